@@ -1,0 +1,144 @@
+"""What every Yags attack shares: the fighter's state in the round, the penalties that come
+with it, and the result value the game applies and logs.
+
+Melee lives in `engine.yags.melee`, missiles in `engine.yags.missile`, automatic fire in
+`engine.yags.autofire` and explosions in `engine.yags.explosions`; all return
+`AttackResult`s built from `Roll`s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.rolls import Roll, Term
+from engine.yags.character import Character
+from engine.yags.damage import DamageResult
+from engine.yags.equipment import Weapon
+from engine.yags.health import Condition
+from engine.yags.tables import defence_penalty
+
+STANCES = ("normal", "aggressive", "defensive", "prone", "crouched", "focused", "grappled")
+
+# yags-combat.md, Stance: (attack, defence, damage) modifiers.
+STANCE_MODIFIERS = {
+    "normal": (0, 0, 0),
+    "aggressive": (5, -10, 5),
+    "defensive": (-10, 5, 0),
+    "prone": (-10, -10, 0),
+    "crouched": (0, 0, 0),
+    "focused": (0, 0, 0),
+    "grappled": (0, 0, 0),
+}
+# Action speed forced by a stance (aggressive attacks are fast; defensive and prone slow).
+STANCE_SPEED = {"aggressive": "fast", "defensive": "slow", "prone": "slow"}
+SPEEDS = ("fast", "normal", "slow")
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """A character at one moment of a round, as the rules see them."""
+
+    character: Character
+    condition: Condition = field(default_factory=Condition)
+    stance: str = "normal"
+    defences: int = 0  # defences declared this round
+    defending: bool = False  # one of them covers the attacker in question
+    full_dodge: bool = False
+    retreat_m: int = 0  # metres given in retreat this round (defensive stance)
+    drawing: bool = False  # drawing the weapon this round
+    overwhelmed: int = 0  # penalty taken from overwhelming attacks this round (negative)
+    weapon: Weapon | None = None  # the weapon in use; the character's own by default
+    initiative_zero: bool = False  # shock took initiative to 0: rolls halved, actions slow
+
+    def __post_init__(self) -> None:
+        if self.stance not in STANCES:
+            raise ValueError(f"unknown stance {self.stance!r}; expected one of {', '.join(STANCES)}")
+
+    @property
+    def arm(self) -> Weapon:
+        return self.weapon if self.weapon is not None else self.character.weapon
+
+    @property
+    def name(self) -> str:
+        return self.character.name
+
+    def injury_terms(self) -> list[Term]:
+        """Wound, stun and fatigue penalties, and the penalty for the number of defences."""
+        terms = []
+        c = self.condition
+        if c.wound_penalty:
+            terms.append(Term("wounds", c.wound_penalty))
+        if c.stun_penalty:
+            terms.append(Term("stuns", c.stun_penalty))
+        fat = c.fatigue_penalty(self.character.fatigue_track)
+        if fat:
+            terms.append(Term("fatigue", fat))
+        dp = defence_penalty(self.defences)
+        if dp:
+            terms.append(Term(f"{self.defences} defences", dp))
+        if self.overwhelmed:
+            terms.append(Term("overwhelmed", self.overwhelmed))
+        return terms
+
+    def strength_terms(self, weapon: Weapon | None = None) -> list[Term]:
+        """Strength requirement: a weapon used two handed adds 50% (round up) to strength;
+        one point short -5 to attack and defence, two points -15 (more: unusable)."""
+        w = weapon or self.arm
+        short = strength_shortfall(self.character, w)
+        if short == 1:
+            return [Term("strength short", -5)]
+        if short == 2:
+            return [Term("strength short", -15)]
+        return []
+
+
+def effective_strength(character: Character, weapon: Weapon) -> int:
+    strength = character.attributes["strength"]
+    if weapon.two_handed:
+        strength += -(-strength // 2)
+    return strength
+
+
+def strength_shortfall(character: Character, weapon: Weapon) -> int:
+    return max(0, weapon.strength - effective_strength(character, weapon))
+
+
+def can_wield(character: Character, weapon: Weapon) -> bool:
+    """More than two points short of a melee weapon's strength: it cannot be used."""
+    return weapon.is_missile or strength_shortfall(character, weapon) <= 2
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """One attack resolved: the rolls with their terms, whether it hit, and what it did."""
+
+    attacker: str
+    target: str
+    attack_roll: Roll | None
+    defence_roll: Roll | None
+    hit: bool
+    level: int  # degree of success of the attack against its target (0 on a miss)
+    damage: DamageResult | None = None
+    wound_multiplier: int = 1  # triple auto doubles wounds
+    stun_divisor: int = 1  # explosions beyond three radii
+    fumble_outcome: str | None = None  # "fatigue", "drop_weapon", "weapon_breaks", "jam", "random_target"
+    defence_fumble_outcome: str | None = None
+    counter_strike: bool = False  # the target earns a counter strike against the attacker
+    effects: tuple[str, ...] = ()  # "prone", "grappled", "disarmed", "overwhelmed:-10", "fatigue", ...
+    notes: tuple[str, ...] = ()
+    automatic: bool = False  # an automatic hit (area fire) or automatic strike
+
+    def describe(self) -> str:
+        lines = []
+        if self.attack_roll is not None:
+            lines.append(self.attack_roll.describe())
+        if self.defence_roll is not None:
+            lines.append(self.defence_roll.describe())
+        verdict = "hit" if self.hit else "miss"
+        if self.automatic and self.hit:
+            verdict = "automatic hit"
+        lines.append(f"{self.attacker} -> {self.target}: {verdict}")
+        if self.damage is not None:
+            lines.append(self.damage.describe())
+        lines.extend(self.notes)
+        return "\n".join(lines)

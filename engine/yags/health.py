@@ -1,0 +1,163 @@
+"""A fighter's changing state and the health checks (yags-combat.md, Inflicting Damage;
+Stun Damage; Mixed Damage; Fatigue; Shock and Pain; Fatal Wounds; End of Round)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.dice import Dice
+from engine.rolls import Roll, Term
+from engine.yags.character import Character
+from engine.yags.checks import ability_term, roll_check
+from engine.yags.tables import TRACK_LENGTH, apply_damage, fatal_check_target, injury_penalty
+
+OK, UNCONSCIOUS, DEAD = "ok", "unconscious", "dead"
+ROUNDS_PER_MINUTE = 12  # a round is about five seconds
+
+
+@dataclass(frozen=True)
+class Condition:
+    stuns: int = 0
+    wounds: int = 0
+    fatigue: int = 0
+    status: str = OK
+    fighting_on: bool = False  # fatally wounded but made a good health check
+    shock: int = 0  # initiative lost to shock, applied from next round
+    rounds_unconscious: int = 0
+
+    @property
+    def out_of_fight(self) -> bool:
+        return self.status != OK
+
+    @property
+    def wound_penalty(self) -> int:
+        return injury_penalty(self.wounds)
+
+    @property
+    def stun_penalty(self) -> int:
+        return injury_penalty(self.stuns)
+
+    def fatigue_penalty(self, track: int) -> int:
+        """Fatigue is measured like wounds: the wound table's penalties, Exhausted at the end
+        of the track (rules-notes)."""
+        if self.fatigue >= track:
+            return -40
+        return injury_penalty(min(self.fatigue, TRACK_LENGTH - 1))
+
+    def penalty(self, track: int = 6) -> int:
+        """Total action penalty: wounds + stuns + fatigue (their penalties add)."""
+        return self.wound_penalty + self.stun_penalty + self.fatigue_penalty(track)
+
+
+@dataclass(frozen=True)
+class HealthOutcome:
+    condition: Condition
+    rolls: tuple[Roll, ...] = ()
+    events: tuple[str, ...] = ()
+
+
+def health_check(dice: Dice, character: Character, target: int, label: str, bonus: int = 0) -> Roll:
+    """A pure Health check (health x 4 + d20). Injury penalties do not apply to checks to
+    stay alive or conscious (rules-notes); vitals armour adds right after a hit."""
+    terms = [ability_term("health", character.attributes["health"], None, None)]
+    if bonus:
+        terms.append(Term("vitals", bonus))
+    return roll_check(dice, label, terms, target)
+
+
+def take_damage(dice: Dice, character: Character, cond: Condition, levels: int, kind: str | None,
+                *, wound_multiplier: int = 1, stun_divisor: int = 1, vitals: int = 0) -> HealthOutcome:
+    """Apply a hit and make the checks it calls for at once: reaching fatal wounds (health at
+    20 + 5 per wound past 6: fail dead, success unconscious, good fights on) or beaten stuns
+    (fail unconscious)."""
+    if cond.status == DEAD or kind is None or levels <= 0:
+        return HealthOutcome(cond)
+    stuns, wounds = cond.stuns, cond.wounds
+    if kind == "stuns" and stun_divisor > 1:
+        levels //= stun_divisor
+        if levels == 0:
+            return HealthOutcome(cond, events=("the blast's stuns are spent",))
+    if wound_multiplier != 1 and kind in ("wounds", "mixed"):
+        # Triple auto doubles the wounds caused; of mixed damage only the wound half.
+        stun_part = (levels + 1) // 2 if kind == "mixed" else 0
+        wound_part = (levels - stun_part) * wound_multiplier
+        stuns, wounds = _exact_split(cond, stun_part, wound_part)
+    else:
+        stuns, wounds = apply_damage(stuns, wounds, levels, kind)
+    new = replace(cond, stuns=stuns, wounds=wounds)
+    rolls: list[Roll] = []
+    events: list[str] = []
+    if new.status == OK and wounds >= TRACK_LENGTH and cond.wounds < wounds:
+        target = fatal_check_target(wounds)
+        assert target is not None
+        roll = health_check(dice, character, target, "fatal wound health check", vitals)
+        rolls.append(roll)
+        new, event = _fatal_result(new, roll)
+        events.append(event)
+    if new.status == OK and stuns >= TRACK_LENGTH and cond.stuns < TRACK_LENGTH:
+        roll = health_check(dice, character, 20, "beaten health check", vitals)
+        rolls.append(roll)
+        if not roll.success:
+            new = replace(new, status=UNCONSCIOUS)
+            events.append(f"{character.name} is beaten unconscious")
+        else:
+            events.append(f"{character.name} is beaten but stays standing")
+    return HealthOutcome(new, tuple(rolls), tuple(events))
+
+
+def _exact_split(cond: Condition, stun_part: int, wound_part: int) -> tuple[int, int]:
+    stuns = cond.stuns + stun_part
+    wounds = cond.wounds + wound_part
+    if stuns > TRACK_LENGTH:
+        wounds += stuns - TRACK_LENGTH
+        stuns = TRACK_LENGTH
+    return stuns, wounds
+
+
+def _fatal_result(cond: Condition, roll: Roll) -> tuple[Condition, str]:
+    if not roll.success:
+        return replace(cond, status=DEAD, fighting_on=False), "dies"
+    if roll.level is not None and roll.level >= 2:
+        return replace(cond, fighting_on=True), "fights on, fatally wounded"
+    return replace(cond, status=UNCONSCIOUS, fighting_on=False), "falls unconscious"
+
+
+def end_of_round(dice: Dice, character: Character, cond: Condition) -> HealthOutcome:
+    """End-of-round bookkeeping: a fatally wounded fighter still on their feet checks health
+    at 20 every round (fail or fumble dies; success falls unconscious; good fights on); one
+    unconscious checks every minute; a beaten one checks to stay conscious."""
+    if cond.status == DEAD:
+        return HealthOutcome(cond)
+    rolls: list[Roll] = []
+    events: list[str] = []
+    new = cond
+    if cond.status == UNCONSCIOUS:
+        new = replace(new, rounds_unconscious=cond.rounds_unconscious + 1)
+        if cond.wounds >= TRACK_LENGTH and new.rounds_unconscious % ROUNDS_PER_MINUTE == 0:
+            roll = health_check(dice, character, 20, "fatal wound health check (minute)")
+            rolls.append(roll)
+            if not roll.success:
+                new = replace(new, status=DEAD)
+                events.append(f"{character.name} dies of their wounds")
+        return HealthOutcome(new, tuple(rolls), tuple(events))
+    if cond.wounds >= TRACK_LENGTH:
+        roll = health_check(dice, character, 20, "fatal wound health check")
+        rolls.append(roll)
+        new, event = _fatal_result(new, roll)
+        events.append(f"{character.name} {event}")
+    if new.status == OK and new.stuns >= TRACK_LENGTH:
+        roll = health_check(dice, character, 20, "beaten health check")
+        rolls.append(roll)
+        if not roll.success:
+            new = replace(new, status=UNCONSCIOUS)
+            events.append(f"{character.name} passes out, beaten")
+    return HealthOutcome(new, tuple(rolls), tuple(events))
+
+
+def add_fatigue(cond: Condition, levels: int = 1) -> Condition:
+    return replace(cond, fatigue=cond.fatigue + levels)
+
+
+def add_shock(cond: Condition, points: int) -> Condition:
+    """Shock lowers initiative (never below 0) from next round on."""
+    return replace(cond, shock=cond.shock + max(points, 0))

@@ -1,0 +1,255 @@
+"""An attack as a plan of named terms, before any die is rolled.
+
+Every attack (melee, missile, burst, throw) is first built as an `AttackPlan`; `roll_plan`
+rolls it and `preview_plan` enumerates its dice exactly (attack d20 x defence d20 = 400
+cases, then damage d20 x soak d20 = 400 for each degree of success), so the preview a
+player sees and the roll the game makes come from the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from engine.dice import Dice
+from engine.rolls import Roll, Term
+from engine.yags.checks import UNSKILLED_FUMBLE, resolve
+from engine.yags.damage import DamageResult
+from engine.yags.tables import apply_damage, half_up, success_level, wounds_inflicted
+
+
+@dataclass(frozen=True)
+class CheckPlan:
+    label: str
+    terms: tuple[Term, ...]
+    fumble_chance: int = 1
+    unskilled: bool = False
+    halve: bool = False
+    notes: tuple[str, ...] = ()
+
+    @property
+    def base(self) -> int:
+        return sum(t.value for t in self.terms)
+
+    def total(self, die: int) -> int:
+        raw = self.base + (half_up(die) if self.unskilled else die)
+        return half_up(raw) if self.halve else raw
+
+    def fumbles(self, die: int) -> bool:
+        chance = max(self.fumble_chance, UNSKILLED_FUMBLE) if self.unskilled else self.fumble_chance
+        return chance > 0 and die <= chance
+
+    def resolve(self, die: int, target: int | None = None, target_terms: tuple[Term, ...] = ()) -> Roll:
+        return resolve(self.label, self.terms, die, target, target_terms=target_terms,
+                       fumble_chance=self.fumble_chance, unskilled=self.unskilled,
+                       halve=self.halve, notes=self.notes)
+
+
+@dataclass(frozen=True)
+class DamagePlan:
+    """Damage and soak terms; `level_bonus[k]` adds to the damage roll on a degree-k hit
+    (burst damage by degree of success)."""
+
+    damage_terms: tuple[Term, ...]
+    soak_terms: tuple[Term, ...]
+    kind: str | None
+    level_bonus: tuple[tuple[int, Term], ...] = ()
+    wound_multiplier: int = 1
+    stun_divisor: int = 1
+    notes: tuple[str, ...] = ()
+
+    def extra(self, level: int) -> tuple[Term, ...]:
+        best: Term | None = None
+        for min_level, term in self.level_bonus:
+            if level >= min_level:
+                best = term
+        return (best,) if best is not None and best.value else ()
+
+    def damage_base(self, level: int) -> int:
+        return sum(t.value for t in self.damage_terms) + sum(t.value for t in self.extra(level))
+
+    @property
+    def soak_base(self) -> int:
+        return sum(t.value for t in self.soak_terms)
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    attacker: str
+    target: str
+    attack: CheckPlan
+    defence: CheckPlan | None  # None: the target does not defend (base difficulty)
+    base_difficulty: int = 15
+    target_terms: tuple[Term, ...] = ()  # distance, cover: added to the greater of defence and base
+    damage: DamagePlan | None = None
+    min_level: int = 1  # manoeuvres: below this degree the attack fails completely
+    auto_hit_face: int | None = None  # area fire: this natural face or better always hits
+    defence_fumble_fails: bool = False  # the attacker chooses the defender's fumble: base only
+    attack_fumble_outcome: str = "fatigue"
+    defence_fumble_outcome: str = "fatigue"
+    effects_on_hit: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    counter_if_undefended: bool = False  # the attacker declared no defence against the target
+    impossible: str | None = None  # the attack cannot be made at all (reason)
+
+    def target_for(self, defence_total: int | None, defence_fumbled: bool) -> int:
+        floor = self.base_difficulty
+        if defence_total is None or (defence_fumbled and self.defence_fumble_fails):
+            core = floor
+        else:
+            core = max(defence_total, floor)
+        return core + sum(t.value for t in self.target_terms)
+
+    def outcome(self, attack_die: int, defence_die: int | None) -> tuple[bool, int, bool]:
+        """(hit, degree, automatic) for the given natural faces."""
+        a_total = self.attack.total(attack_die)
+        d_total = None
+        d_fumble = False
+        if self.defence is not None and defence_die is not None:
+            d_total = self.defence.total(defence_die)
+            d_fumble = self.defence.fumbles(defence_die)
+        target = self.target_for(d_total, d_fumble)
+        if self.auto_hit_face is not None and attack_die >= self.auto_hit_face:
+            return True, max(1, success_level(a_total, target)), True
+        if self.attack.fumbles(attack_die):
+            return False, 0, False
+        level = success_level(a_total, target)
+        if level < self.min_level:
+            return False, 0, False
+        return True, level, False
+
+
+@dataclass(frozen=True)
+class PlanResult:
+    attack_roll: Roll
+    defence_roll: Roll | None
+    hit: bool
+    level: int
+    automatic: bool
+    damage: DamageResult | None
+    attack_fumble: str | None
+    defence_fumble: str | None
+
+
+def roll_plan(dice: Dice, plan: AttackPlan) -> PlanResult:
+    """Roll the plan: attack, then defence, then (on a hit) damage against soak."""
+    a_die = dice.d20()
+    d_die = dice.d20() if plan.defence is not None else None
+    hit, level, automatic = plan.outcome(a_die, d_die)
+    d_roll = None
+    d_total = None
+    d_fumble = False
+    if plan.defence is not None and d_die is not None:
+        d_roll = plan.defence.resolve(d_die)
+        d_total, d_fumble = d_roll.total, d_roll.fumble
+    target = plan.target_for(d_total, d_fumble)
+    target_terms: list[Term] = []
+    if d_total is None or (d_fumble and plan.defence_fumble_fails):
+        target_terms.append(Term("base", plan.base_difficulty, f"base {plan.base_difficulty}"))
+    elif d_total >= plan.base_difficulty:
+        target_terms.append(Term("defence", d_total, f"defence {d_total}"))
+    else:
+        target_terms.append(Term("base", plan.base_difficulty, f"base {plan.base_difficulty} (defence {d_total})"))
+    target_terms.extend(plan.target_terms)
+    a_roll = plan.attack.resolve(a_die, target, tuple(target_terms))
+    damage = None
+    if hit and plan.damage is not None:
+        damage = roll_damage_plan(dice, plan.damage, level)
+    return PlanResult(
+        a_roll, d_roll, hit, level if hit else 0, automatic, damage,
+        plan.attack_fumble_outcome if a_roll.fumble and not automatic else None,
+        plan.defence_fumble_outcome if d_fumble else None,
+    )
+
+
+def roll_damage_plan(dice: Dice, dp: DamagePlan, level: int) -> DamageResult:
+    dmg = resolve("damage", dp.damage_terms + dp.extra(level), dice.d20(), fumble_chance=0)
+    soak = resolve("soak", dp.soak_terms, dice.d20(), fumble_chance=0)
+    return DamageResult(dmg, soak, wounds_inflicted(dmg.total, soak.total), dp.kind, dp.notes)
+
+
+# --- the exact preview ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Preview:
+    """Exact chances for an attack as declared."""
+
+    p_hit: Fraction
+    p_level: dict[int, Fraction]  # degree of success of a hit -> chance
+    p_damage_levels: dict[int, Fraction]  # levels inflicted (0 = hit but soaked) -> chance, misses excluded
+    p_outcome: dict[tuple[int, int], Fraction]  # the target's (stuns, wounds) after the attack -> chance
+    kind: str | None
+    p_attack_fumble: Fraction = Fraction(0)
+    difficulty: int | None = None  # the target when the defender rolls no better than the base
+    terms: tuple[Term, ...] = ()
+    target_terms: tuple[Term, ...] = ()
+
+    def chance(self, x: Fraction) -> float:
+        return float(x)
+
+
+def _damage_distribution(dp: DamagePlan, level: int) -> dict[int, Fraction]:
+    counts: dict[int, int] = defaultdict(int)
+    base = dp.damage_base(level)
+    soak = dp.soak_base
+    for d in range(1, 21):
+        for s in range(1, 21):
+            counts[wounds_inflicted(base + d, soak + s)] += 1
+    return {k: Fraction(v, 400) for k, v in counts.items()}
+
+
+def _after(stuns: int, wounds: int, levels: int, dp: DamagePlan) -> tuple[int, int]:
+    if dp.kind is None or levels == 0:
+        return stuns, wounds
+    if dp.kind == "stuns" and dp.stun_divisor > 1:
+        return apply_damage(stuns, wounds, levels // dp.stun_divisor, "stuns")
+    if dp.wound_multiplier != 1 and dp.kind in ("wounds", "mixed"):
+        stun_part = (levels + 1) // 2 if dp.kind == "mixed" else 0
+        s, w = stuns + stun_part, wounds + (levels - stun_part) * dp.wound_multiplier
+        if s > 6:
+            w += s - 6
+            s = 6
+        return s, w
+    return apply_damage(stuns, wounds, levels, dp.kind)
+
+
+def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
+    """Enumerate the dice: the chance to hit, of each degree, of each number of levels and of
+    each resulting (stuns, wounds) of the target starting from (`stuns`, `wounds`)."""
+    faces = range(1, 21)
+    d_faces: list[int | None] = list(faces) if plan.defence is not None else [None]
+    per_case = Fraction(1, 20 * len(d_faces))
+    p_level: dict[int, Fraction] = defaultdict(Fraction)
+    p_fumble = Fraction(0)
+    for a in faces:
+        if plan.attack.fumbles(a):
+            p_fumble += Fraction(1, 20)
+        for d in d_faces:
+            hit, level, _ = plan.outcome(a, d)
+            if hit:
+                p_level[level] += per_case
+    p_hit = sum(p_level.values(), Fraction(0))
+    p_damage: dict[int, Fraction] = defaultdict(Fraction)
+    p_outcome: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    p_outcome[(stuns, wounds)] += 1 - p_hit
+    if plan.damage is not None:
+        for level, p in p_level.items():
+            for levels, q in _damage_distribution(plan.damage, level).items():
+                p_damage[levels] += p * q
+                p_outcome[_after(stuns, wounds, levels, plan.damage)] += p * q
+    else:
+        p_outcome[(stuns, wounds)] += p_hit
+    difficulty = plan.target_for(None, False)
+    return Preview(p_hit, dict(p_level), dict(p_damage), dict(p_outcome),
+                   plan.damage.kind if plan.damage else None, p_fumble, difficulty,
+                   plan.attack.terms, plan.target_terms)
+
+
+@dataclass(frozen=True)
+class Impossible:
+    """An attack the rules do not allow, with the reason the UI shows."""
+
+    reason: str
+    notes: tuple[str, ...] = field(default=())

@@ -1,0 +1,6 @@
+"""Test setup: headless SDL, set before anything imports pygame."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
