@@ -1,0 +1,128 @@
+"""The small interface between the game and a ruleset.
+
+The game (esper world, AI, UI) only ever calls these methods, with ruleset-neutral tactical
+facts from the grid (`Situation`) and opaque values the ruleset made itself (combatants,
+states, declarations). Yags implements it in `engine.yags.ruleset`; Mythras Imperative (d100,
+action points, hit locations) can implement the same methods with its own values, because
+the game never looks inside them: it reads `status()` and `describe()` for display, and
+`out_of_fight()` for victory.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.dice import Dice
+from engine.rolls import Roll
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the grid knows about one attack: distances, cover, movement, surroundings."""
+
+    distance_m: float = 1.0
+    target_cover: str | None = None  # soft50, soft90, hard50, hard90, full
+    attacker_moved: str = "none"  # none, free, run, sprint
+    target_moved: str = "none"
+    room_reach: int | None = None  # longest reach the attacker's surroundings allow
+    in_melee_with_attacker: bool = False
+    target_melee_crowd: int = 0  # others in close combat with the target
+    target_combat_move_m: float = 6.0
+    environment: tuple[str, ...] = ()  # moderate_wind, unstable_platform, ...
+    lateral: bool = True  # the target's movement is across the line of fire
+
+
+@dataclass(frozen=True)
+class Participant:
+    """A combatant, its current state and its declaration for this round."""
+
+    name: str
+    combatant: Any
+    state: Any
+    declaration: Any = None
+
+
+@dataclass(frozen=True)
+class AttackRequest:
+    attacker: Participant
+    target: Participant
+    mode: str  # melee, shot, burst, triple, area, suppress, throw
+    options: Mapping[str, Any] = field(default_factory=dict)
+    situation: Situation = field(default_factory=Situation)
+    others: Sequence[tuple[Participant, Situation]] = ()  # further targets for area fire, nearest first
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The outcome of applying a hit or the end of a round to one combatant."""
+
+    state: Any
+    rolls: tuple[Roll, ...] = ()
+    events: tuple[str, ...] = ()
+
+
+class Ruleset(ABC):
+    """What the game needs from a ruleset; nothing more."""
+
+    name: str = "ruleset"
+
+    @abstractmethod
+    def make_combatant(self, spec: Mapping[str, Any]) -> Any:
+        """Build a combatant from a data mapping (name, attributes, skills, weapon, armour)."""
+
+    @abstractmethod
+    def fresh_state(self, combatant: Any) -> Any:
+        """The state of an unhurt combatant at the start of a match."""
+
+    @abstractmethod
+    def roll_initiative(self, dice: Dice, combatant: Any) -> tuple[int, Roll]:
+        """Initiative value and its roll."""
+
+    @abstractmethod
+    def movement(self, combatant: Any, state: Any, posture: str = "normal") -> dict[str, int]:
+        """Metres allowed per round by what the move allows (keys the UI shades)."""
+
+    @abstractmethod
+    def declare(self, combatant: Any, state: Any, **choices: Any) -> Any:
+        """A declaration for this round (stance, defences, ...), validated; raises ValueError."""
+
+    def note_attacked(self, declaration: Any, attacker: str) -> Any:
+        """Record that `attacker` attacks the holder of `declaration` (Yags assigns one
+        declared defence per attacker); returns the declaration to keep."""
+        return note_attacked_default(declaration, attacker)
+
+    @abstractmethod
+    def action_speed(self, request: AttackRequest) -> str:
+        """When the action resolves this round: 'fast', 'normal' or 'slow'."""
+
+    @abstractmethod
+    def preview(self, request: AttackRequest) -> Any:
+        """The exact chance to hit and of each outcome, or an Impossible with the reason."""
+
+    @abstractmethod
+    def resolve(self, dice: Dice, request: AttackRequest) -> list[Any]:
+        """Roll the attack; results carry their rolls and what they did."""
+
+    @abstractmethod
+    def apply(self, dice: Dice, combatant: Any, state: Any, result: Any) -> Applied:
+        """Apply one result's damage and effects to the target's state."""
+
+    @abstractmethod
+    def end_of_round(self, dice: Dice, combatant: Any, state: Any) -> Applied:
+        """End-of-round bookkeeping for one combatant."""
+
+    @abstractmethod
+    def out_of_fight(self, state: Any) -> bool:
+        """Can this combatant no longer fight (dead, unconscious, fled)?"""
+
+    @abstractmethod
+    def status(self, state: Any) -> str:
+        """One short line for the UI: wounds, stuns, penalties."""
+
+
+def note_attacked_default(declaration: Any, attacker: str) -> Any:
+    """Rulesets with no per-attacker defence bookkeeping keep the declaration as it is."""
+    return declaration

@@ -1,0 +1,196 @@
+"""Yags behind the game's `Ruleset` interface."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.dice import Dice
+from engine.rolls import Roll
+from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, Situation
+from engine.yags import health
+from engine.yags.attack import STANCE_SPEED, STANCES, AttackResult, Fighter
+from engine.yags.character import Character, canonical_attribute
+from engine.yags.equipment import FIST, Armour, Catalogue
+from engine.yags.health import Condition
+from engine.yags.melee import MeleeAttack, plan_melee, resolve_melee
+from engine.yags.plan import Impossible, preview_plan
+from engine.yags.round import action_speed, movement_allowance, roll_initiative
+from engine.yags.tables import STUN_NAMES, WOUND_NAMES, max_defences
+
+
+@dataclass(frozen=True)
+class YagsDeclaration:
+    """What a Yags fighter declared for the round besides its action."""
+
+    stance: str = "normal"
+    defences: int = 1
+    defended: frozenset[str] = frozenset()  # attackers a declared defence has gone to
+    full_dodge: bool = False
+    retreat_m: int = 0
+    drawing: bool = False
+    overwhelmed: int = 0
+    lost_round: bool = False  # fumbled initiative: no attacks or defences this round
+
+    def covers(self, attacker: str) -> bool:
+        return not self.lost_round and attacker in self.defended
+
+
+class YagsRuleset(Ruleset):
+    name = "yags"
+
+    def __init__(self, catalogue: Catalogue | None = None) -> None:
+        self._catalogue = catalogue
+
+    @property
+    def catalogue(self) -> Catalogue:
+        if self._catalogue is None:
+            from engine.yags.catalogue import default_catalogue
+
+            self._catalogue = default_catalogue()
+        return self._catalogue
+
+    # --- combatants ---------------------------------------------------------------------
+
+    def make_combatant(self, spec: Mapping[str, Any]) -> Character:
+        """spec: name, attributes {str: int}, skills {str: int}, size, soak, weapon (id),
+        second_weapon (id), armour ([ids]), grenades ([ids]), gear_load."""
+        cat = self.catalogue
+        attrs = {canonical_attribute(k): int(v) for k, v in dict(spec.get("attributes", {})).items()}
+        weapon = cat.weapon(spec["weapon"]) if spec.get("weapon") else FIST
+        second = cat.weapon(spec["second_weapon"]) if spec.get("second_weapon") else None
+        armour = Armour(tuple(cat.armour_piece(a) for a in spec.get("armour", ())))
+        grenades = tuple(cat.weapon(g) for g in spec.get("grenades", ()))
+        return Character(
+            name=str(spec.get("name", "fighter")), attributes=attrs,
+            skills={str(k): int(v) for k, v in dict(spec.get("skills", {})).items()},
+            size=int(spec.get("size", 5)), soak=int(spec.get("soak", 12)),
+            weapon=weapon, second_weapon=second, armour=armour, grenades=grenades,
+            gear_load=float(spec.get("gear_load", 0.0)),
+        )
+
+    def fresh_state(self, combatant: Character) -> Condition:
+        return Condition()
+
+    def roll_initiative(self, dice: Dice, combatant: Character) -> tuple[int, Roll]:
+        init = roll_initiative(dice, combatant)
+        return init.value, init.roll
+
+    def movement(self, combatant: Character, state: Condition, posture: str = "normal") -> dict[str, int]:
+        allowance = movement_allowance(combatant, state.penalty(combatant.fatigue_track))
+        if posture == "prone":
+            crawl = combatant.combat_move // 2
+            return {"free": crawl, "run": crawl, "sprint": crawl}
+        if posture == "crouched":
+            return {"free": combatant.combat_move, "run": combatant.combat_move, "sprint": combatant.combat_move}
+        return allowance
+
+    def declare(self, combatant: Character, state: Condition, **choices: Any) -> YagsDeclaration:
+        stance = choices.get("stance", "normal")
+        if stance not in STANCES:
+            raise ValueError(f"unknown stance {stance!r}; expected one of {', '.join(STANCES)}")
+        defences = int(choices.get("defences", 1))
+        limit = max_defences(combatant.attribute("agility"), combatant.attributes["perception"],
+                             defensive=(stance == "defensive"))
+        if not 0 <= defences <= limit:
+            raise ValueError(f"{combatant.name} may declare 0 to {limit} defences, not {defences}")
+        retreat = int(choices.get("retreat_m", 0))
+        if retreat and stance != "defensive":
+            raise ValueError("retreating needs the defensive stance")
+        if stance == "focused":
+            defences = 0
+        return YagsDeclaration(stance=stance, defences=defences, full_dodge=bool(choices.get("full_dodge", False)),
+                               retreat_m=min(retreat, combatant.attribute("agility")),
+                               drawing=bool(choices.get("drawing", False)),
+                               lost_round=bool(choices.get("lost_round", False)))
+
+    def note_attacked(self, declaration: YagsDeclaration | None, attacker: str) -> YagsDeclaration | None:
+        """Each declared defence covers all attacks from one attacker: the first attacks from
+        up to `defences` attackers are covered, later attackers are not."""
+        if declaration is None or attacker in declaration.defended:
+            return declaration
+        if len(declaration.defended) < declaration.defences:
+            return replace(declaration, defended=declaration.defended | {attacker})
+        return declaration
+
+    # --- fighters -----------------------------------------------------------------------
+
+    def fighter(self, p: Participant, opponent: str) -> Fighter:
+        d: YagsDeclaration = p.declaration or YagsDeclaration(defences=0)
+        return Fighter(
+            character=p.combatant, condition=p.state, stance=d.stance, defences=d.defences,
+            defending=d.covers(opponent), full_dodge=d.full_dodge and not d.lost_round,
+            retreat_m=d.retreat_m, drawing=d.drawing, overwhelmed=d.overwhelmed,
+        )
+
+    def _melee(self, request: AttackRequest) -> MeleeAttack:
+        a = self.fighter(request.attacker, request.target.name)
+        t = self.fighter(request.target, request.attacker.name)
+        return MeleeAttack(a, t, manoeuvre=request.options.get("manoeuvre"),
+                           room=request.situation.room_reach,
+                           automatic=bool(request.options.get("automatic", False)),
+                           kind=str(request.options.get("kind", "attack")))
+
+    # --- attacks ------------------------------------------------------------------------
+
+    def action_speed(self, request: AttackRequest) -> str:
+        d: YagsDeclaration = request.attacker.declaration or YagsDeclaration()
+        forced = [STANCE_SPEED.get(d.stance)]
+        if d.drawing or request.situation.attacker_moved == "run":
+            forced.append("slow")
+        if request.mode == "melee":
+            return action_speed("normal", *forced)
+        from engine.yags.ranged import shot_speed
+
+        return action_speed(shot_speed(request), *forced)
+
+    def preview(self, request: AttackRequest) -> Any:
+        if request.mode == "melee":
+            plan = plan_melee(self._melee(request))
+        else:
+            from engine.yags.ranged import plan_request
+
+            plan = plan_request(self, request)
+        if isinstance(plan, Impossible):
+            return plan
+        cond: Condition = request.target.state
+        return preview_plan(plan, cond.stuns, cond.wounds)
+
+    def resolve(self, dice: Dice, request: AttackRequest) -> list[AttackResult | Impossible]:
+        if request.mode == "melee":
+            return [resolve_melee(dice, self._melee(request))]
+        from engine.yags.ranged import resolve_request
+
+        return resolve_request(self, dice, request)
+
+    def apply(self, dice: Dice, combatant: Character, state: Condition, result: AttackResult) -> Applied:
+        if not result.hit or result.damage is None:
+            return Applied(state)
+        out = health.take_damage(dice, combatant, state, result.damage.levels, result.damage.kind,
+                                 wound_multiplier=result.wound_multiplier,
+                                 stun_divisor=result.stun_divisor, vitals=combatant.armour.vitals)
+        return Applied(out.condition, out.rolls, out.events)
+
+    def end_of_round(self, dice: Dice, combatant: Character, state: Condition) -> Applied:
+        out = health.end_of_round(dice, combatant, state)
+        return Applied(out.condition, out.rolls, out.events)
+
+    def out_of_fight(self, state: Condition) -> bool:
+        return state.out_of_fight
+
+    def status(self, state: Condition) -> str:
+        parts = [f"wounds {state.wounds} ({WOUND_NAMES[min(state.wounds, 6)]})",
+                 f"stuns {state.stuns} ({STUN_NAMES[min(state.stuns, 6)]})"]
+        if state.fatigue:
+            parts.append(f"fatigue {state.fatigue}")
+        pen = state.wound_penalty + state.stun_penalty
+        if pen:
+            parts.append(f"{pen:+d}")
+        if state.status != "ok":
+            parts.append(state.status.upper())
+        return ", ".join(parts)
+
+
+def situation_defaults() -> Situation:
+    return Situation()

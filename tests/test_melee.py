@@ -1,0 +1,208 @@
+"""yags-combat.md, melee: attack against defence or 15, stances, defences, reach, strength,
+Brawl with weapons, counter strikes, manoeuvres, fumbles."""
+
+from engine.dice import ScriptedDice
+from engine.yags.attack import Fighter
+from engine.yags.character import Character
+from engine.yags.equipment import FIST, Weapon
+from engine.yags.health import Condition
+from engine.yags.melee import MeleeAttack, merge_strikes, plan_melee, reach_advantage, resolve_melee, too_long_penalty
+from engine.yags.plan import Impossible
+
+SWORD = Weapon(id="sword", name="Broad sword", kind="melee", skill="Melee", attack=4, defence=4, damage=8,
+               reach=2, strength=2, weapon_class=("single",))
+GREAT = Weapon(id="gs", name="Great sword", kind="melee", skill="Melee", attack=6, defence=4, damage=14,
+               reach=3, strength=5, weapon_class=("great",), properties=frozenset({"two_handed"}))
+KNIFE = Weapon(id="knife", name="Knife", kind="melee", skill="Brawl", attack=1, defence=1, damage=3,
+               reach=0, weapon_class=("brawl",))
+
+ANN = Character("Ann", {"dexterity": 4, "strength": 3, "agility": 3}, {"Melee": 5}, weapon=SWORD)
+BOB = Character("Bob", {"dexterity": 3, "strength": 3}, {"Melee": 4}, weapon=SWORD)
+
+
+def test_undefended_target_is_base_difficulty_15():
+    """Making an attack: no defence declared, the target difficulty is 15."""
+    atk = MeleeAttack(Fighter(ANN, defending=True, defences=1), Fighter(BOB))
+    r = resolve_melee(ScriptedDice([1 + 0, 10, 10]), atk)  # die 1 fumbles: check the target only
+    assert r.attack_roll.target == 15
+    assert r.defence_roll is None
+    r = resolve_melee(ScriptedDice([2, 10, 10]), atk)  # 20 + 4 + 2 = 26 vs 15
+    assert r.hit and r.level == 2
+
+
+def test_attack_against_defence_roll():
+    """Making an attack: attribute x skill + weapon attack + d20 against attribute x skill +
+    weapon defence + d20; equal hits."""
+    atk = MeleeAttack(Fighter(ANN, defending=True, defences=1), Fighter(BOB, defending=True, defences=1))
+    # attack 20 + 4 + 8 = 32; defence 12 + 4 + 16 = 32: equal hits
+    r = resolve_melee(ScriptedDice([8, 16, 10, 10]), atk)
+    assert r.attack_roll.total == 32 and r.defence_roll.total == 32
+    assert r.hit and r.level == 1
+    r = resolve_melee(ScriptedDice([8, 17]), atk)
+    assert not r.hit and r.damage is None
+
+
+def test_defence_below_fifteen_still_needs_fifteen():
+    """Distance Increment: the target is the defence roll or 15, whichever is greater (the
+    same floor used for melee: rules-notes)."""
+    weak = Character("Weak", {"dexterity": 1}, {"Melee": 1}, weapon=FIST)
+    plan = plan_melee(MeleeAttack(Fighter(ANN, defending=True), Fighter(weak, defending=True, defences=1)))
+    assert plan.target_for(5, False) == 15
+    assert plan.target_for(22, False) == 22
+
+
+def test_stances_modify_attack_defence_and_damage():
+    """Stance: aggressive +5 attack and damage, -10 defence; defensive +5 defence, -10
+    attack; prone -10 both."""
+    agg = plan_melee(MeleeAttack(Fighter(ANN, stance="aggressive", defending=True), Fighter(BOB)))
+    assert agg.attack.base == 20 + 4 + 5
+    assert sum(t.value for t in agg.damage.damage_terms) == 12 + 8 + 5
+    d = plan_melee(MeleeAttack(Fighter(ANN, defending=True), Fighter(BOB, stance="aggressive", defending=True)))
+    assert d.defence.base == 12 + 4 - 10
+    d = plan_melee(MeleeAttack(Fighter(ANN, stance="defensive", defending=True),
+                               Fighter(BOB, stance="defensive", defending=True)))
+    assert d.attack.base == 20 + 4 - 10 and d.defence.base == 12 + 4 + 5
+    p = plan_melee(MeleeAttack(Fighter(ANN, stance="prone", defending=True), Fighter(BOB, stance="prone", defending=True)))
+    assert p.attack.base == 14 and p.defence.base == 6
+
+
+def test_focused_cannot_defend():
+    """Stance, Focused: no defence rolls."""
+    plan = plan_melee(MeleeAttack(Fighter(ANN, defending=True), Fighter(BOB, stance="focused", defending=True)))
+    assert plan.defence is None
+
+
+def test_multiple_defences_penalise_attacks_and_defences():
+    """Declaring Defences: 3 defences, -20 to all attacks and defences that round."""
+    plan = plan_melee(MeleeAttack(Fighter(ANN, defences=3, defending=True), Fighter(BOB, defences=3, defending=True)))
+    assert plan.attack.base == 24 - 20
+    assert plan.defence.base == 16 - 20
+
+
+def test_wound_and_stun_penalties_apply():
+    """Inflicting Damage: light wounds -5; Stun Damage: penalties add."""
+    hurt = Fighter(ANN, condition=Condition(wounds=2, stuns=3), defending=True)
+    assert plan_melee(MeleeAttack(hurt, Fighter(BOB))).attack.base == 24 - 15
+
+
+def test_strength_requirement():
+    """Weapon attributes, Strength: two handed adds 50% (round up); one short -5, two -15,
+    more: cannot use."""
+    weak3 = Character("W", {"strength": 3, "dexterity": 3}, {"Melee": 3}, weapon=GREAT)
+    # 3 + 2 (half of 3 rounded up) = 5: enough for a strength 5 great sword
+    assert plan_melee(MeleeAttack(Fighter(weak3, defending=True), Fighter(BOB))).attack.base == 9 + 6
+    weak2 = Character("W2", {"strength": 2, "dexterity": 3}, {"Melee": 3}, weapon=GREAT)  # 2 + 1 = 3
+    assert plan_melee(MeleeAttack(Fighter(weak2, defending=True), Fighter(BOB))).attack.base == 9 + 6 - 15
+    weak1 = Character("W1", {"strength": 1, "dexterity": 3}, {"Melee": 3}, weapon=GREAT)
+    assert isinstance(plan_melee(MeleeAttack(Fighter(weak1), Fighter(BOB))), Impossible)
+
+
+def test_brawl_is_agility_and_other_weapons_halved_with_brawl():
+    """Brawling: Brawl uses agility; a non-brawl weapon with Brawl halves its bonuses, is slow
+    and fumbles on one more."""
+    brawler = Character("Br", {"agility": 4, "dexterity": 2}, {"Brawl": 4}, weapon=KNIFE)
+    plan = plan_melee(MeleeAttack(Fighter(brawler, defending=True), Fighter(BOB)))
+    assert plan.attack.terms[0].describe(first=True) == "Agi 4 x Brawl 4"
+    untrained = Character("Un", {"agility": 4}, {"Brawl": 4, "Melee": 0}, weapon=SWORD)
+    plan = plan_melee(MeleeAttack(Fighter(untrained, defending=True), Fighter(BOB)))
+    assert plan.attack.base == 16 + 2  # sword attack 4 halved
+    assert plan.attack.fumble_chance == 2
+
+
+def test_reach_free_strikes_and_too_long():
+    """Reach: a longer-reach defender strikes first; the longer attacker ignores that; a
+    weapon too long for the space: -5 per excess level."""
+    assert reach_advantage(KNIFE, SWORD) == "defender"
+    assert reach_advantage(SWORD, KNIFE) == "attacker"
+    assert reach_advantage(SWORD, SWORD) is None
+    assert too_long_penalty(3, 1) == -10
+    assert too_long_penalty(1, 1) == 0
+    plan = plan_melee(MeleeAttack(Fighter(ANN, defending=True), Fighter(BOB), room=1))
+    assert plan.attack.base == 24 - 5
+
+
+def test_counter_strike_when_attacker_declared_no_defence():
+    """Declaring Defences / Counter Strikes: attacking someone you do not defend against
+    gives them a counter strike after your attack."""
+    r = resolve_melee(ScriptedDice([10, 10, 10, 10]), MeleeAttack(Fighter(ANN), Fighter(BOB, defending=True)))
+    assert r.counter_strike
+    r = resolve_melee(ScriptedDice([10, 10, 10, 10]), MeleeAttack(Fighter(ANN, defending=True), Fighter(BOB, defending=True)))
+    assert not r.counter_strike
+
+
+def test_martial_good_defence_against_unarmed_counter_strikes():
+    """Martial and non-Martial Weapons / Counter Strikes: a good defence with a martial weapon
+    against an unarmed attack earns a counter strike."""
+    puncher = Character("P", {"agility": 3}, {"Brawl": 2}, weapon=FIST)
+    r = resolve_melee(ScriptedDice([2, 20]), MeleeAttack(Fighter(puncher, defending=True), Fighter(BOB, defending=True)))
+    assert not r.hit and r.counter_strike
+
+
+def test_automatic_strike_has_no_defence():
+    """Automatic Strikes: no defence, against the base difficulty."""
+    plan = plan_melee(MeleeAttack(Fighter(ANN), Fighter(BOB, defending=True), automatic=True))
+    assert plan.defence is None and plan.base_difficulty == 15
+
+
+def test_merging_free_strikes():
+    """Free Strikes: several from one action merge into one automatic strike."""
+    assert merge_strikes(1) == "free strike"
+    assert merge_strikes(2) == "automatic strike"
+    assert merge_strikes(0) is None
+
+
+def test_manoeuvres_need_their_degree_and_stance():
+    """Melee Manoeuvres: improved damage needs excellent and the aggressive stance; below the
+    degree the attack fails completely; +5 damage."""
+    assert isinstance(plan_melee(MeleeAttack(Fighter(ANN, defending=True), Fighter(BOB), manoeuvre="improved_damage")), Impossible)
+    atk = MeleeAttack(Fighter(ANN, stance="aggressive", defending=True), Fighter(BOB), manoeuvre="improved_damage")
+    # attack 29 + d20 vs 15: die 5 = 34 (good, not excellent): fails completely
+    r = resolve_melee(ScriptedDice([5]), atk)
+    assert not r.hit
+    r = resolve_melee(ScriptedDice([7, 10, 1]), atk)  # 36: excellent
+    assert r.hit and "fatigue" in r.effects
+    assert r.damage.damage_roll.total == 12 + 8 + 5 + 5 + 10
+
+
+def test_overwhelm_and_knockdown():
+    """Overwhelming attacks: -5 per level to the foe; Knockdown: stun damage, prone if the
+    damage roll beats strength x 10."""
+    r = resolve_melee(ScriptedDice([12]), MeleeAttack(Fighter(ANN, defending=True), Fighter(BOB), manoeuvre="overwhelm"))
+    assert r.hit and "overwhelmed:-15" in r.effects and r.damage is None  # 36 vs 15: excellent
+    atk = MeleeAttack(Fighter(ANN, stance="aggressive", defending=True), Fighter(BOB), manoeuvre="knockdown")
+    r = resolve_melee(ScriptedDice([10, 15, 1]), atk)
+    assert r.hit and r.damage.kind == "stuns"
+    assert "prone" in r.effects  # damage 12 + 8 + 5 + 15 = 40 > 30
+
+
+def test_fumble_outcome_chosen_by_the_more_skilled():
+    """Fumbles in Combat: you choose unless the opponent has the higher skill."""
+    r = resolve_melee(ScriptedDice([1, 10]), MeleeAttack(Fighter(BOB, defending=True), Fighter(ANN, defending=True)))
+    assert not r.hit and r.fumble_outcome == "drop_weapon"
+    r = resolve_melee(ScriptedDice([1, 10]), MeleeAttack(Fighter(ANN, defending=True), Fighter(BOB, defending=True)))
+    assert r.fumble_outcome == "fatigue"
+    # Ann (skill 5) chooses Bob's defence fumble: his defence fails, base difficulty only.
+    r = resolve_melee(ScriptedDice([2, 1, 10, 10]), MeleeAttack(Fighter(ANN, defending=True), Fighter(BOB, defending=True)))
+    assert r.defence_fumble_outcome == "fail_defence" and r.hit and r.attack_roll.target == 15
+
+
+def test_drawing_and_retreat():
+    """Drawing a weapon: -5 per reach; Retreat: +3 defence per metre up to agility."""
+    plan = plan_melee(MeleeAttack(Fighter(ANN, drawing=True, defending=True),
+                                  Fighter(BOB, stance="defensive", retreat_m=5, defending=True)))
+    assert plan.attack.base == 24 - 10
+    assert plan.defence.base == 12 + 4 + 5 + 9  # agility 3: at most 3 m, +9
+
+
+def test_grappled_with_reach_weapon_halves_and_fumbles_more():
+    """Stance, Grappled: a weapon with reach above zero halves skill rolls, +2 fumble per reach."""
+    plan = plan_melee(MeleeAttack(Fighter(ANN, stance="grappled", defending=True), Fighter(BOB)))
+    assert plan.attack.halve and plan.attack.fumble_chance == 1 + 4
+
+
+def test_describe_names_everything():
+    r = resolve_melee(ScriptedDice([8, 16, 10, 10]),
+                      MeleeAttack(Fighter(ANN, defending=True), Fighter(BOB, defending=True)))
+    text = r.describe()
+    assert "Dex 4 x Melee 5 + attack +4 + d20 (8) = 32 vs defence 32" in text
+    assert "Str 3 x 4" in text and "soak 12" in text
