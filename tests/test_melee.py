@@ -206,3 +206,31 @@ def test_describe_names_everything():
     text = r.describe()
     assert "Dex 4 x Melee 5 + attack +4 + d20 (8) = 32 vs defence 32" in text
     assert "Str 3 x 4" in text and "soak 12" in text
+
+
+def test_grapple_needs_good_hit_then_strength_brawl_contest():
+    """Grapple (good, unarmed): on success an immediate contest of Strength x Brawl; winning it
+    leaves both grappled."""
+    wrestler = Character("W", {"agility": 4, "strength": 4}, {"Brawl": 5}, weapon=FIST)
+    atk = MeleeAttack(Fighter(wrestler, defending=True), Fighter(BOB), manoeuvre="grapple")
+    # attack 20 + 5 = 25 vs 15: good; contest W 20 + 15 = 35 against Bob 3 x 2 + 10 = 16
+    r = resolve_melee(ScriptedDice([5, 15, 10]), atk)
+    assert r.hit and "grappled" in r.effects
+    r = resolve_melee(ScriptedDice([5, 1, 20]), atk)  # W fumbles the contest
+    assert "hold broken" in r.effects
+    assert isinstance(plan_melee(MeleeAttack(Fighter(ANN), Fighter(BOB), manoeuvre="grapple")), Impossible)
+
+
+def test_vital_strike_check():
+    """Vital strike: Health x Size at 20 + 5 x wounds caused; failure falls fatally wounded."""
+    from engine.yags.ruleset import YagsRuleset, vital_strike_check
+
+    assert vital_strike_check(ScriptedDice([4]), BOB, 2).target == 30
+    assert vital_strike_check(ScriptedDice([4]), BOB, 2).total == 15 + 4
+    rules = YagsRuleset(catalogue=None)
+    atk = MeleeAttack(Fighter(ANN, stance="aggressive", defending=True), Fighter(BOB), manoeuvre="vital_strike")
+    r = resolve_melee(ScriptedDice([7, 10, 10]), atk)  # 36 vs 15: excellent; damage 35 vs soak 22: 3 wounds
+    assert r.hit and r.damage.levels == 3
+    applied = rules.apply(ScriptedDice([3, 15]), BOB, Condition(), r)  # vital 18 vs 35 fails; fatal check 27 vs 20
+    assert applied.state.wounds == 6
+    assert applied.state.status == "unconscious"

@@ -238,6 +238,15 @@ def resolve_melee(dice: Dice, attack: MeleeAttack) -> AttackResult | Impossible:
             if r.damage.damage_roll.total > d.character.attributes["strength"] * 10:
                 effects.append("prone")
                 notes.append(f"knockdown: damage {r.damage.damage_roll.total} > strength x 10")
+    if r.hit and man in ("grapple", "grapple_neck", "trip"):
+        won, contest_notes = strength_contest(dice, a, d)
+        notes.extend(contest_notes)
+        if won:
+            effects.append("prone" if man == "trip" else "grappled")
+        else:
+            effects.append("hold broken")
+    if r.hit and man == "disarm":
+        effects.append("disarmed")
     counter = False
     if attack.kind == "attack" and d.condition.status == "ok":
         if not a.defending:
@@ -254,6 +263,23 @@ def resolve_melee(dice: Dice, attack: MeleeAttack) -> AttackResult | Impossible:
         counter_strike=counter, effects=tuple(effects), notes=tuple(notes),
         automatic=attack.automatic,
     )
+
+
+def strength_contest(dice: Dice, a: Fighter, d: Fighter) -> tuple[bool, list[str]]:
+    """Grapple / Trip: after the grab, a contest of Strength x Brawl; the attacker must win."""
+    from engine.yags.checks import contest_winner, roll_check
+
+    rolls = []
+    for f in (a, d):
+        terms = [ability_term("strength", f.character.attributes["strength"], "Brawl", f.character.skill("Brawl"))]
+        rolls.append(roll_check(dice, f"{f.name} strength contest", terms))
+    winner = contest_winner(rolls[0], a.character.skill("Brawl"), rolls[1], d.character.skill("Brawl"))
+    return winner == 0, [r.describe() for r in rolls]
+
+
+def vital_strike_target(wounds_caused: int) -> int:
+    """Vital strike: Health x Size check at 20 + 5 x wounds caused."""
+    return 20 + 5 * wounds_caused
 
 
 def merge_strikes(count: int) -> str | None:

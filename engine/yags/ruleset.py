@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.dice import Dice
 from engine.rolls import Roll
-from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, Situation
+from engine.ruleset import Applied, AttackRequest, Participant, Ruleset
 from engine.yags import health
 from engine.yags.attack import STANCE_SPEED, STANCES, AttackResult, Fighter
 from engine.yags.character import Character, canonical_attribute
@@ -170,6 +170,15 @@ class YagsRuleset(Ruleset):
         out = health.take_damage(dice, combatant, state, result.damage.levels, result.damage.kind,
                                  wound_multiplier=result.wound_multiplier,
                                  stun_divisor=result.stun_divisor, vitals=combatant.armour.vitals)
+        caused = out.condition.wounds - state.wounds
+        if "vital_strike" in result.effects and caused >= 1 and out.condition.status == "ok":
+            vital = vital_strike_check(dice, combatant, caused)
+            rolls = out.rolls + (vital,)
+            if not vital.success and out.condition.wounds < 6:
+                more = health.take_damage(dice, combatant, out.condition, 6 - out.condition.wounds, "wounds")
+                return Applied(more.condition, rolls + more.rolls,
+                               out.events + ("vital strike: falls fatally wounded",) + more.events)
+            return Applied(out.condition, rolls, out.events)
         return Applied(out.condition, out.rolls, out.events)
 
     def end_of_round(self, dice: Dice, combatant: Character, state: Condition) -> Applied:
@@ -192,5 +201,12 @@ class YagsRuleset(Ruleset):
         return ", ".join(parts)
 
 
-def situation_defaults() -> Situation:
-    return Situation()
+def vital_strike_check(dice: Dice, combatant: Character, wounds_caused: int) -> Roll:
+    """Vital strike: Health x Size at 20 + 5 x wounds caused, or fall fatally wounded."""
+    from engine.rolls import Term
+    from engine.yags.checks import roll_check
+    from engine.yags.melee import vital_strike_target
+
+    h = combatant.attributes["health"]
+    term = Term("ability", h * combatant.size, f"Hea {h} x Size {combatant.size}")
+    return roll_check(dice, "vital strike check", [term], vital_strike_target(wounds_caused))
