@@ -1,0 +1,467 @@
+"""The weapon and armour catalogue: TOML files under `engine/yags/data/`, validated on load.
+
+Each file holds `[weapon.<id>]` and `[armour.<id>]` tables; tools/build_catalogue.py writes
+the shipped ones from the author's equipment lists. Files load in order; an entry whose id
+is already known must say `patch = true`, and then replaces the earlier entry's fields one
+by one (OpenXcom style; a `[weapon.<id>.thrown]` table is patched key by key too).
+
+Weapon keys (types; default):
+  name, kind ("melee" | "missile" | "explosive"), skill, source: strings, required.
+  attack, defence, damage (int >= 0), damage_type ("wounds"), muscle (bool; true, false for
+  explosives; false for firearms), reach (0..6), strength (>= 0), load (number >= 0),
+  weapon_class, properties (lists of strings), description.
+  Missile and explosive: increment (> 0), short <= medium <= long (> 0, metres, required),
+  range_per_strength (bool), rof (>= 1), recoil (<= 0), capacity, reload (>= 0), burst
+  (>= 1, automatic weapons), cone, blast_radius (>= 0), scope (>= 0), laser_scope (bool).
+  Explosive: tnt_grams (> 0) and fragmentation (bool): damage and blast_radius come from
+  `charge_strength` (radius x FRAGMENTATION_RADIUS_FACTOR with fragmentation); or, without
+  tnt_grams, damage and blast_radius given directly.
+  Melee: an optional `thrown` table (attack, damage, damage_type, muscle, properties,
+  increment, short, medium, long, range_per_strength, ...): Weapon.thrown, id `<id>_thrown`.
+Armour keys: name, protection (int >= 0), covers (head/torso/arms/legs), source, required;
+  load, properties, restrictive, noisy, vitals (ints >= 0), description.
+
+Every problem raises `CatalogueError`, one line: `<file>: <table>.<id>: <field>: <problem>`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.yags.equipment import (
+    ARMOUR_COVERS,
+    ARMOUR_PROPERTIES,
+    DAMAGE_TYPES,
+    WEAPON_PROPERTIES,
+    ArmourPiece,
+    Catalogue,
+    Weapon,
+)
+from engine.yags.tables import FRAGMENTATION_RADIUS_FACTOR, charge_strength
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+_REPO_ROOT = DATA_DIR.parents[2]
+
+WEAPON_KINDS = ("melee", "missile", "explosive")
+WEAPON_SKILLS = frozenset({"Melee", "Brawl", "Throw", "Pistols", "Rifles", "Guns", "Bows", "Crossbows"})
+WEAPON_CLASSES = frozenset({
+    "brawl", "single", "shield", "great", "longshaft", "chain", "thrown", "bow", "crossbow",
+    "pistol", "rifle", "heavy", "grenade", "charge",
+})
+MAX_REACH = 6
+
+_ID = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+
+
+class CatalogueError(ValueError):
+    """A catalogue file is unreadable or an entry is invalid; the message is one line."""
+
+
+# --- field specifications ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Spec:
+    kind: str  # "str", "int", "float", "bool", "strlist", "table"
+    low: float | None = None  # inclusive
+    high: float | None = None  # inclusive
+    positive: bool = False  # strictly above zero
+    choices: frozenset[str] | tuple[str, ...] | None = None
+    nonempty: bool = False
+
+
+_STR = _Spec("str")
+_NAME = _Spec("str", nonempty=True)
+_BOOL = _Spec("bool")
+_NONNEG_INT = _Spec("int", low=0)
+_NONNEG_FLOAT = _Spec("float", low=0)
+_METRES = _Spec("float", positive=True)
+
+WEAPON_FIELDS: dict[str, _Spec] = {
+    "name": _NAME,
+    "kind": _Spec("str", choices=WEAPON_KINDS),
+    "skill": _Spec("str", choices=WEAPON_SKILLS),
+    "attack": _NONNEG_INT,
+    "defence": _NONNEG_INT,
+    "damage": _NONNEG_INT,
+    "damage_type": _Spec("str", choices=DAMAGE_TYPES),
+    "muscle": _BOOL,
+    "reach": _Spec("int", low=0, high=MAX_REACH),
+    "strength": _NONNEG_INT,
+    "load": _NONNEG_FLOAT,
+    "weapon_class": _Spec("strlist", choices=WEAPON_CLASSES),
+    "properties": _Spec("strlist", choices=WEAPON_PROPERTIES),
+    "increment": _METRES,
+    "short": _METRES,
+    "medium": _METRES,
+    "long": _METRES,
+    "range_per_strength": _BOOL,
+    "rof": _Spec("int", low=1),
+    "recoil": _Spec("int", high=0),
+    "capacity": _NONNEG_INT,
+    "reload": _NONNEG_INT,
+    "burst": _Spec("int", low=1),
+    "cone": _NONNEG_FLOAT,
+    "blast_radius": _NONNEG_FLOAT,
+    "tnt_grams": _Spec("float", positive=True),
+    "fragmentation": _BOOL,
+    "scope": _NONNEG_INT,
+    "laser_scope": _BOOL,
+    "description": _STR,
+    "source": _NAME,
+    "patch": _BOOL,
+    "thrown": _Spec("table"),
+}
+# Keys a [weapon.<id>.thrown] table may hold; the rest come from the melee entry.
+THROWN_FIELDS = {k: WEAPON_FIELDS[k] for k in (
+    "name", "attack", "damage", "damage_type", "muscle", "reach", "strength", "load",
+    "weapon_class", "properties", "increment", "short", "medium", "long",
+    "range_per_strength", "description",
+)}
+ARMOUR_FIELDS: dict[str, _Spec] = {
+    "name": _NAME,
+    "protection": _NONNEG_INT,
+    "load": _NONNEG_FLOAT,
+    "covers": _Spec("strlist", choices=ARMOUR_COVERS, nonempty=True),
+    "properties": _Spec("strlist", choices=ARMOUR_PROPERTIES),
+    "restrictive": _NONNEG_INT,
+    "noisy": _NONNEG_INT,
+    "vitals": _NONNEG_INT,
+    "description": _STR,
+    "source": _NAME,
+    "patch": _BOOL,
+}
+TABLES = {"weapon": WEAPON_FIELDS, "armour": ARMOUR_FIELDS}
+
+_RANGE_KEYS = ("increment", "short", "medium", "long")
+# Keys that only make sense for a missile or explosive profile.
+_MISSILE_ONLY = (
+    *_RANGE_KEYS, "range_per_strength", "rof", "recoil", "capacity", "reload", "burst", "cone",
+    "blast_radius", "scope", "laser_scope",
+)
+_TYPE_NAMES = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}
+
+
+def _type_name(value: Any) -> str:
+    for t, name in _TYPE_NAMES.items():
+        if isinstance(value, t):
+            return name
+    return type(value).__name__
+
+
+def _show_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _check(spec: _Spec, value: Any) -> str | None:
+    """The problem with `value` for `spec`, or None."""
+    got = f"got {_type_name(value)} {_show_value(value)}" if not isinstance(value, (dict, list)) \
+        else f"got {_type_name(value)}"
+    if spec.kind == "str":
+        if not isinstance(value, str):
+            return f"must be a string, {got}"
+        if spec.nonempty and not value.strip():
+            return "must not be empty"
+        if spec.choices is not None and value not in spec.choices:
+            return f"must be one of {', '.join(sorted(spec.choices))}, got {value!r}"
+        return None
+    if spec.kind == "bool":
+        return None if isinstance(value, bool) else f"must be true or false, {got}"
+    if spec.kind == "table":
+        return None if isinstance(value, dict) else f"must be a table, {got}"
+    if spec.kind == "strlist":
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+            return f"must be an array of strings, {got}"
+        if spec.nonempty and not value:
+            return "must not be empty"
+        seen: set[str] = set()
+        for x in value:
+            if spec.choices is not None and x not in spec.choices:
+                return f"unknown value {x!r}; expected one of {', '.join(sorted(spec.choices))}"
+            if x in seen:
+                return f"{x!r} is listed twice"
+            seen.add(x)
+        return None
+    # Numbers. bool is an int in Python, never a number here.
+    if spec.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"must be an integer, {got}"
+    elif isinstance(value, bool) or not isinstance(value, (int, float)):
+        return f"must be a number, {got}"
+    elif not math.isfinite(value):
+        return f"must be a finite number, {got}"
+    shown = _show_value(value)
+    if spec.positive and value <= 0:
+        return f"must be above 0, got {shown}"
+    if spec.low is not None and spec.high is not None and not spec.low <= value <= spec.high:
+        return f"must be between {_show_value(spec.low)} and {_show_value(spec.high)}, got {shown}"
+    if spec.low is not None and value < spec.low:
+        return f"must be {_show_value(spec.low)} or more, got {shown}"
+    if spec.high is not None and value > spec.high:
+        return f"must be {_show_value(spec.high)} or negative, got {shown}"
+    return None
+
+
+# --- reading files -----------------------------------------------------------------------
+
+
+def _display(path: Path) -> str:
+    """The path as errors show it: relative to the repository for the shipped files."""
+    try:
+        return path.resolve().relative_to(_REPO_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _read(path: Path) -> dict[str, Any]:
+    shown = _display(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CatalogueError(f"{shown}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise CatalogueError(f"{shown}: line {line}: not UTF-8 text") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        match = re.search(r"\s*\(at line (\d+), column \d+\)$", message)
+        if match:
+            line = int(match.group(1))
+            message = message[: match.start()]
+        else:
+            line = text.count("\n") + 1
+            message = re.sub(r"\s*\(at end of document\)$", "", message)
+        raise CatalogueError(f"{shown}: line {line}: {message}") from None
+
+
+@dataclass
+class _Raw:
+    """One entry's fields after patching, and which file set each field."""
+
+    table: str
+    id: str
+    origin: str  # the file that first defined the entry
+    values: dict[str, Any] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)  # "field" or "thrown.field" -> file
+
+    def fail(self, key: str, problem: str) -> CatalogueError:
+        file = self.files.get(key, self.origin)
+        return CatalogueError(f"{file}: {self.table}.{self.id}: {key}: {problem}")
+
+
+def _check_entry(shown: str, table: str, eid: str, entry: Any) -> None:
+    """Types, unknown keys and per-field ranges of one entry as written in one file."""
+    where = f"{shown}: {table}.{eid}"
+    if not _ID.fullmatch(eid):
+        raise CatalogueError(f"{where}: id: must be lowercase snake_case (a-z, 0-9, _)")
+    if not isinstance(entry, dict):
+        raise CatalogueError(f"{where}: must be a table, got {_type_name(entry)}")
+    specs = TABLES[table]
+    for key, value in entry.items():
+        if key not in specs:
+            raise CatalogueError(f"{where}: {key}: unknown key; expected one of {', '.join(sorted(specs))}")
+        problem = _check(specs[key], value)
+        if problem:
+            raise CatalogueError(f"{where}: {key}: {problem}")
+        if key == "thrown":
+            for sub, subvalue in value.items():
+                if sub not in THROWN_FIELDS:
+                    raise CatalogueError(
+                        f"{where}: thrown.{sub}: unknown key; expected one of {', '.join(sorted(THROWN_FIELDS))}")
+                problem = _check(THROWN_FIELDS[sub], subvalue)
+                if problem:
+                    raise CatalogueError(f"{where}: thrown.{sub}: {problem}")
+
+
+def _merge(raw: _Raw, entry: dict[str, Any], shown: str) -> None:
+    for key, value in entry.items():
+        if key == "patch":
+            continue
+        if key == "thrown":
+            thrown = raw.values.setdefault("thrown", {})
+            for sub, subvalue in value.items():
+                thrown[sub] = subvalue
+                raw.files[f"thrown.{sub}"] = shown
+            raw.files.setdefault("thrown", shown)
+        else:
+            raw.values[key] = value
+            raw.files[key] = shown
+
+
+def _gather(paths: Iterable[Path]) -> dict[str, dict[str, _Raw]]:
+    entries: dict[str, dict[str, _Raw]] = {t: {} for t in TABLES}
+    for path in paths:
+        shown = _display(path)
+        doc = _read(path)
+        for table, body in doc.items():
+            if table not in TABLES:
+                raise CatalogueError(f"{shown}: {table}: unknown table; expected weapon or armour")
+            if not isinstance(body, dict):
+                raise CatalogueError(f"{shown}: {table}: must be a table of entries, got {_type_name(body)}")
+            for eid, entry in body.items():
+                _check_entry(shown, table, eid, entry)
+                patch = entry.get("patch", False)
+                known = entries[table].get(eid)
+                if known is None:
+                    if patch:
+                        raise CatalogueError(
+                            f"{shown}: {table}.{eid}: patch: no earlier entry with this id to patch")
+                    known = entries[table][eid] = _Raw(table, eid, shown)
+                elif not patch:
+                    raise CatalogueError(
+                        f"{shown}: {table}.{eid}: id: duplicate id, already defined in {known.origin} "
+                        "(add patch = true to change it)")
+                _merge(known, entry, shown)
+    return entries
+
+
+# --- building ----------------------------------------------------------------------------
+
+
+def _require(raw: _Raw, values: dict[str, Any], keys: Iterable[str], prefix: str = "") -> None:
+    for key in keys:
+        if key not in values:
+            raise raw.fail(prefix + key, "missing (required)")
+
+
+def _check_ranges(raw: _Raw, values: dict[str, Any], prefix: str = "") -> None:
+    short, medium, long = values["short"], values["medium"], values["long"]
+    if short > medium:
+        raise raw.fail(prefix + "short", f"must not exceed medium, got {_show_value(short)} > {_show_value(medium)}")
+    if medium > long:
+        raise raw.fail(prefix + "medium", f"must not exceed long, got {_show_value(medium)} > {_show_value(long)}")
+
+
+def _floats(values: dict[str, Any]) -> dict[str, Any]:
+    out = dict(values)
+    for key, spec in WEAPON_FIELDS.items():
+        if spec.kind == "float" and key in out:
+            out[key] = float(out[key])
+    return out
+
+
+def _build_thrown(raw: _Raw, parent: dict[str, Any]) -> Weapon:
+    values = raw.values["thrown"]
+    _require(raw, values, ("damage", *_RANGE_KEYS), "thrown.")
+    _check_ranges(raw, values, "thrown.")
+    merged = {
+        "name": f"{parent['name']} (thrown)",
+        "damage_type": parent.get("damage_type", "wounds"),
+        "muscle": parent.get("muscle", True),
+        "reach": parent.get("reach", 0),
+        "strength": parent.get("strength", 0),
+        "load": parent.get("load", 0.0),
+        "weapon_class": parent.get("weapon_class", []),
+        "description": parent.get("description", ""),
+        **values,
+    }
+    merged["properties"] = set(values.get("properties", parent.get("properties", []))) | {"thrown"}
+    if "firearm" in merged["properties"]:
+        raise raw.fail("thrown.properties", "a thrown profile cannot be a firearm")
+    merged = _floats(merged)
+    return Weapon(
+        id=f"{raw.id}_thrown", kind="missile", skill="Throw", source=parent["source"],
+        weapon_class=tuple(merged.pop("weapon_class")), properties=frozenset(merged.pop("properties")),
+        **merged,
+    )
+
+
+def _build_weapon(raw: _Raw) -> Weapon:
+    values = dict(raw.values)
+    _require(raw, values, ("name", "kind", "skill", "source"))
+    kind = values["kind"]
+    props = set(values.get("properties", []))
+    if kind == "melee":
+        _require(raw, values, ("damage",))
+        for key in (*_MISSILE_ONLY, "tnt_grams", "fragmentation"):
+            if key in values:
+                raise raw.fail(key, "not used by melee weapons (give a missile profile in a thrown table)")
+    else:
+        if "thrown" in values:
+            raise raw.fail("thrown", f"only melee weapons have a thrown profile, this one is {kind}")
+        _require(raw, values, _RANGE_KEYS)
+        _check_ranges(raw, values)
+        if "burst" in values and not props & {"automatic", "tripleauto"}:
+            raise raw.fail("burst", "only automatic weapons fire bursts; add 'automatic' to properties")
+    if kind == "explosive":
+        values.setdefault("muscle", False)
+        if "tnt_grams" in values:
+            for key in ("damage", "blast_radius"):
+                if key in values:
+                    raise raw.fail(key, "computed from tnt_grams; remove it or remove tnt_grams")
+            fragmentation = values.pop("fragmentation", False)
+            if "fragmentation" in props and not fragmentation:
+                raise raw.fail("properties", "'fragmentation' is set by fragmentation = true")
+            damage, radius = charge_strength(values["tnt_grams"])
+            if fragmentation:
+                radius *= FRAGMENTATION_RADIUS_FACTOR
+                props.add("fragmentation")
+            values["damage"], values["blast_radius"] = damage, radius
+        else:
+            if "fragmentation" in values:
+                raise raw.fail("fragmentation", "only with tnt_grams (the radius is computed from it)")
+            _require(raw, values, ("damage", "blast_radius"))
+    else:
+        for key in ("tnt_grams", "fragmentation"):
+            if key in values:
+                raise raw.fail(key, "only explosive weapons are built from a TNT charge")
+    if "firearm" in props and values.get("muscle", True):
+        raise raw.fail("muscle", "a firearm's damage is its straight number; set muscle = false")
+    thrown = _build_thrown(raw, values) if "thrown" in values else None
+    values.pop("thrown", None)
+    values = _floats(values)
+    return Weapon(
+        id=raw.id, thrown=thrown,
+        weapon_class=tuple(values.pop("weapon_class", ())), properties=frozenset(props),
+        **{k: v for k, v in values.items() if k != "properties"},
+    )
+
+
+def _build_armour(raw: _Raw) -> ArmourPiece:
+    values = dict(raw.values)
+    _require(raw, values, ("name", "protection", "covers", "source"))
+    if "load" in values:
+        values["load"] = float(values["load"])
+    return ArmourPiece(
+        id=raw.id, covers=frozenset(values.pop("covers")),
+        properties=frozenset(values.pop("properties", ())), **values,
+    )
+
+
+def load_catalogue(paths: list[Path] | None = None) -> Catalogue:
+    """Load, patch and validate catalogue files (default: every *.toml in engine/yags/data,
+    in sorted order). Raises CatalogueError naming the file, the entry and the field."""
+    if paths is None:
+        paths = sorted(DATA_DIR.glob("*.toml"))
+    entries = _gather(Path(p) for p in paths)
+    catalogue = Catalogue()
+    for raw in entries["weapon"].values():
+        catalogue.weapons[raw.id] = _build_weapon(raw)
+    for wid, weapon in catalogue.weapons.items():
+        if weapon.thrown is not None and weapon.thrown.id in catalogue.weapons:
+            raw = entries["weapon"][wid]
+            raise raw.fail("thrown", f"its id {weapon.thrown.id!r} is taken by another weapon")
+    for raw in entries["armour"].values():
+        catalogue.armour[raw.id] = _build_armour(raw)
+    return catalogue
+
+
+@functools.cache
+def default_catalogue() -> Catalogue:
+    """The shipped catalogue, loaded once. Shared: do not modify it."""
+    return load_catalogue()
