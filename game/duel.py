@@ -72,8 +72,10 @@ def run_duel(weapon_a: str, weapon_b: str, *, distance_m: float = 1.0, seed: int
             if rules.out_of_fight(states[name]) or rules.out_of_fight(states[other]):
                 continue
             decls[other] = rules.note_attacked(decls[other], name)
+            decls[name] = rules.note_attacked(decls[name], other)  # a defence goes to the foe you fight
             req = _request(rules, fighters, states, decls, name, other, mode, distance_m)
-            for result in rules.resolve(dice, req):
+            results = list(rules.resolve(dice, req))
+            for result in results:
                 if isinstance(result, Impossible):
                     log.append(f"{name} cannot attack: {result.reason}")
                     continue
@@ -83,6 +85,19 @@ def run_duel(weapon_a: str, weapon_b: str, *, distance_m: float = 1.0, seed: int
                 log.extend(r.describe() for r in applied.rolls)
                 log.extend(applied.events)
                 log.append(f"{other}: {rules.status(states[other])}")
+                if getattr(result, "counter_strike", False) and not rules.out_of_fight(states[other]):
+                    counter = _request(rules, fighters, states, decls, other, name, "melee", distance_m)
+                    counter = AttackRequest(counter.attacker, counter.target, "melee", {"kind": "counter strike"},
+                                            counter.situation)
+                    for cr in rules.resolve(dice, counter):
+                        if isinstance(cr, Impossible):
+                            continue
+                        log.append(f"{other} counter strikes")
+                        log.extend(cr.describe().splitlines())
+                        applied = rules.apply(dice, fighters[name], states[name], cr)
+                        states[name] = applied.state
+                        log.extend(r.describe() for r in applied.rolls)
+                        log.extend(applied.events)
         for name, c in fighters.items():
             applied = rules.end_of_round(dice, c, states[name])
             states[name] = applied.state
