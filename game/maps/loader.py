@@ -1,0 +1,284 @@
+"""load_map: a Tiled .tmx file -> a GridMap of plain facts, or one MapError.
+
+The file is read and checked safely first (xmlsafe, tmxcheck); pytmx then builds its model
+from the checked tree, with no images. Tile facts come from tile and layer properties,
+never from gids (pytmx renumbers them).
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytmx
+
+from game.maps.errors import MapError
+from game.maps.grid import TEAMS, GridMap
+from game.maps.objects import read_objects
+from game.maps.props import (
+    as_bool,
+    as_positive_int,
+    as_positive_number,
+    cover_code,
+)
+from game.maps.tmxcheck import Prepared, prepare, tileset_of
+from game.maps.xmlsafe import read_xml
+
+DEFAULT_MAX_ROUNDS = 30
+TILE_KEYS = ("blocks_move", "blocks_sight", "cover", "move_cost")
+MAP_KEYS = ("name", "metres_per_tile", "max_rounds", "briefing")
+
+
+@dataclass(frozen=True)
+class TileFacts:
+    """What tile or layer properties say; None where they say nothing."""
+
+    blocks_move: bool | None = None
+    blocks_sight: bool | None = None
+    cover: int | None = None
+    move_cost: float | None = None
+
+    def over(self, base: TileFacts) -> TileFacts:
+        """These facts, falling back to ``base`` where these say nothing."""
+        return TileFacts(*(mine if mine is not None else theirs
+                           for mine, theirs in zip(self.astuple(), base.astuple(), strict=True)))
+
+    def astuple(self) -> tuple[Any, ...]:
+        return (self.blocks_move, self.blocks_sight, self.cover, self.move_cost)
+
+    @property
+    def empty(self) -> bool:
+        return self.astuple() == (None, None, None, None)
+
+
+def load_map(path: str | os.PathLike[str]) -> GridMap:
+    """Load and check a Tiled map; raise MapError (one line, naming file and place) if the map
+    cannot be played."""
+    name = os.fspath(path)
+    try:
+        root = read_xml(name, "map")
+        prepared = prepare(name, root)
+        tmx = _pytmx_map(name, prepared)
+        return _Builder(name, prepared, tmx).build()
+    except MapError:
+        raise
+    except (RecursionError, MemoryError):
+        raise MapError(name, "the map is too deeply nested or too large to read") from None
+    except Exception as err:  # a safety net: a map never raises anything but MapError
+        raise MapError(name, f"cannot read the map ({type(err).__name__}: {err})") from err
+
+
+def _pytmx_map(path: str, prepared: Prepared) -> pytmx.TiledMap:
+    """pytmx's model of the checked tree, with pytmx's default image loader (loads nothing).
+
+    allow_duplicate_names lets objects carry properties such as ``name`` and ``template``;
+    pytmx keeps that switch on a class, so it is put back afterwards.
+    """
+    previous = pytmx.TiledElement.allow_duplicate_names
+    try:
+        tmx = pytmx.TiledMap(allow_duplicate_names=True)
+        tmx.filename = path
+        tmx.parse_xml(prepared.root)
+    except MapError:
+        raise
+    except Exception as err:  # pytmx raises bare Exception, ValueError, TypeError, ...
+        raise MapError(path, f"pytmx could not read the map ({type(err).__name__}: {err})") from None
+    finally:
+        pytmx.TiledElement.allow_duplicate_names = previous
+    return tmx
+
+
+class _Builder:
+    def __init__(self, path: str, prepared: Prepared, tmx: pytmx.TiledMap) -> None:
+        self.path = path
+        self.prepared = prepared
+        self.tmx = tmx
+        self.width = int(tmx.width)
+        self.height = int(tmx.height)
+        self.seen: set[str] = set()
+        self.tile_facts: dict[int, TileFacts] = {}
+
+    def fail(self, where: str, message: str, path: str | None = None) -> NoReturn:
+        raise MapError(path or self.path, message, where)
+
+    def build(self) -> GridMap:
+        tmx = self.tmx
+        props = dict(tmx.properties)
+        self.read_all_tile_facts()
+        cells, placed_layers = self.combine_layers()
+        blocks_move, blocks_sight, cover, cost = cells
+        groups = [group for group, keep in self.paired(pytmx.TiledObjectGroup,
+                                                       self.prepared.object_groups) if keep]
+        walkable = bytes(blocks_move.translate(b"\x01\x00" + bytes(254)))  # 1 - b
+        spawns, units = read_objects(
+            groups, width=self.width, height=self.height, tile_width=int(tmx.tilewidth),
+            tile_height=int(tmx.tileheight),
+            walkable=lambda x, y: bool(walkable[y * self.width + x]), fail=self.fail)
+        grid = GridMap(
+            name=self.text_property(props, "name") or Path(self.path).stem,
+            path=self.path,
+            width=self.width,
+            height=self.height,
+            tile_width=int(tmx.tilewidth),
+            tile_height=int(tmx.tileheight),
+            metres_per_tile=self.map_property(props, "metres_per_tile", as_positive_number, 1.0),
+            max_rounds=self.map_property(props, "max_rounds", as_positive_int, DEFAULT_MAX_ROUNDS),
+            briefing=self.text_property(props, "briefing") or "",
+            properties={k: v for k, v in props.items() if k not in MAP_KEYS},
+            walkable_cells=walkable,
+            move_cost_cells=tuple(c if c else 1.0 for c in cost),
+            blocks_sight_cells=bytes(blocks_sight),
+            cover_cells=bytes(cover),
+            spawns=tuple(spawns),
+            units=tuple(units),
+            assumptions=tuple(self.assumptions(props, placed_layers, spawns)),
+        )
+        for team in TEAMS:
+            if not grid.spawn_tiles(team):
+                where = f"spawn zones for {team}" if any(s.team == team for s in spawns) else "map"
+                self.fail(where, f"no walkable tile to place {team} on")
+        return grid
+
+    # -- map properties ---------------------------------------------------------------
+
+    def map_property(self, props: dict[str, Any], key: str,
+                     convert: Callable[[Any], Any], default: Any) -> Any:
+        if key not in props:
+            return default
+        value = props[key]
+        try:
+            return convert("" if value is None else value)
+        except ValueError as err:
+            self.fail(f"map property '{key}'", str(err))
+
+    @staticmethod
+    def text_property(props: dict[str, Any], key: str) -> str | None:
+        value = props.get(key)
+        return None if value is None else str(value).strip()
+
+    # -- tiles ------------------------------------------------------------------------
+
+    def paired(self, kind: type, flags: list[Any]) -> list[tuple[Any, Any]]:
+        """pytmx's layers of one kind, paired with what the check found for each in the same
+        (document) order."""
+        layers = [layer for layer in self.tmx.layers if isinstance(layer, kind)]
+        if len(layers) != len(flags):
+            self.fail("map", f"pytmx found {len(layers)} {kind.__name__} layers, the check "
+                      f"{len(flags)}")
+        return list(zip(layers, flags, strict=True))
+
+    def facts(self, props: dict[str, Any], where: str, path: str | None = None) -> TileFacts:
+        """Validate the game's properties among ``props`` (of ``where`` in ``path``)."""
+        values: list[Any] = []
+        for key, convert in (("blocks_move", as_bool), ("blocks_sight", as_bool),
+                             ("cover", cover_code), ("move_cost", as_positive_number)):
+            if key not in props:
+                values.append(None)
+                continue
+            value = props[key]
+            try:  # pytmx gives None for an empty string property
+                values.append(convert("" if value is None else value))
+            except ValueError as err:
+                self.fail(f"{where} property '{key}'", str(err), path)
+        return TileFacts(*values)
+
+    def tile_label(self, gid: int) -> tuple[str, str | None]:
+        """How to name a pytmx gid's tile in a message, and the file it is defined in."""
+        tiled_gid = self.tmx.tiledgidmap.get(gid, gid)
+        tileset = tileset_of(self.prepared.tilesets, tiled_gid)
+        if tileset is None:
+            return f"tile gid {tiled_gid}", None
+        return f"tileset '{tileset.name}' tile {tiled_gid - tileset.firstgid}", tileset.file
+
+    def read_all_tile_facts(self) -> None:
+        """Check every tile with properties, placed or not, so an author hears of all."""
+        for gid, props in self.tmx.tile_properties.items():
+            self.tile_facts[gid] = self.facts(props or {}, *self.tile_label(gid))
+
+    def combine_layers(self) -> tuple[tuple[bytearray, bytearray, bytearray, array], int]:
+        """OR blocks_move and blocks_sight, keep the best cover and the highest move_cost over
+        the visible tile layers. A layer's own properties are defaults for its non-empty tiles;
+        a tile's properties win over them. Empty cells add nothing."""
+        size = self.width * self.height
+        blocks_move, blocks_sight, cover = bytearray(size), bytearray(size), bytearray(size)
+        cost = array("d", bytes(8 * size))  # 0.0 = no tile says
+        placed = 0
+        for layer, info in self.paired(pytmx.TiledTileLayer, self.prepared.tile_layers):
+            if not info.visible:
+                continue
+            placed += 1
+            layer_facts = self.facts(layer.properties, f"layer '{info.name}'")
+            self.note_seen(layer_facts)
+            merged: dict[int, TileFacts | None] = {}
+            width = self.width
+            for y, row in enumerate(layer.data):
+                base = y * width
+                for x, gid in enumerate(row):
+                    if not gid:
+                        continue
+                    facts = merged.get(gid, False)
+                    if facts is False:
+                        own = self.tile_facts.get(gid, TileFacts())
+                        self.note_seen(own)
+                        facts = own.over(layer_facts)
+                        facts = None if facts.empty else facts
+                        merged[gid] = facts
+                    if facts is None:
+                        continue
+                    i = base + x
+                    if facts.blocks_move:
+                        blocks_move[i] = 1
+                    if facts.blocks_sight:
+                        blocks_sight[i] = 1
+                    if facts.cover and facts.cover > cover[i]:
+                        cover[i] = facts.cover
+                    if facts.move_cost is not None and facts.move_cost > cost[i]:
+                        cost[i] = facts.move_cost
+        return (blocks_move, blocks_sight, cover, cost), placed
+
+    def note_seen(self, facts: TileFacts) -> None:
+        for key, value in zip(TILE_KEYS, facts.astuple(), strict=True):
+            if value is not None:
+                self.seen.add(key)
+
+    # -- what the loader assumed ------------------------------------------------------
+
+    def assumptions(self, props: dict[str, Any], placed_layers: int,
+                    spawns: list[Any]) -> list[str]:
+        notes = []
+        if not placed_layers:
+            notes.append("the map has no visible tile layer: every tile is open ground; "
+                         "paint the ground and walls on a tile layer")
+        if "blocks_move" not in self.seen:
+            notes.append("no tile has blocks_move: every tile is open ground; add a bool "
+                         "property blocks_move to wall tiles in the tileset")
+        if "blocks_sight" not in self.seen:
+            notes.append("no tile has blocks_sight: nothing blocks line of sight; add a bool "
+                         "property blocks_sight to wall tiles in the tileset")
+        if "cover" not in self.seen:
+            notes.append("no tile has cover: no tile gives cover; add a string property cover "
+                         "(soft50, soft90, hard50 or hard90) to tiles that give cover")
+        if "move_cost" not in self.seen:
+            notes.append("no tile has move_cost: every tile costs 1 to enter; add a float "
+                         "property move_cost to tiles that slow movement (2 = twice the cost)")
+        teams = {spawn.team for spawn in spawns}
+        if not teams:
+            notes.append("no spawn zones: squads are placed at the west (blue) and east (red) "
+                         "edges; add rectangle objects of class spawn with a string property "
+                         "team (blue or red) on an object layer")
+        else:
+            for team, edge in (("blue", "west"), ("red", "east")):
+                if team not in teams:
+                    notes.append(f"no spawn zone for {team}: {team} is placed at the {edge} "
+                                 f"edge; add a rectangle object of class spawn with team={team}")
+        if "metres_per_tile" not in props:
+            notes.append("metres_per_tile not set: one tile is 1 metre; add a float map "
+                         "property metres_per_tile")
+        if "max_rounds" not in props:
+            notes.append(f"max_rounds not set: a match lasts at most {DEFAULT_MAX_ROUNDS} "
+                         "rounds; add an int map property max_rounds")
+        return notes + self.prepared.notes

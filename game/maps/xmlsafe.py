@@ -1,0 +1,116 @@
+"""Read a .tmx or .tsx file as XML, refusing anything that could hang or exhaust memory.
+
+defusedxml's parser refuses document type declarations, entity declarations and external
+references (billion laughs, external entities) as it meets them; the file size is checked
+before a byte is read, so no file can make the loader allocate much.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder
+
+from defusedxml import DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden
+from defusedxml.ElementTree import DefusedXMLParser
+
+from game.maps.errors import MapError
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""Largest .tmx or .tsx accepted: a 1000x1000 map in CSV with a few layers fits easily."""
+MAX_ELEMENTS = 200_000
+"""Most XML elements in one file (tile data is text, not elements; a big map has hundreds)."""
+
+
+class _TooManyElements(Exception):
+    pass
+
+
+class _BoundedTreeBuilder(TreeBuilder):
+    """Builds the tree, but stops once the file holds more than MAX_ELEMENTS elements."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def start(self, tag, attrs):  # type: ignore[no-untyped-def]
+        self.count += 1
+        if self.count > MAX_ELEMENTS:
+            raise _TooManyElements
+        return super().start(tag, attrs)
+
+
+def read_xml(path: str, root_tag: str, *, note: str = "") -> Element:
+    """Parse ``path`` safely and return its root element, which must be ``<root_tag>``.
+
+    ``note`` is added to every message (e.g. which map uses this tileset).
+    """
+    data = _read_bounded(path, note)
+    if not data.strip():
+        raise MapError(path, "file is empty" + note)
+    parser = DefusedXMLParser(target=_BoundedTreeBuilder(), forbid_dtd=True)
+    expat = parser.parser
+    try:
+        parser.feed(data)
+        root = parser.close()
+    except DTDForbidden:
+        raise MapError(
+            path,
+            "XML DOCTYPE declarations are not allowed (they can declare entities that "
+            "expand without limit); Tiled does not write them" + note,
+            f"line {expat.CurrentLineNumber}",
+        ) from None
+    except EntitiesForbidden:
+        raise MapError(
+            path, "XML entity declarations are not allowed" + note,
+            f"line {expat.CurrentLineNumber}",
+        ) from None
+    except ExternalReferenceForbidden:
+        raise MapError(
+            path, "external XML references are not allowed" + note,
+            f"line {expat.CurrentLineNumber}",
+        ) from None
+    except _TooManyElements:
+        raise MapError(
+            path, f"more than {MAX_ELEMENTS:,} XML elements" + note,
+            f"line {expat.CurrentLineNumber}",
+        ) from None
+    except ParseError as err:
+        line, column = getattr(err, "position", (0, 0))
+        reason = re.sub(r":\s*line \d+, column \d+\s*$", "", str(err))
+        raise MapError(
+            path, f"not well-formed XML ({reason}, column {column + 1})" + note,
+            f"line {line}",
+        ) from None
+    except (ValueError, UnicodeError, LookupError) as err:
+        raise MapError(path, f"cannot read XML ({err})" + note, f"line {expat.CurrentLineNumber}") from None
+    if root.tag != root_tag:
+        kind = "Tiled map" if root_tag == "map" else "Tiled tileset"
+        raise MapError(path, f"not a {kind}: the root element is <{root.tag}>, not <{root_tag}>" + note)
+    return root
+
+
+def _read_bounded(path: str, note: str) -> bytes:
+    """Read a regular file of at most MAX_FILE_BYTES; never open a FIFO or a device."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise MapError(path, "file not found" + note) from None
+    except OSError as err:
+        raise MapError(path, f"cannot read file ({err.strerror or err})" + note) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise MapError(path, "not a regular file" + note)
+    if info.st_size > MAX_FILE_BYTES:
+        raise MapError(
+            path,
+            f"file is {info.st_size:,} bytes, more than the {MAX_FILE_BYTES:,} byte limit" + note,
+        )
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise MapError(path, f"cannot read file ({err.strerror or err})" + note) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise MapError(path, f"file is more than the {MAX_FILE_BYTES:,} byte limit" + note)
+    return data
