@@ -56,6 +56,22 @@ class AttackRequest:
 
 
 @dataclass(frozen=True)
+class WeaponFacts:
+    """What the grid needs to know about a combatant's weapon, in any ruleset."""
+
+    name: str
+    melee: bool
+    reach: int  # the ruleset's own reach scale, compared between weapons
+    reach_tiles: int  # how far it strikes on the grid (1 = adjacent)
+    long_m: float = 0.0  # the furthest it can hit
+    capacity: int = 0  # rounds in a magazine (0: no ammunition to track)
+    reload_rounds: int = 0
+    burst: int = 0
+    modes: tuple[str, ...] = ()  # melee, shot, burst, triple, area, suppress
+    grenades: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Applied:
     """The outcome of applying a hit or the end of a round to one combatant."""
 
@@ -111,8 +127,31 @@ class Ruleset(ABC):
         """Apply one result's damage and effects to the target's state."""
 
     @abstractmethod
-    def end_of_round(self, dice: Dice, combatant: Any, state: Any) -> Applied:
-        """End-of-round bookkeeping for one combatant."""
+    def end_of_round(self, dice: Dice, combatant: Any, state: Any, *, bursts: int = 0,
+                     in_cover: bool = False) -> Applied:
+        """End-of-round bookkeeping for one combatant; `bursts` aimed at it this round."""
+
+    @abstractmethod
+    def weapon_facts(self, combatant: Any) -> WeaponFacts:
+        """The combatant's weapon as the grid sees it."""
+
+    @abstractmethod
+    def ammo_use(self, combatant: Any, mode: str, options: Mapping[str, Any]) -> int:
+        """Rounds an attack in `mode` uses."""
+
+    @abstractmethod
+    def throw_range_m(self, combatant: Any, weapon_id: str) -> float:
+        """How far the combatant can throw this weapon (its long range)."""
+
+    @abstractmethod
+    def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
+        """Throw at a spot `distance_m` away: the roll and where it lands off the aim (metres)."""
+
+    @abstractmethod
+    def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
+              victims: Sequence[tuple[Participant, float, bool]]) -> list[Any]:
+        """An explosion: one result per victim (distance in metres, hard cover between),
+        None for those it cannot touch."""
 
     @abstractmethod
     def out_of_fight(self, state: Any) -> bool:

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-HEADLESS_HINT = "headless commands: 'skirmish duel', 'skirmish rules'"
+HEADLESS_HINT = "headless commands: 'skirmish simulate', 'skirmish check-map PATH', 'skirmish duel'"
 
 
 def _error(message: str) -> int:
@@ -83,6 +83,59 @@ def cmd_duel(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check_map(args: argparse.Namespace) -> int:
+    from game.maps import MapError, load_map
+    from game.maps.check import summarise
+
+    try:
+        grid = load_map(args.path)
+    except MapError as exc:
+        return _error(str(exc))
+    print(summarise(grid))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from game.ai import LEVELS
+    from game.maps import MapError
+    from game.sim import DEFAULT_MAP, simulate
+    from game.squads import SquadError
+
+    for flag, level in (("--blue-ai", args.blue_ai), ("--red-ai", args.red_ai)):
+        if level not in LEVELS:
+            return _error(f"{flag}: unknown AI level {level!r}; expected one of {', '.join(LEVELS)}")
+    if args.runs < 1:
+        return _error(f"--runs: must be at least 1, got {args.runs}")
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        return _error(f"--jobs: must be at least 1, got {jobs}")
+    path = args.map or str(DEFAULT_MAP)
+    try:
+        record = simulate(path, args.runs, args.seed, jobs=jobs, blue_ai=args.blue_ai, red_ai=args.red_ai)
+    except (MapError, SquadError) as exc:
+        return _error(str(exc))
+    except KeyError as exc:
+        return _error(f"{path}: {exc.args[0]}")
+    record["command"] = "skirmish " + " ".join(args.argv)
+    if args.json:
+        text = json.dumps(record, indent=2, sort_keys=True)
+        if args.json == "-":
+            print(text)
+            return 0
+        tmp = args.json + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text + "\n")
+        os.replace(tmp, args.json)
+    w = record["wins"]
+    n = record["runs"]
+    print(f"{record['map_name']}: {n} matches from seed {args.seed}, {args.blue_ai} (blue) against {args.red_ai} (red)")
+    print(f"  blue {w['blue']} ({100 * w['blue'] / n:.0f}%), red {w['red']} ({100 * w['red'] / n:.0f}%), "
+          f"draws {w['draw']}; mean {record['mean_rounds']:.1f} rounds; {record['seconds']:.1f} s")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="skirmish", description="Tactical grid skirmishes under the Yags rules.")
     sub = p.add_subparsers(dest="command")
@@ -91,6 +144,18 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="list the weapon and armour catalogue")
     rules.add_argument("what", nargs="?", choices=("weapons", "armour", "all"), default="all")
     rules.set_defaults(func=cmd_rules)
+    check = sub.add_parser("check-map", help="summarise a Tiled map for its author, or say what is wrong")
+    check.add_argument("path")
+    check.set_defaults(func=cmd_check_map)
+    sim = sub.add_parser("simulate", help="AI-against-AI matches, headless")
+    sim.add_argument("--map", help="a .tmx map (default: the default map)")
+    sim.add_argument("--runs", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--jobs", type=int, default=None, help="parallel processes (default: the cores)")
+    sim.add_argument("--blue-ai", default="normal")
+    sim.add_argument("--red-ai", default="normal")
+    sim.add_argument("--json", help="write the full record to PATH, or - for standard output")
+    sim.set_defaults(func=cmd_simulate)
     duel = sub.add_parser("duel", help="two fighters fight with the Yags rules core; every roll printed")
     duel.add_argument("--a", default="broad_sword", help="weapon id of the first fighter")
     duel.add_argument("--b", default="broad_sword", help="weapon id of the second fighter")
@@ -104,9 +169,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["play", *(argv or [])])
+        args = parser.parse_args(["play", *argv])
+    args.argv = argv
     try:
         return int(args.func(args))
     except KeyboardInterrupt:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.dice import Dice
 from engine.rolls import Roll
-from engine.ruleset import Applied, AttackRequest, Participant, Ruleset
+from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
 from engine.yags import health
 from engine.yags.attack import STANCE_SPEED, STANCES, AttackResult, Fighter
 from engine.yags.character import Character, canonical_attribute
@@ -141,9 +141,10 @@ class YagsRuleset(Ruleset):
             forced.append("slow")
         if request.mode == "melee":
             return action_speed("normal", *forced)
-        from engine.yags.ranged import shot_speed
+        from engine.yags.missile import missile_speed
+        from engine.yags.ranged import missile_attack
 
-        return action_speed(shot_speed(request), *forced)
+        return action_speed(missile_speed(missile_attack(self, request)), *forced)
 
     def preview(self, request: AttackRequest) -> Any:
         if request.mode == "melee":
@@ -181,9 +182,79 @@ class YagsRuleset(Ruleset):
             return Applied(out.condition, rolls, out.events)
         return Applied(out.condition, out.rolls, out.events)
 
-    def end_of_round(self, dice: Dice, combatant: Character, state: Condition) -> Applied:
+    def end_of_round(self, dice: Dice, combatant: Character, state: Condition, *, bursts: int = 0,
+                     in_cover: bool = False) -> Applied:
+        """Health checks, then bullet shyness: one Will check for every burst aimed at the
+        fighter this round (yags-combat.md, Bullet Shyness)."""
         out = health.end_of_round(dice, combatant, state)
-        return Applied(out.condition, out.rolls, out.events)
+        rolls, events, cond = list(out.rolls), list(out.events), out.condition
+        if bursts and not cond.out_of_fight:
+            from engine.yags.autofire import bullet_shyness
+
+            roll, shock = bullet_shyness(dice, combatant, bursts, in_cover)
+            rolls.append(roll)
+            if shock:
+                cond = health.add_shock(cond, shock)
+                events.append(f"{combatant.name} is pinned down: initiative -{shock}")
+        return Applied(cond, tuple(rolls), tuple(events))
+
+    # --- weapons on the grid ------------------------------------------------------------
+
+    def weapon_facts(self, combatant: Character) -> WeaponFacts:
+        """Reach on the grid: reach 0-2 strikes the 8 adjacent tiles, reach 3+ two tiles
+        away (rules-notes)."""
+        w = combatant.weapon
+        melee = w.kind == "melee"
+        modes: list[str] = ["melee"] if melee else ["shot"]
+        if w.has("automatic"):
+            modes += ["burst", "area", "suppress"]
+        if w.has("tripleauto"):
+            modes.append("triple")
+        return WeaponFacts(
+            name=w.name, melee=melee, reach=w.reach, reach_tiles=2 if (melee and w.reach >= 3) else 1,
+            long_m=w.long if not melee else 0.0, capacity=w.capacity, reload_rounds=w.reload,
+            burst=w.burst if w.has("automatic") else 0, modes=tuple(modes),
+            grenades=tuple(g.id for g in combatant.grenades),
+        )
+
+    def ammo_use(self, combatant: Character, mode: str, options: Mapping[str, Any]) -> int:
+        w = combatant.weapon
+        if mode in ("burst",):
+            return w.burst * int(options.get("bursts", 1))
+        if mode in ("area", "suppress"):
+            return w.burst
+        if mode == "triple":
+            return 3 * int(options.get("bursts", 1))
+        if mode == "shot":
+            return int(options.get("shots", 1))
+        return 0
+
+    def blast_radius_m(self, weapon_id: str) -> float:
+        return float(self.catalogue.weapon(weapon_id).blast_radius)
+
+    def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
+        """A throw at a spot: on a miss it scatters (rules-notes)."""
+        from engine.yags.explosions import throw_at_tile
+
+        out = throw_at_tile(dice, self.fighter(thrower, ""), distance_m, self.catalogue.weapon(weapon_id))
+        if isinstance(out, Impossible):
+            raise ValueError(out.reason)
+        return out
+
+    def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
+              victims: Sequence[tuple[Participant, float, bool]]) -> list[AttackResult | None]:
+        """One damage roll for the explosion, a soak roll per victim in reach (friends too)."""
+        from engine.yags.explosions import blast
+
+        w = self.catalogue.weapon(weapon_id)
+        targets = [(p.combatant, p.state, d, covered) for p, d, covered in victims]
+        results = blast(dice, w, w.blast_radius, targets, attacker=thrower.name)
+        return [r if (r.hit or r.damage is not None) else None for r in results]
+
+    def throw_range_m(self, combatant: Character, weapon_id: str) -> float:
+        w = self.catalogue.weapon(weapon_id)
+        long = w.long * combatant.attributes["strength"] if w.range_per_strength else w.long
+        return float(long)
 
     def out_of_fight(self, state: Condition) -> bool:
         return state.out_of_fight

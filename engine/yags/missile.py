@@ -1,0 +1,464 @@
+"""Missile combat (yags-combat.md, Missile Combat: Snap shots; Careful shots; Drawing a weapon;
+Rate of Fire; Reloading Weapons; Reach and Close Combat; Impaired; Crippled; Missile Weapon
+Properties; Size of Target; Range Bands and Distance; Other Modifiers; Scopes; Character
+Strength; Missile Attacks; Missile fumbles; Defending against missile attacks; Full Dodge;
+Firing into melee; Firing at a crowd; Shooting from Cover; Aimed shot; Multiple shots; Two
+guns; Shotguns).
+
+attack = dexterity x skill + weapon attack + d20, against the greater of the target's dodge
+(agility x Athletics, halved against firearms) and 15 + size, plus distance and cover.
+Every attack is an `AttackPlan`; `roll_plan` rolls it, `preview_plan` gives its exact odds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from engine.dice import Dice
+from engine.rolls import Term
+from engine.yags.attack import STANCE_MODIFIERS, AttackResult, Fighter
+from engine.yags.character import Character
+from engine.yags.checks import ability_term
+from engine.yags.damage import armour_against, damage_kind, damage_terms, soak_terms
+from engine.yags.equipment import Weapon
+from engine.yags.plan import AttackPlan, CheckPlan, DamagePlan, Impossible, PlanResult, roll_plan
+from engine.yags.tables import (
+    ENVIRONMENT_MULTIPLIER,
+    RANGE_BAND_DAMAGE,
+    RANGE_BAND_FUMBLE,
+    SHOT_MULTIPLIER,
+    cover_auto_hit_face,
+    cover_bonus,
+    crowd_distance_penalty,
+    distance_penalty,
+    missile_size_modifier,
+    range_band,
+)
+
+CLOSE, MELEE, MOVE = 0, 1, 2  # threat bands (Close Quarters Battle)
+MELEE_BAND_M = 3
+BASE_DIFFICULTY = 15
+IMPROVISED_INCREMENT_M = 5  # Distance Increment: improvised thrown weapons
+SHOT_SPEED = {"normal": "normal", "snap": "fast", "careful": "slow", "aimed": "slow"}
+FIREARM_WIND = {"moderate_wind": 1, "high_wind": 2, "very_high_wind": 3}
+STANCE_COVER = {"crouched": "crouched", "prone": "prone"}
+OFF_HAND_PENALTY = -10
+OVER_SKILL_PENALTY = -10
+MELEE_CROWD_FUMBLE = 3
+WRESTLING_FUMBLE = 5
+MAX_SHOTS = 10
+TWO_HANDS_STRENGTH = 2
+
+
+# --- threat bands ----------------------------------------------------------------------------
+
+
+def threat_band_for(distance_m: float, target_combat_move: float, grappling: bool = False,
+                    target_in_melee_with_attacker: bool = False,
+                    target_melee_reach: int | None = None) -> int | None:
+    """Close Quarters Battle: 0 Close (grappling, or the target fights you with a reach-0
+    weapon), 1 Melee (the target fights you in melee, or is within 3 m), 2 Move (within the
+    target's combat move); None beyond."""
+    if grappling or (target_in_melee_with_attacker and target_melee_reach == 0):
+        return CLOSE
+    if target_in_melee_with_attacker or distance_m <= MELEE_BAND_M:
+        return MELEE
+    if distance_m <= target_combat_move:
+        return MOVE
+    return None
+
+
+def close_quarters(weapon_reach: int, band: int | None) -> str | None:
+    """Impaired (reach equal to the threat band) or Crippled (reach greater); None if the
+    weapon is unaffected (reach lower, or beyond Move range)."""
+    if band is None or weapon_reach < band:
+        return None
+    return "impaired" if weapon_reach == band else "crippled"
+
+
+# --- distance --------------------------------------------------------------------------------
+
+
+def environment_multiplier(shot: str, conditions: Iterable[str], *, firearm: bool = False,
+                           laser: bool = False) -> Fraction:
+    """Other Modifiers: the shot's multiple (snap x2, careful x1/2, aimed x1/3) times each
+    condition's. Firearms ignore moderate wind and take x2 / x3 for high / very high wind;
+    lasers ignore wind (Laser). Snap x moving x running = x8."""
+    if shot not in SHOT_MULTIPLIER:
+        raise ValueError(f"unknown shot {shot!r}; expected one of {', '.join(SHOT_MULTIPLIER)}")
+    m = SHOT_MULTIPLIER[shot]
+    for c in conditions:
+        if c not in ENVIRONMENT_MULTIPLIER:
+            raise ValueError(f"unknown condition {c!r}; expected one of {', '.join(ENVIRONMENT_MULTIPLIER)}")
+        if c in FIREARM_WIND and laser:
+            continue
+        m *= FIREARM_WIND[c] if (c in FIREARM_WIND and firearm) else ENVIRONMENT_MULTIPLIER[c]
+    return m
+
+
+def is_thrown(weapon: Weapon) -> bool:
+    return weapon.has("thrown") or weapon.skill == "Throw"
+
+
+def weapon_ranges(weapon: Weapon, strength: int) -> tuple[float, float, float]:
+    """Short, medium, long in metres (thrown weapons: metres per point of strength)."""
+    k = strength if weapon.range_per_strength else 1
+    return weapon.short * k, weapon.medium * k, weapon.long * k
+
+
+def missile_strength_shortfall(character: Character, weapon: Weapon, two_hands: bool = True) -> int:
+    """Character Strength: two hands add +2, unless the weapon needs two hands anyway (bows)."""
+    bonus = TWO_HANDS_STRENGTH if two_hands and "bow" not in weapon.weapon_class else 0
+    return max(0, weapon.strength - character.attributes["strength"] - bonus)
+
+
+def scope_bonus(weapon: Weapon, shot: str) -> int:
+    """Scopes: only on careful or aimed shots; a laser scope +20 then, +10 otherwise."""
+    steady = shot in ("careful", "aimed")
+    if weapon.laser_scope:
+        return 20 if steady else 10
+    return weapon.scope if steady else 0
+
+
+# --- the attack ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MissileAttack:
+    """One missile attack as declared, with the facts the map supplies."""
+
+    attacker: Fighter
+    target: Fighter
+    distance_m: float
+    shot: str = "normal"  # normal, snap, careful, aimed
+    conditions: tuple[str, ...] = ()  # ENVIRONMENT_MULTIPLIER keys
+    cover: str | None = None  # the target's cover: soft50, soft90, hard50, hard90, full
+    threat_band: int | None = None  # see threat_band_for
+    in_melee_with_attacker: bool = False
+    melee_crowd: int = 0  # others in close combat with the target
+    wrestling: bool = False  # someone is wrestling with the target
+    two_guns: bool = False  # firing two guns this round: distance doubled
+    off_hand: bool = False  # this shot is from the off hand: -10 (implies two_guns)
+    use_scope: bool = True
+    crowd_targets: int = 1  # firing at a crowd of this many
+    two_hands: bool = True  # the weapon is held in both hands
+    just_loaded: bool = False  # the load finished this round (Lo-0) or last round
+    weapon: Weapon | None = None  # default: the attacker's weapon (its thrown profile if melee)
+
+    @property
+    def arm(self) -> Weapon:
+        w = self.weapon if self.weapon is not None else self.attacker.arm
+        return w.thrown if (w.kind == "melee" and w.thrown is not None) else w
+
+
+@dataclass(frozen=True)
+class ShotFacts:
+    """What the rules make of a declared shot."""
+
+    weapon: Weapon
+    band: str  # short, medium, long
+    quarters: str | None  # impaired, crippled or None
+    shot: str  # after drawing / strength / loading force a snapshot
+    speed: str  # fast, normal, slow
+    strength_short: bool
+    multiplier: Fraction
+
+
+def shot_facts(attack: MissileAttack, shot: str | None = None,
+               extra_conditions: Sequence[str] = ()) -> ShotFacts | Impossible:
+    """Range band, close quarters, forced snapshots and the action speed of an attack."""
+    w, a = attack.arm, attack.attacker
+    if not w.is_missile:
+        return Impossible(f"{w.name} is not a missile weapon")
+    shot = shot or attack.shot
+    if shot not in SHOT_SPEED:
+        raise ValueError(f"unknown shot {shot!r}; expected one of {', '.join(SHOT_SPEED)}")
+    band = range_band(attack.distance_m, *weapon_ranges(w, a.character.attributes["strength"]))
+    if band is None:
+        return Impossible(f"{attack.target.name} is beyond the long range of {w.name}")
+    quarters = close_quarters(w.reach, attack.threat_band)
+    two_hands = attack.two_hands and not (attack.two_guns or attack.off_hand)
+    short = missile_strength_shortfall(a.character, w, two_hands) > 0
+    lo_zero = attack.just_loaded and w.capacity == 0 and w.reload == 0
+    if a.drawing or short or lo_zero:
+        shot = "snap"
+    slow = (SHOT_SPEED[shot] == "slow" or quarters == "crippled" or a.drawing or short
+            or attack.just_loaded or a.initiative_zero)
+    conditions = [*attack.conditions, *extra_conditions]
+    if attack.two_guns or attack.off_hand:
+        conditions.append("two_guns")
+    mult = environment_multiplier(shot, conditions, firearm=w.is_firearm, laser=w.has("laser"))
+    return ShotFacts(w, band, quarters, shot, "slow" if slow else SHOT_SPEED[shot], short, mult)
+
+
+def missile_speed(attack: MissileAttack) -> str:
+    """Initiative: snap fast, careful and aimed slow; crippled, drawing, too weak or just
+    loaded: slow; otherwise normal."""
+    facts = shot_facts(attack)
+    return "normal" if isinstance(facts, Impossible) else facts.speed
+
+
+def dodge_plan(fighter: Fighter, halve: bool = False, label: str = "dodge",
+               notes: Sequence[str] = ()) -> CheckPlan:
+    """A dodge: agility x Athletics + stance defence modifier + injuries + d20."""
+    c = fighter.character
+    skill = c.skill("Athletics")
+    terms = [ability_term("agility", c.attribute("agility"), "Athletics", skill)]
+    stance = STANCE_MODIFIERS[fighter.stance][1]
+    if stance:
+        terms.append(Term(fighter.stance, stance))
+    terms.extend(fighter.injury_terms())
+    return CheckPlan(label, tuple(terms), 1, unskilled=(skill == 0),
+                     halve=halve or fighter.initiative_zero, notes=tuple(notes))
+
+
+def missile_defence(attack: MissileAttack, facts: ShotFacts) -> CheckPlan | None:
+    """Defending against missile attacks: thrown weapons full defence; projectile weapons
+    halve it at short range unless in melee with the attacker; firearms at all ranges. Full
+    dodge and an impaired or crippled weapon give the full defence. Prone: no dodge."""
+    t, w = attack.target, facts.weapon
+    if t.condition.out_of_fight or t.stance in ("prone", "focused"):
+        return None
+    if not (t.defending or t.full_dodge):
+        return None
+    halve, why = False, ""
+    if t.full_dodge:
+        why = "full dodge: full defence"
+    elif facts.quarters is not None:
+        why = f"{facts.quarters} weapon: full defence"
+    elif is_thrown(w):
+        pass
+    elif w.is_firearm:
+        halve, why = True, "firearm: defence halved"
+    elif w.has("projectile") and facts.band == "short" and not attack.in_melee_with_attacker:
+        halve, why = True, "projectile at short range: defence halved"
+    return dodge_plan(t, halve, notes=(why,) if why else ())
+
+
+def target_cover_bonus(attack: MissileAttack, speed: str) -> int:
+    """Best of the map's cover, the target's crouched / prone stance and, against normal
+    attacks, a full dodge's 90% hard cover (Shooting from Cover; Full Dodge)."""
+    t = attack.target
+    covers = [attack.cover, STANCE_COVER.get(t.stance)]
+    if t.full_dodge and speed == "normal":
+        covers.append("hard90")
+    return cover_bonus(*covers)
+
+
+def cone_pattern(weapon: Weapon, distance_m: float) -> tuple[int, int, int | None]:
+    """Shotguns (Co-X): (damage modifier, targets it may hit, auto-hit face or None). Per
+    full increment of the cone range: -5 damage, one more target, auto hit on 20 at one
+    increment, 19+ at two, ... (at best 16+, as the area-burst table; rules-notes)."""
+    if weapon.cone <= 0:
+        return 0, 1, None
+    k = math.floor(Fraction(distance_m) / Fraction(weapon.cone))
+    return -5 * k, 1 + k, (max(16, 21 - k) if k else None)
+
+
+def attack_terms(fighter: Fighter, weapon: Weapon, *, keep_bonus: bool, scope: int = 0,
+                 off_hand: bool = False, attribute_score: int | None = None) -> list[Term]:
+    """Dexterity x skill, the weapon's attack bonus (if kept), scope, injuries, drawing
+    (-5 and -5 per reach) and the off hand (-10)."""
+    c = fighter.character
+    dex = c.attribute("dexterity") if attribute_score is None else attribute_score
+    terms = [ability_term("dexterity", dex, weapon.skill, c.skill(weapon.skill))]
+    if weapon.attack and keep_bonus:
+        terms.append(Term("attack", weapon.attack))
+    if scope:
+        terms.append(Term("laser scope" if weapon.laser_scope else "scope", scope))
+    terms.extend(fighter.injury_terms())
+    if fighter.drawing:
+        terms.append(Term("drawing", -5 - 5 * weapon.reach))
+    if off_hand:
+        terms.append(Term("off hand", OFF_HAND_PENALTY))
+    return terms
+
+
+def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | None = None,
+                 extra_terms: Sequence[Term] = (), extra_conditions: Sequence[str] = (),
+                 level_bonus: tuple[tuple[int, Term], ...] = (),
+                 wound_multiplier: int = 1, fumble_chance: int | None = None,
+                 fumble_outcome: str | None = None, auto_hit_face: int | None = None,
+                 attribute_score: int | None = None) -> AttackPlan | Impossible:
+    """The plan every missile attack is built from; bursts, area fire and multiple shots add
+    their terms, conditions, fumble chance and auto-hit face here."""
+    a, t = attack.attacker, attack.target
+    if a.condition.out_of_fight:
+        return Impossible(f"{a.name} is {a.condition.status}")
+    if t.condition.status == "dead":
+        return Impossible(f"{t.name} is already dead")
+    if attack.cover == "full":
+        return Impossible(f"{t.name} is behind full cover")
+    facts = shot_facts(attack, shot, extra_conditions)
+    if isinstance(facts, Impossible):
+        return facts
+    if t.full_dodge and facts.speed == "slow":
+        return Impossible(f"{t.name} made a full dodge: full cover against slow attacks")
+    w = facts.weapon
+    notes = [f"{facts.shot} shot, {facts.speed}"]
+    keep = facts.band == "short" and facts.quarters is None
+    if w.attack and not keep:
+        notes.append(f"attack bonus lost ({facts.quarters or facts.band + ' range'})")
+    if facts.strength_short:
+        notes.append(f"strength below {w.strength}: snapshot, slow, recoil doubled")
+    scope = scope_bonus(w, facts.shot) if attack.use_scope else 0
+    terms = attack_terms(a, w, keep_bonus=keep, scope=scope, off_hand=attack.off_hand,
+                         attribute_score=attribute_score)
+    terms.extend(x for x in extra_terms if x.value)
+    skill = a.character.skill(w.skill)
+    if fumble_chance is None:
+        fumble_chance = 1 if is_thrown(w) else RANGE_BAND_FUMBLE[facts.band]
+        fumble_chance += MELEE_CROWD_FUMBLE * attack.melee_crowd
+        fumble_chance += WRESTLING_FUMBLE if attack.wrestling else 0
+    if fumble_outcome is None:
+        into_melee = attack.melee_crowd > 0 or attack.wrestling
+        fumble_outcome = "random_target" if into_melee else ("jam" if w.has("unreliable") else "miss")
+    halve = facts.quarters == "crippled" or a.initiative_zero
+    if facts.quarters == "crippled":
+        notes.append("crippled weapon: attack halved")
+    check = CheckPlan(label, tuple(terms), fumble_chance, unskilled=(skill == 0), halve=halve)
+    target_terms: list[Term] = []
+    dp = distance_penalty(attack.distance_m, w.increment or IMPROVISED_INCREMENT_M, facts.multiplier)
+    if attack.crowd_targets > 1:
+        dp = crowd_distance_penalty(dp, attack.crowd_targets)
+        notes.append(f"firing at a crowd of {attack.crowd_targets}: a hit strikes a random one")
+    if dp:
+        eff = Fraction(attack.distance_m) * facts.multiplier
+        target_terms.append(Term("distance", dp, f"distance +{dp} ({float(eff):g} m)"))
+    cb = target_cover_bonus(attack, facts.speed)
+    if cb:
+        target_terms.append(Term("cover", cb))
+    cone_damage, _, cone_face = cone_pattern(w, attack.distance_m)
+    if auto_hit_face is None and cone_face is not None:
+        auto_hit_face = cover_auto_hit_face(cone_face, cb)
+    kind0 = "mixed" if w.has("armour_piercing") else w.damage_type
+    eff_armour = armour_against(t.character.armour, w, kind0)
+    kind = damage_kind(w, eff_armour.kind_shift, a.character.size, t.character.size, base=kind0)
+    extra = [Term(f"{facts.band} range", RANGE_BAND_DAMAGE[facts.band]), Term("cone", cone_damage)]
+    damage = DamagePlan(tuple(damage_terms(a.character, w, extra)),
+                        tuple(soak_terms(t.character, eff_armour.value)), kind,
+                        level_bonus=level_bonus, wound_multiplier=wound_multiplier,
+                        notes=eff_armour.notes)
+    return AttackPlan(
+        attacker=a.name, target=t.name, attack=check, defence=missile_defence(attack, facts),
+        base_difficulty=BASE_DIFFICULTY + missile_size_modifier(a.character.size, t.character.size),
+        target_terms=tuple(target_terms), damage=damage, auto_hit_face=auto_hit_face,
+        attack_fumble_outcome=fumble_outcome, notes=tuple(notes),
+    )
+
+
+def plan_missile(attack: MissileAttack) -> AttackPlan | Impossible:
+    """One missile attack (a single shot or throw)."""
+    return missile_plan(attack)
+
+
+def attack_result(plan: AttackPlan, r: PlanResult, notes: Sequence[str] = (),
+                  effects: Sequence[str] = ()) -> AttackResult:
+    """Wrap a rolled plan (wound multiplier and stun divisor carried over)."""
+    dp = plan.damage
+    return AttackResult(
+        attacker=plan.attacker, target=plan.target, attack_roll=r.attack_roll,
+        defence_roll=r.defence_roll, hit=r.hit, level=r.level, damage=r.damage,
+        wound_multiplier=dp.wound_multiplier if dp else 1, stun_divisor=dp.stun_divisor if dp else 1,
+        fumble_outcome=r.attack_fumble, defence_fumble_outcome=r.defence_fumble,
+        effects=tuple(effects), notes=(*plan.notes, *notes), automatic=r.automatic,
+    )
+
+
+def resolve_missile(dice: Dice, attack: MissileAttack) -> AttackResult | Impossible:
+    """Roll one missile attack (Missile Attacks)."""
+    plan = plan_missile(attack)
+    if isinstance(plan, Impossible):
+        return plan
+    r = roll_plan(dice, plan)
+    crowd = ("random_target",) if r.hit and attack.crowd_targets > 1 else ()
+    return attack_result(plan, r, effects=crowd)
+
+
+# --- several shots a round ----------------------------------------------------------------
+
+
+def max_shots(weapon: Weapon, skill: int) -> int:
+    """Multiple shots: semi-automatic up to min(rate of fire, 10), automatic 10; Rate of Fire
+    (bolt action): one extra attack per full 4 points of skill, up to the rate of fire."""
+    if weapon.has("automatic"):
+        return MAX_SHOTS
+    if weapon.has("semiauto"):
+        return min(weapon.rof, MAX_SHOTS)
+    if weapon.rof > 1:
+        return min(weapon.rof, 1 + skill // 4)
+    return 1
+
+
+def recoil_penalty(attack: MissileAttack) -> int:
+    """The weapon's recoil, doubled without enough strength (Character Strength)."""
+    facts = shot_facts(attack)
+    short = not isinstance(facts, Impossible) and facts.strength_short
+    return attack.arm.recoil * (2 if short else 1)
+
+
+def plan_multiple_shots(attack: MissileAttack, shots: int) -> list[AttackPlan] | Impossible:
+    """Multiple shots (firearms) / Rate of Fire: shot k at (k - 1) x recoil; with a
+    (semi-)automatic weapon, -10 to all shots per shot beyond the skill. An aimed shot's
+    bonus goes to the first shot only (Aimed shot)."""
+    w = attack.arm
+    skill = attack.attacker.character.skill(w.skill)
+    limit = max_shots(w, skill)
+    if not 1 <= shots <= limit:
+        return Impossible(f"{w.name}: 1 to {limit} shots a round, not {shots}")
+    auto = w.has("automatic") or w.has("semiauto")
+    over = max(0, shots - skill) if auto else 0
+    return _shot_series(attack, shots, over, recoil_penalty(attack))
+
+
+def _shot_series(attack: MissileAttack, shots: int, over: int, recoil: int) -> list[AttackPlan] | Impossible:
+    plans: list[AttackPlan] = []
+    for k in range(1, shots + 1):
+        terms = [Term("recoil", (k - 1) * recoil), Term("over skill", OVER_SKILL_PENALTY * over)]
+        shot = attack.shot if (k == 1 or attack.shot != "aimed") else "normal"
+        plan = missile_plan(attack, label=f"shot {k}", shot=shot, extra_terms=terms)
+        if isinstance(plan, Impossible):
+            return plan
+        plans.append(plan)
+    return plans
+
+
+def plan_two_guns(attack: MissileAttack, off_weapon: Weapon, main_shots: int,
+                  off_shots: int) -> list[AttackPlan] | Impossible:
+    """Two guns: multiple shots from each gun, distance doubled for all, off hand -10,
+    recoil per gun; the skill limit counts the shots of both guns."""
+    main = replace(attack, two_guns=True, off_hand=False)
+    off = replace(attack, two_guns=True, off_hand=True, weapon=off_weapon, use_scope=False)
+    c = attack.attacker.character
+    over = max(0, main_shots + off_shots - c.skill(main.arm.skill))
+    plans: list[AttackPlan] = []
+    for part, shots in ((main, main_shots), (off, off_shots)):
+        if shots == 0:
+            continue
+        if not 0 <= shots <= max_shots(part.arm, c.skill(part.arm.skill)):
+            return Impossible(f"{part.arm.name}: too many shots ({shots})")
+        series = _shot_series(part, shots, over, recoil_penalty(part))
+        if isinstance(series, Impossible):
+            return series
+        plans.extend(series)
+    return plans
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+
+def load_time(weapon: Weapon, skill: int) -> int:
+    """Reloading Weapons (Lo-X): X rounds; with zero skill +1 or doubled, whichever is
+    greater. The weapon fires (slow) the round after; Lo-0 loads and fires the same round
+    as a slow snapshot (MissileAttack.just_loaded)."""
+    x = weapon.reload
+    return max(x + 1, 2 * x) if skill == 0 else x
+
+
+def reload_time(weapon: Weapon, skill: int) -> int:
+    """Magazines and reloading: rounds to refill a magazine (`reload`); single-load weapons
+    use load_time."""
+    return weapon.reload if weapon.capacity > 0 else load_time(weapon, skill)

@@ -1,0 +1,109 @@
+"""From the game's ruleset-neutral attack requests to Yags missile, burst and area attacks.
+
+The grid says where things are (`Situation`); this module says what Yags makes of it:
+threat bands from distances, environment multipliers from movement, and which plan to
+build for each fire mode.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.dice import Dice
+from engine.ruleset import AttackRequest, Situation
+from engine.yags.attack import AttackResult
+from engine.yags.autofire import plan_bursts, plan_triple, resolve_area_burst
+from engine.yags.missile import (
+    MissileAttack,
+    attack_result,
+    plan_missile,
+    plan_multiple_shots,
+    threat_band_for,
+)
+from engine.yags.plan import AttackPlan, Impossible, roll_plan
+
+if TYPE_CHECKING:
+    from engine.yags.ruleset import YagsRuleset
+
+# Moving targets (Other Modifiers): lateral movement slower than running x2, running x3.
+TARGET_MOVING = {"free": "target_moving", "run": "target_moving_fast", "sprint": "target_moving_fast"}
+
+
+def conditions_for(s: Situation) -> tuple[str, ...]:
+    """Environment multipliers from what the firer and the target do this round. Normal
+    movement leaves time to stop and shoot; running while firing is "firer is moving"."""
+    out = list(s.environment)
+    if s.lateral and s.target_moved in TARGET_MOVING:
+        out.append(TARGET_MOVING[s.target_moved])
+    if s.attacker_moved in ("run", "sprint"):
+        out.append("firer_moving")
+    return tuple(out)
+
+
+def missile_attack(rules: YagsRuleset, request: AttackRequest, target: Any = None,
+                   situation: Situation | None = None) -> MissileAttack:
+    a = rules.fighter(request.attacker, (target or request.target).name)
+    t = rules.fighter(target or request.target, request.attacker.name)
+    s = situation or request.situation
+    t_weapon = t.arm
+    band = threat_band_for(s.distance_m, s.target_combat_move_m,
+                           grappling=(a.stance == "grappled"),
+                           target_in_melee_with_attacker=s.in_melee_with_attacker,
+                           target_melee_reach=t_weapon.reach if t_weapon.kind == "melee" else None)
+    return MissileAttack(
+        attacker=a, target=t, distance_m=s.distance_m, shot=str(request.options.get("shot", "normal")),
+        conditions=conditions_for(s), cover=s.target_cover, threat_band=band,
+        in_melee_with_attacker=s.in_melee_with_attacker, melee_crowd=s.target_melee_crowd,
+    )
+
+
+def plans_for(rules: YagsRuleset, request: AttackRequest) -> list[AttackPlan | Impossible]:
+    """The plans of one declared attack: one per shot or burst."""
+    atk = missile_attack(rules, request)
+    mode = request.mode
+    opts = request.options
+    if mode == "shot":
+        shots = int(opts.get("shots", 1))
+        if shots <= 1:
+            return [plan_missile(atk)]
+        plans = plan_multiple_shots(atk, shots)
+        return [plans] if isinstance(plans, Impossible) else list(plans)
+    if mode == "burst":
+        return list(plan_bursts(atk, int(opts.get("bursts", 1)), opts.get("rounds")))
+    if mode == "triple":
+        return [plan_triple(atk, i + 1) for i in range(int(opts.get("bursts", 1)))]
+    return [Impossible(f"unknown fire mode {mode!r}")]
+
+
+def plan_request(rules: YagsRuleset, request: AttackRequest) -> AttackPlan | Impossible:
+    """The first shot's plan: what the preview shows."""
+    if request.mode in ("area", "suppress"):
+        from engine.yags.autofire import plan_area_burst
+
+        a = rules.fighter(request.attacker, request.target.name)
+        t = rules.fighter(request.target, request.attacker.name)
+        rounds = int(request.options.get("rounds", a.arm.burst))
+        shots = plan_area_burst(a, [(t, request.situation.distance_m, request.situation.target_cover)], rounds,
+                                suppressive=(request.mode == "suppress"), conditions=conditions_for(request.situation))
+        return shots[0].plan
+    return plans_for(rules, request)[0]
+
+
+def resolve_request(rules: YagsRuleset, dice: Dice, request: AttackRequest) -> list[AttackResult | Impossible]:
+    if request.mode in ("area", "suppress"):
+        a = rules.fighter(request.attacker, request.target.name)
+        targets = [(rules.fighter(request.target, request.attacker.name), request.situation.distance_m,
+                    request.situation.target_cover)]
+        for p, s in request.others:
+            targets.append((rules.fighter(p, request.attacker.name), s.distance_m, s.target_cover))
+        rounds = int(request.options.get("rounds", a.arm.burst))
+        return list(resolve_area_burst(dice, a, targets, rounds, suppressive=(request.mode == "suppress"),
+                                       conditions=conditions_for(request.situation)))
+    results: list[AttackResult | Impossible] = []
+    for plan in plans_for(rules, request):
+        if isinstance(plan, Impossible):
+            results.append(plan)
+            break
+        r = roll_plan(dice, plan)
+        results.append(attack_result(plan, r))
+    return results
