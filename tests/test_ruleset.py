@@ -1,0 +1,142 @@
+"""The ruleset interface as the game uses it: Yags behind `engine.ruleset.Ruleset`."""
+
+import random
+
+import pytest
+
+from engine.dice import Dice, ScriptedDice
+from engine.ruleset import AttackRequest, Participant, Ruleset, Situation
+from engine.yags.plan import Impossible, Preview
+from engine.yags.ruleset import YagsRuleset
+
+SOLDIER = {
+    "name": "Ann",
+    "attributes": {"str": 3, "agi": 3, "dex": 4, "per": 3},
+    "skills": {"Rifles": 5, "Melee": 4},
+    "weapon": "m16_a1",
+    "armour": ["kevlar_vest", "combat_helmet"],
+    "grenades": ["frag_grenade"],
+}
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return YagsRuleset()
+
+
+def _p(rules, spec, name, **decl):
+    c = rules.make_combatant({**spec, "name": name})
+    d = rules.declare(c, rules.fresh_state(c), **decl)
+    return Participant(name, c, rules.fresh_state(c), d)
+
+
+def test_yags_is_a_ruleset(rules):
+    assert isinstance(rules, Ruleset)
+    assert rules.name == "yags"
+
+
+def test_make_combatant_from_spec(rules):
+    c = rules.make_combatant(SOLDIER)
+    assert c.attributes["dexterity"] == 4 and c.skill("Rifles") == 5
+    assert c.weapon.id == "m16_a1"
+    assert c.armour.protection == 6 + 2
+    with pytest.raises(KeyError):
+        rules.make_combatant({**SOLDIER, "weapon": "phaser"})
+
+
+def test_declare_validates_defences_and_stance(rules):
+    c = rules.make_combatant(SOLDIER)
+    st = rules.fresh_state(c)
+    assert rules.declare(c, st, defences=3).defences == 3
+    with pytest.raises(ValueError, match="0 to 3 defences"):
+        rules.declare(c, st, defences=4)
+    assert rules.declare(c, st, stance="defensive", defences=4).defences == 4
+    with pytest.raises(ValueError, match="unknown stance"):
+        rules.declare(c, st, stance="heroic")
+
+
+def test_each_defence_covers_one_attacker(rules):
+    """Declaring Defences: each declared defence covers all attacks from one attacker."""
+    c = rules.make_combatant(SOLDIER)
+    d = rules.declare(c, rules.fresh_state(c), defences=1)
+    d = rules.note_attacked(d, "X")
+    assert d.covers("X")
+    d = rules.note_attacked(d, "Y")
+    assert not d.covers("Y") and d.covers("X")
+
+
+def test_shot_preview_is_exact_and_resolution_applies(rules):
+    a = _p(rules, SOLDIER, "Ann")
+    b = _p(rules, {**SOLDIER, "weapon": "ak_47"}, "Bob")
+    req = AttackRequest(a, b, "shot", {}, Situation(distance_m=60))
+    p = rules.preview(req)
+    assert isinstance(p, Preview)
+    assert sum(p.p_outcome.values()) == 1
+    assert 0 < p.p_hit < 1
+    results = rules.resolve(Dice(random.Random(4)), req)
+    assert len(results) == 1
+    r = results[0]
+    applied = rules.apply(Dice(random.Random(5)), b.combatant, b.state, r)
+    if r.hit and r.damage.levels:
+        assert applied.state.wounds > 0
+    else:
+        assert applied.state == b.state
+
+
+def test_running_target_is_harder_to_hit(rules):
+    """Other Modifiers: target moving fast x3 on the effective distance."""
+    a = _p(rules, SOLDIER, "Ann")
+    b = _p(rules, SOLDIER, "Bob")
+    still = rules.preview(AttackRequest(a, b, "shot", {}, Situation(distance_m=60)))
+    running = rules.preview(AttackRequest(a, b, "shot", {}, Situation(distance_m=60, target_moved="run")))
+    assert running.p_hit < still.p_hit
+
+
+def test_burst_and_triple_and_area(rules):
+    a = _p(rules, SOLDIER, "Ann")
+    b = _p(rules, SOLDIER, "Bob")
+    c = _p(rules, SOLDIER, "Cat")
+    s = Situation(distance_m=20)
+    assert len(rules.resolve(Dice(random.Random(1)), AttackRequest(a, b, "burst", {"bursts": 2}, s))) == 2
+    assert rules.resolve(Dice(random.Random(1)), AttackRequest(a, b, "triple", {}, s))[0].wound_multiplier == 2
+    area = rules.resolve(Dice(random.Random(1)), AttackRequest(a, b, "area", {}, s, others=((c, Situation(distance_m=22)),)))
+    assert 1 <= len(area) <= 2
+    assert {r.target for r in area} <= {"Bob", "Cat"}
+
+
+def test_weapon_facts_and_ammo(rules):
+    c = rules.make_combatant(SOLDIER)
+    f = rules.weapon_facts(c)
+    assert not f.melee and f.capacity == 30 and f.burst == 10
+    assert set(f.modes) >= {"shot", "burst", "area", "triple"}
+    assert f.grenades == ("frag_grenade",)
+    assert rules.ammo_use(c, "burst", {"bursts": 2}) == 20
+    assert rules.ammo_use(c, "triple", {}) == 3
+    sword = rules.make_combatant({**SOLDIER, "weapon": "long_spear"})
+    assert rules.weapon_facts(sword).melee and rules.weapon_facts(sword).reach_tiles == 2
+
+
+def test_blast_through_the_interface(rules):
+    """Explosive damage: one damage roll, a soak roll per victim; out of reach: None."""
+    a = _p(rules, SOLDIER, "Ann")
+    b = _p(rules, SOLDIER, "Bob")
+    out = rules.blast(ScriptedDice([15, 10]), a, "frag_grenade", [(b, 5.0, False), (a, 500.0, False)])
+    assert out[1] is None
+    assert out[0].hit and out[0].damage.damage_roll.total == 40 + 15
+    assert out[0].damage.kind == "wounds"
+
+
+def test_throw_scatters_on_a_miss(rules):
+    a = _p(rules, SOLDIER, "Ann")
+    roll, offset = rules.throw(ScriptedDice([2, 3]), a, "frag_grenade", 20.0)
+    assert not roll.success and offset != (0.0, 0.0)
+    roll, offset = rules.throw(ScriptedDice([18]), a, "frag_grenade", 10.0)
+    assert roll.success and offset == (0.0, 0.0)
+
+
+def test_melee_impossible_with_a_rifle_and_status_line(rules):
+    a = _p(rules, SOLDIER, "Ann")
+    b = _p(rules, SOLDIER, "Bob")
+    res = rules.resolve(Dice(random.Random(1)), AttackRequest(a, b, "melee", {}, Situation()))
+    assert isinstance(res[0], Impossible)
+    assert rules.status(b.state) == "wounds 0 (okay), stuns 0 (okay)"
