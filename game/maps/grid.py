@@ -53,6 +53,8 @@ class UnitSpawn:
     armour: str | None = None
     attributes: dict[str, int] = field(default_factory=dict)
     skills: dict[str, int] = field(default_factory=dict)
+    grenades: str | None = None  # comma-separated weapon ids
+    magazines: int | None = None  # spare magazines
 
 
 @dataclass(frozen=True)

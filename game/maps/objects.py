@@ -135,4 +135,18 @@ def _unit(obj: pytmx.TiledObject, team: str, x: int, y: int, where: str,
         armour=text("armour") or text("armor"),
         attributes=table("attributes"),
         skills=table("skills"),
+        grenades=text("grenades"),
+        magazines=_magazines(text("magazines"), where, fail),
     )
+
+
+def _magazines(value: str | None, where: str, fail: Fail) -> int | None:
+    if value is None:
+        return None
+    try:
+        count = int(value)
+    except ValueError:
+        fail(f"{where} property 'magazines'", f"must be a whole number, got {value!r}")
+    if not 0 <= count <= 100:
+        fail(f"{where} property 'magazines'", f"must be 0 to 100, got {count}")
+    return count

@@ -1,0 +1,108 @@
+"""Squad templates (game/data/squads.toml) and turning a map's units into unit specs.
+
+Specs are the plain mappings the ruleset's `make_combatant` reads; validation errors name
+the file, the entry and the field in one line.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from game.maps.grid import GridMap, UnitSpawn
+
+SQUADS_FILE = Path(__file__).resolve().parent / "data" / "squads.toml"
+SPEC_KEYS = {"attributes", "skills", "weapon", "armour", "grenades", "magazines", "size", "soak", "second_weapon"}
+
+
+class SquadError(ValueError):
+    """A bad squad file or template reference (one line: file, entry, field)."""
+
+
+@cache
+def templates(path: Path = SQUADS_FILE) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SquadError(f"{path}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SquadError(f"{path}: {exc}") from None
+    temps = data.get("template", {})
+    for tid, spec in temps.items():
+        for key in spec:
+            if key not in SPEC_KEYS:
+                raise SquadError(f"{path}: template.{tid}: {key}: unknown field")
+    squads = {}
+    for sid, squad in data.get("squad", {}).items():
+        units = squad.get("units")
+        if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+            raise SquadError(f"{path}: squad.{sid}: units: must be a list of template ids")
+        for u in units:
+            if u not in temps:
+                raise SquadError(f"{path}: squad.{sid}: units: unknown template {u!r}")
+        squads[sid] = units
+    return temps, squads
+
+
+def template_spec(tid: str, name: str) -> dict[str, Any]:
+    temps, _ = templates()
+    if tid not in temps:
+        raise SquadError(f"{SQUADS_FILE.name}: unknown template {tid!r}; known: {', '.join(sorted(temps))}")
+    spec = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+            for k, v in temps[tid].items()}
+    spec["name"] = name
+    return spec
+
+
+def squad_specs(squad: str, team: str, count: int | None = None) -> list[dict[str, Any]]:
+    _, squads = templates()
+    if squad not in squads:
+        raise SquadError(f"{SQUADS_FILE.name}: unknown squad {squad!r}; known: {', '.join(sorted(squads))}")
+    units = squads[squad]
+    if count is not None:
+        units = [units[i % len(units)] for i in range(count)]
+    return [template_spec(t, f"{team.title()} {i + 1}") for i, t in enumerate(units)]
+
+
+def _parse_list(value: Any) -> list[str]:
+    if isinstance(value, list | tuple):
+        return [str(v).strip() for v in value if str(v).strip()]
+    return [p.strip() for p in str(value or "").split(",") if p.strip()]
+
+
+def unit_spec(u: UnitSpawn, index: int) -> dict[str, Any]:
+    """A map's unit object as a spec: its template (default `rifleman`) overridden by the
+    object's own weapon, armour, attributes and skills."""
+    spec = template_spec(u.template or "rifleman", u.name or f"{u.team.title()} {index + 1}")
+    if u.weapon:
+        spec["weapon"] = u.weapon
+    if u.armour:
+        spec["armour"] = _parse_list(u.armour)
+    if u.attributes:
+        spec["attributes"] = {**spec.get("attributes", {}), **u.attributes}
+    if u.skills:
+        spec["skills"] = {**spec.get("skills", {}), **u.skills}
+    if u.grenades is not None:
+        spec["grenades"] = _parse_list(u.grenades)
+    if u.magazines is not None:
+        spec["magazines"] = u.magazines
+    spec["x"], spec["y"] = u.x, u.y
+    return spec
+
+
+def map_squads(grid: GridMap, squad: str = "default", size: int | None = None) -> dict[str, list[dict[str, Any]]]:
+    """The squads a match on `grid` starts with: the map's own units, or `size` (default 8)
+    of the named squad per side at the spawn zones."""
+    out: dict[str, list[dict[str, Any]]] = {"blue": [], "red": []}
+    if grid.units and size is None:
+        counts: dict[str, int] = {}
+        for u in grid.units:
+            i = counts.get(u.team, 0)
+            counts[u.team] = i + 1
+            out.setdefault(u.team, []).append(unit_spec(u, i))
+        return out
+    for team in ("blue", "red"):
+        out[team] = squad_specs(squad, team, size or 8)
+    return out
