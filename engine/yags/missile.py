@@ -298,7 +298,8 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
     if t.full_dodge and facts.speed == "slow":
         return Impossible(f"{t.name} made a full dodge: full cover against slow attacks")
     w = facts.weapon
-    notes = [f"{facts.shot} shot, {facts.speed}"]
+    mult = f", distance x{facts.multiplier}" if facts.multiplier != 1 else ""
+    notes = [f"{facts.shot} shot at {facts.band} range, {facts.speed}{mult}"]
     keep = facts.band == "short" and facts.quarters is None
     if w.attack and not keep:
         notes.append(f"attack bonus lost ({facts.quarters or facts.band + ' range'})")
@@ -327,7 +328,7 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
         notes.append(f"firing at a crowd of {attack.crowd_targets}: a hit strikes a random one")
     if dp:
         eff = Fraction(attack.distance_m) * facts.multiplier
-        target_terms.append(Term("distance", dp, f"distance +{dp} ({float(eff):g} m)"))
+        target_terms.append(Term("distance", dp, f"distance +{dp} ({float(eff):.0f} m)"))
     cb = target_cover_bonus(attack, facts.speed)
     if cb:
         target_terms.append(Term("cover", cb))

@@ -1,0 +1,1 @@
+"""The match world: esper components and processors, grid geometry, commands and events."""
