@@ -105,6 +105,10 @@ class Ruleset(ABC):
     def declare(self, combatant: Any, state: Any, **choices: Any) -> Any:
         """A declaration for this round (stance, defences, ...), validated; raises ValueError."""
 
+    def initiative_now(self, initiative: int, state: Any) -> int:
+        """This round's initiative from the rolled one (Yags: lowered by shock)."""
+        return initiative
+
     def note_attacked(self, declaration: Any, attacker: str) -> Any:
         """Record that `attacker` attacks the holder of `declaration` (Yags assigns one
         declared defence per attacker); returns the declaration to keep."""

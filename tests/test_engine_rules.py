@@ -5,7 +5,13 @@ import pathlib
 
 from engine.dice import ScriptedDice
 from engine.yags.character import Character
-from engine.yags.round import action_order, action_speed, declaration_order, movement_allowance, roll_initiative
+from engine.yags.round import (
+    action_order,
+    action_speed,
+    declaration_order,
+    movement_allowance,
+    roll_initiative,
+)
 
 ENGINE = pathlib.Path(__file__).resolve().parent.parent / "engine"
 

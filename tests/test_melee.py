@@ -6,7 +6,14 @@ from engine.yags.attack import Fighter
 from engine.yags.character import Character
 from engine.yags.equipment import FIST, Weapon
 from engine.yags.health import Condition
-from engine.yags.melee import MeleeAttack, merge_strikes, plan_melee, reach_advantage, resolve_melee, too_long_penalty
+from engine.yags.melee import (
+    MeleeAttack,
+    merge_strikes,
+    plan_melee,
+    reach_advantage,
+    resolve_melee,
+    too_long_penalty,
+)
 from engine.yags.plan import Impossible
 
 SWORD = Weapon(id="sword", name="Broad sword", kind="melee", skill="Melee", attack=4, defence=4, damage=8,

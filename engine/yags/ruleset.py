@@ -32,6 +32,7 @@ class YagsDeclaration:
     drawing: bool = False
     overwhelmed: int = 0
     lost_round: bool = False  # fumbled initiative: no attacks or defences this round
+    initiative_zero: bool = False  # shock took initiative to 0: rolls halved, actions slow
 
     def covers(self, attacker: str) -> bool:
         return not self.lost_round and attacker in self.defended
@@ -103,7 +104,12 @@ class YagsRuleset(Ruleset):
         return YagsDeclaration(stance=stance, defences=defences, full_dodge=bool(choices.get("full_dodge", False)),
                                retreat_m=min(retreat, combatant.attribute("agility")),
                                drawing=bool(choices.get("drawing", False)),
-                               lost_round=bool(choices.get("lost_round", False)))
+                               lost_round=bool(choices.get("lost_round", False)),
+                               initiative_zero=int(choices.get("initiative", 1)) <= 0)
+
+    def initiative_now(self, initiative: int, state: Condition) -> int:
+        """Shock lowers initiative, never below 0 (Shock and Pain)."""
+        return max(0, initiative - state.shock)
 
     def note_attacked(self, declaration: YagsDeclaration | None, attacker: str) -> YagsDeclaration | None:
         """Each declared defence covers all attacks from one attacker: the first attacks from
@@ -122,6 +128,7 @@ class YagsRuleset(Ruleset):
             character=p.combatant, condition=p.state, stance=d.stance, defences=d.defences,
             defending=d.covers(opponent), full_dodge=d.full_dodge and not d.lost_round,
             retreat_m=d.retreat_m, drawing=d.drawing, overwhelmed=d.overwhelmed,
+            initiative_zero=d.initiative_zero,
         )
 
     def _melee(self, request: AttackRequest) -> MeleeAttack:
@@ -137,6 +144,8 @@ class YagsRuleset(Ruleset):
     def action_speed(self, request: AttackRequest) -> str:
         d: YagsDeclaration = request.attacker.declaration or YagsDeclaration()
         forced = [STANCE_SPEED.get(d.stance)]
+        if d.initiative_zero:
+            forced.append("slow")
         if d.drawing or request.situation.attacker_moved == "run":
             forced.append("slow")
         if request.mode == "melee":

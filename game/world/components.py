@@ -1,0 +1,87 @@
+"""esper components: plain dataclasses, one concern each.
+
+The ruleset's own values (a Yags `Character`, its `Condition`, its declaration) are held
+opaquely in `Combatant`; the world never looks inside them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Unit:
+    name: str
+    team: str
+    uid: int  # stable id within the match (spawn order), used in logs, saves and replays
+
+
+@dataclass
+class Position:
+    x: int
+    y: int
+
+    @property
+    def tile(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+
+@dataclass
+class Combatant:
+    """The ruleset's combatant (what the unit is) and state (wounds, stuns, ...)."""
+
+    combatant: Any
+    state: Any
+
+
+@dataclass
+class Initiative:
+    value: int
+    lost_first_round: bool = False
+
+
+@dataclass
+class Posture:
+    """Stance carried over between rounds (prone stays prone until the unit stands)."""
+
+    stance: str = "normal"
+
+
+@dataclass
+class Ammo:
+    """Rounds in the weapon and spare magazines; reload_left counts rounds of reloading."""
+
+    loaded: int
+    magazines: int
+    capacity: int
+    reload_left: int = 0
+
+
+@dataclass
+class Grenades:
+    weapon_ids: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Declared:
+    """This round's declaration: the action and the ruleset's declaration value."""
+
+    action: Any
+    ruleset_decl: Any
+    order: int  # position in the declaration sequence
+
+
+@dataclass
+class Moved:
+    """How the unit moves this round (none, free, run, sprint) and its path."""
+
+    mode: str = "none"
+    path: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass
+class Aiming:
+    """An aimed shot in preparation (a whole round aiming at this target)."""
+
+    target_uid: int

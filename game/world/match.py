@@ -1,0 +1,748 @@
+"""One match: an esper world on a grid, one seeded random source, whole Yags rounds.
+
+    match = Match(grid, squads, seed=7)
+    while not match.over:
+        for uid in match.start_round():          # increasing initiative
+            match.declare(uid, some_action)       # public at once: later declarers see it
+        match.resolve_round()                     # fast, normal, slow actions; moves; end
+
+Movement on the grid (yags-combat.md, Initiative: "all movement actions begin at the start of
+the round and end at the end of the round"): during the round a mover stands on its start
+tile; attacks on it count it as moving; it reaches its end tile after every other action.
+A melee attack's approach is implied in the attack and happens when the attack does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import esper
+
+from engine.dice import Dice
+from engine.ruleset import AttackRequest, Participant, Ruleset, Situation
+from engine.yags.round import action_order, declaration_order
+from game.maps.grid import GridMap
+from game.world import geometry as geo
+from game.world.actions import (
+    Action,
+    AreaFire,
+    Attack,
+    Done,
+    FullDodge,
+    Hold,
+    Impossible,
+    Move,
+    Reload,
+    Stand,
+    Throw,
+    describe,
+)
+from game.world.components import (
+    Ammo,
+    Combatant,
+    Declared,
+    Grenades,
+    Initiative,
+    Moved,
+    Position,
+    Posture,
+    Unit,
+)
+from game.world.events import Event, EventLog
+
+_match_counter = 0
+
+
+@dataclass(frozen=True)
+class UnitView:
+    """A read-only snapshot of a unit for the AI, the UI and tests."""
+
+    uid: int
+    name: str
+    team: str
+    pos: tuple[int, int]
+    combatant: Any
+    state: Any
+    initiative: int
+    stance: str
+    ammo: Ammo | None
+    grenades: tuple[str, ...]
+    out: bool
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    seed: int
+    winner: str  # blue, red or draw
+    rounds: int
+    survivors: dict[str, int]
+    casualties: dict[str, int]
+
+
+def _new_world_name() -> str:
+    global _match_counter
+    _match_counter += 1
+    return f"match-{_match_counter}"
+
+
+class Match:
+    """A match in its own esper world."""
+
+    def __init__(self, grid: GridMap, squads: Mapping[str, Sequence[Mapping[str, Any]]], *, seed: int,
+                 ruleset: Ruleset | None = None, max_rounds: int | None = None) -> None:
+        if ruleset is None:
+            from engine.yags.ruleset import YagsRuleset
+
+            ruleset = YagsRuleset()
+        self.grid = grid
+        self.rules = ruleset
+        self.seed = seed
+        self.dice = Dice(random.Random(seed))
+        self.log = EventLog()
+        self.round = 0
+        self.phase = "setup"
+        self.max_rounds = max_rounds or grid.max_rounds
+        self.world = _new_world_name()
+        self.teams = tuple(squads)
+        self._entities: dict[int, int] = {}
+        self._winner: str | None = None
+        self._declare_queue: list[int] = []
+        self._pressure: dict[int, int] = {}  # bursts aimed at a unit this round (bullet shyness)
+        esper.switch_world(self.world)
+        self._place(squads)
+        for uid in sorted(self._entities):
+            ent = self._entities[uid]
+            c = esper.component_for_entity(ent, Combatant)
+            value, roll = self.rules.roll_initiative(self.dice, c.combatant)
+            lost = getattr(roll, "fumble", False)
+            esper.add_component(ent, Initiative(value, lost))
+            self._event("initiative", f"{self.name(uid)} {roll.describe()}", uid)
+
+    # --- setup --------------------------------------------------------------------------
+
+    def _place(self, squads: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
+        taken: set[tuple[int, int]] = set()
+        uid = 0
+        for team, specs in squads.items():
+            free = [t for t in self.grid.spawn_tiles(team) if t not in taken]
+            order = list(free)
+            for spec in specs:
+                if "x" in spec and "y" in spec:
+                    tile = (int(spec["x"]), int(spec["y"]))
+                    if not self.grid.in_bounds(*tile) or not self.grid.walkable(*tile) or tile in taken:
+                        tile = None
+                else:
+                    tile = None
+                if tile is None:
+                    candidates = [t for t in order if t not in taken]
+                    if not candidates:
+                        candidates = [t for t in self._all_walkable() if t not in taken]
+                    if not candidates:
+                        raise ValueError(f"{self.grid.path}: no free walkable tile for {team} unit {spec.get('name')}")
+                    tile = candidates[0]
+                taken.add(tile)
+                combatant = self.rules.make_combatant(spec)
+                facts = self.rules.weapon_facts(combatant)
+                comps: list[Any] = [
+                    Unit(str(spec.get("name", f"{team}-{uid}")), team, uid),
+                    Position(*tile),
+                    Combatant(combatant, self.rules.fresh_state(combatant)),
+                    Posture(), Moved(), Grenades(list(facts.grenades)),
+                ]
+                if facts.capacity:
+                    comps.append(Ammo(facts.capacity, int(spec.get("magazines", 3)), facts.capacity))
+                self._entities[uid] = esper.create_entity(*comps)
+                uid += 1
+
+    def _all_walkable(self) -> list[tuple[int, int]]:
+        g = self.grid
+        return [(x, y) for y in range(g.height) for x in range(g.width) if g.walkable(x, y)]
+
+    # --- queries ------------------------------------------------------------------------
+
+    def _use(self) -> None:
+        esper.switch_world(self.world)
+
+    def _comp(self, uid: int, kind: type) -> Any:
+        return esper.component_for_entity(self._entities[uid], kind)
+
+    def name(self, uid: int) -> str:
+        self._use()
+        return self._comp(uid, Unit).name
+
+    def uids(self) -> list[int]:
+        return sorted(self._entities)
+
+    def view(self, uid: int) -> UnitView:
+        self._use()
+        ent = self._entities[uid]
+        u = esper.component_for_entity(ent, Unit)
+        p = esper.component_for_entity(ent, Position)
+        c = esper.component_for_entity(ent, Combatant)
+        return UnitView(
+            uid, u.name, u.team, p.tile, c.combatant, c.state,
+            self.rules.initiative_now(esper.component_for_entity(ent, Initiative).value, c.state),
+            esper.component_for_entity(ent, Posture).stance,
+            esper.try_component(ent, Ammo), tuple(esper.component_for_entity(ent, Grenades).weapon_ids),
+            self.rules.out_of_fight(c.state),
+        )
+
+    def units(self, team: str | None = None, living: bool = False) -> list[UnitView]:
+        views = [self.view(uid) for uid in self.uids()]
+        return [v for v in views if (team is None or v.team == team) and (not living or not v.out)]
+
+    def enemies_of(self, uid: int, living: bool = True) -> list[UnitView]:
+        team = self.view(uid).team
+        return [v for v in self.units(living=living) if v.team != team]
+
+    def occupied(self, except_uid: int | None = None) -> set[tuple[int, int]]:
+        """Tiles standing units hold (the fallen can be stepped over)."""
+        return {v.pos for v in self.units(living=True) if v.uid != except_uid}
+
+    def declared(self, uid: int) -> Declared | None:
+        self._use()
+        return esper.try_component(self._entities[uid], Declared)
+
+    def movement_allowance(self, uid: int) -> dict[str, int]:
+        v = self.view(uid)
+        return self.rules.movement(v.combatant, v.state, v.stance)
+
+    def reachable(self, uid: int, mode: str = "run") -> dict[tuple[int, int], float]:
+        """Tiles reachable this round in `mode`, with their cost in metres."""
+        v = self.view(uid)
+        budget = self.movement_allowance(uid)[mode]
+        friends = {w.pos for w in self.units(v.team, living=True) if w.uid != uid}
+        foes = {w.pos for w in self.enemies_of(uid)}
+        return geo.reachable(self.grid, v.pos, budget, blocked=foes | friends, pass_through=friends)
+
+    def path(self, uid: int, goal: tuple[int, int]) -> list[tuple[int, int]] | None:
+        """The cheapest path to `goal` with the same rules as `reachable` (friends may be
+        passed, not stopped on; enemies block)."""
+        v = self.view(uid)
+        friends = {w.pos for w in self.units(v.team, living=True) if w.uid != uid}
+        foes = {w.pos for w in self.enemies_of(uid)}
+        return geo.path_to(self.grid, v.pos, goal, blocked=foes | friends, pass_through=friends)
+
+    def can_see(self, a: int, b: int) -> bool:
+        return geo.line_of_sight(self.grid, self.view(a).pos, self.view(b).pos)
+
+    def visible_enemies(self, uid: int) -> list[UnitView]:
+        pos = self.view(uid).pos
+        return [e for e in self.enemies_of(uid) if geo.line_of_sight(self.grid, pos, e.pos)]
+
+    def distance_m(self, a: int, b: int) -> float:
+        return geo.distance_m(self.grid, self.view(a).pos, self.view(b).pos)
+
+    # --- rounds -------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self._winner is not None
+
+    @property
+    def winner(self) -> str | None:
+        return self._winner
+
+    def _event(self, kind: str, text: str, actor: int | None = None, target: int | None = None, **data: Any) -> None:
+        self.log.add(Event(self.round, self.phase, kind, text, actor, target, data))
+
+    def start_round(self) -> list[int]:
+        """Begin a round: clear last round's declarations; the declaration order (increasing
+        initiative, units still in the fight)."""
+        self._use()
+        if self.over:
+            return []
+        self.round += 1
+        self.phase = "declare"
+        for ent, _ in esper.get_component(Declared):
+            esper.remove_component(ent, Declared)
+        for _, mv in esper.get_component(Moved):
+            mv.mode, mv.path = "none", ()
+        items = []
+        for uid in self.uids():
+            v = self.view(uid)
+            if not v.out:
+                items.append((uid, v.initiative, v.combatant.attribute("agility") if hasattr(v.combatant, "attribute") else 0))
+        self._declare_queue = list(declaration_order(items))
+        return list(self._declare_queue)
+
+    def declare(self, uid: int, action: Action, **choices: Any) -> Done | Impossible:
+        """Declare `action` for `uid` (public at once). May be changed until the unit's turn to
+        declare has passed; here, until the round is resolved."""
+        self._use()
+        if self.phase != "declare":
+            return Impossible("not the declaration phase")
+        v = self.view(uid)
+        if v.out:
+            return Impossible(f"{v.name} is out of the fight")
+        lost = self.round == 1 and self._comp(uid, Initiative).lost_first_round
+        if lost and not isinstance(action, Hold | Move):
+            return Impossible(f"{v.name} fumbled initiative: no attacks or defences in the first round")
+        check = self._validate(v, action)
+        if isinstance(check, Impossible):
+            return check
+        stance = choices.pop("stance", None) or (v.stance if v.stance in ("prone", "crouched") else "normal")
+        if isinstance(action, Stand):
+            stance = "normal"
+        if isinstance(action, FullDodge):
+            choices["full_dodge"] = True
+        if isinstance(action, Attack) and action.options.get("shot") == "aimed":
+            stance = "focused"
+        try:
+            decl = self.rules.declare(v.combatant, v.state, stance=stance, lost_round=lost,
+                                      initiative=v.initiative, **choices)
+        except ValueError as exc:
+            return Impossible(str(exc))
+        order = self._declare_queue.index(uid) if uid in self._declare_queue else len(self._declare_queue)
+        esper.add_component(self._entities[uid], Declared(action, decl, order))
+        mv = self._comp(uid, Moved)
+        mv.mode, mv.path = "none", ()
+        if isinstance(action, Move):
+            mv.mode, mv.path = action.mode, action.path
+        elif isinstance(action, Attack) and action.mode != "melee" and action.path:
+            mv.mode, mv.path = "free", action.path
+        elif isinstance(action, FullDodge) and action.tile is not None:
+            mv.mode, mv.path = "free", (v.pos, action.tile)
+        names = {u: self.name(u) for u in self.uids()}
+        self._event("declare", f"{v.name} declares {describe(action, names)}", uid,
+                    getattr(action, "target", None))
+        return Done()
+
+    def check(self, uid: int, action: Action) -> Done | Impossible:
+        """Would `action` be a legal declaration for `uid` now? (The UI greys out what is not.)"""
+        return self._validate(self.view(uid), action)
+
+    def _validate(self, v: UnitView, action: Action) -> Done | Impossible:
+        facts = self.rules.weapon_facts(v.combatant)
+        if isinstance(action, Move):
+            return self._validate_path(v, action.path, action.mode)
+        if isinstance(action, Attack):
+            if action.target not in self._entities:
+                return Impossible(f"no unit {action.target}")
+            t = self.view(action.target)
+            if t.team == v.team:
+                return Impossible(f"{t.name} is on your side")
+            if t.out:
+                return Impossible(f"{t.name} is already down")
+            if action.mode == "melee":
+                if not facts.melee:
+                    return Impossible(f"{facts.name} is not a melee weapon")
+                if geo.chebyshev(v.pos, t.pos) <= facts.reach_tiles:
+                    return Done()
+                path = action.path or self._approach(v, t.pos, facts.reach_tiles)
+                if not path:
+                    return Impossible(f"cannot reach {t.name} this round")
+                return self._validate_path(v, path, "run")
+            if facts.melee and action.mode != "throw":
+                return Impossible(f"{facts.name} cannot shoot")
+            if action.mode not in facts.modes:
+                return Impossible(f"{facts.name} cannot fire {action.mode}")
+            if not geo.line_of_sight(self.grid, v.pos, t.pos):
+                return Impossible(f"no line of sight to {t.name}")
+            dist = geo.distance_m(self.grid, v.pos, t.pos)
+            if dist > facts.long_m:
+                return Impossible(f"{t.name} is beyond long range ({dist:.0f} m > {facts.long_m:g} m)")
+            need = self.rules.ammo_use(v.combatant, action.mode, action.options)
+            if v.ammo is not None and (v.ammo.loaded < 1 or v.ammo.reload_left):
+                return Impossible(f"{facts.name} is empty: reload")
+            if v.ammo is not None and need > v.ammo.loaded and action.mode in ("shot", "triple"):
+                return Impossible(f"{facts.name} has {v.ammo.loaded} rounds left, not {need}")
+            if action.path:
+                return self._validate_path(v, action.path, "free")
+            return Done()
+        if isinstance(action, AreaFire):
+            if "area" not in facts.modes:
+                return Impossible(f"{facts.name} cannot fire bursts at an area")
+            if v.ammo is not None and (v.ammo.loaded < 1 or v.ammo.reload_left):
+                return Impossible(f"{facts.name} is empty: reload")
+            return Done()
+        if isinstance(action, Throw):
+            if action.weapon not in v.grenades:
+                return Impossible(f"{v.name} has no {action.weapon}")
+            if not self.grid.in_bounds(*action.tile):
+                return Impossible("that tile is off the map")
+            reach = self.rules.throw_range_m(v.combatant, action.weapon)
+            if geo.distance_m(self.grid, v.pos, action.tile) > reach:
+                return Impossible(f"too far to throw ({reach:g} m at most)")
+            return Done()
+        if isinstance(action, Reload):
+            if v.ammo is None:
+                return Impossible(f"{facts.name} needs no reloading")
+            if v.ammo.magazines <= 0:
+                return Impossible("no magazines left")
+            if v.ammo.loaded >= v.ammo.capacity:
+                return Impossible("already loaded")
+            return Done()
+        if isinstance(action, Stand):
+            return Done() if v.stance == "prone" else Impossible(f"{v.name} is not prone")
+        return Done()
+
+    def _validate_path(self, v: UnitView, path: Sequence[tuple[int, int]], mode: str) -> Done | Impossible:
+        if mode not in ("free", "run", "sprint"):
+            return Impossible(f"unknown move mode {mode!r}")
+        if not path:
+            return Done()
+        if tuple(path[0]) != v.pos:
+            path = (v.pos, *path)
+        problem = geo.check_path(self.grid, list(path))
+        if problem:
+            return Impossible(problem)
+        cost = geo.path_cost_m(self.grid, list(path))
+        budget = self.movement_allowance(v.uid)[mode]
+        if cost > budget + 1e-9:
+            return Impossible(f"path costs {cost:.1f} m, {mode} allows {budget} m")
+        if tuple(path[-1]) in self.occupied(v.uid):
+            return Impossible(f"{path[-1]} is taken")
+        return Done()
+
+    def _approach(self, v: UnitView, target: tuple[int, int], reach_tiles: int) -> tuple[tuple[int, int], ...]:
+        """The cheapest path to a tile within reach of `target`, within a run."""
+        tiles = self.reachable(v.uid, "run")
+        best = None
+        for tile, cost in tiles.items():
+            if geo.chebyshev(tile, target) <= reach_tiles and (best is None or cost < best[1]):
+                best = (tile, cost)
+        if best is None:
+            return ()
+        path = self.path(v.uid, best[0])
+        return tuple(path) if path else ()
+
+    # --- resolution ---------------------------------------------------------------------
+
+    def resolve_round(self) -> None:
+        """Fast, normal and slow actions in decreasing initiative; then the moves end; then
+        the end-of-round checks and the victory test."""
+        self._use()
+        for uid in self._declare_queue:
+            if self.declared(uid) is None and not self.view(uid).out:
+                self.phase = "declare"
+                self.declare(uid, Hold())
+        items = []
+        for uid in self._declare_queue:
+            d = self.declared(uid)
+            if d is None:
+                continue
+            speed = self._speed(uid, d)
+            agi = self.view(uid).combatant.attribute("agility") if hasattr(self.view(uid).combatant, "attribute") else 0
+            items.append((uid, speed, self.view(uid).initiative, agi))
+        order = action_order(items)
+        speed_of = {i[0]: i[1] for i in items}
+        for uid in order:
+            self.phase = speed_of[uid]
+            if self.view(uid).out:
+                continue
+            self._carry_out(uid)
+            if self._check_victory(final=False):
+                break
+        self.phase = "move"
+        self._finish_moves()
+        self.phase = "end"
+        self._end_of_round()
+        self._check_victory(final=True)
+
+    def _speed(self, uid: int, d: Declared) -> str:
+        a = d.action
+        if isinstance(a, Attack):
+            return self.rules.action_speed(self._request(uid, a.target, a.mode, a.options))
+        if isinstance(a, AreaFire | Throw):
+            return "normal"
+        return "slow"
+
+    def participant(self, uid: int) -> Participant:
+        v = self.view(uid)
+        d = self.declared(uid)
+        return Participant(v.name, v.combatant, v.state, d.ruleset_decl if d else None)
+
+    def situation(self, attacker: int, target: int) -> Situation:
+        """What the grid says about an attack: distance, cover, movement, surroundings."""
+        a, t = self.view(attacker), self.view(target)
+        cover = geo.cover_between(self.grid, a.pos, t.pos)
+        if t.stance in ("prone", "crouched"):
+            cover = _best_cover(cover, t.stance)
+        t_moved = self._comp(target, Moved).mode
+        a_moved = self._comp(attacker, Moved).mode
+        if t_moved != "none":
+            # A mover that ends out of the attacker's sight was in cover for part of the round.
+            path = self._comp(target, Moved).path
+            if path and not geo.line_of_sight(self.grid, a.pos, tuple(path[-1])):
+                cover = _best_cover(cover, "hard50")
+        adjacent = [w for w in self.units(living=True) if w.uid not in (attacker, target) and geo.chebyshev(w.pos, t.pos) == 1]
+        t_facts = self.rules.weapon_facts(t.combatant)
+        in_melee = geo.chebyshev(a.pos, t.pos) <= 1 and t_facts.melee
+        return Situation(
+            distance_m=max(geo.distance_m(self.grid, a.pos, t.pos), 1.0 * self.grid.metres_per_tile),
+            target_cover=cover, attacker_moved=a_moved, target_moved=t_moved,
+            room_reach=geo.room_reach(self.grid, a.pos), in_melee_with_attacker=in_melee,
+            target_melee_crowd=sum(1 for w in adjacent if w.team != t.team),
+            target_combat_move_m=float(self.movement_allowance(target)["free"]),
+        )
+
+    def _request(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> AttackRequest:
+        return AttackRequest(self.participant(uid), self.participant(target), mode, dict(options),
+                             self.situation(uid, target))
+
+    def preview(self, uid: int, target: int, mode: str = "shot", options: Mapping[str, Any] | None = None) -> Any:
+        """The exact chance to hit and of each outcome, as the UI and the AI see it."""
+        return self.rules.preview(self._request(uid, target, mode, options or {}))
+
+    def _set_state(self, uid: int, state: Any) -> None:
+        before = self.rules.out_of_fight(self._comp(uid, Combatant).state)
+        self._comp(uid, Combatant).state = state
+        if not before and self.rules.out_of_fight(state):
+            self._event("down", f"{self.name(uid)} is down: {self.rules.status(state)}", uid)
+
+    def _apply(self, target: int, result: Any) -> None:
+        c = self._comp(target, Combatant)
+        applied = self.rules.apply(self.dice, c.combatant, c.state, result)
+        for roll in applied.rolls:
+            self._event("roll", roll.describe(), target)
+        for text in applied.events:
+            self._event("status", f"{self.name(target)} {text}" if not text.startswith(self.name(target)) else text, target)
+        self._set_state(target, applied.state)
+        for effect in getattr(result, "effects", ()):
+            if effect == "prone":
+                self._comp(target, Posture).stance = "prone"
+                self._event("status", f"{self.name(target)} is knocked prone", target)
+        if getattr(result, "hit", False) and not self.rules.out_of_fight(self._comp(target, Combatant).state):
+            self._event("damage", f"{self.name(target)}: {self.rules.status(self._comp(target, Combatant).state)}", None, target)
+
+    def _log_result(self, uid: int, target: int | None, result: Any) -> None:
+        if isinstance(result, Impossible) or hasattr(result, "reason"):
+            self._event("info", f"{self.name(uid)}: {result.reason}", uid, target)
+            return
+        for line in result.describe().splitlines():
+            self._event("attack", line, uid, target)
+
+    def _strike(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> list[Any]:
+        d = self.declared(target)
+        if d is not None:
+            esper.add_component(self._entities[target], replace(d, ruleset_decl=self.rules.note_attacked(d.ruleset_decl, self.name(uid))))
+        mine = self.declared(uid)
+        if mine is not None and mode == "melee":
+            esper.add_component(self._entities[uid], replace(mine, ruleset_decl=self.rules.note_attacked(mine.ruleset_decl, self.name(target))))
+        results = self.rules.resolve(self.dice, self._request(uid, target, mode, options))
+        for r in results:
+            self._log_result(uid, target, r)
+            if not hasattr(r, "reason"):
+                self._apply(target, r)
+        return results
+
+    def _carry_out(self, uid: int) -> None:
+        d = self.declared(uid)
+        if d is None:
+            return
+        a = d.action
+        if isinstance(a, Attack):
+            self._attack(uid, a)
+        elif isinstance(a, AreaFire):
+            self._area_fire(uid, a)
+        elif isinstance(a, Throw):
+            self._throw(uid, a)
+        elif isinstance(a, Reload):
+            ammo = self._comp(uid, Ammo)
+            facts = self.rules.weapon_facts(self.view(uid).combatant)
+            ammo.reload_left = max(1, facts.reload_rounds)
+            self._event("ammo", f"{self.name(uid)} reloads ({ammo.reload_left} rounds)", uid)
+        elif isinstance(a, Stand):
+            self._comp(uid, Posture).stance = "normal"
+            self._event("status", f"{self.name(uid)} stands up", uid)
+
+    def _attack(self, uid: int, a: Attack) -> None:
+        t = self.view(a.target)
+        if t.out:
+            self._event("info", f"{self.name(uid)} holds: {t.name} is already down", uid, a.target)
+            return
+        v = self.view(uid)
+        facts = self.rules.weapon_facts(v.combatant)
+        if a.mode == "melee":
+            if geo.chebyshev(v.pos, t.pos) > facts.reach_tiles:
+                path = self._approach(v, t.pos, facts.reach_tiles)
+                if not path:
+                    self._event("info", f"{v.name} cannot reach {t.name}", uid, a.target)
+                    return
+                self._walk(uid, path, attacking=a.target)
+                if self.view(uid).out:
+                    return
+            # Reach: a defender with a longer weapon strikes first.
+            t_facts = self.rules.weapon_facts(t.combatant)
+            if t_facts.melee and t_facts.reach > facts.reach and not t.out:
+                self._event("free_strike", f"{t.name}'s longer reach: a free strike at {v.name}", a.target, uid)
+                self._strike(a.target, uid, "melee", {"kind": "free strike"})
+                if self.view(uid).out:
+                    return
+            results = self._strike(uid, a.target, "melee", a.options)
+            for r in results:
+                if getattr(r, "counter_strike", False) and not self.view(a.target).out and not self.view(uid).out:
+                    if self.rules.weapon_facts(self.view(a.target).combatant).melee:
+                        self._event("free_strike", f"{t.name} counter strikes", a.target, uid)
+                        self._strike(a.target, uid, "melee", {"kind": "counter strike"})
+            return
+        if not geo.line_of_sight(self.grid, v.pos, t.pos):
+            self._event("info", f"{v.name} has lost sight of {t.name}", uid, a.target)
+            return
+        ammo = esper.try_component(self._entities[uid], Ammo)
+        if ammo is not None:
+            need = self.rules.ammo_use(v.combatant, a.mode, a.options)
+            if ammo.loaded <= 0 or ammo.reload_left:
+                self._event("info", f"{v.name}'s {facts.name} is empty", uid)
+                return
+            options = dict(a.options)
+            if need > ammo.loaded:
+                options["rounds"] = ammo.loaded
+                need = ammo.loaded
+            ammo.loaded -= need
+            self._strike(uid, a.target, a.mode, options)
+            self._event("ammo", f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
+        else:
+            self._strike(uid, a.target, a.mode, a.options)
+
+    def _area_fire(self, uid: int, a: AreaFire) -> None:
+        v = self.view(uid)
+        arc = 60 if a.suppressive else 30
+        facts = self.rules.weapon_facts(v.combatant)
+        ammo = esper.try_component(self._entities[uid], Ammo)
+        if ammo is not None:
+            if ammo.loaded <= 0 or ammo.reload_left:
+                self._event("info", f"{v.name}'s {facts.name} is empty", uid)
+                return
+            bullets = min(ammo.loaded, facts.burst)
+            ammo.loaded -= bullets
+        else:
+            bullets = facts.burst
+        others = [w for w in self.units(living=True) if w.uid != uid]
+        points = [w.pos for w in others]
+        in_arc = geo.targets_in_arc(v.pos, a.aim, points, arc, int(facts.long_m / self.grid.metres_per_tile))
+        by_pos = {w.pos: w for w in others}
+        victims = [by_pos[p] for p in in_arc if geo.line_of_sight(self.grid, v.pos, p)]
+        if not victims:
+            self._event("info", f"{v.name} fires into an empty arc", uid)
+            return
+        first, rest = victims[0], victims[1:]
+        req = self._request(uid, first.uid, "suppress" if a.suppressive else "area", {"rounds": bullets})
+        req = replace(req, others=tuple((self.participant(w.uid), self.situation(uid, w.uid)) for w in rest))
+        names = {w.name: w.uid for w in victims}
+        for r in self.rules.resolve(self.dice, req):
+            target = names.get(getattr(r, "target", ""), None)
+            self._log_result(uid, target, r)
+            if target is not None and not hasattr(r, "reason"):
+                self._apply(target, r)
+                self._pressure[target] = self._pressure.get(target, 0) + 1
+
+    def _throw(self, uid: int, a: Throw) -> None:
+        v = self.view(uid)
+        grenades = self._comp(uid, Grenades)
+        if a.weapon not in grenades.weapon_ids:
+            return
+        grenades.weapon_ids.remove(a.weapon)
+        dist = geo.distance_m(self.grid, v.pos, a.tile)
+        roll, offset_m = self.rules.throw(self.dice, self.participant(uid), a.weapon, dist)
+        self._event("attack", roll.describe(), uid)
+        land = a.tile
+        if offset_m != (0.0, 0.0):
+            mpt = self.grid.metres_per_tile
+            lx = min(max(0, a.tile[0] + round(offset_m[0] / mpt)), self.grid.width - 1)
+            ly = min(max(0, a.tile[1] + round(offset_m[1] / mpt)), self.grid.height - 1)
+            land = (lx, ly)
+            self._event("blast", f"the {a.weapon.replace('_', ' ')} scatters to {land}", uid)
+        victims = []
+        for w in self.units():
+            if w.state is not None and getattr(w.state, "status", "ok") == "dead":
+                continue
+            d_m = geo.distance_m(self.grid, land, w.pos)
+            covered = not geo.line_of_sight(self.grid, land, w.pos) or geo.cover_between(self.grid, land, w.pos) in ("hard50", "hard90")
+            victims.append((w.uid, self.participant(w.uid), d_m, covered))
+        results = self.rules.blast(self.dice, self.participant(uid), a.weapon, [(p, d_m, c) for _, p, d_m, c in victims])
+        self._event("blast", f"the {a.weapon.replace('_', ' ')} explodes at {land}", uid, data={"tile": land})
+        for (wuid, _, _, _), r in zip(victims, results, strict=False):
+            if r is None:
+                continue
+            self._log_result(uid, wuid, r)
+            if not hasattr(r, "reason"):
+                self._apply(wuid, r)
+
+    def _walk(self, uid: int, path: Sequence[tuple[int, int]], attacking: int | None = None) -> None:
+        """Move along `path`, stopping short of taken tiles; enemies whose reach the mover
+        passes through (without attacking them) get a free strike (Free Strikes, 3)."""
+        v = self.view(uid)
+        pos = self._comp(uid, Position)
+        path = [tuple(p) for p in path]
+        if path and path[0] == v.pos:
+            path = path[1:]
+        struck: set[int] = set()
+        occupied = self.occupied(uid)
+        for step in path:
+            if step in occupied:
+                break
+            for e in self.enemies_of(uid):
+                if e.uid in struck or e.uid == attacking:
+                    continue
+                ef = self.rules.weapon_facts(e.combatant)
+                if ef.melee and geo.chebyshev(e.pos, (pos.x, pos.y)) <= ef.reach_tiles and geo.chebyshev(e.pos, step) > ef.reach_tiles:
+                    struck.add(e.uid)
+                    self._event("free_strike", f"{e.name} strikes at {v.name} moving past", e.uid, uid)
+                    self._strike(e.uid, uid, "melee", {"kind": "free strike"})
+                    if self.view(uid).out:
+                        return
+            pos.x, pos.y = step
+        self._event("move", f"{v.name} moves to {(pos.x, pos.y)}", uid, data={"to": (pos.x, pos.y)})
+
+    def _finish_moves(self) -> None:
+        for uid in self._declare_queue:
+            mv = self._comp(uid, Moved)
+            if mv.mode == "none" or not mv.path or self.view(uid).out:
+                continue
+            self._walk(uid, mv.path)
+
+    def _end_of_round(self) -> None:
+        for uid in self.uids():
+            c = self._comp(uid, Combatant)
+            ammo = esper.try_component(self._entities[uid], Ammo)
+            if ammo is not None and ammo.reload_left:
+                ammo.reload_left -= 1
+                if ammo.reload_left == 0 and ammo.magazines > 0:
+                    ammo.magazines -= 1
+                    ammo.loaded = ammo.capacity
+                    self._event("ammo", f"{self.name(uid)} has reloaded", uid)
+            bursts = self._pressure.pop(uid, 0)
+            in_cover = False
+            if bursts:
+                in_cover = geo.cover_between(self.grid, self.view(uid).pos, self.view(uid).pos) == "hard90"
+            applied = self.rules.end_of_round(self.dice, c.combatant, c.state, bursts=bursts, in_cover=in_cover)
+            for roll in applied.rolls:
+                self._event("roll", roll.describe(), uid)
+            for text in applied.events:
+                self._event("status", text, uid)
+            self._set_state(uid, applied.state)
+
+    def _check_victory(self, final: bool) -> bool:
+        standing = {team: len(self.units(team, living=True)) for team in self.teams}
+        alive = [t for t, n in standing.items() if n > 0]
+        if len(alive) <= 1:
+            self._winner = alive[0] if alive else "draw"
+        elif final and self.round >= self.max_rounds:
+            self._winner = "draw"
+        if self._winner is not None:
+            self.phase = "over"
+            self._event("victory", f"{self._winner} wins" if self._winner != "draw" else "draw", data=standing)
+            return True
+        return False
+
+    def result(self) -> MatchResult:
+        survivors = {t: len(self.units(t, living=True)) for t in self.teams}
+        casualties = {t: len(self.units(t)) - survivors[t] for t in self.teams}
+        return MatchResult(self.seed, self._winner or "draw", self.round, survivors, casualties)
+
+    def close(self) -> None:
+        """Delete this match's esper world."""
+        if esper.current_world == self.world:
+            esper.switch_world("default")
+        if self.world in esper.list_worlds():
+            esper.delete_world(self.world)
+
+
+def _best_cover(cover: str | None, other: str) -> str:
+    rank = {None: 0, "crouched": 5, "soft50": 5, "prone": 10, "soft90": 10, "hard50": 10, "hard90": 20}
+    return other if rank.get(other, 0) > rank.get(cover, 0) else (cover or other)
