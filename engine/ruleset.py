@@ -69,6 +69,7 @@ class WeaponFacts:
     burst: int = 0
     modes: tuple[str, ...] = ()  # melee, shot, burst, triple, area, suppress
     grenades: tuple[str, ...] = ()
+    spread_m: float = 0.0  # a cone weapon's spread increment (shotguns): others near the line can be hit
 
 
 @dataclass(frozen=True)

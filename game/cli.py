@@ -86,12 +86,21 @@ def cmd_duel(args: argparse.Namespace) -> int:
 def cmd_check_map(args: argparse.Namespace) -> int:
     from game.maps import MapError, load_map
     from game.maps.check import summarise
+    from game.squads import SquadError, check_squads, map_squads
 
     try:
         grid = load_map(args.path)
-    except MapError as exc:
+        squads = map_squads(grid)
+        check_squads(grid, squads)
+    except (MapError, SquadError) as exc:
         return _error(str(exc))
     print(summarise(grid))
+    if not grid.units:
+        print("squads: the map places no units, so each side gets the default squad of 8 from "
+              "game/data/squads.toml; add unit objects to choose your own")
+    for team, specs in squads.items():
+        kit = ", ".join(sorted({s.get("weapon", "fist") for s in specs}))
+        print(f"{team} squad: {len(specs)} units; weapons: {kit}")
     return 0
 
 

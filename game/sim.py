@@ -13,7 +13,7 @@ from typing import Any
 from game.ai import make_controller
 from game.maps import load_map
 from game.maps.grid import GridMap
-from game.squads import map_squads
+from game.squads import check_squads, map_squads
 from game.world.actions import Hold
 from game.world.match import Match
 
@@ -63,6 +63,7 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
     """Run `runs` matches with seeds seed, seed+1, ...; the same seed gives the same record,
     whatever `jobs` is (apart from `seconds`)."""
     grid = load_map(map_path)  # fail fast, before any worker starts
+    check_squads(grid, map_squads(grid, squad, size))
     specs = [MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size) for i in range(runs)]
     start = time.perf_counter()
     if jobs <= 1 or runs <= 1:

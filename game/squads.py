@@ -106,3 +106,30 @@ def map_squads(grid: GridMap, squad: str = "default", size: int | None = None) -
     for team in ("blue", "red"):
         out[team] = squad_specs(squad, team, size or 8)
     return out
+
+
+def check_squads(grid: GridMap, squads: dict[str, list[dict[str, Any]]]) -> None:
+    """Every unit's weapon, armour and grenades exist in the catalogue, its attributes are
+    known; raises SquadError naming the map, the unit and the field."""
+    from engine.yags.catalogue import default_catalogue
+    from engine.yags.character import canonical_attribute
+
+    cat = default_catalogue()
+    for team, specs in squads.items():
+        for spec in specs:
+            where = f"{grid.path}: {team} unit {spec.get('name')!r}"
+            if "x" in spec:
+                where += f" at ({spec['x']}, {spec['y']})"
+            if spec.get("weapon") and spec["weapon"] not in cat.weapons:
+                raise SquadError(f"{where}: weapon {spec['weapon']!r} is not in the catalogue (skirmish rules weapons)")
+            for aid in spec.get("armour", ()):
+                if aid not in cat.armour:
+                    raise SquadError(f"{where}: armour {aid!r} is not in the catalogue (skirmish rules armour)")
+            for gid in spec.get("grenades", ()):
+                if gid not in cat.weapons or cat.weapons[gid].kind != "explosive":
+                    raise SquadError(f"{where}: grenades: {gid!r} is not an explosive in the catalogue")
+            for attr in spec.get("attributes", {}):
+                try:
+                    canonical_attribute(attr)
+                except ValueError as exc:
+                    raise SquadError(f"{where}: attributes: {exc}") from None

@@ -99,6 +99,12 @@ def resolve_request(rules: YagsRuleset, dice: Dice, request: AttackRequest) -> l
         rounds = int(request.options.get("rounds", a.arm.burst))
         return list(resolve_area_burst(dice, a, targets, rounds, suppressive=(request.mode == "suppress"),
                                        conditions=conditions_for(request.situation)))
+    if request.mode == "shot" and request.others and rules.fighter(request.attacker, "").arm.cone:
+        from engine.yags.autofire import resolve_shotgun
+
+        attacks = [missile_attack(rules, request)]
+        attacks += [missile_attack(rules, request, p, s) for p, s in request.others]
+        return list(resolve_shotgun(dice, attacks))
     results: list[AttackResult | Impossible] = []
     for plan in plans_for(rules, request):
         if isinstance(plan, Impossible):

@@ -223,7 +223,7 @@ class YagsRuleset(Ruleset):
             name=w.name, melee=melee, reach=w.reach, reach_tiles=2 if (melee and w.reach >= 3) else 1,
             long_m=w.long if not melee else 0.0, capacity=w.capacity, reload_rounds=w.reload,
             burst=w.burst if w.has("automatic") else 0, modes=tuple(modes),
-            grenades=tuple(g.id for g in combatant.grenades),
+            grenades=tuple(g.id for g in combatant.grenades), spread_m=float(w.cone),
         )
 
     def ammo_use(self, combatant: Character, mode: str, options: Mapping[str, Any]) -> int:

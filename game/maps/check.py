@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from game.maps.grid import TEAMS, GridMap
 
 
@@ -39,7 +41,8 @@ def summarise(grid: GridMap) -> str:
             lines.append(f"  unit {unit.name or '(unnamed)'} at ({unit.x}, {unit.y})"
                          + (f", template {unit.template}" if unit.template else ""))
     if grid.briefing:
-        lines.append(f"briefing: {grid.briefing.splitlines()[0][:70]}")
+        lines.append(textwrap.fill(" ".join(grid.briefing.split()), width=88,
+                                   initial_indent="briefing: ", subsequent_indent="  "))
     if grid.properties:
         lines.append("other map properties: " + ", ".join(sorted(grid.properties)))
     if grid.assumptions:

@@ -76,11 +76,19 @@ class FullDodge:
 
 
 @dataclass(frozen=True)
+class Aim:
+    """Spend the round aiming at a unit: next round's careful shot at it is an aimed shot
+    (distance thirded). The aimer is focused: no defences (Aimed shot)."""
+
+    target: int
+
+
+@dataclass(frozen=True)
 class Stand:
     """Get up from prone (takes the action)."""
 
 
-Action = Hold | Move | Attack | AreaFire | Throw | Reload | FullDodge | Stand
+Action = Hold | Move | Attack | AreaFire | Throw | Reload | FullDodge | Aim | Stand
 
 
 def describe(action: Action, names: dict[int, str]) -> str:
@@ -100,4 +108,6 @@ def describe(action: Action, names: dict[int, str]) -> str:
         return "full dodge"
     if isinstance(action, Stand):
         return "stand up"
+    if isinstance(action, Aim):
+        return f"aim at {names.get(action.target, action.target)}"
     return "hold"

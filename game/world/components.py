@@ -82,6 +82,7 @@ class Moved:
 
 @dataclass
 class Aiming:
-    """An aimed shot in preparation (a whole round aiming at this target)."""
+    """An aimed shot in preparation: `rounds` whole rounds aiming at this target."""
 
     target_uid: int
+    round: int  # the round spent aiming

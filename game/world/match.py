@@ -28,6 +28,7 @@ from game.maps.grid import GridMap
 from game.world import geometry as geo
 from game.world.actions import (
     Action,
+    Aim,
     AreaFire,
     Attack,
     Done,
@@ -41,6 +42,7 @@ from game.world.actions import (
     describe,
 )
 from game.world.components import (
+    Aiming,
     Ammo,
     Combatant,
     Declared,
@@ -125,6 +127,7 @@ class Match:
 
     def _place(self, squads: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
         taken: set[tuple[int, int]] = set()
+        names: set[str] = set()
         uid = 0
         for team, specs in squads.items():
             free = [t for t in self.grid.spawn_tiles(team) if t not in taken]
@@ -144,10 +147,16 @@ class Match:
                         raise ValueError(f"{self.grid.path}: no free walkable tile for {team} unit {spec.get('name')}")
                     tile = candidates[0]
                 taken.add(tile)
+                name = str(spec.get("name") or f"{team.title()} {uid + 1}")
+                base, n = name, 2
+                while name in names:  # names identify units in the log and in results
+                    name, n = f"{base} ({n})", n + 1
+                names.add(name)
+                spec = {**spec, "name": name}
                 combatant = self.rules.make_combatant(spec)
                 facts = self.rules.weapon_facts(combatant)
                 comps: list[Any] = [
-                    Unit(str(spec.get("name", f"{team}-{uid}")), team, uid),
+                    Unit(name, team, uid),
                     Position(*tile),
                     Combatant(combatant, self.rules.fresh_state(combatant)),
                     Posture(), Moved(), Grenades(list(facts.grenades)),
@@ -285,12 +294,14 @@ class Match:
         if isinstance(check, Impossible):
             return check
         stance = choices.pop("stance", None) or (v.stance if v.stance in ("prone", "crouched") else "normal")
+        if v.stance == "prone" and stance != "prone" and not isinstance(action, Stand):
+            return Impossible(f"{v.name} is prone: standing up takes the action")
         if isinstance(action, Stand):
             stance = "normal"
+        if isinstance(action, Aim):
+            stance = "focused"
         if isinstance(action, FullDodge):
             choices["full_dodge"] = True
-        if isinstance(action, Attack) and action.options.get("shot") == "aimed":
-            stance = "focused"
         try:
             decl = self.rules.declare(v.combatant, v.state, stance=stance, lost_round=lost,
                                       initiative=v.initiative, **choices)
@@ -298,6 +309,8 @@ class Match:
             return Impossible(str(exc))
         order = self._declare_queue.index(uid) if uid in self._declare_queue else len(self._declare_queue)
         esper.add_component(self._entities[uid], Declared(action, decl, order))
+        if stance in ("prone", "crouched", "normal") and not isinstance(action, Stand):
+            self._comp(uid, Posture).stance = stance
         mv = self._comp(uid, Moved)
         mv.mode, mv.path = "none", ()
         if isinstance(action, Move):
@@ -345,6 +358,10 @@ class Match:
             dist = geo.distance_m(self.grid, v.pos, t.pos)
             if dist > facts.long_m:
                 return Impossible(f"{t.name} is beyond long range ({dist:.0f} m > {facts.long_m:g} m)")
+            if action.options.get("shot") == "aimed":
+                aiming = esper.try_component(self._entities[v.uid], Aiming)
+                if aiming is None or aiming.target_uid != action.target or aiming.round != self.round - 1:
+                    return Impossible(f"an aimed shot needs a round spent aiming at {t.name} first")
             need = self.rules.ammo_use(v.combatant, action.mode, action.options)
             if v.ammo is not None and (v.ammo.loaded < 1 or v.ammo.reload_left):
                 return Impossible(f"{facts.name} is empty: reload")
@@ -378,6 +395,14 @@ class Match:
             return Done()
         if isinstance(action, Stand):
             return Done() if v.stance == "prone" else Impossible(f"{v.name} is not prone")
+        if isinstance(action, Aim):
+            if action.target not in self._entities or self.view(action.target).team == v.team:
+                return Impossible("aim at an enemy")
+            if facts.melee:
+                return Impossible(f"{facts.name} is not aimed")
+            if not geo.line_of_sight(self.grid, v.pos, self.view(action.target).pos):
+                return Impossible(f"no line of sight to {self.view(action.target).name}")
+            return Done()
         return Done()
 
     def _validate_path(self, v: UnitView, path: Sequence[tuple[int, int]], mode: str) -> Done | Impossible:
@@ -516,18 +541,36 @@ class Match:
         for line in result.describe().splitlines():
             self._event("attack", line, uid, target)
 
-    def _strike(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> list[Any]:
+    def _cone_others(self, uid: int, target: int, facts: Any) -> tuple:
+        """A shotgun's cone may hit others near the line of fire (a 30 degree arc read as
+        the cone; rules-notes), nearest first after the target."""
+        if not facts.spread_m:
+            return ()
+        v, t = self.view(uid), self.view(target)
+        others = [w for w in self.units(living=True) if w.uid not in (uid, target)]
+        in_arc = geo.targets_in_arc(v.pos, t.pos, [w.pos for w in others], 30,
+                                    facts.long_m / self.grid.metres_per_tile)
+        by_pos = {w.pos: w for w in others}
+        return tuple((self.participant(by_pos[p].uid), self.situation(uid, by_pos[p].uid))
+                     for p in in_arc if geo.line_of_sight(self.grid, v.pos, p))
+
+    def _strike(self, uid: int, target: int, mode: str, options: Mapping[str, Any], others: tuple = ()) -> list[Any]:
         d = self.declared(target)
         if d is not None:
             esper.add_component(self._entities[target], replace(d, ruleset_decl=self.rules.note_attacked(d.ruleset_decl, self.name(uid))))
         mine = self.declared(uid)
         if mine is not None and mode == "melee":
             esper.add_component(self._entities[uid], replace(mine, ruleset_decl=self.rules.note_attacked(mine.ruleset_decl, self.name(target))))
-        results = self.rules.resolve(self.dice, self._request(uid, target, mode, options))
+        request = self._request(uid, target, mode, options)
+        if others:
+            request = replace(request, others=others)
+        by_name = {self.name(u): u for u in self.uids()}
+        results = self.rules.resolve(self.dice, request)
         for r in results:
-            self._log_result(uid, target, r)
+            hit_uid = by_name.get(getattr(r, "target", None), target)
+            self._log_result(uid, hit_uid, r)
             if not hasattr(r, "reason"):
-                self._apply(target, r)
+                self._apply(hit_uid, r)
         return results
 
     def _carry_out(self, uid: int) -> None:
@@ -549,6 +592,9 @@ class Match:
         elif isinstance(a, Stand):
             self._comp(uid, Posture).stance = "normal"
             self._event("status", f"{self.name(uid)} stands up", uid)
+        elif isinstance(a, Aim):
+            esper.add_component(self._entities[uid], Aiming(a.target, self.round))
+            self._event("info", f"{self.name(uid)} aims at {self.name(a.target)}", uid, a.target)
 
     def _attack(self, uid: int, a: Attack) -> None:
         t = self.view(a.target)
@@ -573,6 +619,12 @@ class Match:
                 self._strike(a.target, uid, "melee", {"kind": "free strike"})
                 if self.view(uid).out:
                     return
+            if a.options.get("manoeuvre") in ("grapple", "grapple_neck", "trip") and t_facts.melee:
+                # Free Strikes 2: trying to grapple or trip someone gives them a free strike.
+                self._event("free_strike", f"{t.name} strikes at {v.name} reaching to grab", a.target, uid)
+                self._strike(a.target, uid, "melee", {"kind": "free strike"})
+                if self.view(uid).out:
+                    return
             results = self._strike(uid, a.target, "melee", a.options)
             for r in results:
                 if getattr(r, "counter_strike", False) and not self.view(a.target).out and not self.view(uid).out:
@@ -594,7 +646,7 @@ class Match:
                 options["rounds"] = ammo.loaded
                 need = ammo.loaded
             ammo.loaded -= need
-            self._strike(uid, a.target, a.mode, options)
+            self._strike(uid, a.target, a.mode, options, others=self._cone_others(uid, a.target, facts))
             self._event("ammo", f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
         else:
             self._strike(uid, a.target, a.mode, a.options)

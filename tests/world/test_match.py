@@ -250,3 +250,59 @@ def test_eight_against_eight_runs_to_the_end_on_a_plain_map(new_match, level):
         m.resolve_round()
     assert m.winner in ("blue", "red", "draw")
     assert m.round <= g.max_rounds
+
+
+def test_aimed_shot_needs_a_round_of_aiming(new_match):
+    """Aimed shot: a whole round aiming, then a careful shot the following round (distance
+    thirded)."""
+    g = make_grid(OPEN)
+    m = new_match(g, {"blue": [unit(RIFLEMAN, "Sniper", 0, 5)], "red": [unit(RIFLEMAN, "Far", 29, 5)]})
+    m.start_round()
+    assert "round spent aiming" in m.check(0, Attack(1, "shot", {"shot": "aimed"})).reason
+    from game.world.actions import Aim
+
+    m.declare(0, Aim(1))
+    m.declare(1, Hold())
+    m.resolve_round()
+    m.start_round()
+    assert not hasattr(m.declare(0, Attack(1, "shot", {"shot": "aimed"})), "reason")
+    aimed = m.preview(0, 1, "shot", {"shot": "aimed"})
+    plain = m.preview(0, 1, "shot")
+    assert aimed.difficulty < plain.difficulty
+
+
+def test_prone_crawls_and_must_stand(new_match):
+    """Stance, Prone: half the combat move (3 m); standing up takes the action."""
+    g = make_grid(OPEN)
+    m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 29, 11)]})
+    m.start_round()
+    m.declare(0, Hold(), stance="prone")
+    m.declare(1, Hold())
+    m.resolve_round()
+    assert m.view(0).stance == "prone"
+    assert m.movement_allowance(0)["run"] == 3
+    m.start_round()
+    assert "standing up" in m.declare(0, Attack(1, "shot"), stance="normal").reason
+    from game.world.actions import Stand
+
+    assert not hasattr(m.declare(0, Stand()), "reason")
+    m.declare(1, Hold())
+    m.resolve_round()
+    assert m.view(0).stance == "normal"
+
+
+def test_grappling_draws_a_free_strike(new_match):
+    """Free Strikes 2: someone trying to grapple you gives you a free strike."""
+    brawler = {"attributes": {"str": 4, "agi": 4, "dex": 3}, "skills": {"Brawl": 5}, "weapon": "fist"}
+    g = make_grid(OPEN)
+    m = new_match(g, {"blue": [unit(brawler, "Wrestler", 5, 5)], "red": [unit(SWORDSMAN, "Guard", 6, 5)]})
+    declare_all(m, {0: Attack(1, "melee", {"manoeuvre": "grapple"})})
+    m.resolve_round()
+    assert any("reaching to grab" in e.text for e in m.log.events)
+
+
+def test_duplicate_names_are_made_unique(new_match):
+    g = make_grid(OPEN)
+    m = new_match(g, {"blue": [unit(RIFLEMAN, "Smith", 0, 0), unit(RIFLEMAN, "Smith", 0, 1)],
+                      "red": [unit(RIFLEMAN, "Smith", 29, 0)]})
+    assert [m.name(u) for u in m.uids()] == ["Smith", "Smith (2)", "Smith (3)"]
