@@ -9,6 +9,7 @@ fumble chance.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.dice import Dice
 from engine.rolls import Roll, Term
@@ -37,25 +38,12 @@ def ability_term(attribute: str, attribute_score: int, skill: str | None, skill_
     return Term("ability", attribute_score * skill_score, f"{abbrev} {attribute_score} x {skill} {skill_score}")
 
 
-def roll_check(
-    dice: Dice,
-    label: str,
-    terms: Sequence[Term],
-    target: int | None = None,
-    *,
-    target_terms: Sequence[Term] = (),
-    fumble_chance: int = 1,
-    unskilled: bool = False,
-    halve: bool = False,
-    notes: Sequence[str] = (),
-) -> Roll:
-    """Roll d20 and resolve. `unskilled` halves the die (the straight d20 of a zero skill)
-    and raises the fumble chance to 2; `halve` halves the whole roll (crippled weapons,
-    grappled with a long weapon, initiative 0). `fumble_chance` 0 means it never fumbles
-    (damage and soak rolls)."""
-    die = dice.d20()
-    return resolve(label, terms, die, target, target_terms=target_terms, fumble_chance=fumble_chance,
-                   unskilled=unskilled, halve=halve, notes=notes)
+def roll_check(dice: Dice, label: str, terms: Sequence[Term], target: int | None = None, **options: Any) -> Roll:
+    """Roll d20 and resolve (see `resolve` for the options): `unskilled` halves the die (the
+    straight d20 of a zero skill) and raises the fumble chance to 2; `halve` halves the whole
+    roll (crippled weapons, grappled with a long weapon, initiative 0); `fumble_chance` 0
+    means it never fumbles (damage and soak rolls)."""
+    return resolve(label, terms, dice.d20(), target, **options)
 
 
 def resolve(

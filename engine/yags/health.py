@@ -95,14 +95,20 @@ def take_damage(dice: Dice, character: Character, cond: Condition, levels: int, 
         new, event = _fatal_result(new, roll)
         events.append(event)
     if new.status == OK and stuns >= TRACK_LENGTH and cond.stuns < TRACK_LENGTH:
-        roll = health_check(dice, character, 20, "beaten health check", vitals)
-        rolls.append(roll)
-        if not roll.success:
-            new = replace(new, status=UNCONSCIOUS)
-            events.append(f"{character.name} is beaten unconscious")
-        else:
-            events.append(f"{character.name} is beaten but stays standing")
+        new = _beaten_check(dice, character, new, vitals, rolls, events)
     return HealthOutcome(new, tuple(rolls), tuple(events))
+
+
+def _beaten_check(dice: Dice, character: Character, cond: Condition, vitals: int,
+                  rolls: list[Roll], events: list[str]) -> Condition:
+    """Stun Damage: a beaten fighter checks health at 20; failure is unconscious."""
+    roll = health_check(dice, character, 20, "beaten health check", vitals)
+    rolls.append(roll)
+    if roll.success:
+        events.append(f"{character.name} is beaten but stays standing")
+        return cond
+    events.append(f"{character.name} is beaten unconscious")
+    return replace(cond, status=UNCONSCIOUS)
 
 
 def _exact_split(cond: Condition, stun_part: int, wound_part: int) -> tuple[int, int]:
@@ -146,11 +152,7 @@ def end_of_round(dice: Dice, character: Character, cond: Condition) -> HealthOut
         new, event = _fatal_result(new, roll)
         events.append(f"{character.name} {event}")
     if new.status == OK and new.stuns >= TRACK_LENGTH:
-        roll = health_check(dice, character, 20, "beaten health check")
-        rolls.append(roll)
-        if not roll.success:
-            new = replace(new, status=UNCONSCIOUS)
-            events.append(f"{character.name} passes out, beaten")
+        new = _beaten_check(dice, character, new, 0, rolls, events)
     return HealthOutcome(new, tuple(rolls), tuple(events))
 
 

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import esper
 
 from engine.dice import Dice
 from engine.ruleset import AttackRequest, Participant, Ruleset, Situation
-from engine.yags.round import action_order, declaration_order
+from engine.yags.round import declaration_order
 from game.maps.grid import GridMap
 from game.world import geometry as geo
 from game.world.actions import (
@@ -54,6 +54,7 @@ from game.world.components import (
     Unit,
 )
 from game.world.events import Event, EventLog
+from game.world.resolution import RoundResolution
 
 _match_counter = 0
 
@@ -90,7 +91,7 @@ def _new_world_name() -> str:
     return f"match-{_match_counter}"
 
 
-class Match:
+class Match(RoundResolution):
     """A match in its own esper world."""
 
     def __init__(self, grid: GridMap, squads: Mapping[str, Sequence[Mapping[str, Any]]], *, seed: int,
@@ -437,45 +438,6 @@ class Match:
 
     # --- resolution ---------------------------------------------------------------------
 
-    def resolve_round(self) -> None:
-        """Fast, normal and slow actions in decreasing initiative; then the moves end; then
-        the end-of-round checks and the victory test."""
-        self._use()
-        for uid in self._declare_queue:
-            if self.declared(uid) is None and not self.view(uid).out:
-                self.phase = "declare"
-                self.declare(uid, Hold())
-        items = []
-        for uid in self._declare_queue:
-            d = self.declared(uid)
-            if d is None:
-                continue
-            speed = self._speed(uid, d)
-            agi = self.view(uid).combatant.attribute("agility") if hasattr(self.view(uid).combatant, "attribute") else 0
-            items.append((uid, speed, self.view(uid).initiative, agi))
-        order = action_order(items)
-        speed_of = {i[0]: i[1] for i in items}
-        for uid in order:
-            self.phase = speed_of[uid]
-            if self.view(uid).out:
-                continue
-            self._carry_out(uid)
-            if self._check_victory(final=False):
-                break
-        self.phase = "move"
-        self._finish_moves()
-        self.phase = "end"
-        self._end_of_round()
-        self._check_victory(final=True)
-
-    def _speed(self, uid: int, d: Declared) -> str:
-        a = d.action
-        if isinstance(a, Attack):
-            return self.rules.action_speed(self._request(uid, a.target, a.mode, a.options))
-        if isinstance(a, AreaFire | Throw):
-            return "normal"
-        return "slow"
-
     def participant(self, uid: int) -> Participant:
         v = self.view(uid)
         d = self.declared(uid)
@@ -512,275 +474,6 @@ class Match:
     def preview(self, uid: int, target: int, mode: str = "shot", options: Mapping[str, Any] | None = None) -> Any:
         """The exact chance to hit and of each outcome, as the UI and the AI see it."""
         return self.rules.preview(self._request(uid, target, mode, options or {}))
-
-    def _set_state(self, uid: int, state: Any) -> None:
-        before = self.rules.out_of_fight(self._comp(uid, Combatant).state)
-        self._comp(uid, Combatant).state = state
-        if not before and self.rules.out_of_fight(state):
-            self._event("down", f"{self.name(uid)} is down: {self.rules.status(state)}", uid)
-
-    def _apply(self, target: int, result: Any) -> None:
-        c = self._comp(target, Combatant)
-        applied = self.rules.apply(self.dice, c.combatant, c.state, result)
-        for roll in applied.rolls:
-            self._event("roll", roll.describe(), target)
-        for text in applied.events:
-            self._event("status", f"{self.name(target)} {text}" if not text.startswith(self.name(target)) else text, target)
-        self._set_state(target, applied.state)
-        for effect in getattr(result, "effects", ()):
-            if effect == "prone":
-                self._comp(target, Posture).stance = "prone"
-                self._event("status", f"{self.name(target)} is knocked prone", target)
-        if getattr(result, "hit", False) and not self.rules.out_of_fight(self._comp(target, Combatant).state):
-            self._event("damage", f"{self.name(target)}: {self.rules.status(self._comp(target, Combatant).state)}", None, target)
-
-    def _log_result(self, uid: int, target: int | None, result: Any) -> None:
-        if isinstance(result, Impossible) or hasattr(result, "reason"):
-            self._event("info", f"{self.name(uid)}: {result.reason}", uid, target)
-            return
-        for line in result.describe().splitlines():
-            self._event("attack", line, uid, target)
-
-    def _cone_others(self, uid: int, target: int, facts: Any) -> tuple:
-        """A shotgun's cone may hit others near the line of fire (a 30 degree arc read as
-        the cone; rules-notes), nearest first after the target."""
-        if not facts.spread_m:
-            return ()
-        v, t = self.view(uid), self.view(target)
-        others = [w for w in self.units(living=True) if w.uid not in (uid, target)]
-        in_arc = geo.targets_in_arc(v.pos, t.pos, [w.pos for w in others], 30,
-                                    facts.long_m / self.grid.metres_per_tile)
-        by_pos = {w.pos: w for w in others}
-        return tuple((self.participant(by_pos[p].uid), self.situation(uid, by_pos[p].uid))
-                     for p in in_arc if geo.line_of_sight(self.grid, v.pos, p))
-
-    def _strike(self, uid: int, target: int, mode: str, options: Mapping[str, Any], others: tuple = ()) -> list[Any]:
-        d = self.declared(target)
-        if d is not None:
-            esper.add_component(self._entities[target], replace(d, ruleset_decl=self.rules.note_attacked(d.ruleset_decl, self.name(uid))))
-        mine = self.declared(uid)
-        if mine is not None and mode == "melee":
-            esper.add_component(self._entities[uid], replace(mine, ruleset_decl=self.rules.note_attacked(mine.ruleset_decl, self.name(target))))
-        request = self._request(uid, target, mode, options)
-        if others:
-            request = replace(request, others=others)
-        by_name = {self.name(u): u for u in self.uids()}
-        results = self.rules.resolve(self.dice, request)
-        for r in results:
-            hit_uid = by_name.get(getattr(r, "target", None), target)
-            self._log_result(uid, hit_uid, r)
-            if not hasattr(r, "reason"):
-                self._apply(hit_uid, r)
-        return results
-
-    def _carry_out(self, uid: int) -> None:
-        d = self.declared(uid)
-        if d is None:
-            return
-        a = d.action
-        if isinstance(a, Attack):
-            self._attack(uid, a)
-        elif isinstance(a, AreaFire):
-            self._area_fire(uid, a)
-        elif isinstance(a, Throw):
-            self._throw(uid, a)
-        elif isinstance(a, Reload):
-            ammo = self._comp(uid, Ammo)
-            facts = self.rules.weapon_facts(self.view(uid).combatant)
-            ammo.reload_left = max(1, facts.reload_rounds)
-            self._event("ammo", f"{self.name(uid)} reloads ({ammo.reload_left} rounds)", uid)
-        elif isinstance(a, Stand):
-            self._comp(uid, Posture).stance = "normal"
-            self._event("status", f"{self.name(uid)} stands up", uid)
-        elif isinstance(a, Aim):
-            esper.add_component(self._entities[uid], Aiming(a.target, self.round))
-            self._event("info", f"{self.name(uid)} aims at {self.name(a.target)}", uid, a.target)
-
-    def _attack(self, uid: int, a: Attack) -> None:
-        t = self.view(a.target)
-        if t.out:
-            self._event("info", f"{self.name(uid)} holds: {t.name} is already down", uid, a.target)
-            return
-        v = self.view(uid)
-        facts = self.rules.weapon_facts(v.combatant)
-        if a.mode == "melee":
-            if geo.chebyshev(v.pos, t.pos) > facts.reach_tiles:
-                path = self._approach(v, t.pos, facts.reach_tiles)
-                if not path:
-                    self._event("info", f"{v.name} cannot reach {t.name}", uid, a.target)
-                    return
-                self._walk(uid, path, attacking=a.target)
-                if self.view(uid).out:
-                    return
-            # Reach: a defender with a longer weapon strikes first.
-            t_facts = self.rules.weapon_facts(t.combatant)
-            if t_facts.melee and t_facts.reach > facts.reach and not t.out:
-                self._event("free_strike", f"{t.name}'s longer reach: a free strike at {v.name}", a.target, uid)
-                self._strike(a.target, uid, "melee", {"kind": "free strike"})
-                if self.view(uid).out:
-                    return
-            if a.options.get("manoeuvre") in ("grapple", "grapple_neck", "trip") and t_facts.melee:
-                # Free Strikes 2: trying to grapple or trip someone gives them a free strike.
-                self._event("free_strike", f"{t.name} strikes at {v.name} reaching to grab", a.target, uid)
-                self._strike(a.target, uid, "melee", {"kind": "free strike"})
-                if self.view(uid).out:
-                    return
-            results = self._strike(uid, a.target, "melee", a.options)
-            for r in results:
-                if getattr(r, "counter_strike", False) and not self.view(a.target).out and not self.view(uid).out:
-                    if self.rules.weapon_facts(self.view(a.target).combatant).melee:
-                        self._event("free_strike", f"{t.name} counter strikes", a.target, uid)
-                        self._strike(a.target, uid, "melee", {"kind": "counter strike"})
-            return
-        if not geo.line_of_sight(self.grid, v.pos, t.pos):
-            self._event("info", f"{v.name} has lost sight of {t.name}", uid, a.target)
-            return
-        ammo = esper.try_component(self._entities[uid], Ammo)
-        if ammo is not None:
-            need = self.rules.ammo_use(v.combatant, a.mode, a.options)
-            if ammo.loaded <= 0 or ammo.reload_left:
-                self._event("info", f"{v.name}'s {facts.name} is empty", uid)
-                return
-            options = dict(a.options)
-            if need > ammo.loaded:
-                options["rounds"] = ammo.loaded
-                need = ammo.loaded
-            ammo.loaded -= need
-            self._strike(uid, a.target, a.mode, options, others=self._cone_others(uid, a.target, facts))
-            self._event("ammo", f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
-        else:
-            self._strike(uid, a.target, a.mode, a.options)
-
-    def _area_fire(self, uid: int, a: AreaFire) -> None:
-        v = self.view(uid)
-        arc = 60 if a.suppressive else 30
-        facts = self.rules.weapon_facts(v.combatant)
-        ammo = esper.try_component(self._entities[uid], Ammo)
-        if ammo is not None:
-            if ammo.loaded <= 0 or ammo.reload_left:
-                self._event("info", f"{v.name}'s {facts.name} is empty", uid)
-                return
-            bullets = min(ammo.loaded, facts.burst)
-            ammo.loaded -= bullets
-        else:
-            bullets = facts.burst
-        others = [w for w in self.units(living=True) if w.uid != uid]
-        points = [w.pos for w in others]
-        in_arc = geo.targets_in_arc(v.pos, a.aim, points, arc, int(facts.long_m / self.grid.metres_per_tile))
-        by_pos = {w.pos: w for w in others}
-        victims = [by_pos[p] for p in in_arc if geo.line_of_sight(self.grid, v.pos, p)]
-        if not victims:
-            self._event("info", f"{v.name} fires into an empty arc", uid)
-            return
-        first, rest = victims[0], victims[1:]
-        req = self._request(uid, first.uid, "suppress" if a.suppressive else "area", {"rounds": bullets})
-        req = replace(req, others=tuple((self.participant(w.uid), self.situation(uid, w.uid)) for w in rest))
-        names = {w.name: w.uid for w in victims}
-        for r in self.rules.resolve(self.dice, req):
-            target = names.get(getattr(r, "target", ""), None)
-            self._log_result(uid, target, r)
-            if target is not None and not hasattr(r, "reason"):
-                self._apply(target, r)
-                self._pressure[target] = self._pressure.get(target, 0) + 1
-
-    def _throw(self, uid: int, a: Throw) -> None:
-        v = self.view(uid)
-        grenades = self._comp(uid, Grenades)
-        if a.weapon not in grenades.weapon_ids:
-            return
-        grenades.weapon_ids.remove(a.weapon)
-        dist = geo.distance_m(self.grid, v.pos, a.tile)
-        roll, offset_m = self.rules.throw(self.dice, self.participant(uid), a.weapon, dist)
-        self._event("attack", roll.describe(), uid)
-        land = a.tile
-        if offset_m != (0.0, 0.0):
-            mpt = self.grid.metres_per_tile
-            lx = min(max(0, a.tile[0] + round(offset_m[0] / mpt)), self.grid.width - 1)
-            ly = min(max(0, a.tile[1] + round(offset_m[1] / mpt)), self.grid.height - 1)
-            land = (lx, ly)
-            self._event("blast", f"the {a.weapon.replace('_', ' ')} scatters to {land}", uid)
-        victims = []
-        for w in self.units():
-            if w.state is not None and getattr(w.state, "status", "ok") == "dead":
-                continue
-            d_m = geo.distance_m(self.grid, land, w.pos)
-            covered = not geo.line_of_sight(self.grid, land, w.pos) or geo.cover_between(self.grid, land, w.pos) in ("hard50", "hard90")
-            victims.append((w.uid, self.participant(w.uid), d_m, covered))
-        results = self.rules.blast(self.dice, self.participant(uid), a.weapon, [(p, d_m, c) for _, p, d_m, c in victims])
-        self._event("blast", f"the {a.weapon.replace('_', ' ')} explodes at {land}", uid, data={"tile": land})
-        for (wuid, _, _, _), r in zip(victims, results, strict=False):
-            if r is None:
-                continue
-            self._log_result(uid, wuid, r)
-            if not hasattr(r, "reason"):
-                self._apply(wuid, r)
-
-    def _walk(self, uid: int, path: Sequence[tuple[int, int]], attacking: int | None = None) -> None:
-        """Move along `path`, stopping short of taken tiles; enemies whose reach the mover
-        passes through (without attacking them) get a free strike (Free Strikes, 3)."""
-        v = self.view(uid)
-        pos = self._comp(uid, Position)
-        path = [tuple(p) for p in path]
-        if path and path[0] == v.pos:
-            path = path[1:]
-        struck: set[int] = set()
-        occupied = self.occupied(uid)
-        for step in path:
-            if step in occupied:
-                break
-            for e in self.enemies_of(uid):
-                if e.uid in struck or e.uid == attacking:
-                    continue
-                ef = self.rules.weapon_facts(e.combatant)
-                if ef.melee and geo.chebyshev(e.pos, (pos.x, pos.y)) <= ef.reach_tiles and geo.chebyshev(e.pos, step) > ef.reach_tiles:
-                    struck.add(e.uid)
-                    self._event("free_strike", f"{e.name} strikes at {v.name} moving past", e.uid, uid)
-                    self._strike(e.uid, uid, "melee", {"kind": "free strike"})
-                    if self.view(uid).out:
-                        return
-            pos.x, pos.y = step
-        self._event("move", f"{v.name} moves to {(pos.x, pos.y)}", uid, data={"to": (pos.x, pos.y)})
-
-    def _finish_moves(self) -> None:
-        for uid in self._declare_queue:
-            mv = self._comp(uid, Moved)
-            if mv.mode == "none" or not mv.path or self.view(uid).out:
-                continue
-            self._walk(uid, mv.path)
-
-    def _end_of_round(self) -> None:
-        for uid in self.uids():
-            c = self._comp(uid, Combatant)
-            ammo = esper.try_component(self._entities[uid], Ammo)
-            if ammo is not None and ammo.reload_left:
-                ammo.reload_left -= 1
-                if ammo.reload_left == 0 and ammo.magazines > 0:
-                    ammo.magazines -= 1
-                    ammo.loaded = ammo.capacity
-                    self._event("ammo", f"{self.name(uid)} has reloaded", uid)
-            bursts = self._pressure.pop(uid, 0)
-            in_cover = False
-            if bursts:
-                in_cover = geo.cover_between(self.grid, self.view(uid).pos, self.view(uid).pos) == "hard90"
-            applied = self.rules.end_of_round(self.dice, c.combatant, c.state, bursts=bursts, in_cover=in_cover)
-            for roll in applied.rolls:
-                self._event("roll", roll.describe(), uid)
-            for text in applied.events:
-                self._event("status", text, uid)
-            self._set_state(uid, applied.state)
-
-    def _check_victory(self, final: bool) -> bool:
-        standing = {team: len(self.units(team, living=True)) for team in self.teams}
-        alive = [t for t, n in standing.items() if n > 0]
-        if len(alive) <= 1:
-            self._winner = alive[0] if alive else "draw"
-        elif final and self.round >= self.max_rounds:
-            self._winner = "draw"
-        if self._winner is not None:
-            self.phase = "over"
-            self._event("victory", f"{self._winner} wins" if self._winner != "draw" else "draw", data=standing)
-            return True
-        return False
 
     def result(self) -> MatchResult:
         survivors = {t: len(self.units(t, living=True)) for t in self.teams}
