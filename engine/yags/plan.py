@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from engine.dice import Dice
 from engine.rolls import Roll, Term
@@ -190,14 +191,19 @@ class Preview:
         return float(x)
 
 
-def _damage_distribution(dp: DamagePlan, level: int) -> dict[int, Fraction]:
+@lru_cache(maxsize=4096)
+def _damage_counts(damage_base: int, soak_base: int) -> tuple[tuple[int, int], ...]:
+    """(levels, cases of 400) for a damage roll against a soak roll: it depends only on the
+    difference, so it is cached."""
     counts: dict[int, int] = defaultdict(int)
-    base = dp.damage_base(level)
-    soak = dp.soak_base
     for d in range(1, 21):
         for s in range(1, 21):
-            counts[wounds_inflicted(base + d, soak + s)] += 1
-    return {k: Fraction(v, 400) for k, v in counts.items()}
+            counts[wounds_inflicted(damage_base + d, soak_base + s)] += 1
+    return tuple(sorted(counts.items()))
+
+
+def _damage_distribution(dp: DamagePlan, level: int) -> dict[int, Fraction]:
+    return {k: Fraction(v, 400) for k, v in _damage_counts(dp.damage_base(level) - dp.soak_base, 0)}
 
 
 def _after(stuns: int, wounds: int, levels: int, dp: DamagePlan) -> tuple[int, int]:
@@ -220,29 +226,35 @@ def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     each resulting (stuns, wounds) of the target starting from (`stuns`, `wounds`)."""
     faces = range(1, 21)
     d_faces: list[int | None] = list(faces) if plan.defence is not None else [None]
-    per_case = Fraction(1, 20 * len(d_faces))
-    p_level: dict[int, Fraction] = defaultdict(Fraction)
-    p_fumble = Fraction(0)
+    cases = 20 * len(d_faces)
+    level_cases: dict[int, int] = defaultdict(int)
+    fumbles = sum(1 for a in faces if plan.attack.fumbles(a))
     for a in faces:
-        if plan.attack.fumbles(a):
-            p_fumble += Fraction(1, 20)
         for d in d_faces:
             hit, level, _ = plan.outcome(a, d)
             if hit:
-                p_level[level] += per_case
-    p_hit = sum(p_level.values(), Fraction(0))
-    p_damage: dict[int, Fraction] = defaultdict(Fraction)
-    p_outcome: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-    p_outcome[(stuns, wounds)] += 1 - p_hit
+                level_cases[level] += 1
+    # Whole numbers over cases x 400 until the end: exact, and cheaper than Fractions.
+    damage_cases: dict[int, int] = defaultdict(int)
+    outcome_cases: dict[tuple[int, int], int] = defaultdict(int)
+    hits = sum(level_cases.values())
+    outcome_cases[(stuns, wounds)] += (cases - hits) * 400
     if plan.damage is not None:
-        for level, p in p_level.items():
-            for levels, q in _damage_distribution(plan.damage, level).items():
-                p_damage[levels] += p * q
-                p_outcome[_after(stuns, wounds, levels, plan.damage)] += p * q
+        dp = plan.damage
+        for level, n in level_cases.items():
+            for levels, q in _damage_counts(dp.damage_base(level) - dp.soak_base, 0):
+                damage_cases[levels] += n * q
+                outcome_cases[_after(stuns, wounds, levels, dp)] += n * q
     else:
-        p_outcome[(stuns, wounds)] += p_hit
+        outcome_cases[(stuns, wounds)] += hits * 400
+    whole = cases * 400
+    p_level = {k: Fraction(v, cases) for k, v in level_cases.items()}
+    p_hit = Fraction(hits, cases)
+    p_damage = {k: Fraction(v, whole) for k, v in damage_cases.items()}
+    p_outcome = {k: Fraction(v, whole) for k, v in outcome_cases.items()}
+    p_fumble = Fraction(fumbles, 20)
     difficulty = plan.target_for(None, False)
-    return Preview(p_hit, dict(p_level), dict(p_damage), dict(p_outcome),
+    return Preview(p_hit, p_level, p_damage, p_outcome,
                    plan.damage.kind if plan.damage else None, p_fumble, difficulty,
                    plan.attack.terms, plan.target_terms)
 
