@@ -38,13 +38,47 @@ def display_available() -> tuple[bool, str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """Open the game window: the menu, or straight into a skirmish when a map, mode, AI or
+    seed is given. With --screenshot, render --frames frames, save the window and exit (works
+    headless: the dummy video driver is used when there is no display)."""
+    from game.ai import LEVELS
+
+    if args.ai not in LEVELS:
+        return _error(f"--ai: unknown AI level {args.ai!r}; expected one of {', '.join(LEVELS)}")
+    if args.frames < 1:
+        return _error(f"--frames: must be at least 1, got {args.frames}")
     ok, why = display_available()
+    if not ok and args.screenshot:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        ok = True
     if not ok:
         print(f"skirmish: cannot open a window: {why}; {HEADLESS_HINT}", file=sys.stderr)
         return 1
-    print("skirmish: the battle screen is not built yet (issue 4); "
-          f"meanwhile try the rules core: {HEADLESS_HINT}")
-    return 0
+    from game.maps import MapError
+    from game.sim import DEFAULT_MAP
+    from game.squads import SquadError
+    from game.ui.session import SessionConfig
+
+    straight = args.map is not None or args.mode is not None or args.seed is not None or args.screenshot
+    config = SessionConfig(args.map or str(DEFAULT_MAP), args.mode or "solo", args.ai,
+                           args.seed if args.seed is not None else 1)
+    session = None
+    if straight:
+        from game.ui.app import new_session
+
+        try:
+            session = new_session(config)
+        except (MapError, SquadError) as exc:
+            return _error(str(exc))
+    from game.ui.app import App
+
+    size = tuple(args.size)
+    app = App(size, playback_ms=0 if args.screenshot else 350, watch_ms=200 if args.screenshot else 600)
+    if session is not None:
+        app.battle(config, session)
+    return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot,
+                   ms_per_frame=100 if args.screenshot else None)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -149,6 +183,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="skirmish", description="Tactical grid skirmishes under the Yags rules.")
     sub = p.add_subparsers(dest="command")
     play = sub.add_parser("play", help="open the game window (default)")
+    play.add_argument("--map", help="a .tmx map: go straight into a skirmish on it")
+    play.add_argument("--mode", choices=("solo", "hotseat", "watch"), default=None,
+                      help="solo (you play blue), hotseat (two players), watch (AI against AI)")
+    play.add_argument("--ai", default="normal", help="AI level: random, easy, normal, hard")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")
+    play.add_argument("--frames", type=int, default=3)
+    play.add_argument("--size", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
     play.set_defaults(func=cmd_play)
     rules = sub.add_parser("rules", help="list the weapon and armour catalogue")
     rules.add_argument("what", nargs="?", choices=("weapons", "armour", "all"), default="all")

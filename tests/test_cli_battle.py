@@ -1,6 +1,7 @@
 """`skirmish check-map` and `skirmish simulate` as a map author and a tactics tester use them."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -72,8 +73,8 @@ def test_broken_maps_are_refused_in_one_line_with_exit_2(tmp_path, capsys, name,
 def test_unknown_weapon_on_a_map_unit_is_one_line(tmp_path, capsys):
     src = (ROOT / "maps" / "crossroads.tmx").read_text()
     bad = tmp_path / "bad_unit.tmx"
-    bad.write_text(src.replace('value="ak_47"', 'value="phaser"', 1).replace('source="terrain.tsx"',
-                   f'source="{ROOT / "maps" / "terrain.tsx"}"'))
+    src = re.sub(r'(<property name="weapon" value=")[^"]+"', r'\1phaser"', src, count=1)
+    bad.write_text(src.replace('source="terrain.tsx"', f'source="{ROOT / "maps" / "terrain.tsx"}"'))
     assert main(["check-map", str(bad)]) == 2
     err = capsys.readouterr().err.strip()
     assert "weapon 'phaser' is not in the catalogue" in err and str(bad) in err

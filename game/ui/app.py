@@ -1,0 +1,119 @@
+"""The window and its loop: the menu, the battle and the results screens, switched by what
+each screen's `handle` returns; `--screenshot` support for tests and tools."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.ui.assets import Sprites  # noqa: E402
+from game.ui.battle import BattleScreen  # noqa: E402
+from game.ui.maprender import MapRenderer  # noqa: E402
+from game.ui.menus import MainMenu, ResultsScreen  # noqa: E402
+from game.ui.session import Session, SessionConfig  # noqa: E402
+
+
+def new_session(config: SessionConfig) -> Session:
+    """A match on the configured map with its squads; raises MapError or SquadError."""
+    from game.maps import load_map
+    from game.squads import check_squads, map_squads
+    from game.world.match import Match
+
+    grid = load_map(config.map_path)
+    squads = map_squads(grid)
+    check_squads(grid, squads)
+    return Session(Match(grid, squads, seed=config.seed, max_rounds=config.max_rounds), config)
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (1280, 720), playback_ms: int = 350, watch_ms: int = 600) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("skirmish")
+        self.sprites = Sprites()
+        self.playback_ms, self.watch_ms = playback_ms, watch_ms
+        self.renderers: dict[str, MapRenderer] = {}
+        self.session: Session | None = None
+        self.screen: object = MainMenu(self.window.get_size())
+        self.running = True
+
+    # --- screens ----------------------------------------------------------------------
+
+    def battle(self, config: SessionConfig, session: Session | None = None) -> BattleScreen:
+        """Open a battle (made from `config` unless given)."""
+        self._close()
+        self.session = session or new_session(config)
+        grid = self.session.match.grid
+        key = str(Path(grid.path))
+        if key not in self.renderers:
+            self.renderers = {key: MapRenderer(grid)}
+        self.screen = BattleScreen(self.session, self.renderers[key], self.sprites, self.window.get_size(),
+                                   self.playback_ms, self.watch_ms)
+        return self.screen
+
+    def _close(self) -> None:
+        if self.session is not None:
+            self.session.match.close()
+            self.session = None
+
+    def go(self, transition: tuple | str | None) -> None:
+        if transition is None:
+            return
+        if isinstance(transition, str):
+            transition = (transition, self.session.config if self.session else None)
+        kind = transition[0]
+        if kind == "quit":
+            self.running = False
+        elif kind == "menu":
+            self._close()
+            self.screen = MainMenu(self.window.get_size(), transition[1] if len(transition) > 1 else None)
+        elif kind == "results" and self.session is not None:
+            self.screen = ResultsScreen(self.session, self.window.get_size())
+        elif kind == "battle":
+            from game.maps import MapError
+            from game.squads import SquadError
+
+            try:
+                self.battle(transition[1])
+            except (MapError, SquadError, OSError, ValueError) as exc:
+                self.screen = MainMenu(self.window.get_size(), transition[1], error=str(exc)[:120])
+
+    # --- loop -------------------------------------------------------------------------
+
+    def frame(self, ms: float) -> None:
+        """One frame: events, update, draw, flip."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type == pygame.VIDEORESIZE:
+                self.window = pygame.display.get_surface()
+                self.screen.resize(self.window.get_size())
+                continue
+            self.go(self.screen.handle(event))
+            if not self.running:
+                return
+        if isinstance(self.screen, BattleScreen):
+            self.screen.update(ms)
+
+        self.screen.draw(self.window)
+        pygame.display.flip()
+
+    def run(self, frames: int | None = None, screenshot: str | None = None, ms_per_frame: float | None = None) -> int:
+        """Run until quit, or `frames` frames; then save the window to `screenshot`."""
+        clock = pygame.time.Clock()
+        n = 0
+        while self.running and (frames is None or n < frames):
+            ms = clock.tick(60)
+            self.frame(ms_per_frame if ms_per_frame is not None else ms)
+            n += 1
+        if screenshot:
+            Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.window, screenshot)
+        self._close()
+        return 0

@@ -1,0 +1,391 @@
+"""The battle screen over a `Session`: camera, selection, declaring by mouse and keys, the
+panels, the hand-over screen in hot-seat, and the resolved round played back event by event.
+
+    screen = BattleScreen(session, renderer, sprites, window.get_size())
+    screen.handle(event) -> None | "results" | "menu"   (positions from event.pos)
+    screen.update(ms); screen.draw(window)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import overlays as ov
+from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites, text
+from game.ui.camera import Camera
+from game.ui.maprender import MapRenderer
+from game.ui.panels import (
+    PHASE_NAMES,
+    draw_banner,
+    draw_log,
+    draw_tooltip,
+    draw_unit_panel,
+    preview_lines,
+)
+from game.ui.session import Session
+from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload, Stand, Throw
+
+SIDE_W, BANNER_H, LOG_H = 340, 32, 150
+MODE_KEYS = {pygame.K_1: "shot", pygame.K_2: "burst", pygame.K_3: "triple", pygame.K_4: "area"}
+PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
+            pygame.K_a: (-1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1)}
+HELP = ["click: select, move to a tile, attack an enemy",
+        "1 shot  2 burst  3 triple  4 area fire",
+        "R reload  D full dodge  P prone/stand  C crouch",
+        "H hold  G grenade, then click a tile",
+        "Tab next unit  Enter end declarations",
+        "arrows / W A S pan, middle-drag, wheel zoom",
+        "+/- speed  PgUp/PgDn log  Esc leave"]
+
+
+class BattleScreen:
+    def __init__(self, session: Session, renderer: MapRenderer, sprites: Sprites, size: tuple[int, int],
+                 playback_ms: int = 350, watch_ms: int = 600) -> None:
+        self.session = session
+        self.match = session.match
+        self.renderer = renderer
+        self.sprites = sprites
+        self.playback_ms = playback_ms
+        self.watch_ms = watch_ms
+        self.layout(size)
+        self.camera = Camera((self.match.grid.width, self.match.grid.height), renderer.zoom_levels(), self.map_rect)
+        self.selected: int | None = None
+        self.hover: tuple[int, int] | None = None
+        self.mouse: tuple[int, int] = (0, 0)
+        self.attack_mode = "shot"
+        self.pending_throw = False
+        self.drag: tuple[int, int] | None = None
+        self.held: set[int] = set()
+        self.log_scroll = 0
+        self.message = ""
+        self.leave_armed = False
+        self.playback: list[Any] = []
+        self.play_i = 0
+        self.clock = 0.0
+        self.next_at = 0.0
+        self._cache: dict[Any, Any] = {}
+        session.on_resolved = self._on_resolved
+        self._auto_select()
+        if self.selected is None:
+            living = self.match.units(living=True) or self.match.units()
+            xs, ys = [v.pos[0] for v in living], [v.pos[1] for v in living]
+            self.camera.centre_on((sum(xs) // len(xs), sum(ys) // len(ys)))
+
+    # --- layout and state -------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = max(size[0], 640), max(size[1], 400)
+        self.size = (w, h)
+        self.banner_rect = pygame.Rect(0, 0, w - SIDE_W, BANNER_H)
+        self.side_rect = pygame.Rect(w - SIDE_W, 0, SIDE_W, h)
+        self.log_rect = pygame.Rect(0, h - LOG_H, w - SIDE_W, LOG_H)
+        self.map_rect = pygame.Rect(0, BANNER_H, w - SIDE_W, h - BANNER_H - LOG_H)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout(size)
+        self.camera.resize(self.map_rect)
+
+    def _key(self) -> tuple[int, int]:
+        return (self.match.round, len(self.match.log))
+
+    def _cached(self, name: str, args: tuple, fn: Any) -> Any:
+        key = (name, args, self._key())
+        if key not in self._cache:
+            if len(self._cache) > 256:
+                self._cache.clear()
+            self._cache[key] = fn()
+        return self._cache[key]
+
+    def _auto_select(self) -> None:
+        s = self.session
+        if self.selected is not None and s.can_declare(self.selected):
+            return
+        cur = s.current()
+        if cur is not None and s.can_declare(cur):
+            self.selected = cur
+            self.camera_follow(cur)
+            self.attack_mode = "shot"
+
+    def camera_follow(self, uid: int) -> None:
+        r = self.camera.tile_rect(self.match.view(uid).pos)
+        if not self.map_rect.inflate(-40, -40).contains(r):
+            self.camera.centre_on(self.match.view(uid).pos)
+
+    def unit_at(self, tile: tuple[int, int] | None, living: bool = True) -> int | None:
+        if tile is None:
+            return None
+        for v in self.match.units(living=living):
+            if v.pos == tile:
+                return v.uid
+        return None
+
+    def busy(self) -> bool:
+        """Showing the resolved round (input skips it)."""
+        return self.play_i < len(self.playback)
+
+    def _on_resolved(self, first: int, rnd: int) -> None:
+        self.playback = [e for e in self.match.log.since(first) if e.phase != "declare"]
+        self.play_i = 0
+        self.next_at = self.clock + self.playback_ms
+        if self.playback_ms <= 0:
+            self.play_i = len(self.playback)
+
+    # --- input ------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        s = self.session
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover = self.camera.tile_at(event.pos)
+            if self.drag is not None:
+                self.camera.pan(self.drag[0] - event.pos[0], self.drag[1] - event.pos[1])
+                self.drag = event.pos
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 2:
+            self.drag = None
+            return None
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            return None
+        if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            self.hover = self.camera.tile_at(event.pos)
+            if event.button in (4, 5):
+                if self.log_rect.collidepoint(event.pos):
+                    self.log_scroll = max(0, self.log_scroll + (3 if event.button == 4 else -3))
+                else:
+                    self.camera.zoom(1 if event.button == 4 else -1, event.pos)
+                return None
+            if event.button == 2:
+                self.drag = event.pos
+                return None
+        if s.handover:
+            s.take_seat()
+            self.selected = None
+            self._auto_select()
+            return None
+        if self.busy():
+            self.play_i = len(self.playback)
+            return None
+        if self.match.over:
+            return "results"
+        if event.type == pygame.KEYDOWN:
+            return self._key_down(event)
+        if event.button == 1:
+            self._click(self.camera.tile_at(event.pos))
+        elif event.button == 3:
+            self.pending_throw = False
+        return None
+
+    def _key_down(self, event: pygame.event.Event) -> str | None:
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            if self.pending_throw:
+                self.pending_throw = False
+            elif self.leave_armed:
+                return "menu"
+            else:
+                self.leave_armed = True
+                self.message = "press Esc again to leave the battle"
+            return None
+        self.leave_armed = False
+        if k in PAN_KEYS:
+            self.held.add(k)
+            dx, dy = PAN_KEYS[k]
+            self.camera.pan(dx * self.camera.tile_px * 2, dy * self.camera.tile_px * 2)
+        elif k in MODE_KEYS:
+            self.attack_mode = MODE_KEYS[k]
+            self.message = f"attack mode: {self.attack_mode}"
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.playback_ms, self.watch_ms = max(0, self.playback_ms // 2), max(50, self.watch_ms // 2)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.playback_ms, self.watch_ms = min(2000, self.playback_ms * 2 or 100), min(5000, self.watch_ms * 2)
+        elif k == pygame.K_PAGEUP:
+            self.log_scroll += 8
+        elif k == pygame.K_PAGEDOWN:
+            self.log_scroll = max(0, self.log_scroll - 8)
+        elif k == pygame.K_TAB:
+            self._next_unit()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.session.end_declarations()
+            self.pending_throw = False
+            self._auto_select()
+        elif self.selected is not None:
+            self._action_key(k)
+        return None
+
+    def _action_key(self, k: int) -> None:
+        uid = self.selected
+        v = self.match.view(uid)
+        if k == pygame.K_r:
+            self._declare(Reload())
+        elif k == pygame.K_h:
+            self._declare(Hold())
+        elif k == pygame.K_d:
+            tile = self.hover if self.hover in self.match.reachable(uid, "free") else None
+            self._declare(FullDodge(tile))
+        elif k == pygame.K_p:
+            self._declare(Stand()) if v.stance == "prone" else self._declare(Hold(), stance="prone")
+        elif k == pygame.K_c:
+            self._declare(Hold(), stance="crouched")
+        elif k == pygame.K_g:
+            if v.grenades:
+                self.pending_throw = True
+                self.message = f"throw {v.grenades[0]}: click a tile (right click or Esc cancels)"
+            else:
+                self.message = f"{v.name} has no grenades"
+
+    def _next_unit(self) -> None:
+        s = self.session
+        team = self.match.view(self.selected).team if self.selected is not None else (s.seat or s.config.human_team)
+        own = [v.uid for v in self.match.units(team, living=True)]
+        if not own:
+            return
+        i = own.index(self.selected) + 1 if self.selected in own else 0
+        self.selected = own[i % len(own)]
+        self.camera_follow(self.selected)
+
+    def _click(self, tile: tuple[int, int] | None) -> None:
+        if tile is None:
+            return
+        uid = self.selected
+        other = self.unit_at(tile)
+        if self.pending_throw and uid is not None:
+            self.pending_throw = False
+            self._declare(Throw(self.match.view(uid).grenades[0], tile))
+            return
+        if other is not None:
+            ov_team = self.match.view(other).team
+            if uid is None or ov_team == self.match.view(uid).team or not self.session.can_declare(uid):
+                self.selected = other
+                self.message = ""
+                return
+            facts = self.match.rules.weapon_facts(self.match.view(uid).combatant)
+            if facts.melee:
+                self._declare(Attack(other, "melee"))
+            elif self.attack_mode == "area":
+                self._declare(AreaFire(tile))
+            else:
+                self._declare(Attack(other, self.attack_mode))
+            return
+        if uid is None or not self.session.can_declare(uid):
+            return
+        reach = self._reach(uid)
+        if tile not in reach:
+            self.message = "out of reach this round"
+            return
+        path = self.match.path(uid, tile)
+        if not path:
+            self.message = "no path"
+            return
+        self._declare(Move(tuple(path), ov.move_mode(reach[tile], self.match.movement_allowance(uid))))
+
+    def _declare(self, action: Any, **choices: Any) -> None:
+        uid = self.selected
+        out = self.session.declare(uid, action, **choices)
+        self.message = out.reason if hasattr(out, "reason") else ""
+        if not self.message:
+            self.selected = None
+            self._auto_select()
+
+    # --- per frame --------------------------------------------------------------------
+
+    def _reach(self, uid: int) -> dict[tuple[int, int], float]:
+        return self._cached("reach", (uid,), lambda: self.match.reachable(uid, "sprint"))
+
+    def update(self, ms: float) -> str | None:
+        self.clock += ms
+        for k in self.held & set(PAN_KEYS):
+            dx, dy = PAN_KEYS[k]
+            self.camera.pan(dx * ms * 0.8, dy * ms * 0.8)
+        if self.busy():
+            while self.busy() and self.clock >= self.next_at:
+                self.play_i += 1
+                self.next_at += self.playback_ms
+            return None
+        s = self.session
+        if self.match.over:
+            return None
+        if s.needs_round:
+            if s.config.mode == "watch":
+                if self.clock < self.next_at + self.watch_ms:
+                    return None
+                self.next_at = self.clock
+            s.begin_round()
+            self._auto_select()
+        return None
+
+    def banner(self) -> tuple[str, tuple[int, int, int]]:
+        m, s = self.match, self.session
+        if self.busy():
+            e = self.playback[self.play_i]
+            return f"Round {e.round} resolving - {PHASE_NAMES.get(e.phase, e.phase)}: {e.text}", YELLOW
+        if m.over:
+            return f"Match over after {m.round} rounds: {m.winner} - click or press a key", YELLOW
+        cur = s.current()
+        if cur is None:
+            return f"Round {m.round}: {PHASE_NAMES.get(m.phase, m.phase)}", WHITE
+        v = m.view(cur)
+        who = "your turn" if s.can_declare(cur) else "AI"
+        return f"Round {m.round} - declarations: {v.name} ({v.team}, initiative {v.initiative}) - {who}", \
+            TEAM_COLOURS.get(v.team, WHITE)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m, cam = self.match, self.camera
+        surface.fill((12, 12, 16))
+        surface.set_clip(self.map_rect)
+        surface.blit(self.renderer.surface(cam.tile_px), (round(cam.view.x - cam.ox), round(cam.view.y - cam.oy)))
+        uid = self.selected
+        own = uid is not None and self.session.can_declare(uid)
+        if own:
+            ov.draw_reachable(surface, cam, self._reach(uid), m.movement_allowance(uid))
+        if m.phase == "declare":
+            ov.draw_declarations(surface, cam, m)
+        targets: set[int] = set()
+        if uid is not None and not m.view(uid).out:
+            targets = self._cached("sight", (uid,), lambda: {e.uid for e in m.visible_enemies(uid)})
+        ov.draw_units(surface, cam, m, self.sprites, uid, targets, self.session.current())
+        tip = None
+        if own and self.hover is not None and not self.busy():
+            tip = self._draw_hover(surface, uid)
+        surface.set_clip(None)
+        draw_banner(surface, self.banner_rect, *self.banner())
+        end = len(m.log) - (len(self.playback) - self.play_i if self.busy() else 0)
+        lines = self._cached("lines", (end,), lambda: [e.line() for e in m.log.events[:end]])
+        draw_log(surface, self.log_rect, lines, self.log_scroll)
+        help_lines = [f"attack mode: {self.attack_mode}", *HELP]
+        draw_unit_panel(surface, self.side_rect, m, uid, self.session.queue, self.session.current(), help_lines)
+        if self.message:
+            img = text(self.message, 20, YELLOW)
+            surface.blit(img, (self.map_rect.x + 8, self.map_rect.bottom - img.get_height() - 6))
+        if tip:
+            draw_tooltip(surface, self.mouse, tip, self.map_rect)
+        if self.session.handover:
+            self._draw_handover(surface)
+
+    def _draw_hover(self, surface: pygame.Surface, uid: int) -> list[str] | None:
+        m, cam, tile = self.match, self.camera, self.hover
+        if self.pending_throw:
+            ov.draw_blast(surface, cam, m, m.view(uid).grenades[0], tile)
+            return None
+        target = self.unit_at(tile)
+        if target is not None and m.view(target).team != m.view(uid).team:
+            mode = "melee" if m.rules.weapon_facts(m.view(uid).combatant).melee else self.attack_mode
+            return self._cached("preview", (uid, target, mode), lambda: preview_lines(m, uid, target, mode, {}))
+        reach = self._reach(uid)
+        if tile in reach and target is None:
+            path = self._cached("path", (uid, tile), lambda: m.path(uid, tile))
+            if path:
+                mode = ov.move_mode(reach[tile], m.movement_allowance(uid))
+                ov.draw_path(surface, cam, path, (255, 255, 255), 3, f"{reach[tile]:.0f} m {mode}")
+        return None
+
+    def _draw_handover(self, surface: pygame.Surface) -> None:
+        team = self.session.handover or ""
+        surface.fill((8, 8, 12))
+        big = text(f"{team.title()} player, take the seat - press a key", 40, TEAM_COLOURS.get(team, WHITE))
+        surface.blit(big, big.get_rect(center=(self.size[0] // 2, self.size[1] // 2)))

@@ -1,0 +1,138 @@
+"""Drawing on the map view: units, reachable tiles, the path under the cursor, targets in
+sight and the declarations already made (move arrows, attack lines, grenade blasts)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites, text
+from game.ui.camera import Camera
+from game.world.actions import AreaFire, Attack, FullDodge, Move, Throw
+from game.world.match import Match
+
+SHADES = {"free": (60, 200, 90, 70), "run": (230, 200, 60, 70), "sprint": (240, 120, 40, 70)}
+_tiles: dict[tuple[tuple[int, int, int, int], int], pygame.Surface] = {}
+
+
+def shade(colour: tuple[int, int, int, int], size: int) -> pygame.Surface:
+    key = (colour, size)
+    if key not in _tiles:
+        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        s.fill(colour)
+        if size >= 12:
+            pygame.draw.rect(s, (*colour[:3], min(255, colour[3] * 2)), s.get_rect(), 1)
+        _tiles[key] = s
+    return _tiles[key]
+
+
+def move_mode(cost: float, allowance: dict[str, int]) -> str:
+    """The least move mode whose allowance covers `cost` metres."""
+    for mode in ("free", "run", "sprint"):
+        if cost <= allowance[mode] + 1e-9:
+            return mode
+    return "sprint"
+
+
+def draw_reachable(surface: pygame.Surface, cam: Camera, reach: dict[tuple[int, int], float],
+                   allowance: dict[str, int]) -> None:
+    xs, ys = cam.visible_tiles()
+    t = cam.tile_px
+    blits = []
+    for tile, cost in reach.items():
+        if tile[0] in xs and tile[1] in ys:
+            blits.append((shade(SHADES[move_mode(cost, allowance)], t), cam.tile_rect(tile)))
+    surface.fblits(blits)
+
+
+def draw_path(surface: pygame.Surface, cam: Camera, path: list[tuple[int, int]], colour: tuple[int, int, int],
+              width: int = 3, label: str | None = None) -> None:
+    if len(path) < 2:
+        return
+    pts = [cam.centre(p) for p in path]
+    pygame.draw.lines(surface, colour, False, pts, width)
+    end = pts[-1]
+    pygame.draw.circle(surface, colour, end, max(3, cam.tile_px // 5))
+    if label:
+        img = text(label, 20, WHITE)
+        bg = pygame.Rect(end[0] + 8, end[1] - 22, img.get_width() + 6, img.get_height() + 4)
+        pygame.draw.rect(surface, (20, 20, 20), bg)
+        surface.blit(img, (bg.x + 3, bg.y + 2))
+
+
+def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match) -> None:
+    """What has been declared this round, so later declarers can react."""
+    for v in match.units(living=True):
+        d = match.declared(v.uid)
+        if d is None:
+            continue
+        a = d.action
+        colour = TEAM_COLOURS.get(v.team, WHITE)
+        if isinstance(a, Move) and a.path:
+            draw_path(surface, cam, [v.pos, *a.path] if a.path[0] != v.pos else list(a.path), colour, 2)
+        elif isinstance(a, FullDodge) and a.tile:
+            draw_path(surface, cam, [v.pos, a.tile], colour, 2)
+        elif isinstance(a, Attack):
+            t = match.view(a.target)
+            if a.path:
+                draw_path(surface, cam, list(a.path), colour, 2)
+            pygame.draw.line(surface, (255, 60, 40), cam.centre(v.pos), cam.centre(t.pos), 2)
+        elif isinstance(a, AreaFire):
+            pygame.draw.line(surface, (255, 150, 40), cam.centre(v.pos), cam.centre(a.aim), 2)
+        elif isinstance(a, Throw):
+            pygame.draw.line(surface, (255, 220, 60), cam.centre(v.pos), cam.centre(a.tile), 2)
+            draw_blast(surface, cam, match, a.weapon, a.tile)
+
+
+def draw_blast(surface: pygame.Surface, cam: Camera, match: Match, weapon: str, tile: tuple[int, int]) -> None:
+    radius_of = getattr(match.rules, "blast_radius_m", None)
+    if radius_of is None:
+        return
+    r_m = float(radius_of(weapon))
+    c = cam.centre(tile)
+    for k, colour in ((1, (255, 80, 40)), (2, (255, 160, 60)), (3, (255, 220, 120))):
+        r = int(r_m * k * cam.tile_px / match.grid.metres_per_tile)
+        if r > 1:
+            pygame.draw.circle(surface, colour, c, r, 2)
+
+
+def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Sprites,
+               selected: int | None, targets: set[int], current: int | None) -> None:
+    t = cam.tile_px
+    xs, ys = cam.visible_tiles()
+    views = sorted(match.units(), key=lambda v: not v.out)  # the fallen first, underneath
+    for v in views:
+        if v.pos[0] not in xs or v.pos[1] not in ys:
+            continue
+        r = cam.tile_rect(v.pos)
+        colour = TEAM_COLOURS.get(v.team, WHITE)
+        if not v.out:
+            pygame.draw.circle(surface, colour, r.center, t // 2, max(1, t // 12))
+        stance = v.stance if v.stance in ("crouched", "prone") else "normal"
+        frame = f"{v.team}_{'down' if v.out else stance}"
+        if frame in sprites.frames:
+            surface.blit(sprites.get(frame, t), r)
+        else:
+            pygame.draw.circle(surface, colour, r.center, t // 3)
+        if v.uid in targets:
+            surface.blit(sprites.get("target", t), r)
+            pygame.draw.rect(surface, (255, 60, 40), r.inflate(4, 4), 2)
+        if v.uid == selected:
+            surface.blit(sprites.get("selection", t), r)
+            pygame.draw.circle(surface, YELLOW, r.center, t // 2 + 2, 2)
+        elif v.uid == current:
+            pygame.draw.circle(surface, WHITE, r.center, t // 2 + 2, 1)
+        _health_marker(surface, r, v.state)
+
+
+def _health_marker(surface: pygame.Surface, r: pygame.Rect, state: object) -> None:
+    """Two pips over the unit: wounds (red) and stuns (yellow), filled by level of 6."""
+    wounds, stuns = getattr(state, "wounds", 0), getattr(state, "stuns", 0)
+    if not wounds and not stuns:
+        return
+    w = max(4, r.w - 4)
+    h = max(2, r.h // 10)
+    for i, (lv, colour) in enumerate(((wounds, (230, 40, 40)), (stuns, (240, 210, 40)))):
+        bar = pygame.Rect(r.x + 2, r.y + 1 + i * (h + 1), w, h)
+        pygame.draw.rect(surface, (0, 0, 0), bar)
+        bar.w = int(w * min(lv, 6) / 6)
+        pygame.draw.rect(surface, colour, bar)

@@ -1,0 +1,180 @@
+"""Turn flow for the front end: who declares now, the AI's turns, hand-overs, rounds.
+
+No pygame here: the battle screen asks `Session` what to show and tells it what the player
+declared; tests can drive it directly.
+
+Declarations follow the world's order (increasing initiative). The unit whose turn it is is
+the first in that order with no declaration; a player may declare (or change) any of their
+units whose turn has not passed. When the turn reaches an AI unit, the AI declares at once;
+in hot-seat, when it reaches the other player's unit, a hand-over is pending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import make_controller
+from game.world.actions import Action, Done, Hold, Impossible
+from game.world.match import Match
+
+MODES = ("solo", "hotseat", "watch")
+
+
+@dataclass
+class SessionConfig:
+    map_path: str
+    mode: str = "solo"
+    ai: str = "normal"
+    seed: int = 1
+    max_rounds: int | None = None
+    human_team: str = "blue"
+
+
+@dataclass
+class RoundRecord:
+    """What was declared in one round, in declaration order (replayed by saves)."""
+
+    round: int
+    declarations: list[tuple[int, Action, dict[str, Any]]] = field(default_factory=list)
+
+
+class Session:
+    """A match with its controllers and whose turn it is."""
+
+    def __init__(self, match: Match, config: SessionConfig) -> None:
+        if config.mode not in MODES:
+            raise ValueError(f"unknown mode {config.mode!r}; expected one of {', '.join(MODES)}")
+        self.match = match
+        self.config = config
+        if config.mode == "solo":
+            self.humans = {config.human_team}
+        elif config.mode == "hotseat":
+            self.humans = set(match.teams)
+        else:
+            self.humans = set()
+        self.ais = {t: make_controller(config.ai, config.seed, t) for t in match.teams if t not in self.humans}
+        self.queue: list[int] = []
+        self.done_teams: set[str] = set()
+        self.seat: str | None = None  # the team at the keyboard (hot-seat)
+        self.handover: str | None = None  # the team that must take the seat before play goes on
+        self.last_message = ""
+        self.on_resolved: Callable[[int, int], None] | None = None  # (first log index, round)
+        self.history: list[RoundRecord] = []
+        self.needs_round = True  # the screen starts the next round (after showing the last)
+        if config.mode != "watch":
+            self.begin_round()
+
+    # --- queries ---------------------------------------------------------------------
+
+    def team_of(self, uid: int) -> str:
+        return self.match.view(uid).team
+
+    def current(self) -> int | None:
+        """The unit whose turn to declare it is, or None when all have declared."""
+        for uid in self.queue:
+            if self.match.declared(uid) is None and not self.match.view(uid).out:
+                return uid
+        return None
+
+    def current_team(self) -> str | None:
+        uid = self.current()
+        return None if uid is None else self.team_of(uid)
+
+    def can_declare(self, uid: int) -> bool:
+        """May the player at the keyboard declare (or change) this unit's action now?"""
+        if self.match.over or self.handover or uid not in self.queue:
+            return False
+        team = self.team_of(uid)
+        if team not in self.humans or team in self.done_teams:
+            return False
+        if self.config.mode == "hotseat" and team != self.seat:
+            return False
+        cur = self.current()
+        return cur is not None and self.queue.index(uid) >= self.queue.index(cur)
+
+    def waiting_units(self, team: str) -> list[int]:
+        """This team's units that may still declare, in order."""
+        return [u for u in self.queue if self.team_of(u) == team and self.can_declare(u)]
+
+    def human_turn(self) -> bool:
+        cur = self.current()
+        return cur is not None and self.can_declare(cur)
+
+    # --- flow ------------------------------------------------------------------------
+
+    def begin_round(self) -> None:
+        """Start the next round; the AI declares up to the first player's turn (in watch
+        mode, the whole round is declared and resolved)."""
+        self.needs_round = False
+        self.queue = self.match.start_round()
+        self.done_teams = set()
+        if not self.match.over:
+            self.history.append(RoundRecord(self.match.round))
+        self.advance()
+
+    def declare(self, uid: int, action: Action, **choices: Any) -> Done | Impossible:
+        """The player's declaration for `uid`; then the AI and the flow go on."""
+        if not self.can_declare(uid):
+            cur = self.current()
+            who = self.match.name(cur) if cur is not None else "nobody"
+            out: Done | Impossible = Impossible(f"not {self.match.name(uid)}'s turn to declare (now: {who})")
+        else:
+            out = self._declare(uid, action, dict(choices))
+        self.last_message = getattr(out, "reason", "")
+        if isinstance(out, Done):
+            self.advance()
+        return out
+
+    def _declare(self, uid: int, action: Action, choices: dict[str, Any]) -> Done | Impossible:
+        out = self.match.declare(uid, action, **dict(choices))
+        if isinstance(out, Done):
+            rec = self.history[-1].declarations
+            rec[:] = [d for d in rec if d[0] != uid]
+            rec.append((uid, action, choices))
+        return out
+
+    def end_declarations(self) -> None:
+        """Enter: the player's remaining units hold; the flow goes on (and may resolve)."""
+        if self.config.mode == "hotseat":
+            if self.seat is not None:
+                self.done_teams.add(self.seat)
+        else:
+            self.done_teams |= self.humans
+        self.advance()
+
+    def take_seat(self) -> None:
+        """The hand-over screen was acknowledged."""
+        if self.handover:
+            self.seat, self.handover = self.handover, None
+            self.advance()
+
+    def advance(self) -> None:
+        """Let the AI (and the players who ended their declarations) declare until it is a
+        player's turn; resolve the round when every unit has declared."""
+        m = self.match
+        while not m.over:
+            uid = self.current()
+            if uid is None:
+                self.resolve()
+                return
+            team = self.team_of(uid)
+            if team in self.humans and team not in self.done_teams:
+                if self.config.mode == "hotseat" and team != self.seat:
+                    self.handover = team
+                return
+            if team in self.ais:
+                action, choices = self.ais[team].decide(m, uid)
+                if isinstance(self._declare(uid, action, dict(choices)), Impossible):
+                    self._declare(uid, Hold(), {})
+            else:
+                self._declare(uid, Hold(), {})
+
+    def resolve(self) -> None:
+        first = len(self.match.log)
+        rnd = self.match.round
+        self.match.resolve_round()
+        self.needs_round = not self.match.over
+        if self.on_resolved is not None:
+            self.on_resolved(first, rnd)
