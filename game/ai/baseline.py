@@ -15,6 +15,7 @@ from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload, 
 from game.world.match import Match, UnitView
 
 Decision = tuple[Any, dict[str, Any]]
+MIN_HARM = 0.05  # expected levels below this: a hopeless shot, better to close in
 
 
 def _expected_harm(preview: Any) -> float:
@@ -133,7 +134,7 @@ class BaselineAI:
                     harm = _expected_harm(match.preview(v.uid, e.uid, mode))
                     if best is None or harm > best[0]:
                         best = (harm, e, mode)
-            if best is not None and best[0] > 0:
+            if best is not None and best[0] >= MIN_HARM:
                 path = self._cover_step(match, v, best[1])
                 return Attack(best[1].uid, best[2], path=path), {"defences": 1}
             if "area" in facts.modes and len(in_range) >= 3 and v.ammo and v.ammo.loaded >= facts.burst:

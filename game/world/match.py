@@ -212,6 +212,16 @@ class Match(RoundResolution):
         """Tiles standing units hold (the fallen can be stepped over)."""
         return {v.pos for v in self.units(living=True) if v.uid != except_uid}
 
+    def declaring(self) -> int | None:
+        """The unit whose turn it is to declare: the first without a declaration, in
+        increasing initiative; None when all have declared."""
+        if self.phase != "declare":
+            return None
+        for uid in self._declare_queue:
+            if self.declared(uid) is None and not self.view(uid).out:
+                return uid
+        return None
+
     def declared(self, uid: int) -> Declared | None:
         self._use()
         return esper.try_component(self._entities[uid], Declared)
@@ -280,11 +290,19 @@ class Match(RoundResolution):
         return list(self._declare_queue)
 
     def declare(self, uid: int, action: Action, **choices: Any) -> Done | Impossible:
-        """Declare `action` for `uid` (public at once). May be changed until the unit's turn to
-        declare has passed; here, until the round is resolved."""
+        """Declare `action` for `uid` (public at once). Units declare in increasing initiative
+        (Declaring Actions): a unit may declare, or change its declaration, once every unit
+        before it has declared and until the next one has."""
         self._use()
         if self.phase != "declare":
             return Impossible("not the declaration phase")
+        turn = self.declaring()
+        if uid in self._declare_queue and turn is not None and uid != turn:
+            pos, now = self._declare_queue.index(uid), self._declare_queue.index(turn)
+            if pos > now:
+                return Impossible(f"{self.name(turn)} declares before {self.name(uid)} (lower initiative)")
+            if pos < now - 1 or (pos == now - 1 and self.declared(uid) is None):
+                return Impossible(f"{self.name(uid)}'s turn to declare has passed")
         v = self.view(uid)
         if v.out:
             return Impossible(f"{v.name} is out of the fight")

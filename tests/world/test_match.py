@@ -306,3 +306,19 @@ def test_duplicate_names_are_made_unique(new_match):
     m = new_match(g, {"blue": [unit(RIFLEMAN, "Smith", 0, 0), unit(RIFLEMAN, "Smith", 0, 1)],
                       "red": [unit(RIFLEMAN, "Smith", 29, 0)]})
     assert [m.name(u) for u in m.uids()] == ["Smith", "Smith (2)", "Smith (3)"]
+
+
+def test_declarations_follow_increasing_initiative(new_match):
+    """Declaring Actions: in increasing initiative; a declaration can be changed until the
+    next unit has declared, not after."""
+    g = make_grid(OPEN)
+    m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0), unit(RIFLEMAN, "B", 0, 2)],
+                      "red": [unit(RIFLEMAN, "C", 29, 0)]}, seed=6)
+    first, second, third = m.start_round()
+    assert m.declaring() == first
+    assert "declares before" in m.declare(second, Hold()).reason
+    assert not hasattr(m.declare(first, Hold()), "reason")
+    assert not hasattr(m.declare(first, Hold(), stance="crouched"), "reason")  # changed: still its turn
+    assert not hasattr(m.declare(second, Hold()), "reason")
+    assert "has passed" in m.declare(first, Hold()).reason
+    assert m.declaring() == third
