@@ -327,6 +327,8 @@ class RoundResolution:
             self._set_state(uid, applied.state)
 
     def _check_victory(self, final: bool) -> bool:
+        if self._winner is not None:
+            return True
         standing = {team: len(self.units(team, living=True)) for team in self.teams}
         alive = [t for t, n in standing.items() if n > 0]
         if len(alive) <= 1:

@@ -322,3 +322,11 @@ def test_declarations_follow_increasing_initiative(new_match):
     assert not hasattr(m.declare(second, Hold()), "reason")
     assert "has passed" in m.declare(first, Hold()).reason
     assert m.declaring() == third
+
+
+def test_victory_is_announced_once(new_match):
+    g = make_grid(OPEN)
+    m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 29, 11)]}, max_rounds=1)
+    declare_all(m, {})
+    m.resolve_round()
+    assert len(m.log.of_kind("victory")) == 1
