@@ -326,7 +326,12 @@ def test_declarations_follow_increasing_initiative(new_match):
 
 def test_victory_is_announced_once(new_match):
     g = make_grid(OPEN)
+    from engine.yags.health import Condition
+
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 29, 11)]}, max_rounds=1)
     declare_all(m, {})
+    m._set_state(1, Condition(wounds=9, status="dead"))  # red is wiped out mid-round
+    assert m._check_victory(final=False)
     m.resolve_round()
+    assert m.winner == "blue"
     assert len(m.log.of_kind("victory")) == 1
