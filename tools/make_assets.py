@@ -822,38 +822,40 @@ def plan_layers(plan: Sequence[str], name: str) -> tuple[list[int], list[int]]:
 
 
 # The default map: a village crossroads, 40 x 30 tiles of 2 m. Blue comes from the west,
-# red from the east. Legend: GROUND_CHARS and STRUCTURE_CHARS above.
-CROSSROADS_PLAN = """
-..T.....rrr......T.==...T.......T....T..
-....hhhhhhhhhhhh...==...................
-....h..............==...####W###W#......
-..T.h.BBWBBBBWBB...==...#::n:::::#..hh..
-....h.B___B____B,,c==...#::::::::W..h...
-....h.W_n_B____B,cc==...D::::::::#..h.T.
-....h.B___D____D,,,==...#:::#D####..h...
-......B___B__n_W,,,==...W:::#::::#......
-......B___B____B,c,==...#:::D:c::#......
-......BBBBBBDBBB,,,==...##D#######......
-.rr.........,....,,==.....,.............
-.rr.....lllll..sooo==ooos.llllll........
-...............soOo==ooos...............
-.T.............sooA==ooos.......T.......
-========================================
-========================================
-...............sooo==Aoos...............
-.......T.......sooo==ooos.....r....rr...
-.....lllll.lllll...==........rr...rr....
-.....l.T.T.T.T.l...==....#xx#####x#.....
-...............l...==....#ggxggggg#.....
-.....l.T.T.T.T.l...==....xggggxggg#.....
-.....lb.......bl...==....#ggg#ggggx.....
-.....lllllllllll...==....#xgggxggg#..c..
-...................==....##x#x#####.cc..
-hhhhhhh.hhhhhhhh...==...........T.......
-fffffff....~~~~....==.hhhhhhh.hhhhhhhhhh
-fffffff...b~~~~b...==.ppppppppppppppppp.
-fffffff....~~~.b...==.ppppppppppppppppp.
-fffffff............==.ppppppppppppppppp.
+# red from the east. Legend: GROUND_CHARS and STRUCTURE_CHARS above. This is the west half:
+# the east half is the same turned half round (turned_round), so both sides have a house
+# by the road, a walled orchard, a sandbagged corner of the square and fields at the edge.
+CROSSROADS_WEST = """
+..T.....rrr......T.=
+....hhhhhhhhhhhh...=
+....h..............=
+..T.h.BBWBBBBWBB...=
+....h.B___B____B,,c=
+....h.W_n_B____B,cc=
+....h.B___D____D,,,=
+......B___B__n_W,,,=
+......B___B____B,c,=
+......BBBBBBDBBB,,,=
+.rr.........,....,,=
+.rr.....lllll..sooo=
+...............soOo=
+.T.............sooA=
+====================
+====================
+...............sooo=
+.......T.......sooo=
+.....lllll.lllll...=
+.....l.T.T.T.T.l...=
+...............l...=
+.....l.T.T.T.T.l...=
+.....lb.......bl...=
+.....lllllllllll...=
+...................=
+hhhhhhh.hhhhhhhh...=
+fffffff....~~~~....=
+fffffff...b~~~~b...=
+fffffff....~~~.b...=
+fffffff............=
 """.strip("\n").splitlines()
 
 # open_field is drawn at one character per 4 x 4 tiles (120 x 120 tiles from 30 x 30):
@@ -896,6 +898,21 @@ hhh.hhFFFFF..hhhhFFFF.FFFFFhhh
 .TTT.h.fffffff..h.pppppp...TT.
 """.strip("\n").splitlines()
 
+def turned_round(west: Sequence[str]) -> list[str]:
+    """A whole plan from its west half: the east half is the west half turned half round
+    (180 degrees about the map's centre), so both sides have the same ground."""
+    height = len(west)
+    return [west[y] + west[height - 1 - y][::-1] for y in range(height)]
+
+
+def north_turned_round(plan: Sequence[str]) -> list[str]:
+    """The plan with its south half replaced by its north half turned half round: the
+    random copses, scrub and hedgerow trees of the north half, and the track, then match
+    tile for tile on both sides."""
+    north = list(plan[:len(plan) // 2])
+    return north + half_turn(north)
+
+
 def half_turn(plan: Sequence[str]) -> list[str]:
     """A plan turned half round (180 degrees)."""
     return [row[::-1] for row in reversed(plan)]
@@ -929,6 +946,125 @@ OPEN_FIELD_STAMPS: tuple[tuple[int, int, list[str]], ...] = (
     (120 - 52 - 16, 120 - 29 - 8, half_turn(FARMHOUSE)),
     (120 - 24 - 12, 120 - 40 - 7, half_turn(RUINED_BARN)),
 )
+
+# A town street, 40 x 24 tiles of 2 m: the west half (the east half is it turned round).
+# A cobbled street between two rows of houses, pavements of flagstones, a lane across the
+# middle, alleys between the houses and back lanes behind them; rooms joined by doorways,
+# windows on the street. Brick kiosks stand in the street, staggered, so no line of sight
+# runs the street's length: a squad must close in (pistols and shotguns lose at range). Blue starts in the little square at the west end.
+STREET_WEST = """
+,,,,,,,,,,,,,,,,,,,,
+ggg#######,BBBWBBB,,
+ggc#__n__#cB__B::B,,
+ggg W_____#,B__D::B,A
+ggg#_____D,D__B::W,,
+ggg###D###,B__B::B,,
+ggg#:::::W,BBDB::B,,
+gggW:::n:#,B_____D,,
+ggg##W#DW#,BWBBDWB,,
+gggggggggggggggggg,,
+oooooooBBooooooooooo
+ooooAooBBooooooooooo
+ooooooooooocooBBoooo
+ooooooooooooooBBoooo
+ggggggggxggggggHgg,,
+gggBWDBWB,#W#DD#W#,,
+gggB____B,#______#,,
+gggB_n__W,D__nn__#,,
+gggBBDBBB,#______W,,
+gggB::::B,####D###,,
+gggW::::D,#::c:::#,,
+ggcB::n:Bc#:::::cD,,
+gggBBBDBB,########,,
+,,,,,,,,,,,,,,,,,,,,
+""".replace(" ", "").strip("\n").splitlines()
+
+# A walled compound, 40 x 32 tiles of 2 m: the west half. A stone wall with a wide gate
+# on each side and a postern, sandbagged posts inside the gates, stacked crates, a stone
+# store in the middle; outside, barbed wire, craters and foxholes in the scrub.
+COMPOUND_WEST = """
+....b.....T.....b...
+..T.....bb..........
+......C.......b.....
+..b.......T.........
+....r..b......C...b.
+..........,,,,,,,,,,
+....b...######,,####
+..T.....#,,,,,,,,,,,
+......w.#,,,,,cc,HH,
+..b...w.#,,,,,c,,,,,
+......w.#,,,,,,,,,,,
+C.....w.#,,,,,,,,,,,
+........#,ss,,,,####
+...X....#,,s,,,,#:::
+........,,,,,,c,W:::
+........,,,,,,,,D:::
+........,,,,,,,,#:::
+........,,,,,,c,W:::
+...X....#,,s,,,,#:::
+........#,ss,,,,####
+......w.#,,,,,,,,,,,
+..b...w.#,,,,,,,,,,,
+......w.#,cc,,,,,,,,
+..C...w.#,cc,,,,,,,,
+........#,,,,,,,,,,,
+........############
+..b.........b.......
+....T.....C.........
+........b.....T.....
+..r..............b..
+.....T......b.......
+....................
+""".strip("\n").splitlines()
+
+
+def wood_west(seed: int) -> list[str]:
+    """A wood, 40 x 30 tiles of 2 m: the west half, grown from a seed. Trees (hard cover,
+    seen past), thickets (block sight, soft cover, slow) and brush; a brook down the
+    middle with three fords, winding paths from the clearing at the west edge to the fords
+    with thicket at their bends (no long sight line down a path), and a woodcutter's hut
+    with its woodpile."""
+    rng = random.Random(seed)
+    width, height = 20, 30
+    fords = (3, 4, 14, 15, 25, 26)
+    rows = [[rng.choices(".Tkbr", (26, 16, 30, 22, 6))[0] for _ in range(width)]
+            for _ in range(height)]
+    for y in range(height):
+        rows[y][19] = "v" if y in fords else "~"
+        if y not in fords and rows[y][18] in "Tk":
+            rows[y][18] = rng.choice("..b")  # the bank: brush and grass
+    for y in range(7, 23):  # the clearing the squad starts in
+        for x in range(0, 4):
+            rows[y][x] = "." if rng.random() < 0.85 else "b"
+
+    def path(points: Sequence[tuple[int, int]]) -> None:
+        """A path two tiles wide through the corners given, thicket on the outside of
+        each bend so it cannot be seen down from one leg to the next."""
+        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+            for x in range(min(x0, x1), max(x0, x1) + 1):
+                for y in range(min(y0, y1), max(y0, y1) + 1):
+                    for dx, dy in ((0, 0), (0, 1)) if y0 == y1 else ((0, 0), (1, 0)):
+                        rows[y + dy][x + dx] = ","
+        for x, y in points[1:-1]:
+            for bx, by in ((x - 1, y - 1), (x + 2, y + 2), (x - 1, y + 2), (x + 2, y - 1)):
+                if 0 <= bx < 19 and 0 <= by < height and rows[by][bx] != ",":
+                    rows[by][bx] = "k"
+
+    path([(3, 14), (8, 14), (8, 11), (13, 11), (13, 14), (18, 14)])  # to the middle ford
+    path([(3, 9), (5, 9), (5, 6), (11, 6), (11, 3), (18, 3)])  # to the north ford
+    path([(3, 19), (7, 19), (7, 22), (13, 22), (13, 25), (18, 25)])  # to the south ford
+    hut = ["#W##", "#__D", "#n_#", "####"]
+    for dy, line in enumerate(hut):
+        for dx, ch in enumerate(line):
+            rows[18 + dy][11 + dx] = ch
+    for x, y in ((15, 19), (15, 20), (16, 20)):
+        rows[y][x] = ","
+    for x, y in ((16, 18), (10, 21)):  # the woodpile and a log heap
+        rows[y][x] = "c"
+    for x, y in ((10, 7), (11, 7), (12, 7)):  # an old boundary wall
+        rows[y][x] = "l"
+    return ["".join(r) for r in rows]
+
 
 LINES = {"h": "h", "l": "l", "F": "F", "t": ","}
 """Coarse line characters and the plan character each draws."""
@@ -1007,36 +1143,69 @@ ARMOUR = "kevlar_vest,combat_helmet"
 
 @dataclass(frozen=True)
 class Role:
-    """What one soldier carries and knows; ``{rifle}`` in weapon is the team's rifle.
+    """What one soldier carries and knows.
 
     ``template`` names the squad template (game/data/squads.toml) the unit starts from; the
     unit's own properties override the template's, so a role says all it carries (a role
     with no grenades uses a template with none: a unit without the property gets the
-    template's)."""
+    template's). ``grenades`` is a list of grenade ids, one per grenade."""
 
     template: str
     weapon: str
     skills: str
     magazines: int
-    grenades: int
+    grenades: tuple[str, ...] = ()
     second_weapon: str = ""
     attributes: str = TRAINED
+    armour: str = ARMOUR
 
 
+def frags(n: int) -> tuple[str, ...]:
+    return ("frag_grenade",) * n
+
+
+RIFLE_SKILLS = "Rifles=5," + COMMON_SKILLS
+PISTOL_SKILLS = "Pistols=5," + COMMON_SKILLS
+MELEE_SKILLS = "Melee=5,Pistols=3," + COMMON_SKILLS
+LEADER_SKILLS = "Rifles=6,Pistols=3,Brawl=3,Athletics=3,Throw=4,Awareness=4"
+
+# Both teams carry the same kit on every shipped map: the maps are built to be fair (the
+# west half turned round is the east half), so a difference in kit would be the only thing
+# deciding the match. An M16A1 against an AK-47, or an FN FAL against a Dragunov, is not an
+# even trade under Yags (docs/maps.md, Balance).
 ROLES: dict[str, Role] = {
-    "leader": Role("rifleman", "{rifle}",
-                   "Rifles=6,Pistols=3,Brawl=3,Athletics=3,Throw=4,Awareness=4", 4, 2,
-                   attributes=LEADER),
-    "rifleman": Role("rifleman", "{rifle}", "Rifles=5," + COMMON_SKILLS, 4, 1),
-    "gunner": Role("gunner", "rpk", "Guns=5,Rifles=3," + COMMON_SKILLS, 2, 0),
-    "shotgun": Role("rifleman", "spas_12", "Rifles=5," + COMMON_SKILLS, 4, 1),
+    # crossroads and open field: rifle squads
+    "leader": Role("rifleman", "m16_a1", LEADER_SKILLS, 4, frags(2), attributes=LEADER),
+    "rifleman": Role("rifleman", "m16_a1", RIFLE_SKILLS, 4, frags(1)),
+    "gunner": Role("gunner", "rpk", "Guns=5,Rifles=3," + COMMON_SKILLS, 2),
+    "shotgun": Role("rifleman", "spas_12", RIFLE_SKILLS, 4, frags(1)),
     "grenadier": Role("rifleman", "glock_17",
-                      "Pistols=5,Brawl=3,Athletics=3,Throw=5,Awareness=3", 3, 3),
-    "marksman": Role("rifleman", "{marksman}", "Rifles=6," + COMMON_SKILLS, 4, 1),
-}
-ARMS = {
-    "blue": {"rifle": "m16_a1", "marksman": "fn_fal_7_62"},
-    "red": {"rifle": "ak_47", "marksman": "dragunov_svd"},
+                      "Pistols=5,Brawl=3,Athletics=3,Throw=5,Awareness=3", 3, frags(3)),
+    "marksman": Role("rifleman", "fn_fal_7_62", "Rifles=6," + COMMON_SKILLS, 4, frags(1)),
+    # street: close quarters
+    "cqb_leader": Role("rifleman", "thompson_smg", LEADER_SKILLS, 4, ("concussion_grenade",),
+                       attributes=LEADER),
+    "smg": Role("rifleman", "thompson_smg", RIFLE_SKILLS, 4),
+    "pump_gun": Role("rifleman", "winchester_model_1897", RIFLE_SKILLS, 4),
+    "breacher": Role("rifleman", "spas_12", RIFLE_SKILLS, 4, ("concussion_grenade",)),
+    "pistol": Role("rifleman", "glock_17", PISTOL_SKILLS, 4),
+    "machine_pistol": Role("rifleman", "beretta_93r", PISTOL_SKILLS, 4),
+    "axeman": Role("swordsman", "axe", MELEE_SKILLS, 1),
+    "swordsman": Role("swordsman", "short_sword", MELEE_SKILLS, 1, second_weapon="small_shield"),
+    # compound: grenades and automatic fire
+    "assault": Role("rifleman", "hk416", RIFLE_SKILLS, 4, frags(1)),
+    "bomber": Role("rifleman", "glock_17",
+                   "Pistols=5,Brawl=3,Athletics=3,Throw=5,Awareness=3", 3,
+                   ("frag_grenade", "frag_grenade", "concussion_grenade", "concussion_grenade")),
+    "stunner": Role("rifleman", "m16_a1", RIFLE_SKILLS, 4,
+                    ("concussion_grenade", "concussion_grenade")),
+    "heavy_gunner": Role("gunner", "rpk", "Guns=5,Rifles=3," + COMMON_SKILLS, 3),
+    # wood: short sight lines
+    "scout": Role("rifleman", "ak_47", "Rifles=5,Brawl=3,Athletics=4,Throw=3,Awareness=4", 4,
+                  frags(1)),
+    "woodsman": Role("rifleman", "ak_47", RIFLE_SKILLS, 4, frags(1)),
+    "wood_shotgun": Role("rifleman", "spas_12", RIFLE_SKILLS, 4),
+    "wood_leader": Role("rifleman", "ak_47", LEADER_SKILLS, 4, frags(2), attributes=LEADER),
 }
 NAMES = {
     "blue": ("Sgt Hale", "Cpl Reyes", "Pvt Okafor", "Pvt Lind", "Pvt Moreau", "Pvt Tanaka",
@@ -1048,6 +1217,12 @@ VILLAGE_SQUAD = ("leader", "rifleman", "rifleman", "rifleman", "rifleman", "gunn
                  "grenadier")
 FIELD_SQUAD = ("leader", "rifleman", "rifleman", "rifleman", "rifleman", "rifleman", "gunner",
                "marksman")
+STREET_SQUAD = ("cqb_leader", "smg", "pump_gun", "breacher", "pistol", "machine_pistol",
+                "axeman", "swordsman")
+COMPOUND_SQUAD = ("leader", "assault", "assault", "stunner", "rifleman", "heavy_gunner",
+                  "bomber", "bomber")
+WOOD_SQUAD = ("wood_leader", "scout", "woodsman", "woodsman", "woodsman", "gunner",
+              "wood_shotgun", "wood_shotgun")
 
 
 def unit_properties(team: str, name: str, role_name: str) -> dict[str, str | int]:
@@ -1057,14 +1232,14 @@ def unit_properties(team: str, name: str, role_name: str) -> dict[str, str | int
         "name": name,
         "role": role_name,
         "template": role.template,
-        "weapon": role.weapon.format(**ARMS[team]),
-        "armour": ARMOUR,
+        "weapon": role.weapon,
+        "armour": role.armour,
         "attributes": role.attributes,
         "skills": role.skills,
         "magazines": role.magazines,
     }
     if role.grenades:
-        props["grenades"] = ",".join(["frag_grenade"] * role.grenades)
+        props["grenades"] = ",".join(role.grenades)
     if role.second_weapon:
         props["second_weapon"] = role.second_weapon
     return props
@@ -1093,19 +1268,24 @@ def walkable_plain(kinds: list[TileKind | None]) -> bool:
 def place_squad(spec: MapSpec, team: str, cell_kinds: dict[tuple[int, int], list[TileKind | None]]
                 ) -> list[tuple[int, int]]:
     """Eight places on open, plain tiles of the team's spawn zone: two files of four,
-    spread over the zone; the nearest plain tile to each wanted spot."""
+    spread over the zone; the nearest plain tile to each wanted spot. Red's spots are blue's
+    turned half round within the zone, so on a map whose east half is its west half turned
+    round each red soldier stands where his blue counterpart stands."""
     x0, y0, w, h = spec.spawns[team]
     free = [(x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w)
             if walkable_plain(cell_kinds[(x, y)])]
+    turn = team == "red"
     places: list[tuple[int, int]] = []
     for i in range(len(spec.squad)):
         col, row = i % 2, i // 2
-        want = (x0 + (w - 1) * (1 + 2 * col) / 4, y0 + (h - 1) * (1 + 2 * row) / 8)
+        dx, dy = (w - 1) * (1 + 2 * col) / 4, (h - 1) * (1 + 2 * row) / 8
+        want = (x0 + w - 1 - dx, y0 + h - 1 - dy) if turn else (x0 + dx, y0 + dy)
         options = [p for p in free if p not in places]
         if not options:
             raise ValueError(f"{spec.file}: not enough open tiles in the {team} spawn zone")
+        sign = -1 if turn else 1
         places.append(min(options, key=lambda p: ((p[0] - want[0]) ** 2 + (p[1] - want[1]) ** 2,
-                                                   p[1], p[0])))
+                                                   sign * p[1], sign * p[0])))
     return places
 
 
@@ -1165,7 +1345,7 @@ MAPS: tuple[MapSpec, ...] = (
         briefing=("Two squads meet where the village roads cross: take the crossroads and hold "
                   "it. Blue comes in from the western fields and red from the east, and the "
                   "houses, walls and hedges are the only cover."),
-        plan=CROSSROADS_PLAN,
+        plan=turned_round(CROSSROADS_WEST),
         metres_per_tile=2.0,
         max_rounds=30,
         spawns={"blue": (0, 8, 5, 14), "red": (35, 8, 5, 14)},
@@ -1177,11 +1357,47 @@ MAPS: tuple[MapSpec, ...] = (
         briefing=("Open farmland cut by hedgerows, low walls and copses, with long sight lines "
                   "between them. Cross it, find the enemy and break them before the fortieth "
                   "round."),
-        plan=expand_plan(OPEN_FIELD_PLAN, OPEN_FIELD_STAMPS, seed=0),
+        plan=north_turned_round(expand_plan(OPEN_FIELD_PLAN, OPEN_FIELD_STAMPS, seed=0)),
         metres_per_tile=2.0,
         max_rounds=40,
         spawns={"blue": (1, 50, 8, 20), "red": (111, 50, 8, 20)},
         squad=FIELD_SQUAD,
+    ),
+    MapSpec(
+        file="street.tmx",
+        name="Market Street",
+        briefing=("A town street between two rows of houses, with doorways, windows, alleys "
+                  "and back lanes. Clear it house by house: pistols, sub-machine guns, "
+                  "shotguns and a couple of hand weapons for the rooms and corridors."),
+        plan=turned_round(STREET_WEST),
+        metres_per_tile=2.0,
+        max_rounds=30,
+        spawns={"blue": (0, 7, 3, 10), "red": (37, 7, 3, 10)},
+        squad=STREET_SQUAD,
+    ),
+    MapSpec(
+        file="compound.tmx",
+        name="The Compound",
+        briefing=("A walled compound with a gate on each side, sandbagged posts and stacks of "
+                  "crates. Both squads go in with grenades and automatic weapons: get over "
+                  "the wall, take the store in the middle and clear the yard."),
+        plan=turned_round(COMPOUND_WEST),
+        metres_per_tile=2.0,
+        max_rounds=30,
+        spawns={"blue": (0, 10, 4, 12), "red": (36, 10, 4, 12)},
+        squad=COMPOUND_SQUAD,
+    ),
+    MapSpec(
+        file="wood.tmx",
+        name="The Wood",
+        briefing=("A wood of trees, thickets and brush with a brook down the middle and three "
+                  "fords. You see a few metres at a time: find the enemy before they find "
+                  "you, and keep a tree between you and them."),
+        plan=turned_round(wood_west(seed=7)),
+        metres_per_tile=2.0,
+        max_rounds=30,
+        spawns={"blue": (0, 8, 4, 14), "red": (36, 8, 4, 14)},
+        squad=WOOD_SQUAD,
     ),
 )
 
