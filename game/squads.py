@@ -84,6 +84,8 @@ def unit_spec(u: UnitSpawn, index: int) -> dict[str, Any]:
         spec["attributes"] = {**spec.get("attributes", {}), **u.attributes}
     if u.skills:
         spec["skills"] = {**spec.get("skills", {}), **u.skills}
+    if u.second_weapon:
+        spec["second_weapon"] = u.second_weapon
     if u.grenades is not None:
         spec["grenades"] = _parse_list(u.grenades)
     if u.magazines is not None:
@@ -120,8 +122,9 @@ def check_squads(grid: GridMap, squads: dict[str, list[dict[str, Any]]]) -> None
             where = f"{grid.path}: {team} unit {spec.get('name')!r}"
             if "x" in spec:
                 where += f" at ({spec['x']}, {spec['y']})"
-            if spec.get("weapon") and spec["weapon"] not in cat.weapons:
-                raise SquadError(f"{where}: weapon {spec['weapon']!r} is not in the catalogue (skirmish rules weapons)")
+            for key in ("weapon", "second_weapon"):
+                if spec.get(key) and spec[key] not in cat.weapons:
+                    raise SquadError(f"{where}: {key} {spec[key]!r} is not in the catalogue (skirmish rules weapons)")
             for aid in spec.get("armour", ()):
                 if aid not in cat.armour:
                     raise SquadError(f"{where}: armour {aid!r} is not in the catalogue (skirmish rules armour)")

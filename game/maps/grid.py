@@ -53,6 +53,7 @@ class UnitSpawn:
     armour: str | None = None
     attributes: dict[str, int] = field(default_factory=dict)
     skills: dict[str, int] = field(default_factory=dict)
+    second_weapon: str | None = None  # a shield or off-hand weapon id
     grenades: str | None = None  # comma-separated weapon ids
     magazines: int | None = None  # spare magazines
 
@@ -120,7 +121,9 @@ class GridMap:
         return cover_name(self.cover_cells[self._index(x, y)])
 
     def spawn_tiles(self, team: str) -> list[tuple[int, int]]:
-        """Walkable tiles where ``team`` may be placed, row by row.
+        """Walkable tiles where ``team`` may be placed: row by row for blue, in the reverse
+        order for red, so that a map whose east half is its west half turned round places
+        both squads alike.
 
         The team's spawn zones if the map has any for it; otherwise blue gets the west edge
         and red the east edge (the first column in from that edge with a walkable tile).
@@ -136,12 +139,12 @@ class GridMap:
                     if self.in_bounds(x, y) and self.walkable(x, y) and (x, y) not in seen:
                         seen.add((x, y))
                         tiles.append((x, y))
-            return sorted(tiles, key=lambda p: (p[1], p[0]))
+            return sorted(tiles, key=lambda p: (p[1], p[0]), reverse=(team == "red"))
         columns = range(self.width) if team == "blue" else range(self.width - 1, -1, -1)
         for x in columns:
             tiles = [(x, y) for y in range(self.height) if self.walkable(x, y)]
             if tiles:
-                return tiles
+                return tiles if team == "blue" else tiles[::-1]
         return []
 
     def count_cover(self) -> dict[str, int]:

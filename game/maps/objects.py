@@ -135,6 +135,7 @@ def _unit(obj: pytmx.TiledObject, team: str, x: int, y: int, where: str,
         armour=text("armour") or text("armor"),
         attributes=table("attributes"),
         skills=table("skills"),
+        second_weapon=text("second_weapon"),
         grenades=text("grenades"),
         magazines=_magazines(text("magazines"), where, fail),
     )

@@ -132,7 +132,10 @@ class Match(RoundResolution):
         uid = 0
         for team, specs in squads.items():
             free = [t for t in self.grid.spawn_tiles(team) if t not in taken]
-            order = list(free)
+            # Units without a place of their own spread evenly over the spawn tiles.
+            unplaced = sum(1 for spec in specs if "x" not in spec or "y" not in spec)
+            step = len(free) / unplaced if unplaced else 1
+            order = [free[int(i * step)] for i in range(unplaced)] + free if free else []
             for spec in specs:
                 if "x" in spec and "y" in spec:
                     tile = (int(spec["x"]), int(spec["y"]))

@@ -163,7 +163,7 @@ def test_spawn_zones_and_units_in_tile_coordinates(tmp_path):
                   {"str": 3, "agi": 4}, {"Rifles": 5, "Brawl": 3}),
         UnitSpawn("red", 6, 1),
     )
-    assert m.spawn_tiles("red") == [(6, 1), (7, 1), (6, 2), (7, 2)]
+    assert m.spawn_tiles("red") == [(7, 2), (6, 2), (7, 1), (6, 1)]  # reversed: mirror of blue
     assert not any("spawn" in note for note in m.assumptions)
 
 
@@ -217,14 +217,14 @@ def test_plain_map_is_open_ground_with_assumptions(tmp_path):
     for key in ("blocks_sight", "cover", "metres_per_tile", "max_rounds"):
         assert key in text
     assert m.spawn_tiles("blue") == [(0, 0), (0, 1), (0, 2)]
-    assert m.spawn_tiles("red") == [(4, 0), (4, 1), (4, 2)]
+    assert m.spawn_tiles("red") == [(4, 2), (4, 1), (4, 0)]
 
 
 def test_edge_spawn_moves_inward_past_a_blocked_edge(tmp_path):
     rows = [[W, G, G, W], [W, W, G, W]]
     m = load_map(write_map(tmp_path, width=4, height=2, layers=[layer("ground", rows)]))
     assert m.spawn_tiles("blue") == [(1, 0)]
-    assert m.spawn_tiles("red") == [(2, 0), (2, 1)]
+    assert m.spawn_tiles("red") == [(2, 1), (2, 0)]
     with pytest.raises(ValueError):
         m.spawn_tiles("green")
 
