@@ -47,6 +47,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _error(f"--ai: unknown AI level {args.ai!r}; expected one of {', '.join(LEVELS)}")
     if args.frames < 1:
         return _error(f"--frames: must be at least 1, got {args.frames}")
+    if getattr(args, "save_dir", None):
+        os.environ["SKIRMISH_SAVE_DIR"] = os.path.abspath(os.path.expanduser(args.save_dir))
     ok, why = display_available()
     if not ok and args.screenshot:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -191,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")
     play.add_argument("--frames", type=int, default=3)
     play.add_argument("--size", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
+    play.add_argument("--save-dir", metavar="DIR",
+                      help="where the Esc menu saves and loads (default $SKIRMISH_SAVE_DIR or ~/.local/share/skirmish/saves)")
     play.set_defaults(func=cmd_play)
     rules = sub.add_parser("rules", help="list the weapon and armour catalogue")
     rules.add_argument("what", nargs="?", choices=("weapons", "armour", "all"), default="all")

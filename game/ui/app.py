@@ -26,7 +26,9 @@ def new_session(config: SessionConfig) -> Session:
     grid = load_map(config.map_path)
     squads = map_squads(grid)
     check_squads(grid, squads)
-    return Session(Match(grid, squads, seed=config.seed, max_rounds=config.max_rounds), config)
+    session = Session(Match(grid, squads, seed=config.seed, max_rounds=config.max_rounds), config)
+    session.squads = squads
+    return session
 
 
 class App:
@@ -56,6 +58,25 @@ class App:
                                    self.playback_ms, self.watch_ms)
         return self.screen
 
+    def load(self, path: str) -> bool:
+        """Open a saved game; on failure the current screen shows the one-line error."""
+        from game.saves import SaveError, load_game
+
+        try:
+            session = load_game(path)
+        except SaveError as exc:
+            msg = str(exc)
+            if isinstance(self.screen, BattleScreen):
+                self.screen.message = msg
+                if self.screen.menu is not None:
+                    self.screen.menu_note = msg
+            elif isinstance(self.screen, MainMenu):
+                self.screen.error = msg
+            return False
+        self.battle(session.config, session)
+        self.screen.message = f"loaded {path}"
+        return True
+
     def _close(self) -> None:
         if self.session is not None:
             self.session.match.close()
@@ -74,6 +95,8 @@ class App:
             self.screen = MainMenu(self.window.get_size(), transition[1] if len(transition) > 1 else None)
         elif kind == "results" and self.session is not None:
             self.screen = ResultsScreen(self.session, self.window.get_size())
+        elif kind == "load":
+            self.load(transition[1])
         elif kind == "battle":
             from game.maps import MapError
             from game.squads import SquadError

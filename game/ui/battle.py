@@ -15,6 +15,7 @@ import pygame
 from game.ui import overlays as ov
 from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites, text
 from game.ui.camera import Camera
+from game.ui.escmenu import EscMenu
 from game.ui.maprender import MapRenderer
 from game.ui.panels import (
     PHASE_NAMES,
@@ -25,19 +26,21 @@ from game.ui.panels import (
     preview_lines,
 )
 from game.ui.session import Session
+from game.world import geometry as geo
 from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload, Stand, Throw
 
 SIDE_W, BANNER_H, LOG_H = 340, 32, 150
+SPEEDS = (1400, 700, 350, 175, 80, 0)  # playback ms per event, slowest first
 MODE_KEYS = {pygame.K_1: "shot", pygame.K_2: "burst", pygame.K_3: "triple", pygame.K_4: "area"}
 PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
             pygame.K_a: (-1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1)}
 HELP = ["click: select, move to a tile, attack an enemy",
         "1 shot  2 burst  3 triple  4 area fire",
         "R reload  D full dodge  P prone/stand  C crouch",
-        "H hold  G grenade, then click a tile",
+        "H hold  G grenade, then click a tile  F defences",
         "Tab next unit  Enter end declarations",
         "arrows / W A S pan, middle-drag, wheel zoom",
-        "+/- speed  PgUp/PgDn log  Esc leave"]
+        "+/- speed  PgUp/PgDn log  Esc menu (save, load)"]
 
 
 class BattleScreen:
@@ -60,7 +63,9 @@ class BattleScreen:
         self.held: set[int] = set()
         self.log_scroll = 0
         self.message = ""
-        self.leave_armed = False
+        self.menu: EscMenu | None = None
+        self.menu_note = ""
+        self.defences: int | None = None  # declared defences (None: the rules' default)
         self.playback: list[Any] = []
         self.play_i = 0
         self.clock = 0.0
@@ -151,6 +156,8 @@ class BattleScreen:
             return None
         if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             return None
+        if self.menu is not None:
+            return self._menu_choice(self.menu.handle(event, self.size))
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
             self.hover = self.camera.tile_at(event.pos)
@@ -168,6 +175,13 @@ class BattleScreen:
             self.selected = None
             self._auto_select()
             return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.pending_throw:
+                self.pending_throw = False
+                self.message = ""
+            else:
+                self.open_menu()
+            return None
         if self.busy():
             self.play_i = len(self.playback)
             return None
@@ -183,16 +197,6 @@ class BattleScreen:
 
     def _key_down(self, event: pygame.event.Event) -> str | None:
         k = event.key
-        if k == pygame.K_ESCAPE:
-            if self.pending_throw:
-                self.pending_throw = False
-            elif self.leave_armed:
-                return "menu"
-            else:
-                self.leave_armed = True
-                self.message = "press Esc again to leave the battle"
-            return None
-        self.leave_armed = False
         if k in PAN_KEYS:
             self.held.add(k)
             dx, dy = PAN_KEYS[k]
@@ -232,6 +236,10 @@ class BattleScreen:
             self._declare(Stand()) if v.stance == "prone" else self._declare(Hold(), stance="prone")
         elif k == pygame.K_c:
             self._declare(Hold(), stance="crouched")
+        elif k == pygame.K_f:
+            limit = getattr(v.combatant, "max_defences", 1)
+            self.defences = 0 if self.defences is None else (self.defences + 1) % (limit + 1)
+            self.message = f"declared defences: {self.defences} (max {limit})"
         elif k == pygame.K_g:
             if v.grenades:
                 self.pending_throw = True
@@ -286,6 +294,8 @@ class BattleScreen:
 
     def _declare(self, action: Any, **choices: Any) -> None:
         uid = self.selected
+        if self.defences is not None:
+            choices.setdefault("defences", self.defences)
         out = self.session.declare(uid, action, **choices)
         self.message = out.reason if hasattr(out, "reason") else ""
         if not self.message:
@@ -297,7 +307,55 @@ class BattleScreen:
     def _reach(self, uid: int) -> dict[tuple[int, int], float]:
         return self._cached("reach", (uid,), lambda: self.match.reachable(uid, "sprint"))
 
+    # --- the Esc menu -----------------------------------------------------------------
+
+    def open_menu(self) -> None:
+        self.menu = EscMenu()
+        self.menu_note = ""
+        self.held.clear()
+        self.drag = None
+
+    def _menu_choice(self, choice: Any) -> tuple | str | None:
+        if choice is None:
+            return None
+        if choice == "resume":
+            self.menu = None
+        elif choice == "save":
+            from game.saves import SaveError, default_save_path, save_game
+
+            try:
+                path = save_game(self.session, default_save_path())
+            except SaveError as exc:
+                self.message = self.menu_note = str(exc)
+            else:
+                self.menu = None
+                self.message = f"saved to {path}"
+        elif choice == "load":
+            from game.saves import default_save_path
+
+            return ("load", str(default_save_path()))
+        elif choice == "quit":
+            self.menu = None
+            return "menu"
+        elif isinstance(choice, tuple) and choice[0] == "speed":
+            i = min(range(len(SPEEDS)), key=lambda j: abs(SPEEDS[j] - self.playback_ms))
+            i = min(max(i + choice[1], 0), len(SPEEDS) - 1)
+            self.playback_ms = SPEEDS[i]
+            self.watch_ms = max(50, self.playback_ms * 2)
+        elif isinstance(choice, tuple) and choice[0] == "zoom":
+            self.camera.zoom(choice[1], self.map_rect.center)
+        return None
+
+    def menu_values(self) -> dict[str, str]:
+        from game.saves import default_save_path
+
+        speed = "instant" if self.playback_ms <= 0 else f"{self.playback_ms} ms per event"
+        name = default_save_path().name
+        return {"speed": speed, "zoom": f"{self.camera.tile_px} px tiles", "save": name, "load": name}
+
     def update(self, ms: float) -> str | None:
+        if self.menu is not None:
+            return None  # paused
         self.clock += ms
         for k in self.held & set(PAN_KEYS):
             dx, dy = PAN_KEYS[k]
@@ -357,7 +415,8 @@ class BattleScreen:
         end = len(m.log) - (len(self.playback) - self.play_i if self.busy() else 0)
         lines = self._cached("lines", (end,), lambda: [e.line() for e in m.log.events[:end]])
         draw_log(surface, self.log_rect, lines, self.log_scroll)
-        help_lines = [f"attack mode: {self.attack_mode}", *HELP]
+        dfn = "default" if self.defences is None else str(self.defences)
+        help_lines = [f"attack mode: {self.attack_mode}   defences: {dfn}", *HELP]
         draw_unit_panel(surface, self.side_rect, m, uid, self.session.queue, self.session.current(), help_lines)
         if self.message:
             img = text(self.message, 20, YELLOW)
@@ -366,12 +425,13 @@ class BattleScreen:
             draw_tooltip(surface, self.mouse, tip, self.map_rect)
         if self.session.handover:
             self._draw_handover(surface)
+        if self.menu is not None:
+            self.menu.draw(surface, self.size, self.menu_values(), self.menu_note)
 
     def _draw_hover(self, surface: pygame.Surface, uid: int) -> list[str] | None:
         m, cam, tile = self.match, self.camera, self.hover
         if self.pending_throw:
-            ov.draw_blast(surface, cam, m, m.view(uid).grenades[0], tile)
-            return None
+            return self._throw_preview(surface, uid, tile)
         target = self.unit_at(tile)
         if target is not None and m.view(target).team != m.view(uid).team:
             mode = "melee" if m.rules.weapon_facts(m.view(uid).combatant).melee else self.attack_mode
@@ -384,8 +444,44 @@ class BattleScreen:
                 ov.draw_path(surface, cam, path, (255, 255, 255), 3, f"{reach[tile]:.0f} m {mode}")
         return None
 
+    def _throw_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:
+        """The grenade's blast bands before the throw, and who stands in each."""
+        m, cam = self.match, self.camera
+        v = m.view(uid)
+        weapon = v.grenades[0]
+        ov.draw_blast(surface, cam, m, weapon, tile, filled=True)
+        pygame.draw.line(surface, (255, 220, 60), cam.centre(v.pos), cam.centre(tile), 2)
+        bands = self._cached("blast", (weapon, tile, v.team), lambda: ov.blast_preview(m, weapon, tile, v.team))
+        r_m = float(m.rules.blast_radius_m(weapon))
+        dist = geo.distance_m(m.grid, v.pos, tile)
+        lines = [f"throw {weapon.replace('_', ' ')} {dist:.0f} m to {tile}",
+                 f"blast radius {r_m:g} m: wounds to {r_m:g} m, mixed to {2 * r_m:g} m, stuns to {3 * r_m:g} m"]
+        for band, names in bands:
+            lines.extend(_wrap_names(f"{band}: ", names or ["nobody"]))
+        check = m.check(uid, Throw(weapon, tile))
+        if hasattr(check, "reason"):
+            lines.append(f"cannot declare: {check.reason}")
+        return lines
+
     def _draw_handover(self, surface: pygame.Surface) -> None:
         team = self.session.handover or ""
         surface.fill((8, 8, 12))
         big = text(f"{team.title()} player, take the seat - press a key", 40, TEAM_COLOURS.get(team, WHITE))
         surface.blit(big, big.get_rect(center=(self.size[0] // 2, self.size[1] // 2)))
+
+
+def _wrap_names(head: str, names: list[str], width: int = 64, max_lines: int = 3) -> list[str]:
+    """`head` then the names, comma separated, wrapped to `width` characters (at most
+    `max_lines` lines; the rest counted)."""
+    out, line = [], head
+    for i, name in enumerate(names):
+        part = name + ("," if i < len(names) - 1 else "")
+        if len(line) + len(part) + 1 > width and line.strip() not in ("", head.strip()):
+            if len(out) == max_lines - 1:
+                out.append(line + f" and {len(names) - i} more")
+                return out
+            out.append(line)
+            line = "    "
+        line += ("" if line.endswith((": ", "    ")) else " ") + part
+    out.append(line)
+    return out

@@ -19,9 +19,9 @@ def shipped_maps(root: Path = MAPS_DIR) -> list[str]:
 
 class MainMenu:
     """Rows: map (Left/Right cycles the shipped maps), path (type a .tmx path), mode, AI,
-    seed (type digits), Start, Quit. Up/Down or the mouse pick a row; Enter starts."""
+    seed (type digits), Start, Load (the quick save), Quit. Up/Down or the mouse pick a row; Enter starts."""
 
-    ROWS = ("map", "path", "mode", "ai", "seed", "start", "quit")
+    ROWS = ("map", "path", "mode", "ai", "seed", "start", "load", "quit")
 
     def __init__(self, size: tuple[int, int], config: SessionConfig | None = None, error: str = "") -> None:
         self.size = size
@@ -59,7 +59,7 @@ class MainMenu:
             for i in range(len(self.ROWS)):
                 if self._row_rect(i).collidepoint(event.pos):
                     self.row = i
-                    if self.ROWS[i] in ("start", "quit"):
+                    if self.ROWS[i] in ("start", "load", "quit"):
                         return self._activate()
                     self._cycle(1)
             return None
@@ -85,6 +85,10 @@ class MainMenu:
     def _activate(self) -> tuple:
         if self.ROWS[self.row] == "quit":
             return ("quit",)
+        if self.ROWS[self.row] == "load":
+            from game.saves import default_save_path
+
+            return ("load", str(default_save_path()))
         return ("battle", self.config())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -97,10 +101,10 @@ class MainMenu:
         values = {
             "map": Path(self.maps[self.map_i]).name if self.maps else "(no maps in maps/)",
             "path": self.path or "(type a .tmx path to use your own map)",
-            "mode": self.mode, "ai": self.ai, "seed": self.seed or "0", "start": "", "quit": "",
+            "mode": self.mode, "ai": self.ai, "seed": self.seed or "0", "start": "", "load": "", "quit": "",
         }
         labels = {"map": "map", "path": "custom map", "mode": "mode", "ai": "AI level", "seed": "seed",
-                  "start": "Start skirmish", "quit": "Quit"}
+                  "start": "Start skirmish", "load": "Load game (quick save)", "quit": "Quit"}
         for i, name in enumerate(self.ROWS):
             r = self._row_rect(i)
             panel(surface, r, 255 if i == self.row else 160)

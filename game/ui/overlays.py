@@ -3,10 +3,13 @@ sight and the declarations already made (move arrows, attack lines, grenade blas
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites, text
 from game.ui.camera import Camera
+from game.world import geometry as geo
 from game.world.actions import AreaFire, Attack, FullDodge, Move, Throw
 from game.world.match import Match
 
@@ -83,16 +86,54 @@ def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match) -> Non
             draw_blast(surface, cam, match, a.weapon, a.tile)
 
 
-def draw_blast(surface: pygame.Surface, cam: Camera, match: Match, weapon: str, tile: tuple[int, int]) -> None:
+BLAST_BANDS = (("wounds", (255, 80, 40)), ("mixed", (255, 160, 60)), ("stuns", (255, 220, 120)))
+
+
+def draw_blast(surface: pygame.Surface, cam: Camera, match: Match, weapon: str, tile: tuple[int, int],
+               filled: bool = False) -> None:
+    """The blast bands round `tile`: wounds to the radius, mixed to twice it, stuns to three
+    times (filled translucent when previewing a throw)."""
     radius_of = getattr(match.rules, "blast_radius_m", None)
     if radius_of is None:
         return
     r_m = float(radius_of(weapon))
     c = cam.centre(tile)
-    for k, colour in ((1, (255, 80, 40)), (2, (255, 160, 60)), (3, (255, 220, 120))):
+    for k in (3, 2, 1) if filled else (1, 2, 3):
+        colour = BLAST_BANDS[k - 1][1]
         r = int(r_m * k * cam.tile_px / match.grid.metres_per_tile)
-        if r > 1:
-            pygame.draw.circle(surface, colour, c, r, 2)
+        if r <= 1:
+            continue
+        if filled:
+            # only the visible part of the disc (a wide blast at a close zoom is huge)
+            area = pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r).clip(surface.get_clip())
+            if area.w > 0 and area.h > 0:
+                disc = pygame.Surface(area.size, pygame.SRCALPHA)
+                pygame.draw.circle(disc, (*colour, 45), (c[0] - area.x, c[1] - area.y), r)
+                surface.blit(disc, area.topleft)
+        pygame.draw.circle(surface, colour, c, r, 2)
+
+
+def blast_preview(match: Match, weapon: str, tile: tuple[int, int], team: str) -> list[tuple[str, list[str]]]:
+    """Who is in each blast band if the grenade lands on `tile`: [(band, [unit labels])], with
+    friends marked and cover (no line of sight or hard cover: one band further out, as the
+    world resolves it) noted. Only the wounds, mixed and stuns bands are listed."""
+    radius_of = getattr(match.rules, "blast_radius_m", None)
+    if radius_of is None:
+        return []
+    r_m = float(radius_of(weapon))
+    if r_m <= 0:
+        return []
+    bands: dict[str, list[str]] = {name: [] for name, _ in BLAST_BANDS}
+    for v in match.units(living=True):
+        d = geo.distance_m(match.grid, tile, v.pos)
+        covered = (not geo.line_of_sight(match.grid, tile, v.pos)
+                   or geo.cover_between(match.grid, tile, v.pos) in ("hard50", "hard90"))
+        multiple = max(1, math.ceil(d / r_m - 1e-9)) + (1 if covered else 0)
+        if multiple > 3:
+            continue
+        label = ("FRIEND " if v.team == team else "") + f"{v.name} {d:.0f} m" + (" (cover)" if covered else "")
+        bands[BLAST_BANDS[multiple - 1][0]].append(label)
+    return [(name, bands[name]) for name, _ in BLAST_BANDS]
 
 
 def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Sprites,

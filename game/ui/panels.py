@@ -133,6 +133,9 @@ def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[
     sit = match.situation(uid, target)
     lines = [f"{mode} at {tname}: {100 * float(p.p_hit):.0f}% to hit",
              f"{sit.distance_m:.0f} m, cover {sit.target_cover or 'none'}, target moving: {sit.target_moved}"]
+    band = range_line(match, uid, sit.distance_m, p.target_terms)
+    if band:
+        lines.append(band)
     levels = sorted(p.p_damage_levels.items())
     kind = p.kind or "damage"
     parts = [f"{lv}: {100 * float(pr):.0f}%" for lv, pr in levels]
@@ -147,6 +150,26 @@ def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[
     if hasattr(check, "reason"):
         lines.append(f"cannot declare: {check.reason}")
     return lines
+
+
+def range_line(match: Match, uid: int, distance_m: float, target_terms: Any = ()) -> str | None:
+    """The range band (short, medium, long, or beyond long range) of the attacker's missile
+    weapon at `distance_m`, and the distance modifier to the difficulty (the preview's own
+    distance term when it has one, so bursts and aimed shots show what the rules use)."""
+    c = match.view(uid).combatant
+    w = getattr(c, "weapon", None)
+    if w is None or not getattr(w, "long", 0) or match.rules.weapon_facts(c).melee:
+        return None
+    k = c.attributes.get("strength", 1) if getattr(w, "range_per_strength", False) else 1
+    short, medium, long_ = w.short * k, w.medium * k, w.long * k
+    band = ("short" if distance_m <= short else "medium" if distance_m <= medium
+            else "long" if distance_m <= long_ else "beyond long range")
+    mod = next((t.value for t in target_terms if getattr(t, "name", "").startswith("distance")), None)
+    if mod is None and getattr(w, "increment", 0):
+        eff = distance_m
+        mod = 0 if eff <= w.increment else 5 * (-(-eff // w.increment) - 1)
+    extra = f", distance modifier {int(mod):+d}" if mod is not None else ""
+    return f"range band {band} ({short:g}/{medium:g}/{long_:g} m){extra}"
 
 
 def _attack_for(target: int, mode: str, options: dict[str, Any]) -> Any:

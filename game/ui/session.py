@@ -38,12 +38,16 @@ class RoundRecord:
 
     round: int
     declarations: list[tuple[int, Action, dict[str, Any]]] = field(default_factory=list)
+    # every accepted declare call in order, changes included, and whether the AI decided it:
+    # replaying these reproduces the match (and the AI's random state) exactly
+    calls: list[tuple[int, Action, dict[str, Any], bool]] = field(default_factory=list)
+    resolved: bool = False
 
 
 class Session:
     """A match with its controllers and whose turn it is."""
 
-    def __init__(self, match: Match, config: SessionConfig) -> None:
+    def __init__(self, match: Match, config: SessionConfig, start: bool = True) -> None:
         if config.mode not in MODES:
             raise ValueError(f"unknown mode {config.mode!r}; expected one of {', '.join(MODES)}")
         self.match = match
@@ -62,8 +66,9 @@ class Session:
         self.last_message = ""
         self.on_resolved: Callable[[int, int], None] | None = None  # (first log index, round)
         self.history: list[RoundRecord] = []
+        self.squads: dict[str, list[dict[str, Any]]] | None = None  # as given to the match (saves)
         self.needs_round = True  # the screen starts the next round (after showing the last)
-        if config.mode != "watch":
+        if start and config.mode != "watch":
             self.begin_round()
 
     # --- queries ---------------------------------------------------------------------
@@ -127,12 +132,14 @@ class Session:
             self.advance()
         return out
 
-    def _declare(self, uid: int, action: Action, choices: dict[str, Any]) -> Done | Impossible:
+    def _declare(self, uid: int, action: Action, choices: dict[str, Any], by_ai: bool = False) -> Done | Impossible:
         out = self.match.declare(uid, action, **dict(choices))
         if isinstance(out, Done):
-            rec = self.history[-1].declarations
+            record = self.history[-1]
+            rec = record.declarations
             rec[:] = [d for d in rec if d[0] != uid]
             rec.append((uid, action, choices))
+            record.calls.append((uid, action, dict(choices), by_ai))
         return out
 
     def end_declarations(self) -> None:
@@ -166,8 +173,8 @@ class Session:
                 return
             if team in self.ais:
                 action, choices = self.ais[team].decide(m, uid)
-                if isinstance(self._declare(uid, action, dict(choices)), Impossible):
-                    self._declare(uid, Hold(), {})
+                if isinstance(self._declare(uid, action, dict(choices), by_ai=True), Impossible):
+                    self._declare(uid, Hold(), {}, by_ai=True)
             else:
                 self._declare(uid, Hold(), {})
 
@@ -175,6 +182,8 @@ class Session:
         first = len(self.match.log)
         rnd = self.match.round
         self.match.resolve_round()
+        if self.history and self.history[-1].round == rnd:
+            self.history[-1].resolved = True
         self.needs_round = not self.match.over
         if self.on_resolved is not None:
             self.on_resolved(first, rnd)

@@ -141,8 +141,9 @@ def test_results_screen_and_replay(app, battle):
     post_key(pygame.K_r)
     app.frame(16)
     assert isinstance(app.screen, BattleScreen) and app.screen.match.round == 1
-    post_key(pygame.K_ESCAPE)
-    post_key(pygame.K_ESCAPE)
+    post_key(pygame.K_ESCAPE)  # the Esc menu; Up wraps to "Quit to menu"
+    post_key(pygame.K_UP)
+    post_key(pygame.K_RETURN)
     app.frame(16)
     assert isinstance(app.screen, MainMenu)
 

@@ -1,0 +1,68 @@
+"""The battle's Esc menu: resume, save, load, settings (playback speed, zoom), quit to menu.
+
+The menu only chooses; the battle screen carries the choice out:
+
+    menu.handle(event) -> None | "resume" | "save" | "load" | "quit" | ("speed", step) | ("zoom", step)
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text
+
+ROWS = ("resume", "save", "load", "speed", "zoom", "quit")
+LABELS = {"resume": "Resume", "save": "Save game", "load": "Load game", "speed": "Playback speed",
+          "zoom": "Zoom", "quit": "Quit to menu"}
+
+
+class EscMenu:
+    def __init__(self) -> None:
+        self.row = 0
+
+    def rects(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        x, y = size[0] // 2 - 200, size[1] // 2 - len(ROWS) * 23
+        return [pygame.Rect(x, y + i * 46, 400, 40) for i in range(len(ROWS))]
+
+    def handle(self, event: pygame.event.Event, size: tuple[int, int]) -> str | tuple[str, int] | None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, r in enumerate(self.rects(size)):
+                if r.collidepoint(event.pos):
+                    self.row = i
+                    if ROWS[i] in ("speed", "zoom"):
+                        # the left half lowers, the right half raises
+                        return (ROWS[i], 1 if event.pos[0] >= r.centerx else -1)
+                    return ROWS[i]
+            return None
+        if event.type != pygame.KEYDOWN:
+            return None
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            return "resume"
+        if k in (pygame.K_UP, pygame.K_DOWN):
+            self.row = (self.row + (1 if k == pygame.K_DOWN else -1)) % len(ROWS)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and ROWS[self.row] in ("speed", "zoom"):
+            return (ROWS[self.row], 1 if k == pygame.K_RIGHT else -1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and ROWS[self.row] not in ("speed", "zoom"):
+            return ROWS[self.row]
+        return None
+
+    def draw(self, surface: pygame.Surface, size: tuple[int, int], values: dict[str, str], note: str) -> None:
+        shade = pygame.Surface(size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        rects = self.rects(size)
+        title = text("Paused", 40, WHITE)
+        surface.blit(title, title.get_rect(center=(size[0] // 2, rects[0].y - 34)))
+        for i, (name, r) in enumerate(zip(ROWS, rects, strict=True)):
+            panel(surface, r, 250 if i == self.row else 200)
+            colour = YELLOW if i == self.row else WHITE
+            surface.blit(text(LABELS[name], 26, colour), (r.x + 14, r.y + 10))
+            if name in values:
+                val = text(f"<  {values[name]}  >" if name in ("speed", "zoom") else values[name], 22, GREY)
+                surface.blit(val, (r.right - val.get_width() - 14, r.y + 12))
+        hint = text("Up/Down choose, Enter select, Left/Right change, Esc resume", 18, DIM)
+        surface.blit(hint, hint.get_rect(center=(size[0] // 2, rects[-1].bottom + 18)))
+        if note:
+            img = text(note, 20, YELLOW)
+            surface.blit(img, img.get_rect(center=(size[0] // 2, rects[-1].bottom + 42)))

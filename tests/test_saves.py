@@ -1,0 +1,204 @@
+"""Saves: round trip by replay, every hostile file gives a one-line SaveError, atomic writes."""
+
+import json
+import os
+from pathlib import Path
+
+import esper
+import pytest
+
+from game import saves
+from game.saves import SaveError, action_from_dict, action_to_dict, load_game, save_game
+from game.ui.app import new_session
+from game.ui.session import SessionConfig
+from game.world.actions import Aim, AreaFire, Attack, FullDodge, Hold, Move, Reload, Stand, Throw
+
+ROOT = Path(__file__).resolve().parents[1]
+CROSSROADS = str(ROOT / "maps" / "crossroads.tmx")
+
+
+@pytest.fixture(autouse=True)
+def fresh_world():
+    yield
+    esper.switch_world("default")
+
+
+@pytest.fixture
+def sessions():
+    made = []
+
+    def track(s):
+        made.append(s)
+        return s
+
+    yield track
+    for s in made:
+        s.match.close()
+
+
+def play_rounds(session, n):
+    """The player's units declare what the AI would (an AI plays blue too), n whole rounds,
+    then the start of the next round with one blue declaration."""
+    from game.ai import make_controller
+
+    blue_ai = make_controller("normal", 99, "blue")
+    for _ in range(n + 1):
+        if session.needs_round:
+            session.begin_round()
+        while (uid := session.current()) is not None and session.can_declare(uid):
+            action, choices = blue_ai.decide(session.match, uid)
+            if session.declare(uid, action, **choices).__class__.__name__ == "Impossible":
+                session.declare(uid, Hold())
+            if session.match.round > n:
+                return  # one declaration in the unfinished round
+
+
+def unit_states(match):
+    return [(v.uid, v.pos, repr(v.state), v.stance, repr(v.ammo), v.grenades, v.out) for v in match.units()]
+
+
+def test_round_trip_two_rounds_and_one_unfinished(tmp_path, sessions):
+    s = sessions(new_session(SessionConfig(CROSSROADS, "solo", "normal", 5)))
+    play_rounds(s, 2)
+    m = s.match
+    assert m.round == 3 and m.phase == "declare" and not s.needs_round
+    assert any(d[0] for d in s.history[-1].calls)
+    path = save_game(s, tmp_path / "a.json")
+    data = json.loads(path.read_text())
+    assert data["format"] == saves.FORMAT and len(data["rounds"]) == 3
+    assert not list(tmp_path.glob("*.tmp"))
+    loaded = sessions(load_game(path))
+    assert loaded.match.log.lines() == m.log.lines()
+    assert unit_states(loaded.match) == unit_states(m)
+    assert loaded.current() == s.current()
+    assert [(u, a) for u, a, _ in loaded.history[-1].declarations] == [(u, a) for u, a, _ in s.history[-1].declarations]
+    # both go on identically, the AI included (its random state was replayed)
+    play_rounds(s, 4)
+    play_rounds(loaded, 4)
+    assert loaded.match.log.lines() == m.log.lines()
+
+
+def test_round_trip_between_rounds_and_hotseat(tmp_path, sessions):
+    s = sessions(new_session(SessionConfig(CROSSROADS, "hotseat", "normal", 3)))
+    s.take_seat() if s.handover else None
+    s.end_declarations()
+    while s.handover:
+        s.take_seat()
+        s.end_declarations()
+    assert s.needs_round and s.match.round == 1
+    loaded = sessions(load_game(save_game(s, tmp_path / "h.json")))
+    assert loaded.needs_round and loaded.config.mode == "hotseat"
+    assert loaded.match.log.lines() == s.match.log.lines()
+
+
+@pytest.mark.parametrize("action", [
+    Hold(), Move(((1, 2), (2, 3)), "run"), Attack(4, "burst", {"bursts": 2, "shot": "snap"}, ((0, 0),)),
+    AreaFire((5, 6), True), Throw("frag_grenade", (7, 8)), Reload(), FullDodge(None), FullDodge((1, 1)),
+    Aim(3), Stand(),
+])
+def test_actions_round_trip(action):
+    d = json.loads(json.dumps(action_to_dict(action)))
+    assert action_from_dict(d) == action
+
+
+@pytest.fixture
+def good_save(tmp_path, sessions):
+    s = sessions(new_session(SessionConfig(CROSSROADS, "solo", "normal", 2)))
+    play_rounds(s, 1)
+    return save_game(s, tmp_path / "good.json")
+
+
+def edit(path, change):
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+
+
+def _set(key, value):
+    return lambda d: d.__setitem__(key, value)
+
+
+def _first_decl(change):
+    return lambda d: change(d["rounds"][0]["declarations"][0])
+
+
+HOSTILE = {
+    "wrong version": (_set("format", 99), "format 99 is not supported"),
+    "not a save": (_set("kind", "other"), "not a skirmish save"),
+    "seed a string": (_set("seed", "7"), "seed must be an integer"),
+    "seed a bool": (_set("seed", True), "seed must be an integer"),
+    "unknown mode": (_set("mode", "arcade"), "mode must be one of"),
+    "rounds not a list": (_set("rounds", {}), "rounds must be a list"),
+    "unknown action tag": (_first_decl(lambda x: x.__setitem__("action", {"type": "teleport"})), "unknown action type"),
+    "bad tile": (_first_decl(lambda x: x.__setitem__("action", {"type": "move", "path": [[1]], "mode": "free"})),
+                 "must be a tile"),
+    "bad choices": (_first_decl(lambda x: x.__setitem__("choices", {"defences": [1]})), "must be a plain value"),
+    "unknown unit": (_first_decl(lambda x: x.__setitem__("unit", 999)), "no unit 999"),
+    "refused declaration": (_first_decl(lambda x: x.__setitem__("choices", {"defences": 40})), "defences"),
+    "edited log digest": (_set("log_sha256", "0" * 64), "does not reach the saved state"),
+    "missing map": (_set("map", "/nonexistent/nowhere.tmx"), "the map no longer loads"),
+    "bad squads": (_set("squads", {"blue": "x"}), "squads.blue must be a list"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_hostile_saves_give_one_line_errors(good_save, case):
+    change, expected = HOSTILE[case]
+    edit(good_save, change)
+    before = good_save.read_bytes()
+    with pytest.raises(SaveError) as err:
+        load_game(good_save)
+    msg = str(err.value)
+    assert "\n" not in msg and str(good_save) in msg and expected in msg, msg
+    assert good_save.read_bytes() == before  # nothing overwritten
+
+
+@pytest.mark.parametrize("content", ["", "{", '{"format": 1', "[1, 2]", "null", "\x00\xff", "[" * 100000])
+def test_truncated_or_garbage_files(tmp_path, content):
+    p = tmp_path / "bad.json"
+    p.write_bytes(content.encode("utf-8", "surrogateescape") if content != "\x00\xff" else b"\x00\xff\xfe")
+    with pytest.raises(SaveError) as err:
+        load_game(p)
+    assert "\n" not in str(err.value) and str(p) in str(err.value)
+
+
+def test_truncated_real_save(good_save):
+    raw = good_save.read_bytes()
+    good_save.write_bytes(raw[: len(raw) // 2])
+    with pytest.raises(SaveError, match="broken JSON"):
+        load_game(good_save)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(SaveError, match="no such save"):
+        load_game(tmp_path / "nope.json")
+
+
+def test_failed_write_keeps_the_previous_save(tmp_path, sessions, monkeypatch):
+    s = sessions(new_session(SessionConfig(CROSSROADS, "solo", "normal", 4)))
+    path = save_game(s, tmp_path / "quick.json")
+    before = path.read_bytes()
+    play_rounds(s, 1)
+    real_dump = json.dump
+
+    def broken_dump(obj, fh, **kw):
+        fh.write('{"format": 1, "kind": "skirmish-save", "rou')  # half written
+        raise OSError("disk full")
+
+    monkeypatch.setattr(saves.json, "dump", broken_dump)
+    with pytest.raises(SaveError) as err:
+        save_game(s, path)
+    assert "disk full" in str(err.value) and str(path) in str(err.value)
+    assert path.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["quick.json"]  # no temp file left behind
+    monkeypatch.setattr(saves.json, "dump", real_dump)
+    sessions(load_game(path))  # the old save still loads
+
+
+def test_save_dir_from_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_SAVE_DIR", str(tmp_path / "x"))
+    assert saves.default_save_path() == tmp_path / "x" / "quick.json"
+    monkeypatch.delenv("SKIRMISH_SAVE_DIR")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    assert saves.default_save_path() == tmp_path / ".local" / "share" / "skirmish" / "saves" / "quick.json"

@@ -1,0 +1,191 @@
+"""The Esc menu (resume, save, load, settings, quit), loading from the main menu, the grenade
+preview, the range band in the attack preview and the declared defences key."""
+
+import pygame
+import pytest
+from conftest import click_tile, post_click, post_key
+
+from game.saves import default_save_path
+from game.ui.battle import BattleScreen
+from game.ui.menus import MainMenu
+from game.world.actions import Hold, Throw
+
+
+@pytest.fixture(autouse=True)
+def save_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_SAVE_DIR", str(tmp_path / "saves"))
+    return tmp_path / "saves"
+
+
+def open_menu(app):
+    post_key(pygame.K_ESCAPE)
+    app.frame(16)
+    assert app.screen.menu is not None
+
+
+def choose(app, row):
+    """Pick a row of the Esc menu with the keyboard."""
+    from game.ui.escmenu import ROWS
+
+    menu = app.screen.menu
+    while menu.row != ROWS.index(row):
+        post_key(pygame.K_DOWN)
+        app.frame(16)
+    post_key(pygame.K_RETURN)
+    app.frame(16)
+
+
+def test_esc_opens_the_menu_and_esc_resumes(app, battle):
+    screen = battle()
+    open_menu(app)
+    post_key(pygame.K_h)  # not a declaration while the menu is open
+    app.frame(16)
+    assert screen.match.declared(screen.selected) is None
+    post_key(pygame.K_ESCAPE)
+    app.frame(16)
+    assert screen.menu is None and app.screen is screen
+
+
+def test_save_then_load_from_the_menu(app, battle, save_dir):
+    screen = battle()
+    m = screen.match
+    uid = screen.selected
+    post_key(pygame.K_h)
+    app.frame(16)
+    assert isinstance(m.declared(uid).action, Hold)
+    post_key(pygame.K_RETURN)  # end the round
+    app.frame(16)
+    app.frame(16)
+    assert m.round == 2
+    lines = m.log.lines()
+    open_menu(app)
+    choose(app, "save")
+    assert (save_dir / "quick.json").exists() and app.screen.menu is None
+    assert "saved to" in app.screen.message
+    open_menu(app)
+    choose(app, "load")
+    loaded = app.screen
+    assert isinstance(loaded, BattleScreen) and loaded is not screen
+    assert loaded.match.log.lines() == lines and loaded.match.round == 2
+    assert loaded.message.startswith("loaded ")
+
+
+def test_a_bad_save_is_a_message_line_not_a_crash(app, battle, save_dir):
+    screen = battle()
+    save_dir.mkdir(parents=True)
+    (save_dir / "quick.json").write_text('{"format": 1, "kind": "skirmish-save", "ro')
+    open_menu(app)
+    choose(app, "load")
+    assert app.screen is screen and "broken JSON" in screen.message and "quick.json" in screen.message
+    assert "broken JSON" in screen.menu_note
+    assert (save_dir / "quick.json").read_text().endswith('"ro')  # nothing overwritten
+    screen.draw(app.window)
+
+
+def test_settings_speed_and_zoom(app, battle):
+    screen = battle()
+    open_menu(app)
+    from game.ui.escmenu import ROWS
+
+    while screen.menu.row != ROWS.index("speed"):
+        post_key(pygame.K_DOWN)
+        app.frame(16)
+    screen.playback_ms = 350
+    post_key(pygame.K_LEFT)
+    app.frame(16)
+    assert screen.playback_ms == 700
+    post_key(pygame.K_RIGHT)
+    post_key(pygame.K_RIGHT)
+    app.frame(16)
+    assert screen.playback_ms == 175
+    post_key(pygame.K_DOWN)
+    app.frame(16)
+    before = screen.camera.tile_px
+    post_key(pygame.K_RIGHT)
+    app.frame(16)
+    assert screen.camera.tile_px > before or before == max(screen.camera.levels)
+
+
+def test_quit_to_menu_and_load_from_the_main_menu(app, battle, save_dir):
+    screen = battle()
+    open_menu(app)
+    choose(app, "save")
+    lines = screen.match.log.lines()
+    open_menu(app)
+    choose(app, "quit")
+    assert isinstance(app.screen, MainMenu)
+    menu = app.screen
+    menu.row = menu.ROWS.index("load")
+    post_key(pygame.K_RETURN)
+    app.frame(16)
+    assert isinstance(app.screen, BattleScreen) and app.screen.match.log.lines() == lines
+
+
+def test_main_menu_reports_a_missing_save(app):
+    app.go(("menu",))
+    menu = app.screen
+    r = menu._row_rect(menu.ROWS.index("load"))
+    post_click(r.center)
+    app.frame(16)
+    assert app.screen is menu and "no such save" in menu.error
+    assert str(default_save_path()) in menu.error
+
+
+def grenadier(screen):
+    """Blue units hold until it is the turn of one with a grenade."""
+    m, s = screen.match, screen.session
+    while (cur := s.current()) is not None and s.can_declare(cur) and m.round == 1:
+        if m.view(cur).grenades:
+            return cur
+        s.declare(cur, Hold())
+    pytest.skip("no blue grenadier declares in round 1 on this map")
+
+
+def test_grenade_preview_shows_bands_and_who_is_in_them(app, battle):
+    screen = battle()
+    m = screen.match
+    uid = grenadier(screen)
+    screen.selected = uid
+    post_key(pygame.K_g)
+    app.frame(16)
+    assert screen.pending_throw
+    friend = next(v for v in m.units("blue", living=True) if v.uid != uid)
+    tile = (friend.pos[0] + 1, friend.pos[1])
+    screen.camera.centre_on(tile)
+    screen.hover = tile
+    tip = screen._draw_hover(app.window, uid)
+    r = m.rules.blast_radius_m(m.view(uid).grenades[0])
+    assert tip[0].startswith("throw ") and f"wounds to {r:g} m" in tip[1] and f"stuns to {3 * r:g} m" in tip[1]
+    assert [line.split(":")[0] for line in tip if line.split(":")[0] in ("wounds", "mixed", "stuns")] \
+        == ["wounds", "mixed", "stuns"]
+    assert any(f"FRIEND {friend.name} " in line for line in tip[2:])
+    assert max(len(line) for line in tip[2:]) < 90  # wrapped to fit the view
+    app.frame(16)
+    click_tile(app, tile)
+    assert m.declared(uid) is not None and isinstance(m.declared(uid).action, Throw), screen.message
+
+
+def test_attack_preview_names_the_range_band(app, battle):
+    screen = battle()
+    m = screen.match
+    enemy = m.visible_enemies(screen.selected)[0]
+    screen.hover = enemy.pos
+    tip = screen._draw_hover(app.window, screen.selected)
+    band = next(line for line in tip if line.startswith("range band "))
+    assert band.split()[2] in ("short", "medium", "long", "beyond") and "distance modifier +" in band
+
+
+def test_f_cycles_the_declared_defences(app, battle):
+    screen = battle()
+    uid = screen.selected
+    limit = screen.match.view(uid).combatant.max_defences
+    post_key(pygame.K_f)
+    post_key(pygame.K_f)
+    app.frame(16)
+    assert screen.defences == 1 % (limit + 1)
+    post_key(pygame.K_f)
+    app.frame(16)
+    assert screen.defences == 2 % (limit + 1)
+    post_key(pygame.K_h)
+    app.frame(16)
+    assert screen.match.declared(uid).ruleset_decl.defences == screen.defences
