@@ -141,29 +141,67 @@ def cmd_check_map(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    """AI-against-AI matches (the tactics lab): a summary with confidence intervals, the full
+    record with --json, a picture of where units fought and fell with --report."""
     import json
 
     from game.ai import LEVELS
+    from game.lab.scenario import ScenarioError, load_scenario
+    from game.lab.summary import summarise, summary_lines
     from game.maps import MapError
     from game.sim import DEFAULT_MAP, simulate
     from game.squads import SquadError
 
-    for flag, level in (("--blue-ai", args.blue_ai), ("--red-ai", args.red_ai)):
+    settings = {"map": args.map, "runs": args.runs, "seed": args.seed, "size": args.size,
+                "blue_ai": args.blue_ai, "red_ai": args.red_ai,
+                "blue_squad": args.blue_squad, "red_squad": args.red_squad}
+    if args.scenario:
+        try:
+            scenario = load_scenario(args.scenario)
+        except ScenarioError as exc:
+            return _error(str(exc))
+        flags = {"--map": "map", "--runs": "runs", "--seed": "seed", "--size": "size", "--blue-ai": "blue_ai",
+                 "--red-ai": "red_ai", "--blue-squad": "blue_squad", "--red-squad": "red_squad"}
+        given = {key for flag, key in flags.items()
+                 if any(a == flag or a.startswith(flag + "=") for a in getattr(args, "argv", ()))}
+        for key, value in scenario.items():
+            if key not in given:  # the command line wins over the file
+                settings[key] = value
+    for flag, level in (("--blue-ai", settings["blue_ai"]), ("--red-ai", settings["red_ai"])):
         if level not in LEVELS:
             return _error(f"{flag}: unknown AI level {level!r}; expected one of {', '.join(LEVELS)}")
-    if args.runs < 1:
-        return _error(f"--runs: must be at least 1, got {args.runs}")
+    if settings["runs"] is None or settings["runs"] < 1:
+        return _error(f"--runs: must be at least 1, got {settings['runs']}")
+    if settings["size"] is not None and settings["size"] < 1:
+        return _error(f"--size: must be at least 1, got {settings['size']}")
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         return _error(f"--jobs: must be at least 1, got {jobs}")
-    path = args.map or str(DEFAULT_MAP)
+    path = settings["map"] or str(DEFAULT_MAP)
+    progress = None
+    if sys.stderr.isatty():
+        def progress(done: int, total: int) -> None:
+            filled = int(30 * done / total)
+            end = "\n" if done == total else ""
+            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}", end=end, file=sys.stderr, flush=True)
     try:
-        record = simulate(path, args.runs, args.seed, jobs=jobs, blue_ai=args.blue_ai, red_ai=args.red_ai)
+        record = simulate(path, settings["runs"], settings["seed"], jobs=jobs, blue_ai=settings["blue_ai"],
+                          red_ai=settings["red_ai"], size=settings["size"], blue_squad=settings["blue_squad"],
+                          red_squad=settings["red_squad"], progress=progress)
     except (MapError, SquadError) as exc:
         return _error(str(exc))
     except KeyError as exc:
         return _error(f"{path}: {exc.args[0]}")
     record["command"] = "skirmish " + " ".join(args.argv)
+    record["summary"] = summarise(record)
+    if args.report:
+        from game.lab.report import draw_report
+        from game.maps import load_map
+
+        try:
+            record["report"] = draw_report(load_map(path), record, args.report)
+        except (OSError, ValueError) as exc:
+            return _error(f"--report: {exc}")
     if args.json:
         text = json.dumps(record, indent=2, sort_keys=True)
         if args.json == "-":
@@ -173,11 +211,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(text + "\n")
         os.replace(tmp, args.json)
-    w = record["wins"]
-    n = record["runs"]
-    print(f"{record['map_name']}: {n} matches from seed {args.seed}, {args.blue_ai} (blue) against {args.red_ai} (red)")
-    print(f"  blue {w['blue']} ({100 * w['blue'] / n:.0f}%), red {w['red']} ({100 * w['red'] / n:.0f}%), "
-          f"draws {w['draw']}; mean {record['mean_rounds']:.1f} rounds; {record['seconds']:.1f} s")
+    for line in summary_lines(record):
+        print(line)
+    if args.report:
+        print(f"  report: {args.report}")
     return 0
 
 
@@ -207,8 +244,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--runs", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--jobs", type=int, default=None, help="parallel processes (default: the cores)")
-    sim.add_argument("--blue-ai", default="normal")
-    sim.add_argument("--red-ai", default="normal")
+    sim.add_argument("--blue-ai", default="normal", help="random, easy, normal, hard")
+    sim.add_argument("--red-ai", default="normal", help="random, easy, normal, hard")
+    sim.add_argument("--blue-squad", default=None, help="a squad id or templates (swordsman,rifleman)")
+    sim.add_argument("--red-squad", default=None, help="a squad id or templates (swordsman,rifleman)")
+    sim.add_argument("--size", type=int, default=None, help="units a side (default: the map's)")
+    sim.add_argument("--scenario", help="a TOML scenario: map, runs, seed, size, [blue]/[red] ai and squad")
+    sim.add_argument("--report", metavar="PATH.png", help="draw where units fought and fell")
     sim.add_argument("--json", help="write the full record to PATH, or - for standard output")
     sim.set_defaults(func=cmd_simulate)
     duel = sub.add_parser("duel", help="two fighters fight with the Yags rules core; every roll printed")

@@ -1,11 +1,17 @@
-"""Headless AI-against-AI matches: the engine of `skirmish simulate` and the tactics lab."""
+"""Headless AI-against-AI matches: the engine of `skirmish simulate` and the tactics lab.
+
+Each battle's record says who won, how long it took, which weapons did the harm (hits that
+caused damage and the levels they caused, read from the event log as it is written), where
+units fought from and where they fell, and how long the AI took to decide.
+"""
 
 from __future__ import annotations
 
 import os
+import statistics
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,11 +19,13 @@ from typing import Any
 from game.ai import make_controller
 from game.maps import load_map
 from game.maps.grid import GridMap
-from game.squads import check_squads, map_squads
-from game.world.actions import Hold
+from game.squads import SquadError, check_squads, map_squads, squad_specs, template_spec, templates
+from game.world.actions import Hold, Throw
+from game.world.events import Event, EventLog
 from game.world.match import Match
 
 DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "crossroads.tmx"
+COMBAT_PHASES = ("fast", "normal", "slow", "move")
 
 
 @dataclass(frozen=True)
@@ -28,19 +36,113 @@ class MatchSpec:
     red_ai: str = "normal"
     squad: str = "default"
     size: int | None = None
+    blue_squad: str | None = None
+    red_squad: str | None = None
+
+
+def side_specs(squad: str, team: str, count: int) -> list[dict[str, Any]]:
+    """A side's unit specs: a squad id from game/data/squads.toml, or a comma-separated list
+    of templates (`swordsman,rifleman`), repeated to `count` units."""
+    _, squads = templates()
+    if squad in squads:
+        return squad_specs(squad, team, count)
+    names = [t.strip() for t in squad.split(",") if t.strip()]
+    if not names:
+        raise SquadError(f"squad {squad!r}: empty")
+    return [template_spec(names[i % len(names)], f"{team.title()} {i + 1}") for i in range(count)]
+
+
+def spec_squads(grid: GridMap, spec: MatchSpec) -> dict[str, list[dict[str, Any]]]:
+    """The squads of a match: the map's (or the default squad), with a side's own squad when
+    one is given (`size` units, else as many as the map gives that side)."""
+    squads = map_squads(grid, spec.squad, spec.size)
+    for team, own in (("blue", spec.blue_squad), ("red", spec.red_squad)):
+        if own:
+            squads[team] = side_specs(own, team, spec.size or len(squads.get(team, ())) or 8)
+    return squads
+
+
+class BattleLog(EventLog):
+    """The match's event log, also tallying harm by weapon and where units fought and fell.
+
+    A hit's weapon is the attacker's at the time (its grenade when it declared a throw, its
+    melee weapon for a free strike); the levels are the target's wounds and stuns after the
+    hit less those before it."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.source: tuple[int, str] | None = None
+        self.before: dict[int, int] = {}
+        self.weapons: dict[str, dict[str, int]] = {}
+        self.fought_from: set[tuple[str, int, int]] = set()
+        self.fell: list[tuple[str, int, int]] = []
+
+    def _levels(self, uid: int) -> int:
+        s = self.match.view(uid).state
+        return int(getattr(s, "wounds", 0)) + int(getattr(s, "stuns", 0))
+
+    def _weapon(self, uid: int, free_strike: bool) -> str:
+        v = self.match.view(uid)
+        d = self.match.declared(uid)
+        if not free_strike and d is not None and isinstance(d.action, Throw):
+            return d.action.weapon.replace("_", " ")
+        return self.match.rules.weapon_facts(v.combatant).name
+
+    def add(self, event: Event) -> Event:
+        super().add(event)
+        kind, phase = event.kind, event.phase
+        if kind == "down" and event.actor is not None:
+            v = self.match.view(event.actor)
+            self.fell.append((v.team, *v.pos))
+        if phase not in COMBAT_PHASES:
+            return event
+        if kind == "free_strike" and event.actor is not None:
+            self.source = (event.actor, self._weapon(event.actor, True))
+        elif kind == "attack" and event.actor is not None:
+            if self.source is None or self.source[0] != event.actor:
+                self.source = (event.actor, self._weapon(event.actor, False))
+            v = self.match.view(event.actor)
+            self.fought_from.add((v.team, *v.pos))
+            if event.target is not None:
+                self.before[event.target] = self._levels(event.target)
+        elif kind == "declare":
+            self.source = None
+        if kind in ("damage", "down") and self.source is not None:
+            target = event.target if kind == "damage" else event.actor
+            if target is None or target not in self.before:
+                return event
+            now = self._levels(target)
+            gained = now - self.before[target]
+            self.before[target] = now
+            tally = self.weapons.setdefault(self.source[1], {"hits": 0, "levels": 0, "downed": 0})
+            if kind == "down":
+                tally["downed"] += 1
+            if gained > 0:
+                tally["hits"] += 1
+                tally["levels"] += gained
+        if kind in ("move", "free_strike") and self.source is not None and kind == "move":
+            self.source = None
+        return event
 
 
 def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None] | None = None) -> dict[str, Any]:
     """Play one match to the end; the record for the JSON `battles` list."""
-    squads = map_squads(grid, spec.squad, spec.size)
+    squads = spec_squads(grid, spec)
     match = Match(grid, squads, seed=spec.seed)
+    log = BattleLog(match)
+    log.events.extend(match.log.events)
+    match.log = log
+    times: list[float] = []
     try:
         ais = {"blue": make_controller(spec.blue_ai, spec.seed, "blue"),
                "red": make_controller(spec.red_ai, spec.seed, "red")}
         while not match.over:
             for uid in match.start_round():
                 v = match.view(uid)
+                t0 = time.perf_counter()
                 action, choices = ais[v.team].decide(match, uid)
+                times.append(time.perf_counter() - t0)
                 if hasattr(match.declare(uid, action, **choices), "reason"):
                     match.declare(uid, Hold())
             match.resolve_round()
@@ -48,7 +150,12 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
                 on_round(match)
         r = match.result()
         return {"seed": spec.seed, "winner": r.winner, "rounds": r.rounds,
-                "survivors": r.survivors, "casualties": r.casualties}
+                "survivors": r.survivors, "casualties": r.casualties,
+                "weapons": log.weapons,
+                "fell": sorted(log.fell), "fought_from": sorted(log.fought_from),
+                "decision_ms": {"count": len(times),
+                                "median": round(1000 * statistics.median(times), 3) if times else 0.0,
+                                "max": round(1000 * max(times), 3) if times else 0.0}}
     finally:
         match.close()
 
@@ -59,25 +166,38 @@ def _run_one(spec: MatchSpec) -> dict[str, Any]:
 
 
 def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1, blue_ai: str = "normal",
-             red_ai: str = "normal", squad: str = "default", size: int | None = None) -> dict[str, Any]:
+             red_ai: str = "normal", squad: str = "default", size: int | None = None,
+             blue_squad: str | None = None, red_squad: str | None = None,
+             progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Run `runs` matches with seeds seed, seed+1, ...; the same seed gives the same record,
-    whatever `jobs` is (apart from `seconds`)."""
+    whatever `jobs` is (apart from `seconds`). `progress(done, runs)` is called as matches end."""
     grid = load_map(map_path)  # fail fast, before any worker starts
-    check_squads(grid, map_squads(grid, squad, size))
-    specs = [MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size) for i in range(runs)]
+    specs = [MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad)
+             for i in range(runs)]
+    check_squads(grid, spec_squads(grid, specs[0]))
     start = time.perf_counter()
+    battles: list[dict[str, Any]] = []
     if jobs <= 1 or runs <= 1:
-        battles = [play_match(grid, s) for s in specs]
+        for i, s in enumerate(specs):
+            battles.append(play_match(grid, s))
+            if progress is not None:
+                progress(i + 1, runs)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            battles = list(pool.map(_run_one, specs, chunksize=max(1, runs // (jobs * 4))))
+            futures = [pool.submit(_run_one, s) for s in specs]
+            for i, fut in enumerate(as_completed(futures)):
+                fut.result()
+                if progress is not None:
+                    progress(i + 1, runs)
+            battles = [f.result() for f in futures]
     seconds = time.perf_counter() - start
     wins = {"blue": 0, "red": 0, "draw": 0}
     for b in battles:
         wins[b["winner"]] += 1
     return {
         "map": str(map_path), "map_name": grid.name, "runs": runs, "seed": seed,
-        "blue_ai": blue_ai, "red_ai": red_ai, "wins": wins,
+        "blue_ai": blue_ai, "red_ai": red_ai, "squad": squad, "size": size,
+        "blue_squad": blue_squad, "red_squad": red_squad, "wins": wins,
         "mean_rounds": round(sum(b["rounds"] for b in battles) / max(1, runs), 3),
         "seconds": round(seconds, 3), "battles": battles,
     }

@@ -1,0 +1,399 @@
+"""The tactical AI: one controller, driven by a level's data (game/data/ai_levels.toml).
+
+It reads the match only through the public queries the player's UI uses (views, reachable
+tiles, sight, cover, the exact preview, the declarations already made this round). Per-round
+facts (every unit's view, who sees whom) are computed once a round and cached; only the few
+best candidate targets are previewed, so a decision stays fast on the largest map.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai.baseline import RandomAI
+from game.ai.levels import Level
+from game.world import geometry as geo
+from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload, Throw
+from game.world.match import Match, UnitView
+
+Decision = tuple[Any, dict[str, Any]]
+Tile = tuple[int, int]
+COVER_RANK = {None: 0, "soft50": 1, "soft90": 2, "hard50": 2, "hard90": 3}
+FIRE_MODES = ("shot", "burst", "triple")
+
+
+def expected_harm(preview: Any) -> float:
+    """Expected damage levels from an exact preview (wounds count double the stuns they might
+    be); -1 for an impossible attack."""
+    if preview is None or hasattr(preview, "reason"):
+        return -1.0
+    harm = sum(float(p) * levels for levels, p in preview.p_damage_levels.items())
+    return harm * 2 if preview.kind == "wounds" else harm
+
+
+@dataclass
+class RoundFacts:
+    """What a controller knows at the start of a round, cached until the next one."""
+
+    key: tuple[int, int]
+    views: dict[int, UnitView]
+    sees: dict[tuple[int, int], bool] = field(default_factory=dict)
+
+    def living(self, team: str | None = None, enemy_of: str | None = None) -> list[UnitView]:
+        return [v for v in self.views.values() if not v.out and (team is None or v.team == team)
+                and (enemy_of is None or v.team != enemy_of)]
+
+
+class TacticalAI:
+    """Decides one unit's declaration; all levels but `random` are this class with other data."""
+
+    def __init__(self, seed: int, team: str, level: Level) -> None:
+        self.level = level
+        self.team = team
+        self.rng = random.Random(f"{seed}-{team}-{level.name}")
+        self.random = RandomAI(seed + 7919, team)
+        self._facts: RoundFacts | None = None
+        self.w = level.weights
+
+    # --- per-round cache ------------------------------------------------------------------
+
+    def facts(self, match: Match) -> RoundFacts:
+        key = (id(match), match.round)
+        if self._facts is None or self._facts.key != key:
+            self._facts = RoundFacts(key, {v.uid: v for v in match.units()})
+        return self._facts
+
+    def sees(self, match: Match, a: UnitView, b: UnitView) -> bool:
+        f = self.facts(match)
+        k = (a.uid, b.uid) if a.uid < b.uid else (b.uid, a.uid)
+        if k not in f.sees:
+            f.sees[k] = geo.line_of_sight(match.grid, a.pos, b.pos)
+        return f.sees[k]
+
+    # --- what others declared -------------------------------------------------------------
+
+    def danger_tiles(self, match: Match, me: UnitView) -> tuple[list[tuple[Tile, float]], list[tuple[Tile, Tile]], set[Tile]]:
+        """Blast points (with radius) and area-fire arcs enemies declared this round, and the
+        tiles friends are moving to."""
+        blasts: list[tuple[Tile, float]] = []
+        arcs: list[tuple[Tile, Tile]] = []
+        claimed: set[Tile] = set()
+        if not self.level.read_declarations:
+            return blasts, arcs, claimed
+        for v in self.facts(match).views.values():
+            d = match.declared(v.uid)
+            if d is None or v.uid == me.uid:
+                continue
+            a = d.action
+            if v.team != me.team:
+                if isinstance(a, Throw):
+                    blasts.append((a.tile, match.rules.blast_radius_m(a.weapon)))
+                elif isinstance(a, AreaFire):
+                    arcs.append((v.pos, a.aim))
+            elif isinstance(a, Move) and a.path:
+                claimed.add(tuple(a.path[-1]))
+            elif isinstance(a, Attack) and a.path and a.mode != "melee":
+                claimed.add(tuple(a.path[-1]))
+        return blasts, arcs, claimed
+
+    def _danger(self, match: Match, tile: Tile, blasts: list, arcs: list) -> int:
+        n = sum(1 for b, r in blasts if geo.distance_m(match.grid, b, tile) <= r)
+        n += sum(1 for o, aim in arcs if geo.in_arc(o, aim, tile, 30))
+        return n
+
+    # --- the decision ---------------------------------------------------------------------
+
+    def decide(self, match: Match, uid: int) -> Decision:
+        if self.level.mistake_rate and self.rng.random() < self.level.mistake_rate:
+            return self.random.decide(match, uid)
+        f = self.facts(match)
+        me = match.view(uid)
+        f.views[uid] = me
+        enemies = f.living(enemy_of=me.team)
+        if not enemies:
+            return Hold(), {}
+        for action, choices in self._candidates(match, me, enemies):
+            if not hasattr(match.check(uid, action), "reason"):
+                return action, choices
+        return Hold(), {"defences": self._defences(match, me, enemies, attacking=False)}
+
+    def _defences(self, match: Match, me: UnitView, enemies: list[UnitView], attacking: bool) -> int:
+        """One defence when an enemy sees it or could reach it in melee; a second (which costs
+        -10 to everything) when many see it and it is not attacking (level data)."""
+        seeing = 0
+        threatened = False
+        for e in enemies:
+            ef = match.rules.weapon_facts(e.combatant)
+            if ef.melee:
+                if geo.distance_m(match.grid, e.pos, me.pos) <= 30 * match.grid.metres_per_tile / 2:
+                    threatened = True
+            elif self.sees(match, e, me):
+                seeing += 1
+                threatened = True
+        if not threatened:
+            return 0
+        if self.level.extra_defences and not attacking and seeing >= self.level.extra_defences:
+            return 2
+        return 1
+
+    def _candidates(self, match: Match, me: UnitView, enemies: list[UnitView]):
+        """Decisions in order of preference; the first legal one is declared."""
+        facts = match.rules.weapon_facts(me.combatant)
+        visible = [e for e in enemies if self.sees(match, me, e)]
+        d1 = self._defences(match, me, enemies, attacking=True)
+        d0 = self._defences(match, me, enemies, attacking=False)
+        state = me.state
+        hurt = max(getattr(state, "wounds", 0), getattr(state, "stuns", 0)) >= self.level.hurt_level
+        ammo = me.ammo
+        if ammo is not None and ammo.reload_left:
+            if visible:
+                yield FullDodge(), {}
+            yield Hold(), {"defences": d0}
+            return
+        if hurt and visible and not facts.melee:
+            tile = geo.full_cover_within(match.grid, me.pos, match.movement_allowance(me.uid)["free"],
+                                         [e.pos for e in visible])
+            if tile is not None and tile != me.pos and tile not in match.occupied(me.uid):
+                yield FullDodge(tile), {}
+            away = self._withdraw(match, me, visible)
+            if away is not None:
+                yield away, {"defences": d0}
+        if ammo is not None and ammo.magazines > 0 and (
+                ammo.loaded == 0 or ammo.loaded < max(1, self.level.reload_below * ammo.capacity)):
+            if not visible or ammo.loaded == 0:
+                yield Reload(), {"defences": d0}
+        options: list[tuple[float, Any]] = []
+        if me.grenades:
+            g = self._grenade(match, me, visible, enemies)
+            if g is not None:
+                options.append(g)
+        if facts.melee:
+            yield from self._melee(match, me, enemies, d1)
+            yield self._advance(match, me, enemies, facts), {"defences": d0}
+            return
+        if ammo is None or ammo.loaded > 0:
+            options.extend(self._shots(match, me, visible, facts))
+            a = self._area(match, me, visible, facts)
+            if a is not None:
+                options.append(a)
+        options.sort(key=lambda o: -o[0])
+        for score, action in options:
+            if score >= self.level.min_harm:
+                if isinstance(action, Attack):
+                    target = self.facts(match).views[action.target]
+                    path = self._cover_step(match, me, target, visible)
+                    if path:
+                        yield Attack(action.target, action.mode, dict(action.options), path), {"defences": d1}
+                yield action, {"defences": d1}
+        if ammo is not None and ammo.loaded < ammo.capacity and ammo.magazines > 0 and (
+                ammo.loaded < max(1, self.level.reload_below * ammo.capacity)):
+            yield Reload(), {"defences": d0}
+        yield self._advance(match, me, enemies, facts), {"defences": d0}
+
+    # --- attacks --------------------------------------------------------------------------
+
+    def _target_bonus(self, match: Match, t: UnitView) -> float:
+        bonus = self.w["finish"] * getattr(t.state, "wounds", 0)
+        if self.level.read_declarations:
+            d = match.declared(t.uid)
+            if d is not None and not isinstance(d.action, Move) and not getattr(d.action, "path", ()):
+                bonus += self.w["moving_target"]
+        return bonus
+
+    def _shots(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> list[tuple[float, Any]]:
+        """Exact previews of the few nearest (then most wounded) targets in the first modes."""
+        g = match.grid
+        in_range = [e for e in visible if geo.distance_m(g, me.pos, e.pos) <= facts.long_m]
+        in_range.sort(key=lambda e: (geo.distance_m(g, me.pos, e.pos) - 4 * getattr(e.state, "wounds", 0), e.uid))
+        modes = [m for m in FIRE_MODES if m in facts.modes][: self.level.modes]
+        out = []
+        for e in in_range[: self.level.targets]:
+            for mode in modes:
+                if me.ammo is not None and match.rules.ammo_use(me.combatant, mode, {}) > me.ammo.loaded and mode != "burst":
+                    continue
+                harm = expected_harm(match.preview(me.uid, e.uid, mode))
+                if harm <= 0:
+                    continue
+                out.append((self.w["harm"] * harm + self._target_bonus(match, e), Attack(e.uid, mode)))
+        return out
+
+    def _area(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> tuple[float, Any] | None:
+        """Area fire at the aim point that sweeps most enemies and no friend (previewed)."""
+        if "area" not in facts.modes or len(visible) < self.level.area_cluster:
+            return None
+        if me.ammo is not None and me.ammo.loaded < facts.burst:
+            return None
+        g = match.grid
+        f = self.facts(match)
+        friends = [v.pos for v in f.living(team=me.team) if v.uid != me.uid]
+        reach = int(facts.long_m / g.metres_per_tile)
+        best = None
+        for e in visible[: max(self.level.targets, 3)]:
+            swept = geo.targets_in_arc(me.pos, e.pos, [v.pos for v in visible] + friends, 30, reach)
+            if any(p in friends for p in swept):
+                continue
+            n = len(swept)
+            if n >= self.level.area_cluster and (best is None or n > best[0]):
+                best = (n, e, swept)
+        if best is None:
+            return None
+        by_pos = {v.pos: v for v in visible}
+        harm = 0.0
+        for p in best[2][:3]:
+            harm += max(0.0, expected_harm(match.preview(me.uid, by_pos[p].uid, "area")))
+        return self.w["harm"] * harm, AreaFire(best[1].pos)
+
+    def _grenade(self, match: Match, me: UnitView, visible: list[UnitView], enemies: list[UnitView]) -> tuple[float, Any] | None:
+        """A throw at the tile that catches most enemies, never where a friend (or the
+        thrower) is within twice the blast radius without hard cover or out of sight."""
+        g = match.grid
+        gid = me.grenades[0]
+        radius = match.rules.blast_radius_m(gid)
+        reach = match.rules.throw_range_m(me.combatant, gid)
+        f = self.facts(match)
+        friends = [v.pos for v in f.living(team=me.team)]
+        best = None
+        for e in visible:
+            if geo.distance_m(g, me.pos, e.pos) > reach:
+                continue
+            if not grenade_safe(match, e.pos, radius, friends):
+                continue
+            caught = sum(1 for o in enemies if geo.distance_m(g, o.pos, e.pos) <= radius)
+            if caught >= self.level.grenade_cluster and (best is None or caught > best[0]):
+                best = (caught, e.pos)
+        if best is None:
+            return None
+        return self.w["grenade"] * best[0], Throw(gid, best[1])
+
+    def _melee(self, match: Match, me: UnitView, enemies: list[UnitView], defences: int):
+        """Strike the best enemy in reach; else the nearest one it can reach this round."""
+        g = match.grid
+        reach = match.rules.weapon_facts(me.combatant).reach_tiles
+        close = [e for e in enemies if geo.chebyshev(me.pos, e.pos) <= reach]
+        scored = []
+        for e in close[: self.level.targets]:
+            harm = expected_harm(match.preview(me.uid, e.uid, "melee"))
+            scored.append((self.w["melee_eagerness"] * harm + self._target_bonus(match, e), e.uid))
+        for _, tid in sorted(scored, reverse=True):
+            yield Attack(tid, "melee"), {"defences": defences}
+        far = sorted((e for e in enemies if e not in close), key=lambda e: geo.distance_m(g, me.pos, e.pos))
+        for e in far[:2]:
+            if geo.distance_m(g, me.pos, e.pos) <= (match.movement_allowance(me.uid)["run"] + 3 * g.metres_per_tile):
+                yield Attack(e.uid, "melee"), {"defences": defences}
+
+    # --- movement -------------------------------------------------------------------------
+
+    def _cover_step(self, match: Match, me: UnitView, target: UnitView, visible: list[UnitView]) -> tuple:
+        """A free move to a tile with better cover that still sees the target (or ())."""
+        g = match.grid
+        blasts, arcs, claimed = self.danger_tiles(match, me)
+        threats = visible[:4]
+
+        def cover_at(tile: Tile) -> float:
+            return sum(COVER_RANK.get(geo.cover_between(g, t.pos, tile), 0) for t in threats) / max(1, len(threats))
+
+        here = cover_at(me.pos) - self.w["danger"] * self._danger(match, me.pos, blasts, arcs)
+        best = (here + 0.25, None)
+        taken = match.occupied(me.uid) | claimed
+        for tile in match.reachable(me.uid, "free"):
+            if tile in taken or tile == me.pos:
+                continue
+            r = self.w["cover"] * cover_at(tile) - self.w["danger"] * self._danger(match, tile, blasts, arcs)
+            if r > best[0] * max(self.w["cover"], 1e-9) and geo.line_of_sight(g, tile, target.pos):
+                best = (r / max(self.w["cover"], 1e-9), tile)
+        if best[1] is None:
+            return ()
+        path = match.path(me.uid, best[1])
+        return tuple(path) if path else ()
+
+    def _waypoint(self, match: Match, me: UnitView, goal: Tile, tiles: dict[Tile, float]) -> Tile | None:
+        """Where the walking path toward `goal` leaves this round's reach, when walls make the
+        straight line misleading (None when the way is straight enough)."""
+        g = match.grid
+        path = geo.path_to(g, me.pos, goal)
+        if not path or len(path) < 2:
+            return None
+        if geo.path_cost_m(g, path) <= 1.2 * geo.distance_m(g, me.pos, goal) + 2 * g.metres_per_tile:
+            return None
+        last = None
+        for t in path[1:]:
+            if t in tiles:
+                last = t
+            elif last is not None:
+                break
+        return last
+
+    def _withdraw(self, match: Match, me: UnitView, visible: list[UnitView]) -> Any:
+        """Run to the reachable tile out of sight of most enemies, furthest from them."""
+        g = match.grid
+        tiles = match.reachable(me.uid, "run")
+        taken = match.occupied(me.uid)
+        cands = sorted((t for t in tiles if t not in taken),
+                       key=lambda t: -min(geo.distance_m(g, t, e.pos) for e in visible))[: self.level.advance_tiles]
+        best = None
+        for t in cands:
+            seen = sum(1 for e in visible[:4] if geo.line_of_sight(g, t, e.pos))
+            score = (seen, -min(geo.distance_m(g, t, e.pos) for e in visible))
+            if best is None or score < best[0]:
+                best = (score, t)
+        if best is None or best[1] == me.pos:
+            return None
+        path = match.path(me.uid, best[1])
+        return Move(tuple(path), "run") if path else None
+
+    def _advance(self, match: Match, me: UnitView, enemies: list[UnitView], facts: Any) -> Any:
+        """Move toward the enemy: the reachable tile nearest them with the best cover, that
+        sees one of them, away from declared blasts and bursts; sprint while far away."""
+        g = match.grid
+        nearest = min(enemies, key=lambda e: geo.distance_m(g, me.pos, e.pos))
+        far = geo.distance_m(g, me.pos, nearest.pos)
+        mode = "sprint" if far > self.level.sprint_beyond_m else "run"
+        tiles = match.reachable(me.uid, mode)
+        if not tiles:
+            return Hold()
+        blasts, arcs, claimed = self.danger_tiles(match, me)
+        taken = match.occupied(me.uid) | claimed
+        close = sorted(enemies, key=lambda e: geo.distance_m(g, me.pos, e.pos))[:3]
+        mpt = g.metres_per_tile
+        # Ranged units stop at a few tiles; melee units go all the way.
+        stand_off = 0.0 if facts.melee else 3 * mpt
+        way = self._waypoint(match, me, nearest.pos, tiles)
+        # Friends where they stand or where they declared to go: bunching up invites grenades.
+        near = [v.pos for v in self.facts(match).living(team=me.team) if v.uid != me.uid] + list(claimed)
+
+        def base(tile: Tile) -> float:
+            d = min(geo.distance_m(g, tile, e.pos) for e in close)
+            if way is not None:  # walls between: head along the way round them
+                d = geo.distance_m(g, tile, way) + tiles[way]
+            return (-self.w["distance"] * abs(d - stand_off) / mpt + self.w["cover"] * COVER_RANK.get(g.cover(*tile), 0)
+                    - self.w["danger"] * self._danger(match, tile, blasts, arcs)
+                    - self.w["spread"] * sum(1 for p in near if geo.chebyshev(p, tile) <= 2))
+
+        cands = sorted((t for t in tiles if t not in taken or t == me.pos), key=lambda t: (-base(t), t))
+        cands = cands[: self.level.advance_tiles]
+        best = None
+        for t in cands:
+            s = base(t)
+            if self.w["sight"] and not facts.melee and any(
+                    geo.distance_m(g, t, e.pos) <= facts.long_m and geo.line_of_sight(g, t, e.pos) for e in close):
+                s += self.w["sight"]
+            if best is None or s > best[0]:
+                best = (s, t)
+        goal = best[1]
+        if goal == me.pos:
+            return Hold()
+        path = match.path(me.uid, goal)
+        return Move(tuple(path), mode) if path else Hold()
+
+
+def grenade_safe(match: Match, blast: Tile, radius_m: float, friends: list[Tile]) -> bool:
+    """No friend within twice the blast radius of `blast`, unless out of its sight or behind
+    hard cover from it."""
+    g = match.grid
+    for p in friends:
+        if geo.distance_m(g, p, blast) <= 2 * radius_m:
+            if geo.line_of_sight(g, blast, p) and geo.cover_between(g, blast, p) not in ("hard50", "hard90"):
+                return False
+    return True

@@ -1,0 +1,65 @@
+"""Strength, measured: one level against another with the same squads, sides swapped.
+
+    python -m game.lab.strength                       # every shipped map, the issue's pairings
+    python -m game.lab.strength --maps maps/street.tmx --pairs normal:random --seeds 5
+
+Each seed is played twice, the stronger level as blue and then as red; a draw counts as not
+won. Prints one line per map and pairing with the win rate and the required rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from game.sim import simulate
+
+MAPS_DIR = Path(__file__).resolve().parent.parent.parent / "maps"
+# (strong, weak, seeds, required win fraction): 5 seeds x 2 sides = 10 matches for 9 of 10.
+PAIRINGS = (("normal", "random", 5, 0.9), ("hard", "easy", 6, 2 / 3))
+
+
+def pairing(map_path: str, strong: str, weak: str, seeds: int, seed: int = 1, jobs: int = 1) -> dict:
+    """Wins of `strong` over `weak` in 2 x `seeds` matches (each seed with sides swapped)."""
+    as_blue = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=strong, red_ai=weak)
+    as_red = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=weak, red_ai=strong)
+    won = as_blue["wins"]["blue"] + as_red["wins"]["red"]
+    lost = as_blue["wins"]["red"] + as_red["wins"]["blue"]
+    n = 2 * seeds
+    return {"map": str(map_path), "strong": strong, "weak": weak, "matches": n, "won": won,
+            "lost": lost, "draws": n - won - lost, "rate": won / n}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game.lab.strength", description=__doc__.splitlines()[0])
+    p.add_argument("--maps", nargs="*", default=None, help="maps (default: every maps/*.tmx)")
+    p.add_argument("--pairs", nargs="*", default=None, help="strong:weak[:seeds[:rate]] (default: the issue's)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = p.parse_args(argv)
+    maps = args.maps or sorted(str(m) for m in MAPS_DIR.glob("*.tmx"))
+    pairs = PAIRINGS
+    if args.pairs:
+        pairs = []
+        for spec in args.pairs:
+            parts = spec.split(":")
+            pairs.append((parts[0], parts[1], int(parts[2]) if len(parts) > 2 else 5,
+                          float(parts[3]) if len(parts) > 3 else 0.5))
+    print("command: python -m game.lab.strength " + " ".join(sys.argv[1:] if argv is None else argv))
+    failed = 0
+    for m in maps:
+        for strong, weak, seeds, need in pairs:
+            r = pairing(m, strong, weak, seeds, args.seed, args.jobs)
+            ok = r["rate"] >= need - 1e-9
+            failed += not ok
+            print(f"{Path(m).name:16} {strong:>6} vs {weak:<6} won {r['won']:2}/{r['matches']} "
+                  f"(lost {r['lost']}, drawn {r['draws']}) {100 * r['rate']:5.1f}% "
+                  f"need {100 * need:.0f}%: {'ok' if ok else 'FAIL'}", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

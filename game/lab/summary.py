@@ -1,0 +1,82 @@
+"""What a user reads after a lab run: win rates with 95% Wilson intervals, the spread of
+rounds, casualties per side, and which weapons did the harm."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default); (0, 0) for no trials."""
+    if n <= 0:
+        return (0.0, 0.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarise(record: dict[str, Any]) -> dict[str, Any]:
+    """The summary numbers of a `simulate` record (added to it under `summary`)."""
+    battles = record["battles"]
+    n = len(battles)
+    rounds = [b["rounds"] for b in battles]
+    rates = {}
+    for side in ("blue", "red", "draw"):
+        k = record["wins"].get(side, 0)
+        lo, hi = wilson(k, n)
+        rates[side] = {"wins": k, "rate": k / n if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)]}
+    casualties = {}
+    for side in ("blue", "red"):
+        c = [b["casualties"].get(side, 0) for b in battles]
+        casualties[side] = {"mean": round(statistics.fmean(c), 3) if c else 0.0, "total": sum(c)}
+    weapons: dict[str, dict[str, int]] = {}
+    for b in battles:
+        for w, t in b.get("weapons", {}).items():
+            acc = weapons.setdefault(w, {"hits": 0, "levels": 0, "downed": 0})
+            for k in acc:
+                acc[k] += t.get(k, 0)
+    decision = [b["decision_ms"] for b in battles if "decision_ms" in b and b["decision_ms"]["count"]]
+    return {
+        "rates": rates,
+        "rounds": {"mean": round(statistics.fmean(rounds), 3) if rounds else 0.0,
+                   "sd": round(statistics.stdev(rounds), 3) if n > 1 else 0.0,
+                   "min": min(rounds, default=0), "max": max(rounds, default=0)},
+        "casualties": casualties,
+        "weapons": dict(sorted(weapons.items(), key=lambda kv: (-kv[1]["levels"], kv[0]))),
+        "decision_ms": {"median_of_medians": round(statistics.median(d["median"] for d in decision), 3) if decision else 0.0,
+                        "max": max((d["max"] for d in decision), default=0.0)},
+    }
+
+
+def summary_lines(record: dict[str, Any]) -> list[str]:
+    """The summary as text lines."""
+    s = record["summary"]
+    n = record["runs"]
+    lines = [f"{record['map_name']}: {n} matches from seed {record['seed']}, "
+             f"{record['blue_ai']} (blue) against {record['red_ai']} (red); {record['seconds']:.1f} s"]
+    if record.get("command"):
+        lines.append(f"  command: {record['command']}")
+    parts = []
+    for side in ("blue", "red", "draw"):
+        r = s["rates"][side]
+        lo, hi = r["ci95"]
+        parts.append(f"{side} {r['wins']} ({100 * r['rate']:.0f}%, 95% CI {100 * lo:.0f}-{100 * hi:.0f}%)")
+    lines.append("  wins: " + ", ".join(parts))
+    ro = s["rounds"]
+    lines.append(f"  rounds: mean {ro['mean']:.1f}, sd {ro['sd']:.1f}, min {ro['min']}, max {ro['max']}")
+    c = s["casualties"]
+    lines.append(f"  casualties a match: blue {c['blue']['mean']:.2f}, red {c['red']['mean']:.2f}")
+    if s["weapons"]:
+        lines.append("  harm by weapon (damaging hits, damage levels, units downed):")
+        for w, t in s["weapons"].items():
+            lines.append(f"    {w:26} {t['hits']:6} hits {t['levels']:7} levels {t['downed']:5} downed")
+    d = s["decision_ms"]
+    lines.append(f"  AI decision: median {d['median_of_medians']:.1f} ms, max {d['max']:.1f} ms")
+    lines.append("  replay one battle: skirmish simulate --runs 1 --seed S (same map, sides and squads)")
+    return lines

@@ -1,0 +1,77 @@
+"""The tactics lab: summary maths, scenario files, the report PNG, replays, a strength check."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.lab.scenario import ScenarioError, load_scenario
+from game.lab.strength import pairing
+from game.lab.summary import wilson
+from game.sim import simulate
+
+SMALL = "maps/street.tmx"
+
+
+def test_wilson_known_values():
+    lo, hi = wilson(8, 10)
+    assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 0.0)
+
+
+def test_simulate_summary_json_report_and_replay(tmp_path, capsys):
+    out, png = tmp_path / "r.json", tmp_path / "r.png"
+    rc = main(["simulate", "--map", SMALL, "--runs", "2", "--seed", "4", "--jobs", "1", "--size", "3",
+               "--json", str(out), "--report", str(png), "--red-squad", "swordsman,rifleman"])
+    assert rc == 0
+    text = capsys.readouterr().out
+    assert "95% CI" in text and "rounds: mean" in text and "command: skirmish simulate" in text
+    rec = json.loads(out.read_text())
+    for key in ("map", "runs", "seed", "wins", "mean_rounds", "seconds", "battles", "summary", "command"):
+        assert key in rec
+    b = rec["battles"][1]
+    for key in ("seed", "winner", "rounds", "survivors", "weapons", "fell", "fought_from", "decision_ms"):
+        assert key in b
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # the second battle replayed alone with its own seed is the same battle
+    again = simulate(SMALL, 1, b["seed"], size=3, red_squad="swordsman,rifleman")["battles"][0]
+    assert {k: again[k] for k in ("winner", "rounds", "survivors", "weapons")} == \
+        {k: b[k] for k in ("winner", "rounds", "survivors", "weapons")}
+
+
+def test_scenario_file(tmp_path, capsys):
+    f = tmp_path / "s.toml"
+    m = Path(SMALL).resolve()
+    f.write_text(f'map = "{m}"\nruns = 1\nseed = 9\nsize = 2\n[blue]\nai = "hard"\n[red]\nai = "easy"\n')
+    s = load_scenario(f)
+    assert s["blue_ai"] == "hard" and s["red_ai"] == "easy" and s["runs"] == 1
+    assert main(["simulate", "--scenario", str(f), "--jobs", "1"]) == 0
+    assert "hard (blue) against easy (red)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("body,expect", [
+    ("runs = 0\n", "runs: must be at least 1"),
+    ("runs = 'x'\n", "runs: must be int"),
+    ("colour = 1\n", "colour: unknown field"),
+    ("[blue]\nai = 'genius'\n", "blue.ai: unknown AI level"),
+    ("map = 'nowhere.tmx'\n", "map: no such file"),
+    ("runs = [\n", "s.toml"),
+])
+def test_bad_scenario_is_one_line_exit_2(tmp_path, capsys, body, expect):
+    f = tmp_path / "s.toml"
+    f.write_text(body)
+    with pytest.raises(ScenarioError):
+        load_scenario(f)
+    assert main(["simulate", "--scenario", str(f)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert expect in err and "\n" not in err
+
+
+def test_normal_beats_random_clearly():
+    r = pairing(SMALL, "normal", "random", seeds=2, seed=1)
+    assert r["won"] >= 3, r
