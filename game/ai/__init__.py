@@ -6,13 +6,13 @@
 
 from __future__ import annotations
 
-from game.ai.baseline import BaselineAI, RandomAI
+from game.ai.baseline import RandomAI
 from game.ai.levels import LevelError, load_levels
 from game.ai.tactical import TacticalAI
 
 LEVELS = ("random", "easy", "normal", "hard")
 
-__all__ = ["LEVELS", "BaselineAI", "LevelError", "RandomAI", "TacticalAI", "make_controller"]
+__all__ = ["LEVELS", "LevelError", "RandomAI", "TacticalAI", "make_controller"]
 
 
 def make_controller(level: str, seed: int, team: str):
