@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -14,17 +15,34 @@ from game.ui.assets import Sprites  # noqa: E402
 from game.ui.battle import BattleScreen  # noqa: E402
 from game.ui.maprender import MapRenderer  # noqa: E402
 from game.ui.menus import MainMenu, ResultsScreen  # noqa: E402
-from game.ui.session import Session, SessionConfig  # noqa: E402
+from game.ui.session import MAP_UNITS, Session, SessionConfig  # noqa: E402
+
+
+def config_squads(grid: Any, config: SessionConfig) -> dict[str, list[dict[str, Any]]]:
+    """The squads for a match: per side the chosen squad (as many as the map's own units of
+    that side, else 8), or the map's own units ("map units", the default)."""
+    from game.squads import map_squads
+
+    own = map_squads(grid)
+    out = {}
+    for team in ("blue", "red"):
+        choice = getattr(config, f"{team}_squad", "") or MAP_UNITS
+        if choice == MAP_UNITS:
+            out[team] = own.get(team, [])
+        else:
+            n = sum(1 for u in grid.units if u.team == team) or None
+            out[team] = map_squads(grid, choice, n)[team]
+    return out
 
 
 def new_session(config: SessionConfig) -> Session:
     """A match on the configured map with its squads; raises MapError or SquadError."""
     from game.maps import load_map
-    from game.squads import check_squads, map_squads
+    from game.squads import check_squads
     from game.world.match import Match
 
     grid = load_map(config.map_path)
-    squads = map_squads(grid)
+    squads = config_squads(grid, config)
     check_squads(grid, squads)
     session = Session(Match(grid, squads, seed=config.seed, max_rounds=config.max_rounds), config)
     session.squads = squads
@@ -40,6 +58,7 @@ class App:
         self.sprites = Sprites()
         self.playback_ms, self.watch_ms = playback_ms, watch_ms
         self.renderers: dict[str, MapRenderer] = {}
+        self.settings: dict[str, object] = {"edge_pan": True}  # kept from battle to battle
         self.session: Session | None = None
         self.screen: object = MainMenu(self.window.get_size())
         self.running = True
@@ -55,7 +74,7 @@ class App:
         if key not in self.renderers:
             self.renderers = {key: MapRenderer(grid)}
         self.screen = BattleScreen(self.session, self.renderers[key], self.sprites, self.window.get_size(),
-                                   self.playback_ms, self.watch_ms)
+                                   self.playback_ms, self.watch_ms, self.settings)
         return self.screen
 
     def load(self, path: str) -> bool:

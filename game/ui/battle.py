@@ -27,15 +27,19 @@ from game.ui.panels import (
 )
 from game.ui.session import Session
 from game.world import geometry as geo
-from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload, Stand, Throw
+from game.world.actions import Aim, AreaFire, Attack, FullDodge, Hold, Move, Reload, Stand, Throw
 
 SIDE_W, BANNER_H, LOG_H = 340, 32, 150
 SPEEDS = (1400, 700, 350, 175, 80, 0)  # playback ms per event, slowest first
 MODE_KEYS = {pygame.K_1: "shot", pygame.K_2: "burst", pygame.K_3: "triple", pygame.K_4: "area"}
+SHOT_KEYS = {pygame.K_q: "snap", pygame.K_e: "careful"}  # `1` is the normal shot
+EDGE_PX = 16  # the mouse this near the map view's edge pans the camera
 PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
             pygame.K_a: (-1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1)}
 HELP = ["click: select, move to a tile, attack an enemy",
         "1 shot  2 burst  3 triple  4 area fire",
+        "Q snap shot  E careful shot  (1: normal)",
+        "V aim at the hovered enemy: aimed shot next round",
         "R reload  D full dodge  P prone/stand  C crouch",
         "H hold  G grenade, then click a tile  F defences",
         "Tab next unit  Enter end declarations",
@@ -45,8 +49,10 @@ HELP = ["click: select, move to a tile, attack an enemy",
 
 class BattleScreen:
     def __init__(self, session: Session, renderer: MapRenderer, sprites: Sprites, size: tuple[int, int],
-                 playback_ms: int = 350, watch_ms: int = 600) -> None:
+                 playback_ms: int = 350, watch_ms: int = 600, settings: dict[str, Any] | None = None) -> None:
         self.session = session
+        self.settings = settings if settings is not None else {}
+        self.settings.setdefault("edge_pan", True)
         self.match = session.match
         self.renderer = renderer
         self.sprites = sprites
@@ -58,6 +64,8 @@ class BattleScreen:
         self.hover: tuple[int, int] | None = None
         self.mouse: tuple[int, int] = (0, 0)
         self.attack_mode = "shot"
+        self.shot = "normal"  # normal, snap or careful (aimed is offered by itself)
+        self.edge: tuple[int, int] = (0, 0)  # edge panning direction
         self.pending_throw = False
         self.drag: tuple[int, int] | None = None
         self.held: set[int] = set()
@@ -72,6 +80,7 @@ class BattleScreen:
         self.next_at = 0.0
         self._cache: dict[Any, Any] = {}
         session.on_resolved = self._on_resolved
+        self.start_pos = self._start_positions()
         self._auto_select()
         if self.selected is None:
             living = self.match.units(living=True) or self.match.units()
@@ -103,6 +112,19 @@ class BattleScreen:
             self._cache[key] = fn()
         return self._cache[key]
 
+    def _start_positions(self) -> dict[int, tuple[int, int]]:
+        """Where each unit began (for facing from its first move): now, for a unit that has
+        not moved yet in the log, else its map position from the squad specs if it has one."""
+        moved = {e.actor for e in self.match.log.events if e.kind == "move"}
+        out = {v.uid: v.pos for v in self.match.units() if v.uid not in moved}
+        squads = self.session.squads or {}
+        for team, specs in squads.items():
+            views = self.match.units(team)
+            for v, spec in zip(views, specs, strict=False):
+                if v.uid in moved and "x" in spec and "y" in spec:
+                    out[v.uid] = (int(spec["x"]), int(spec["y"]))
+        return out
+
     def _auto_select(self) -> None:
         s = self.session
         if self.selected is not None and s.can_declare(self.selected):
@@ -112,6 +134,7 @@ class BattleScreen:
             self.selected = cur
             self.camera_follow(cur)
             self.attack_mode = "shot"
+            self.shot = "normal"
 
     def camera_follow(self, uid: int) -> None:
         r = self.camera.tile_rect(self.match.view(uid).pos)
@@ -144,9 +167,13 @@ class BattleScreen:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.hover = self.camera.tile_at(event.pos)
+            self.edge = self._edge_dir(event.pos)
             if self.drag is not None:
                 self.camera.pan(self.drag[0] - event.pos[0], self.drag[1] - event.pos[1])
                 self.drag = event.pos
+            return None
+        if event.type == pygame.WINDOWLEAVE:
+            self.edge = (0, 0)
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 2:
             self.drag = None
@@ -203,7 +230,14 @@ class BattleScreen:
             self.camera.pan(dx * self.camera.tile_px * 2, dy * self.camera.tile_px * 2)
         elif k in MODE_KEYS:
             self.attack_mode = MODE_KEYS[k]
-            self.message = f"attack mode: {self.attack_mode}"
+            if k == pygame.K_1:
+                self.shot = "normal"
+            self.message = f"attack mode: {self.attack_label()}"
+        elif k in SHOT_KEYS:
+            self.shot = SHOT_KEYS[k]
+            if self.attack_mode == "area":
+                self.attack_mode = "shot"
+            self.message = f"attack mode: {self.attack_label()}"
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.playback_ms, self.watch_ms = max(0, self.playback_ms // 2), max(50, self.watch_ms // 2)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -229,6 +263,12 @@ class BattleScreen:
             self._declare(Reload())
         elif k == pygame.K_h:
             self._declare(Hold())
+        elif k == pygame.K_v:
+            target = self.unit_at(self.hover)
+            if target is None or self.match.view(target).team == v.team:
+                self.message = "V: hover an enemy to aim at"
+            else:
+                self._declare(Aim(target))
         elif k == pygame.K_d:
             tile = self.hover if self.hover in self.match.reachable(uid, "free") else None
             self._declare(FullDodge(tile))
@@ -278,7 +318,7 @@ class BattleScreen:
             elif self.attack_mode == "area":
                 self._declare(AreaFire(tile))
             else:
-                self._declare(Attack(other, self.attack_mode))
+                self._declare(Attack(other, self.attack_mode, self.shot_options(uid, other)))
             return
         if uid is None or not self.session.can_declare(uid):
             return
@@ -302,6 +342,47 @@ class BattleScreen:
             self.selected = None
             self._auto_select()
 
+    # --- shot types -------------------------------------------------------------------
+
+    def aimed_at(self, uid: int, target: int) -> bool:
+        """Did `uid` spend last round aiming at `target` (from the log: the world's "aims at"
+        event)? Then this round's shot at it is offered as an aimed shot."""
+        last = self.match.round - 1
+
+        def find() -> bool:
+            for e in reversed(self.match.log.events):
+                if e.round < last:
+                    return False
+                if e.round == last and e.kind == "info" and e.actor == uid and e.target == target \
+                        and " aims at " in e.text:
+                    return True
+            return False
+
+        return self._cached("aimed", (uid, target), find)
+
+    def shot_options(self, uid: int, target: int) -> dict[str, Any]:
+        """The attack options for the chosen shot type (aimed when `uid` aimed at `target`)."""
+        if self.attack_mode == "area":
+            return {}
+        if self.aimed_at(uid, target):
+            return {"shot": "aimed"}
+        return {} if self.shot == "normal" else {"shot": self.shot}
+
+    def attack_label(self) -> str:
+        if self.attack_mode == "area":
+            return "area fire"
+        return f"{self.attack_mode} ({self.shot})"
+
+    # --- edge panning -----------------------------------------------------------------
+
+    def _edge_dir(self, pos: tuple[int, int]) -> tuple[int, int]:
+        r = self.map_rect
+        if not self.settings.get("edge_pan", True) or self.menu is not None or not r.collidepoint(pos):
+            return (0, 0)
+        dx = -1 if pos[0] < r.left + EDGE_PX else 1 if pos[0] >= r.right - EDGE_PX else 0
+        dy = -1 if pos[1] < r.top + EDGE_PX else 1 if pos[1] >= r.bottom - EDGE_PX else 0
+        return (dx, dy)
+
     # --- per frame --------------------------------------------------------------------
 
     def _reach(self, uid: int) -> dict[tuple[int, int], float]:
@@ -311,6 +392,7 @@ class BattleScreen:
 
     def open_menu(self) -> None:
         self.menu = EscMenu()
+        self.edge = (0, 0)
         self.menu_note = ""
         self.held.clear()
         self.drag = None
@@ -337,6 +419,9 @@ class BattleScreen:
         elif choice == "quit":
             self.menu = None
             return "menu"
+        elif choice == "edge":
+            self.settings["edge_pan"] = not self.settings.get("edge_pan", True)
+            self.edge = (0, 0)
         elif isinstance(choice, tuple) and choice[0] == "speed":
             i = min(range(len(SPEEDS)), key=lambda j: abs(SPEEDS[j] - self.playback_ms))
             i = min(max(i + choice[1], 0), len(SPEEDS) - 1)
@@ -351,7 +436,8 @@ class BattleScreen:
 
         speed = "instant" if self.playback_ms <= 0 else f"{self.playback_ms} ms per event"
         name = default_save_path().name
-        return {"speed": speed, "zoom": f"{self.camera.tile_px} px tiles", "save": name, "load": name}
+        edge = "on" if self.settings.get("edge_pan", True) else "off"
+        return {"speed": speed, "zoom": f"{self.camera.tile_px} px tiles", "edge": edge, "save": name, "load": name}
 
     def update(self, ms: float) -> str | None:
         if self.menu is not None:
@@ -360,6 +446,8 @@ class BattleScreen:
         for k in self.held & set(PAN_KEYS):
             dx, dy = PAN_KEYS[k]
             self.camera.pan(dx * ms * 0.8, dy * ms * 0.8)
+        if self.edge != (0, 0) and self.settings.get("edge_pan", True):
+            self.camera.pan(self.edge[0] * ms * 0.8, self.edge[1] * ms * 0.8)
         if self.busy():
             while self.busy() and self.clock >= self.next_at:
                 self.play_i += 1
@@ -406,7 +494,8 @@ class BattleScreen:
         targets: set[int] = set()
         if uid is not None and not m.view(uid).out:
             targets = self._cached("sight", (uid,), lambda: {e.uid for e in m.visible_enemies(uid)})
-        ov.draw_units(surface, cam, m, self.sprites, uid, targets, self.session.current())
+        facing = self._cached("facing", (), lambda: ov.facings(m, self.start_pos))
+        ov.draw_units(surface, cam, m, self.sprites, uid, targets, self.session.current(), facing)
         tip = None
         if own and self.hover is not None and not self.busy():
             tip = self._draw_hover(surface, uid)
@@ -416,7 +505,12 @@ class BattleScreen:
         lines = self._cached("lines", (end,), lambda: [e.line() for e in m.log.events[:end]])
         draw_log(surface, self.log_rect, lines, self.log_scroll)
         dfn = "default" if self.defences is None else str(self.defences)
-        help_lines = [f"attack mode: {self.attack_mode}   defences: {dfn}", *HELP]
+        shot = self.attack_label()
+        if uid is not None and self.attack_mode != "area":
+            hovered = self.unit_at(self.hover)
+            if hovered is not None and self.aimed_at(uid, hovered):
+                shot = f"{self.attack_mode} (aimed at {m.name(hovered)})"
+        help_lines = [f"attack mode: {shot}   defences: {dfn}", *HELP]
         draw_unit_panel(surface, self.side_rect, m, uid, self.session.queue, self.session.current(), help_lines)
         if self.message:
             img = text(self.message, 20, YELLOW)
@@ -435,7 +529,11 @@ class BattleScreen:
         target = self.unit_at(tile)
         if target is not None and m.view(target).team != m.view(uid).team:
             mode = "melee" if m.rules.weapon_facts(m.view(uid).combatant).melee else self.attack_mode
-            return self._cached("preview", (uid, target, mode), lambda: preview_lines(m, uid, target, mode, {}))
+            if mode == "area":
+                return [f"area fire at {m.name(target)}'s tile: click to declare"]
+            options = {} if mode == "melee" else self.shot_options(uid, target)
+            key = (uid, target, mode, tuple(sorted(options.items())))
+            return self._cached("preview", key, lambda: preview_lines(m, uid, target, mode, options))
         reach = self._reach(uid)
         if tile in reach and target is None:
             path = self._cached("path", (uid, tile), lambda: m.path(uid, tile))

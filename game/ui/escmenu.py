@@ -1,8 +1,10 @@
-"""The battle's Esc menu: resume, save, load, settings (playback speed, zoom), quit to menu.
+"""The battle's Esc menu: resume, save, load, settings (playback speed, zoom, edge panning),
+quit to menu.
 
 The menu only chooses; the battle screen carries the choice out:
 
-    menu.handle(event) -> None | "resume" | "save" | "load" | "quit" | ("speed", step) | ("zoom", step)
+    menu.handle(event) -> None | "resume" | "save" | "load" | "quit" | "edge" (toggle edge panning)
+                          | ("speed", step) | ("zoom", step)
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ import pygame
 
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text
 
-ROWS = ("resume", "save", "load", "speed", "zoom", "quit")
+ROWS = ("resume", "save", "load", "speed", "zoom", "edge", "quit")
 LABELS = {"resume": "Resume", "save": "Save game", "load": "Load game", "speed": "Playback speed",
-          "zoom": "Zoom", "quit": "Quit to menu"}
+          "zoom": "Zoom", "edge": "Edge panning", "quit": "Quit to menu"}
 
 
 class EscMenu:
@@ -43,6 +45,8 @@ class EscMenu:
             self.row = (self.row + (1 if k == pygame.K_DOWN else -1)) % len(ROWS)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT) and ROWS[self.row] in ("speed", "zoom"):
             return (ROWS[self.row], 1 if k == pygame.K_RIGHT else -1)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and ROWS[self.row] == "edge":
+            return "edge"
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and ROWS[self.row] not in ("speed", "zoom"):
             return ROWS[self.row]
         return None

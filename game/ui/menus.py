@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
 from game.ai import LEVELS
 from game.ui.assets import DIM, GREY, TEAM_COLOURS, WHITE, YELLOW, panel, text
-from game.ui.session import MODES, Session, SessionConfig
+from game.ui.session import MAP_UNITS, MODES, Session, SessionConfig
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 
@@ -17,11 +18,33 @@ def shipped_maps(root: Path = MAPS_DIR) -> list[str]:
     return [str(p) for p in sorted(root.glob("*.tmx"))]
 
 
-class MainMenu:
-    """Rows: map (Left/Right cycles the shipped maps), path (type a .tmx path), mode, AI,
-    seed (type digits), Start, Load (the quick save), Quit. Up/Down or the mouse pick a row; Enter starts."""
+@lru_cache(maxsize=32)
+def _map_has_units(path: str) -> bool:
+    from game.maps import MapError, load_map
 
-    ROWS = ("map", "path", "mode", "ai", "seed", "start", "load", "quit")
+    try:
+        return bool(load_map(path).units)
+    except (MapError, OSError, ValueError):
+        return False
+
+
+def squad_choices(path: str) -> list[str]:
+    """"map units" (when the map has its own) then the squads in game/data/squads.toml."""
+    from game.squads import SquadError, templates
+
+    try:
+        squads = sorted(templates()[1])
+    except SquadError:
+        squads = []
+    return ([MAP_UNITS] if path and _map_has_units(path) else []) + squads
+
+
+class MainMenu:
+    """Rows: map (Left/Right cycles the shipped maps), path (type a .tmx path), mode, the squad
+    of each side (the map's own units or a squad from squads.toml), AI, seed (type digits),
+    Start, Load (the quick save), Quit. Up/Down or the mouse pick a row; Enter starts."""
+
+    ROWS = ("map", "path", "mode", "blue", "red", "ai", "seed", "start", "load", "quit")
 
     def __init__(self, size: tuple[int, int], config: SessionConfig | None = None, error: str = "") -> None:
         self.size = size
@@ -31,24 +54,46 @@ class MainMenu:
         self.map_i = self.maps.index(cfg.map_path) if cfg.map_path in self.maps else 0
         self.path = "" if cfg.map_path in self.maps else cfg.map_path
         self.mode, self.ai, self.seed = cfg.mode, cfg.ai, str(cfg.seed)
+        self.squads = {"blue": cfg.blue_squad, "red": cfg.red_squad}
+        self._fix_squads()
         self.row = self.ROWS.index("start")
         self.error = error
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
 
+    def map_path(self) -> str:
+        return self.path.strip() or (self.maps[self.map_i] if self.maps else "")
+
+    def _fix_squads(self) -> None:
+        """Keep each side's squad a valid choice for the map: "map units" by default when the
+        map has its own, else the `default` squad (or the first)."""
+        choices = squad_choices(self.map_path())
+        for team, sq in self.squads.items():
+            if sq not in choices:
+                self.squads[team] = choices[0] if choices and choices[0] == MAP_UNITS else (
+                    "default" if "default" in choices else (choices[0] if choices else ""))
+
     def config(self) -> SessionConfig:
-        path = self.path.strip() or (self.maps[self.map_i] if self.maps else "")
-        return SessionConfig(path, self.mode, self.ai, int(self.seed or 0))
+        self._fix_squads()
+        return SessionConfig(self.map_path(), self.mode, self.ai, int(self.seed or 0),
+                             blue_squad=self.squads["blue"], red_squad=self.squads["red"])
 
     def _row_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.size[0] // 2 - 260, 170 + i * 44, 520, 38)
+        return pygame.Rect(self.size[0] // 2 - 260, 160 + i * 42, 520, 38)
 
     def _cycle(self, step: int) -> None:
         name = self.ROWS[self.row]
         if name == "map" and self.maps:
             self.map_i = (self.map_i + step) % len(self.maps)
             self.path = ""
+            self._fix_squads()
+        elif name in self.squads:
+            choices = squad_choices(self.map_path())
+            if choices:
+                cur = self.squads[name]
+                i = choices.index(cur) if cur in choices else -step
+                self.squads[name] = choices[(i + step) % len(choices)]
         elif name == "mode":
             self.mode = MODES[(MODES.index(self.mode) + step) % len(MODES)]
         elif name == "ai":
@@ -102,8 +147,10 @@ class MainMenu:
             "map": Path(self.maps[self.map_i]).name if self.maps else "(no maps in maps/)",
             "path": self.path or "(type a .tmx path to use your own map)",
             "mode": self.mode, "ai": self.ai, "seed": self.seed or "0", "start": "", "load": "", "quit": "",
+            "blue": self.squads["blue"] or "(none)", "red": self.squads["red"] or "(none)",
         }
         labels = {"map": "map", "path": "custom map", "mode": "mode", "ai": "AI level", "seed": "seed",
+                  "blue": "blue squad", "red": "red squad",
                   "start": "Start skirmish", "load": "Load game (quick save)", "quit": "Quit"}
         for i, name in enumerate(self.ROWS):
             r = self._row_rect(i)

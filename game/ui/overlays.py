@@ -136,8 +136,79 @@ def blast_preview(match: Match, weapon: str, tile: tuple[int, int], team: str) -
     return [(name, bands[name]) for name, _ in BLAST_BANDS]
 
 
+def _sign(n: float) -> int:
+    return (n > 0) - (n < 0)
+
+
+def _toward(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int] | None:
+    """The 8-way direction from tile `a` to tile `b` (None when they are the same), rounded
+    to the nearest 45 degrees."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx == 0 and dy == 0:
+        return None
+    angle = round(math.atan2(dy, dx) / (math.pi / 4)) * (math.pi / 4)
+    return (_sign(round(math.cos(angle), 6)), _sign(round(math.sin(angle), 6)))
+
+
+def default_facing(match: Match, team: str) -> tuple[int, int]:
+    """Toward the enemy side: from the team's centre to the other teams' centre."""
+    own = [v.pos for v in match.units(team)]
+    other = [v.pos for v in match.units() if v.team != team]
+    if not own or not other:
+        return (0, -1)
+    a = (sum(p[0] for p in own) / len(own), sum(p[1] for p in own) / len(own))
+    b = (sum(p[0] for p in other) / len(other), sum(p[1] for p in other) / len(other))
+    d = _toward((0, 0), (b[0] - a[0], b[1] - a[1])) if (a != b) else None
+    return d or (0, -1)
+
+
+def facings(match: Match, start: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """Each unit's facing as an 8-way (dx, dy): the direction of its last move or attack in
+    the log, else toward the enemy side. `start` holds the positions the units began at (a
+    first move from an unknown start leaves the facing as it was)."""
+    pos = dict(start)
+    out: dict[int, tuple[int, int]] = {}
+    for e in match.log.events:
+        # the world logs a move's destination as data["to"] (nested in data["data"] by
+        # Match._event's **data today: both are read)
+        to = e.data.get("to") or (e.data.get("data") or {}).get("to") if e.kind == "move" else None
+        if to is not None and e.actor is not None:
+            to = tuple(to)
+            if e.actor in pos:
+                d = _toward(pos[e.actor], to)
+                if d is not None:
+                    out[e.actor] = d
+            pos[e.actor] = to
+        elif e.kind in ("attack", "free_strike") and e.actor is not None and e.target is not None:
+            a = pos.get(e.actor)
+            t = pos.get(e.target)
+            d = _toward(a, t) if a is not None and t is not None else None
+            if d is not None:
+                out[e.actor] = d
+    teams = {v.team for v in match.units()}
+    defaults = {t: default_facing(match, t) for t in teams}
+    for v in match.units():
+        out.setdefault(v.uid, defaults[v.team])
+    return out
+
+
+_arrows: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
+
+
+def facing_arrow(sprites: Sprites, size: int, d: tuple[int, int]) -> pygame.Surface:
+    """The markers sheet's facing frame (pointing north) turned to direction `d`."""
+    key = (size, d)
+    if key not in _arrows:
+        if len(_arrows) > 256:
+            _arrows.clear()
+        deg = math.degrees(math.atan2(-d[0], -d[1]))  # counter-clockwise from north
+        _arrows[key] = pygame.transform.rotate(sprites.get("facing", size), deg)
+    return _arrows[key]
+
+
 def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Sprites,
-               selected: int | None, targets: set[int], current: int | None) -> None:
+               selected: int | None, targets: set[int], current: int | None,
+               facing: dict[int, tuple[int, int]] | None = None) -> None:
     t = cam.tile_px
     xs, ys = cam.visible_tiles()
     views = sorted(match.units(), key=lambda v: not v.out)  # the fallen first, underneath
@@ -154,6 +225,10 @@ def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Spri
             surface.blit(sprites.get(frame, t), r)
         else:
             pygame.draw.circle(surface, colour, r.center, t // 3)
+        if facing and not v.out and v.uid in facing and "facing" in sprites.frames:
+            # the arrow sits on the tile's edge in the facing direction
+            arrow = facing_arrow(sprites, t, facing[v.uid])
+            surface.blit(arrow, arrow.get_rect(center=r.center))
         if v.uid in targets:
             surface.blit(sprites.get("target", t), r)
             pygame.draw.rect(surface, (255, 60, 40), r.inflate(4, 4), 2)

@@ -128,10 +128,11 @@ def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[
     """Chance to hit, each damage level's chance, the difficulty and its terms, cover."""
     p = match.preview(uid, target, mode, options)
     tname = match.name(target)
+    label = f"{options['shot']} {mode}" if options.get("shot") else mode
     if hasattr(p, "reason"):
-        return [f"{mode} at {tname}: impossible", p.reason]
+        return [f"{label} at {tname}: impossible", p.reason]
     sit = match.situation(uid, target)
-    lines = [f"{mode} at {tname}: {100 * float(p.p_hit):.0f}% to hit",
+    lines = [f"{label} at {tname}: {100 * float(p.p_hit):.0f}% to hit",
              f"{sit.distance_m:.0f} m, cover {sit.target_cover or 'none'}, target moving: {sit.target_moved}"]
     band = range_line(match, uid, sit.distance_m, p.target_terms)
     if band:

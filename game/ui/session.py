@@ -30,6 +30,13 @@ class SessionConfig:
     seed: int = 1
     max_rounds: int | None = None
     human_team: str = "blue"
+    # the squad per side: a squad id from game/data/squads.toml, or MAP_UNITS ("" too: the
+    # map's own units when it has them, else the default squad)
+    blue_squad: str = ""
+    red_squad: str = ""
+
+
+MAP_UNITS = "map units"
 
 
 @dataclass

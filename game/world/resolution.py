@@ -264,7 +264,7 @@ class RoundResolution:
             covered = not geo.line_of_sight(self.grid, land, w.pos) or geo.cover_between(self.grid, land, w.pos) in ("hard50", "hard90")
             victims.append((w.uid, self.participant(w.uid), d_m, covered))
         results = self.rules.blast(self.dice, self.participant(uid), a.weapon, [(p, d_m, c) for _, p, d_m, c in victims])
-        self._event("blast", f"the {a.weapon.replace('_', ' ')} explodes at {land}", uid, data={"tile": land})
+        self._event("blast", f"the {a.weapon.replace('_', ' ')} explodes at {land}", uid, tile=land)
         for (wuid, _, _, _), r in zip(victims, results, strict=False):
             if r is None:
                 continue
@@ -296,7 +296,7 @@ class RoundResolution:
                     if self.view(uid).out:
                         return
             pos.x, pos.y = step
-        self._event("move", f"{v.name} moves to {(pos.x, pos.y)}", uid, data={"to": (pos.x, pos.y)})
+        self._event("move", f"{v.name} moves to {(pos.x, pos.y)}", uid, to=(pos.x, pos.y))
 
     def _finish_moves(self) -> None:
         for uid in self._declare_queue:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import os
 import random
-import time
 import zlib
 from pathlib import Path
 
@@ -47,13 +46,11 @@ EXTERNAL_ENTITY = """<?xml version="1.0"?>
 
 
 def refused(path: Path | str, *fragments: str, file: Path | str | None = None) -> str:
-    """Load ``path``, expect a MapError within a second, and check its one line."""
-    start = time.perf_counter()
+    """Load ``path``, expect a MapError, and check its one line. (How fast refusals are is
+    measured by bench/run.py, not asserted here: the test machines are noisy.)"""
     with pytest.raises(MapError) as caught:
         load_map(path)
-    elapsed = time.perf_counter() - start
     message = str(caught.value)
-    assert elapsed < 1.0, f"took {elapsed:.2f}s: {message}"
     assert "\n" not in message
     assert message.startswith(f"{os.fspath(file or path)}: "), message
     for fragment in fragments:

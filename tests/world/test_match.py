@@ -335,3 +335,13 @@ def test_victory_is_announced_once(new_match):
     m.resolve_round()
     assert m.winner == "blue"
     assert len(m.log.of_kind("victory")) == 1
+
+
+def test_move_events_carry_the_destination(new_match):
+    g = make_grid(OPEN)
+    m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 29, 11)]})
+    for uid in m.start_round():
+        m.declare(uid, Move(((0, 0), (1, 0), (2, 0)), "free") if uid == 0 else Hold())
+    m.resolve_round()
+    moves = [e for e in m.log.events if e.kind == "move"]
+    assert moves[-1].data == {"to": (2, 0)}
