@@ -169,9 +169,7 @@ def facings(match: Match, start: dict[int, tuple[int, int]]) -> dict[int, tuple[
     pos = dict(start)
     out: dict[int, tuple[int, int]] = {}
     for e in match.log.events:
-        # the world logs a move's destination as data["to"] (nested in data["data"] by
-        # Match._event's **data today: both are read)
-        to = e.data.get("to") or (e.data.get("data") or {}).get("to") if e.kind == "move" else None
+        to = e.data.get("to") if e.kind == "move" else None  # the world logs a move's destination
         if to is not None and e.actor is not None:
             to = tuple(to)
             if e.actor in pos:
