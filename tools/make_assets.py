@@ -1040,7 +1040,7 @@ def wood_west(seed: int) -> list[str]:
     def path(points: Sequence[tuple[int, int]]) -> None:
         """A path two tiles wide through the corners given, thicket on the outside of
         each bend so it cannot be seen down from one leg to the next."""
-        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
             for x in range(min(x0, x1), max(x0, x1) + 1):
                 for y in range(min(y0, y1), max(y0, y1) + 1):
                     for dx, dy in ((0, 0), (0, 1)) if y0 == y1 else ((0, 0), (1, 0)):

@@ -1,0 +1,354 @@
+"""The performance table of issue 7: medians over repeated runs, each beside its reference
+measured in the same run, and the goal.
+
+    pip install tcod                 # benchmark-only reference (python-tcod's C code)
+    python bench/run.py [--quick]
+
+Rows: movement range and paths against tcod's pathfinding; sight and cover against tcod's
+field of view; one 8 v 8 round with normal AI on the largest shipped map; whole matches per
+second (and the --jobs 2 speed-up); a battle-screen frame against one full-window blit;
+start-up to the first drawn frame; peak memory of a match; how fast hostile files are
+refused. Nothing here is a test: the figures depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import re
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "world")]
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from gridfactory import random_grid  # noqa: E402
+
+from game.world import geometry as geo  # noqa: E402
+
+try:
+    import numpy as np
+    import tcod
+    import tcod.map
+    import tcod.path
+except ImportError:  # the references are optional
+    tcod = None
+
+LARGEST_MAP = ROOT / "maps" / "open_field.tmx"
+DEFAULT_MAP = ROOT / "maps" / "crossroads.tmx"
+ROWS: list[tuple[str, str, str, str, str]] = []
+
+
+def median_ms(fn: Callable[[], object], runs: int) -> float:
+    fn()  # warm caches (per-grid tables, imports)
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
+
+
+def row(what: str, ours: str, ref: str, goal: str, verdict: str) -> None:
+    ROWS.append((what, ours, ref, goal, verdict))
+    print(f"  {what}: {ours} | {ref} | {goal} | {verdict}", flush=True)
+
+
+def ratio_verdict(ours: float, ref: float | None, limit: float = 2.0) -> str:
+    if ref is None:
+        return "no reference (pip install tcod)"
+    r = ours / ref
+    return f"{r:.1f}x: {'met' if r <= limit else 'MISSED'}"
+
+
+def fmt(ms: float) -> str:
+    return f"{ms:.3f} ms" if ms < 1 else f"{ms:.2f} ms" if ms < 100 else f"{ms:.0f} ms"
+
+
+# --- movement and paths ------------------------------------------------------------------
+
+
+def bench_paths(size: int, runs: int) -> None:
+    grid = random_grid(size, size, seed=7, walls=0.2)
+    w, h = grid.width, grid.height
+    centre = min((t for t in ((x, y) for y in range(h) for x in range(w)) if grid.walkable(*t)),
+                 key=lambda t: (t[0] - w // 2) ** 2 + (t[1] - h // 2) ** 2)
+    area = geo.reachable(grid, centre, 1e9)
+    start = min(area, key=lambda t: t[0] + t[1])
+    goal = max(area, key=lambda t: t[0] + t[1])
+    ours_r = median_ms(lambda: geo.reachable(grid, centre, 26), runs)
+    ours_p = median_ms(lambda: geo.path_to(grid, start, goal), runs)
+    ref_r = ref_p = None
+    if tcod is not None:
+        cost = np.array([[int(grid.move_cost(x, y) * 100) if grid.walkable(x, y) else 0
+                          for x in range(w)] for y in range(h)], dtype=np.int32)
+
+        def tcod_range() -> None:
+            dist = tcod.path.maxarray((h, w), dtype=np.int32)
+            dist[centre[1], centre[0]] = 0
+            tcod.path.dijkstra2d(dist, cost, 100, 141, out=dist)
+
+        def tcod_path() -> list:
+            graph = tcod.path.SimpleGraph(cost=cost, cardinal=100, diagonal=141)
+            pf = tcod.path.Pathfinder(graph)
+            pf.add_root((start[1], start[0]))
+            return pf.path_to((goal[1], goal[0])).tolist()
+
+        ref_r, ref_p = median_ms(tcod_range, runs), median_ms(tcod_path, runs)
+    n = len(geo.reachable(grid, centre, 26))
+    row(f"movement range, 26 m ({n} tiles), {size}x{size} 20% walls", fmt(ours_r),
+        f"tcod dijkstra2d, whole map: {fmt(ref_r)}" if ref_r else "-", "within 2x",
+        ratio_verdict(ours_r, ref_r))
+    cost_m = geo.path_cost_m(grid, geo.path_to(grid, start, goal))
+    row(f"path_to corner to corner ({cost_m:.0f} m), {size}x{size}", fmt(ours_p),
+        f"tcod Pathfinder A*: {fmt(ref_p)}" if ref_p else "-", "within 2x",
+        ratio_verdict(ours_p, ref_p))
+
+
+# --- sight and cover -----------------------------------------------------------------------
+
+
+def bench_sight(runs: int) -> None:
+    grid = random_grid(100, 100, seed=7, walls=0.05)
+    rng = random.Random(3)
+    tiles = [(x, y) for y in range(100) for x in range(100) if grid.walkable(x, y)]
+    units = rng.sample(tiles, 16)
+
+    def ours_pairs() -> int:
+        seen = 0
+        for a in units:
+            for b in units:
+                if a != b and geo.line_of_sight(grid, a, b):
+                    geo.cover_between(grid, a, b)
+                    seen += 1
+        return seen
+
+    def ours_fov() -> None:
+        for a in units:
+            geo.visible_from(grid, a, 200)
+
+    seen = ours_pairs()
+    t_pairs = median_ms(ours_pairs, runs)
+    t_fov = median_ms(ours_fov, max(3, runs // 3))
+    ref = None
+    if tcod is not None:
+        transparent = np.array([[not grid.blocks_sight(x, y) for x in range(100)] for y in range(100)])
+
+        def tcod_fov() -> None:
+            for x, y in units:
+                tcod.map.compute_fov(transparent, (y, x), radius=0,
+                                     algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
+
+        ref = median_ms(tcod_fov, runs)
+    tref = f"tcod compute_fov x16 (symmetric shadowcast): {fmt(ref)}" if ref else "-"
+    row(f"sight + cover, 16 units pairwise (240 LOS, {seen} cover), 100x100 5% walls",
+        fmt(t_pairs), tref, "within 2x", ratio_verdict(t_pairs, ref))
+    row("sight, 16 whole fields of view (visible_from 200 m), 100x100", fmt(t_fov), tref,
+        "within 2x", ratio_verdict(t_fov, ref))
+
+
+# --- rounds and matches ------------------------------------------------------------------
+
+
+def bench_round(matches: int) -> None:
+    from game.ai import make_controller
+    from game.maps import load_map
+    from game.squads import map_squads
+    from game.world.actions import Hold
+    from game.world.match import Match
+
+    grid = load_map(LARGEST_MAP)
+    times, decide = [], []
+    for seed in range(matches):
+        match = Match(grid, map_squads(grid, "default", 8), seed=seed)
+        ais = {t: make_controller("normal", seed, t) for t in ("blue", "red")}
+        try:
+            while not match.over:
+                t0 = time.perf_counter()
+                d = 0.0
+                for uid in match.start_round():
+                    t1 = time.perf_counter()
+                    action, choices = ais[match.view(uid).team].decide(match, uid)
+                    d += time.perf_counter() - t1
+                    if hasattr(match.declare(uid, action, **choices), "reason"):
+                        match.declare(uid, Hold())
+                match.resolve_round()
+                times.append(time.perf_counter() - t0)
+                decide.append(d)
+        finally:
+            match.close()
+    ms = statistics.median(times) * 1000
+    row(f"one round 8 v 8, normal AI, {grid.width}x{grid.height} ({len(times)} rounds)",
+        f"{fmt(ms)} (AI {fmt(statistics.median(decide) * 1000)}, max {fmt(max(times) * 1000)})",
+        "-", "30 ms", "met" if ms <= 30 else "MISSED")
+
+
+def bench_matches(runs: int) -> None:
+    from game.sim import simulate
+
+    one = simulate(DEFAULT_MAP, runs, seed=1, jobs=1)
+    two = simulate(DEFAULT_MAP, runs, seed=1, jobs=2)
+    same = [b["winner"] for b in one["battles"]] == [b["winner"] for b in two["battles"]]
+    rate = runs / one["seconds"]
+    row(f"whole matches 8 v 8, normal AI, crossroads ({runs} matches, "
+        f"{one['mean_rounds']:.1f} rounds)", f"{rate:.2f} /s",
+        f"--jobs 2: {runs / two['seconds']:.2f} /s ({one['seconds'] / two['seconds']:.2f}x"
+        f"{', same results' if same else ', DIFFERENT results'})", "5 /s",
+        "met" if rate >= 5 else "MISSED")
+
+
+# --- screen, start-up, memory -------------------------------------------------------------
+
+FRAME_CODE = """
+import json, os, statistics, time
+os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+from game.ui.bench import frame_times
+out = frame_times({map!r}, frames={frames})
+pygame.init()
+win = pygame.display.set_mode((1280, 720))
+src = pygame.Surface((1280, 720)).convert()
+src.fill((40, 90, 40))
+ts = []
+for _ in range(200):
+    t = time.perf_counter(); win.blit(src, (0, 0)); ts.append(time.perf_counter() - t)
+out["blit"] = statistics.median(ts) * 1000
+print(json.dumps(out))
+"""
+
+MEMORY_CODE = """
+import json, resource, sys
+from game.ai import make_controller
+from game.maps import load_map
+from game.squads import map_squads
+from game.world.actions import Hold
+from game.world.match import Match
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+grid = load_map({map!r})
+match = Match(grid, map_squads(grid, "default", 8), seed=1)
+ais = {{t: make_controller("normal", 1, t) for t in ("blue", "red")}}
+while not match.over:
+    for uid in match.start_round():
+        a, c = ais[match.view(uid).team].decide(match, uid)
+        if hasattr(match.declare(uid, a, **c), "reason"):
+            match.declare(uid, Hold())
+    match.resolve_round()
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({{"base_kb": base, "peak_kb": peak, "rounds": match.round}}))
+"""
+
+
+def subprocess_json(code: str) -> dict:
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def bench_frame(frames: int) -> None:
+    out = subprocess_json(FRAME_CODE.format(map=str(LARGEST_MAP), frames=frames))
+    blit = out["blit"]
+    for label in ("hover enemy (preview)", "hover tile (path)"):
+        ms = out[label]
+        row(f"battle frame 1280x720, open_field, all overlays, {label}, tile {out['tile px']} px",
+            fmt(ms), f"one full-window blit: {fmt(blit)} ({ms / blit:.0f}x)", "4 ms",
+            "met" if ms <= 4 else ("MISSED (under 16.7 ms)" if ms < 16.7 else "MISSED"))
+
+
+def bench_startup(runs: int) -> None:
+    cmd = [sys.executable, "-m", "game", "play", "--screenshot", "/tmp/bench_startup.png",
+           "--frames", "1"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def run(c: list[str]) -> None:
+        subprocess.run(c, cwd=ROOT, env=env, check=True, capture_output=True)
+
+    ours = median_ms(lambda: run(cmd), runs)
+    bare = median_ms(lambda: run([sys.executable, "-c", "import pygame"]), runs)
+    row("start-up to first drawn frame (python -m game play --screenshot --frames 1)",
+        fmt(ours), f"python -c 'import pygame': {fmt(bare)}", "1.5 s",
+        "met" if ours <= 1500 else "MISSED")
+
+
+def bench_memory() -> None:
+    out = subprocess_json(MEMORY_CODE.format(map=str(LARGEST_MAP)))
+    peak = out["peak_kb"] / 1024
+    row(f"peak memory (maxrss), one 8 v 8 match on open_field ({out['rounds']} rounds)",
+        f"{peak:.0f} MB", f"after imports: {out['base_kb'] / 1024:.0f} MB", "200 MB",
+        "met" if peak <= 200 else "MISSED")
+
+
+NOT_REFUSALS = re.compile(r"round_trip|generator|deterministic|failed_write|save_dir|shipped|loads")
+
+
+def bench_refusals() -> None:
+    """The slowest refusal of each hostile-file suite: pytest's own call durations."""
+    files = ["tests/maps/test_hostile.py", "tests/test_saves.py", "tests/test_catalogue.py"]
+    out = subprocess.run([sys.executable, "-m", "pytest", *files, "-q", "-p", "no:cacheprovider",
+                          "--durations=0", "--durations-min=0"], cwd=ROOT, capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    for f in files:
+        calls = [(float(m.group(1)), m.group(2)) for m in
+                 re.finditer(r"^([\d.]+)s call\s+(" + re.escape(f) + r"::\S+)", out.stdout, re.M)
+                 if not NOT_REFUSALS.search(m.group(2))]
+        if not calls:
+            row(f"hostile files refused: {f}", "no timings", "-", "1 s", "?")
+            continue
+        worst = max(calls)
+        row(f"hostile files refused: {f} ({len(calls)} tests, slowest {worst[1].split('::')[1]})",
+            f"{worst[0] * 1000:.0f} ms", "-", "1 s", "met" if worst[0] <= 1 else "MISSED")
+    if "failed" in out.stdout.splitlines()[-1]:
+        print("  note: " + out.stdout.splitlines()[-1])
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{os.cpu_count()} CPUs ({cpu}), Python {platform.python_version()}, "
+            f"{platform.system()} {platform.release()}"
+            + (f", tcod {tcod.__version__}" if tcod is not None else ", tcod not installed"))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repeats (about a minute)")
+    ap.add_argument("--markdown", metavar="PATH", help="also write the table as Markdown")
+    args = ap.parse_args()
+    q = args.quick
+    if tcod is None:
+        print("tcod is not installed: the reference columns are empty (pip install tcod)")
+    print(machine())
+    for size in (128, 256):
+        bench_paths(size, 5 if q else 21)
+    bench_sight(5 if q else 21)
+    bench_round(1 if q else 3)
+    bench_matches(6 if q else 20)
+    bench_frame(30 if q else 100)
+    bench_startup(3 if q else 7)
+    bench_memory()
+    bench_refusals()
+    lines = ["| what | ours (median) | reference, same run | goal | verdict |",
+             "|---|---|---|---|---|"]
+    lines += ["| " + " | ".join(r) + " |" for r in ROWS]
+    print()
+    print("\n".join(lines))
+    if args.markdown:
+        Path(args.markdown).write_text(machine() + "\n\n" + "\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
