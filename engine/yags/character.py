@@ -7,6 +7,7 @@ fight (wounds, stuns, fatigue, initiative) lives in `engine.yags.health.Conditio
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from engine.yags.equipment import FIST, NO_ARMOUR, Armour, Weapon
 from engine.yags.tables import max_defences
@@ -80,14 +81,15 @@ class Character:
 
     # --- load and movement ----------------------------------------------------------------
 
-    @property
+    # A character is immutable, so its load and encumbrance are worked out once.
+    @cached_property
     def load(self) -> float:
         total = self.weapon.load + self.armour.load + self.gear_load
         if self.second_weapon is not None:
             total += self.second_weapon.load
         return total + sum(g.load for g in self.grenades)
 
-    @property
+    @cached_property
     def encumbrance(self) -> int:
         """0 unencumbered .. 4 greatly burdened, 5 over encumbered; load against strength
         squared."""

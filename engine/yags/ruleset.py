@@ -43,6 +43,9 @@ class YagsRuleset(Ruleset):
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
         self._catalogue = catalogue
+        # weapon_facts by combatant (characters are immutable); the combatant is kept with
+        # its facts so that its id cannot be reused while the entry lives.
+        self._facts: dict[int, tuple[Character, WeaponFacts]] = {}
 
     @property
     def catalogue(self) -> Catalogue:
@@ -212,6 +215,14 @@ class YagsRuleset(Ruleset):
     def weapon_facts(self, combatant: Character) -> WeaponFacts:
         """Reach on the grid: reach 0-2 strikes the 8 adjacent tiles, reach 3+ two tiles
         away (rules-notes)."""
+        hit = self._facts.get(id(combatant))
+        if hit is not None and hit[0] is combatant:
+            return hit[1]
+        facts = self._weapon_facts(combatant)
+        self._facts[id(combatant)] = (combatant, facts)
+        return facts
+
+    def _weapon_facts(self, combatant: Character) -> WeaponFacts:
         w = combatant.weapon
         melee = w.kind == "melee"
         modes: list[str] = ["melee"] if melee else ["shot"]

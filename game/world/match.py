@@ -114,6 +114,9 @@ class Match(RoundResolution):
         self._winner: str | None = None
         self._declare_queue: list[int] = []
         self._pressure: dict[int, int] = {}  # bursts aimed at a unit this round (bullet shyness)
+        # Unit views are cached; whatever changes a unit's state, place, stance or grenades
+        # calls `_changed` (the ammunition in a view is the live component).
+        self._views: dict[int, UnitView] = {}
         esper.switch_world(self.world)
         self._place(squads)
         for uid in sorted(self._entities):
@@ -190,6 +193,16 @@ class Match(RoundResolution):
         return sorted(self._entities)
 
     def view(self, uid: int) -> UnitView:
+        v = self._views.get(uid)
+        if v is None:
+            v = self._views[uid] = self._build_view(uid)
+        return v
+
+    def _changed(self, uid: int) -> None:
+        """Forget `uid`'s cached view: its state, place, stance or grenades changed."""
+        self._views.pop(uid, None)
+
+    def _build_view(self, uid: int) -> UnitView:
         self._use()
         ent = self._entities[uid]
         u = esper.component_for_entity(ent, Unit)
@@ -333,6 +346,7 @@ class Match(RoundResolution):
         esper.add_component(self._entities[uid], Declared(action, decl, order))
         if stance in ("prone", "crouched", "normal") and not isinstance(action, Stand):
             self._comp(uid, Posture).stance = stance
+            self._changed(uid)
         mv = self._comp(uid, Moved)
         mv.mode, mv.path = "none", ()
         if isinstance(action, Move):

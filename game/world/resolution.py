@@ -73,6 +73,7 @@ class RoundResolution:
     def _set_state(self, uid: int, state: Any) -> None:
         before = self.rules.out_of_fight(self._comp(uid, Combatant).state)
         self._comp(uid, Combatant).state = state
+        self._changed(uid)
         if not before and self.rules.out_of_fight(state):
             self._event("down", f"{self.name(uid)} is down: {self.rules.status(state)}", uid)
 
@@ -87,6 +88,7 @@ class RoundResolution:
         for effect in getattr(result, "effects", ()):
             if effect == "prone":
                 self._comp(target, Posture).stance = "prone"
+                self._changed(target)
                 self._event("status", f"{self.name(target)} is knocked prone", target)
         if getattr(result, "hit", False) and not self.rules.out_of_fight(self._comp(target, Combatant).state):
             self._event("damage", f"{self.name(target)}: {self.rules.status(self._comp(target, Combatant).state)}", None, target)
@@ -148,6 +150,7 @@ class RoundResolution:
             self._event("ammo", f"{self.name(uid)} reloads ({ammo.reload_left} rounds)", uid)
         elif isinstance(a, Stand):
             self._comp(uid, Posture).stance = "normal"
+            self._changed(uid)
             self._event("status", f"{self.name(uid)} stands up", uid)
         elif isinstance(a, Aim):
             esper.add_component(self._entities[uid], Aiming(a.target, self.round))
@@ -246,6 +249,7 @@ class RoundResolution:
         if a.weapon not in grenades.weapon_ids:
             return
         grenades.weapon_ids.remove(a.weapon)
+        self._changed(uid)
         dist = geo.distance_m(self.grid, v.pos, a.tile)
         roll, offset_m = self.rules.throw(self.dice, self.participant(uid), a.weapon, dist)
         self._event("attack", roll.describe(), uid)
@@ -296,6 +300,7 @@ class RoundResolution:
                     if self.view(uid).out:
                         return
             pos.x, pos.y = step
+            self._changed(uid)
         self._event("move", f"{v.name} moves to {(pos.x, pos.y)}", uid, to=(pos.x, pos.y))
 
     def _finish_moves(self) -> None:
