@@ -104,21 +104,27 @@ class AttackPlan:
 
     def outcome(self, attack_die: int, defence_die: int | None) -> tuple[bool, int, bool]:
         """(hit, degree, automatic) for the given natural faces."""
-        a_total = self.attack.total(attack_die)
         d_total = None
         d_fumble = False
         if self.defence is not None and defence_die is not None:
             d_total = self.defence.total(defence_die)
             d_fumble = self.defence.fumbles(defence_die)
-        target = self.target_for(d_total, d_fumble)
-        if self.auto_hit_face is not None and attack_die >= self.auto_hit_face:
-            return True, max(1, success_level(a_total, target)), True
-        if self.attack.fumbles(attack_die):
-            return False, 0, False
-        level = success_level(a_total, target)
-        if level < self.min_level:
-            return False, 0, False
-        return True, level, False
+        return _judge(attack_die, self.attack.total(attack_die), self.attack.fumbles(attack_die),
+                      self.target_for(d_total, d_fumble), self.auto_hit_face, self.min_level)
+
+
+def _judge(attack_die: int, a_total: int, a_fumble: bool, target: int, auto_hit_face: int | None,
+           min_level: int) -> tuple[bool, int, bool]:
+    """(hit, degree, automatic): an automatic hit on a high enough face (area fire), else a
+    fumble misses, else the degree of success, which must reach `min_level` (manoeuvres)."""
+    if auto_hit_face is not None and attack_die >= auto_hit_face:
+        return True, max(1, success_level(a_total, target)), True
+    if a_fumble:
+        return False, 0, False
+    level = success_level(a_total, target)
+    if level < min_level:
+        return False, 0, False
+    return True, level, False
 
 
 @dataclass(frozen=True)
@@ -221,19 +227,36 @@ def _after(stuns: int, wounds: int, levels: int, dp: DamagePlan) -> tuple[int, i
     return apply_damage(stuns, wounds, levels, dp.kind)
 
 
+@lru_cache(maxsize=8192)
+def _level_cases(a_totals: tuple[int, ...], a_fumbles: tuple[bool, ...], targets: tuple[int, ...],
+                 auto_hit_face: int | None, min_level: int) -> tuple[tuple[int, int], ...]:
+    """(degree, cases) of the hits among the 20 attack faces x the defence faces (each
+    defence face given as the target it sets); cached, as the AI previews the same numbers
+    again and again."""
+    counts: dict[int, int] = defaultdict(int)
+    for a in range(20):
+        a_die, a_total, a_fumble = a + 1, a_totals[a], a_fumbles[a]
+        for target in targets:
+            hit, level, _ = _judge(a_die, a_total, a_fumble, target, auto_hit_face, min_level)
+            if hit:
+                counts[level] += 1
+    return tuple(sorted(counts.items()))
+
+
 def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     """Enumerate the dice: the chance to hit, of each degree, of each number of levels and of
     each resulting (stuns, wounds) of the target starting from (`stuns`, `wounds`)."""
     faces = range(1, 21)
-    d_faces: list[int | None] = list(faces) if plan.defence is not None else [None]
-    cases = 20 * len(d_faces)
-    level_cases: dict[int, int] = defaultdict(int)
-    fumbles = sum(1 for a in faces if plan.attack.fumbles(a))
-    for a in faces:
-        for d in d_faces:
-            hit, level, _ = plan.outcome(a, d)
-            if hit:
-                level_cases[level] += 1
+    attack = plan.attack
+    a_totals = tuple(attack.total(a) for a in faces)
+    a_fumbles = tuple(attack.fumbles(a) for a in faces)
+    if plan.defence is None:
+        targets: tuple[int, ...] = (plan.target_for(None, False),)
+    else:
+        targets = tuple(plan.target_for(plan.defence.total(d), plan.defence.fumbles(d)) for d in faces)
+    cases = 20 * len(targets)
+    level_cases = dict(_level_cases(a_totals, a_fumbles, targets, plan.auto_hit_face, plan.min_level))
+    fumbles = sum(a_fumbles)
     # Whole numbers over cases x 400 until the end: exact, and cheaper than Fractions.
     damage_cases: dict[int, int] = defaultdict(int)
     outcome_cases: dict[tuple[int, int], int] = defaultdict(int)
