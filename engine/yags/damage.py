@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from engine.dice import Dice
 from engine.rolls import Roll, Term
@@ -30,6 +31,7 @@ class ArmourEffect:
     notes: tuple[str, ...] = ()
 
 
+@lru_cache(maxsize=1024)  # weapons and suits are immutable; the AI asks again and again
 def armour_against(armour: Armour, weapon: Weapon, kind: str, *, impaling: bool | None = None) -> ArmourEffect:
     """Protection of `armour` against `weapon` doing `kind` damage.
 

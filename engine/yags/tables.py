@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 # yags-core.md, Standards / Fractions: round to nearest, halves away from zero.
 Number = int | float | Fraction
@@ -146,6 +147,7 @@ def max_defences(agility: int, perception: int, defensive: bool = False) -> int:
 # --- yags-combat.md, Missile Combat: Range Bands and Distance ------------------------------
 
 
+@lru_cache(maxsize=4096)  # exact Fraction arithmetic; the same distances recur
 def distance_penalty(distance_m: Number, increment_m: Number, multiplier: Number = 1) -> int:
     """+5 to the target per multiple of the increment beyond the first, on the effective
     distance (distance x environment multiplier). Bow, increment 10: 0 up to and including

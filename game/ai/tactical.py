@@ -362,6 +362,11 @@ class TacticalAI:
         way = self._waypoint(match, me, nearest.pos, tiles)
         # Friends where they stand or where they declared to go: bunching up invites grenades.
         near = [v.pos for v in self.facts(match).living(team=me.team) if v.uid != me.uid] + list(claimed)
+        crowd: dict[Tile, int] = {}  # friends within 2 tiles (Chebyshev) of each tile
+        for px, py in near:
+            for x in range(px - 2, px + 3):
+                for y in range(py - 2, py + 3):
+                    crowd[(x, y)] = crowd.get((x, y), 0) + 1
 
         def base(tile: Tile) -> float:
             d = min(geo.distance_m(g, tile, e.pos) for e in close)
@@ -369,13 +374,13 @@ class TacticalAI:
                 d = geo.distance_m(g, tile, way) + tiles[way]
             return (-self.w["distance"] * abs(d - stand_off) / mpt + self.w["cover"] * COVER_RANK.get(g.cover(*tile), 0)
                     - self.w["danger"] * self._danger(match, tile, blasts, arcs)
-                    - self.w["spread"] * sum(1 for p in near if geo.chebyshev(p, tile) <= 2))
+                    - self.w["spread"] * crowd.get(tile, 0))
 
-        cands = sorted((t for t in tiles if t not in taken or t == me.pos), key=lambda t: (-base(t), t))
-        cands = cands[: self.level.advance_tiles]
+        scores = {t: base(t) for t in tiles if t not in taken or t == me.pos}
+        cands = sorted(scores, key=lambda t: (-scores[t], t))[: self.level.advance_tiles]
         best = None
         for t in cands:
-            s = base(t)
+            s = scores[t]
             if self.w["sight"] and not facts.melee and any(
                     geo.distance_m(g, t, e.pos) <= facts.long_m and geo.line_of_sight(g, t, e.pos) for e in close):
                 s += self.w["sight"]

@@ -117,6 +117,7 @@ class Match(RoundResolution):
         # Unit views are cached; whatever changes a unit's state, place, stance or grenades
         # calls `_changed` (the ammunition in a view is the live component).
         self._views: dict[int, UnitView] = {}
+        self._allowances: dict[int, tuple[UnitView, dict[str, int]]] = {}
         esper.switch_world(self.world)
         self._place(squads)
         for uid in sorted(self._entities):
@@ -244,7 +245,10 @@ class Match(RoundResolution):
 
     def movement_allowance(self, uid: int) -> dict[str, int]:
         v = self.view(uid)
-        return self.rules.movement(v.combatant, v.state, v.stance)
+        hit = self._allowances.get(uid)
+        if hit is None or hit[0] is not v:  # worked out again when the view changes
+            hit = self._allowances[uid] = (v, self.rules.movement(v.combatant, v.state, v.stance))
+        return dict(hit[1])
 
     def reachable(self, uid: int, mode: str = "run") -> dict[tuple[int, int], float]:
         """Tiles reachable this round in `mode`, with their cost in metres."""
