@@ -118,8 +118,10 @@ class Match(RoundResolution):
         # calls `_changed` (the ammunition in a view is the live component).
         self._views: dict[int, UnitView] = {}
         self._allowances: dict[int, tuple[UnitView, dict[str, int]]] = {}
+        self._roster: list[UnitView] | None = None  # every unit's view, in uid order
         esper.switch_world(self.world)
         self._place(squads)
+        self._uids = tuple(sorted(self._entities))
         for uid in sorted(self._entities):
             ent = self._entities[uid]
             c = esper.component_for_entity(ent, Combatant)
@@ -191,7 +193,7 @@ class Match(RoundResolution):
         return self._comp(uid, Unit).name
 
     def uids(self) -> list[int]:
-        return sorted(self._entities)
+        return list(self._uids)
 
     def view(self, uid: int) -> UnitView:
         v = self._views.get(uid)
@@ -202,6 +204,7 @@ class Match(RoundResolution):
     def _changed(self, uid: int) -> None:
         """Forget `uid`'s cached view: its state, place, stance or grenades changed."""
         self._views.pop(uid, None)
+        self._roster = None
 
     def _build_view(self, uid: int) -> UnitView:
         self._use()
@@ -218,7 +221,9 @@ class Match(RoundResolution):
         )
 
     def units(self, team: str | None = None, living: bool = False) -> list[UnitView]:
-        views = [self.view(uid) for uid in self.uids()]
+        views = self._roster
+        if views is None:
+            views = self._roster = [self.view(uid) for uid in self._uids]
         return [v for v in views if (team is None or v.team == team) and (not living or not v.out)]
 
     def enemies_of(self, uid: int, living: bool = True) -> list[UnitView]:
