@@ -160,8 +160,13 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
         match.close()
 
 
+_GRIDS: dict[str, GridMap] = {}  # a worker process's maps, loaded once for all its matches
+
+
 def _run_one(spec: MatchSpec) -> dict[str, Any]:
-    grid = load_map(spec.map_path)
+    grid = _GRIDS.get(spec.map_path)
+    if grid is None:
+        grid = _GRIDS[spec.map_path] = load_map(spec.map_path)
     return play_match(grid, spec)
 
 

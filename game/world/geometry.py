@@ -21,9 +21,10 @@ from __future__ import annotations
 import heapq
 import math
 import weakref
+from array import array
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 from game.maps.grid import GridMap
@@ -113,6 +114,8 @@ class _Prepared:
     enter_diag: tuple[float, ...]  # metres to enter diagonally
     min_step: float  # cheapest orthogonal entry, for an admissible A* heuristic
     sight_sum: tuple[int, ...]  # (w+1) x (h+1) prefix sums of blocks_sight, for clear boxes
+    # Distances from the landmarks (path_to's long searches), built on the first one.
+    landmarks: list[array] = field(default_factory=list)
 
     def clear_box(self, w: int, x0: int, y0: int, x1: int, y1: int) -> bool:
         """No sight-blocking tile in columns x0..x1, rows y0..y1 (in any order)."""
@@ -255,6 +258,45 @@ def reachable(
     return {(i % pw - 1, i // pw - 1): dist[i] for i in settled if i not in no_stop}
 
 
+# Long searches on big maps use landmarks (A*, Landmarks and the Triangle inequality): the
+# cheapest cost from each of 8 tiles round the edge to every tile, one Dijkstra each, built
+# on the first such search. Entering costs make the graph directed, so only the forward
+# bound d(L, goal) - d(L, n) <= d(n, goal) is used, with the octile bound: still admissible
+# and consistent when figures block tiles or diagonals are off (both only raise costs).
+LANDMARK_MIN_TILES = 64 * 64
+LANDMARK_MIN_SPAN = 32
+
+
+def _landmarks(grid: GridMap, prep: _Prepared) -> list[array]:
+    if prep.landmarks:
+        return prep.landmarks
+    w, h, pw = grid.width, grid.height, prep.pw
+    open_tiles = [(x, y) for y in range(h) for x in range(w) if grid.walkable(x, y)]
+    anchors = ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1),
+               (w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2))
+    seen: set[Tile] = set()
+    for ax, ay in anchors:
+        if not open_tiles:
+            break
+        lm = min(open_tiles, key=lambda t: ((t[0] - ax) ** 2 + (t[1] - ay) ** 2, t[1], t[0]))
+        if lm in seen:
+            continue
+        seen.add(lm)
+        dist = array("d", [math.inf]) * len(prep.walk)
+        for (x, y), c in reachable(grid, lm, math.inf).items():
+            dist[(y + 1) * pw + x + 1] = c
+        prep.landmarks.append(dist)
+    return prep.landmarks
+
+
+def prepare(grid: GridMap) -> None:
+    """Build the per-grid search tables now (a match does at its start), so that no
+    decision pays for them: the landmarks take about 0.15 s on a 120 x 120 map."""
+    prep = _prepared(grid)
+    if grid.width * grid.height >= LANDMARK_MIN_TILES:
+        _landmarks(grid, prep)
+
+
 def path_to(
     grid: GridMap,
     start: Tile,
@@ -266,7 +308,8 @@ def path_to(
     budget_m: float | None = None,
 ) -> list[Tile] | None:
     """The cheapest path from `start` to `goal`, both included, or None if there is none
-    (within `budget_m` if given). A* with the octile heuristic; the costs, corner rule and
+    (within `budget_m` if given). A* with the octile heuristic (and landmarks for long
+    searches on big maps), ties to the deeper tile; the costs, corner rule and
     `blocked`/`pass_through` sets are those of `reachable`, so the path's cost
     (`path_cost_m`) is the cost `reachable` gives for `goal`.
     """
@@ -283,24 +326,20 @@ def path_to(
     gx, gy = g % pw, g // pw
     passable = _passable(grid, prep, s, blocked, pass_through)
     limit = math.inf if budget_m is None else budget_m + _EPS
-    straight, slant = m, m * SQRT2 - 2 * m
-
-    def h(i: int) -> float:
-        dx, dy = abs(i % pw - gx), abs(i // pw - gy)
-        if diagonal:
-            return straight * (dx + dy) + slant * min(dx, dy)
-        return straight * (dx + dy)
-
-    inf = math.inf
-    best = [inf] * len(walk)
+    slant = m * SQRT2 - 2 * m if diagonal else 0.0
+    marks: list[tuple[array, float]] = []
+    if grid.width * grid.height >= LANDMARK_MIN_TILES and chebyshev(start, goal) >= LANDMARK_MIN_SPAN:
+        marks = [(d, d[g]) for d in _landmarks(grid, prep) if d[g] < math.inf]
+    best = [math.inf] * len(walk)
     best[s] = 0.0
-    came: dict[int, int] = {}
-    heap = [(h(s), 0.0, s)]
+    came = [0] * len(walk)
+    heap: list[tuple[float, float, int]] = [(0.0, -0.0, s)]  # (f, -cost, index)
     pop, push = heapq.heappop, heapq.heappush
-    orth = (1, -1, pw, -pw)
-    diag = _diagonals(pw, diagonal)
+    steps = tuple((o, 0, 0, enter) for o in (1, -1, pw, -pw))
+    steps += tuple((o, a, b, enter_d) for o, a, b in _diagonals(pw, diagonal))
     while heap:
         _, cost, i = pop(heap)
+        cost = -cost
         if i == g:
             path = [i]
             while i != s:
@@ -309,22 +348,22 @@ def path_to(
             return [(k % pw - 1, k // pw - 1) for k in reversed(path)]
         if cost > best[i]:
             continue
-        for o in orth:
+        for o, a, b, en in steps:
             j = i + o
-            if passable[j]:
-                c = cost + enter[j]
+            if passable[j] and (not a or (walk[i + a] and walk[i + b])):
+                c = cost + en[j]
                 if c < best[j] and c <= limit:
                     best[j] = c
                     came[j] = i
-                    push(heap, (c + h(j), c, j))
-        for o, a, b in diag:
-            j = i + o
-            if passable[j] and walk[i + a] and walk[i + b]:
-                c = cost + enter_d[j]
-                if c < best[j] and c <= limit:
-                    best[j] = c
-                    came[j] = i
-                    push(heap, (c + h(j), c, j))
+                    dy, dx = divmod(j, pw)
+                    dx = dx - gx if dx > gx else gx - dx
+                    dy = dy - gy if dy > gy else gy - dy
+                    est = m * (dx + dy) + slant * (dx if dx < dy else dy)
+                    for dist, to_goal in marks:
+                        bound = to_goal - dist[j]
+                        if bound > est:
+                            est = bound
+                    push(heap, (c + est, -c, j))
     return None
 
 

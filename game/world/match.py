@@ -101,6 +101,7 @@ class Match(RoundResolution):
 
             ruleset = YagsRuleset()
         self.grid = grid
+        geo.prepare(grid)
         self.rules = ruleset
         self.seed = seed
         self.dice = Dice(random.Random(seed))

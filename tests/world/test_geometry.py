@@ -4,9 +4,10 @@ confined spaces. Grids are drawn as ASCII (see gridfactory for the legend)."""
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
-from gridfactory import make_grid
+from gridfactory import make_grid, random_rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -484,3 +485,34 @@ def test_full_cover_is_hidden_and_nearest(case, radius, threats):
     else:
         assert found in candidates
         assert costs[found] == pytest.approx(min(costs[t] for t in candidates))
+
+
+@pytest.mark.parametrize("diagonal", [True, False])
+def test_long_paths_with_landmarks_are_cheapest(diagonal):
+    """On a map big enough for landmarks (and searches long enough to use them), path_to
+    still finds the cheapest path: its cost is what Dijkstra (`reachable`) gives, with
+    figures blocking tiles and friends passed through, and with diagonals off."""
+    size = 70
+    assert size * size >= geo.LANDMARK_MIN_TILES
+    rows = random_rows(size, size, seed=11, walls=0.2)
+    rows = ["".join("+" if ch == "." and (x * 7 + y * 3) % 11 == 0 else ch for x, ch in enumerate(r))
+            for y, r in enumerate(rows)]  # rough ground makes entering costs differ
+    grid = make_grid(rows)
+    rng = random.Random(5)
+    open_tiles = [(x, y) for y in range(size) for x in range(size) if grid.walkable(x, y)]
+    checked = 0
+    for _ in range(12):
+        start = rng.choice(open_tiles)
+        blocked = set(rng.sample(open_tiles, 60)) - {start}
+        friends = set(rng.sample(sorted(blocked), 20))
+        costs = geo.reachable(grid, start, math.inf, blocked=blocked, pass_through=friends, diagonal=diagonal)
+        far = [t for t in costs if geo.chebyshev(start, t) >= geo.LANDMARK_MIN_SPAN]
+        for goal in rng.sample(far, min(5, len(far))):
+            path = geo.path_to(grid, start, goal, blocked=blocked, pass_through=friends, diagonal=diagonal)
+            assert path is not None and path[0] == start and path[-1] == goal
+            assert geo.check_path(grid, path) is None
+            assert not (set(path[1:]) & (blocked - friends))
+            assert geo.path_cost_m(grid, path) == pytest.approx(costs[goal])
+            checked += 1
+    assert checked >= 40
+    assert geo._prepared(grid).landmarks  # the landmark tables were built and used
