@@ -54,7 +54,13 @@ def text(s: str, size: int = 18, colour: tuple[int, int, int] = WHITE) -> pygame
 
 
 def wrap(s: str, width: int, size: int = 18) -> list[str]:
-    """Split `s` into lines no wider than `width` pixels."""
+    """Split `s` into lines no wider than `width` pixels (remembered: panels re-draw the same
+    text every frame)."""
+    return list(_wrap(s, width, size))
+
+
+@lru_cache(maxsize=4096)
+def _wrap(s: str, width: int, size: int) -> tuple[str, ...]:
     f = font(size)
     lines: list[str] = []
     line = ""
@@ -67,7 +73,7 @@ def wrap(s: str, width: int, size: int = 18) -> list[str]:
             line = word
     if line:
         lines.append(line)
-    return lines or [""]
+    return tuple(lines) or ("",)
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235) -> None:
