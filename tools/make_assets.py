@@ -1347,7 +1347,7 @@ MAPS: tuple[MapSpec, ...] = (
                   "houses, walls and hedges are the only cover."),
         plan=turned_round(CROSSROADS_WEST),
         metres_per_tile=2.0,
-        max_rounds=30,
+        max_rounds=40,
         spawns={"blue": (0, 8, 5, 14), "red": (35, 8, 5, 14)},
         squad=VILLAGE_SQUAD,
     ),
@@ -1355,11 +1355,11 @@ MAPS: tuple[MapSpec, ...] = (
         file="open_field.tmx",
         name="Open Field",
         briefing=("Open farmland cut by hedgerows, low walls and copses, with long sight lines "
-                  "between them. Cross it, find the enemy and break them before the fortieth "
+                  "between them. Cross it, find the enemy and break them before the fiftieth "
                   "round."),
         plan=north_turned_round(expand_plan(OPEN_FIELD_PLAN, OPEN_FIELD_STAMPS, seed=0)),
         metres_per_tile=2.0,
-        max_rounds=40,
+        max_rounds=50,
         spawns={"blue": (1, 50, 8, 20), "red": (111, 50, 8, 20)},
         squad=FIELD_SQUAD,
     ),
@@ -1371,7 +1371,7 @@ MAPS: tuple[MapSpec, ...] = (
                   "shotguns and a couple of hand weapons for the rooms and corridors."),
         plan=turned_round(STREET_WEST),
         metres_per_tile=2.0,
-        max_rounds=30,
+        max_rounds=40,
         spawns={"blue": (0, 7, 3, 10), "red": (37, 7, 3, 10)},
         squad=STREET_SQUAD,
     ),

@@ -28,7 +28,8 @@ FIELDS: dict[str, tuple[type, float, float]] = {
     "sprint_beyond_m": (float, 0.0, 100000.0),
     "extra_defences": (int, 0, 99),
 }
-WEIGHTS = ("harm", "cover", "distance", "sight", "grenade", "melee_eagerness", "finish", "danger", "moving_target", "spread")
+WEIGHTS = ("harm", "cover", "distance", "sight", "grenade", "melee_eagerness", "finish", "danger", "moving_target",
+           "spread", "backtrack")
 
 
 class LevelError(ValueError):

@@ -40,6 +40,7 @@ class RoundFacts:
     key: tuple[int, int]
     views: dict[int, UnitView]
     sees: dict[tuple[int, int], bool] = field(default_factory=dict)
+    fields: dict[str, dict[Tile, float]] = field(default_factory=dict)  # by team: metres on foot to its nearest enemy
 
     def living(self, team: str | None = None, enemy_of: str | None = None) -> list[UnitView]:
         return [v for v in self.views.values() if not v.out and (team is None or v.team == team)
@@ -56,6 +57,8 @@ class TacticalAI:
         self.random = RandomAI(seed + 7919, team)
         self._facts: RoundFacts | None = None
         self.w = level.weights
+        self._stood: dict[int, tuple[int, Tile]] = {}  # uid: (round, where it stood declaring)
+        self._before: tuple[int, Tile] | None = None  # the deciding unit's entry, last round's
 
     # --- per-round cache ------------------------------------------------------------------
 
@@ -111,6 +114,8 @@ class TacticalAI:
         f = self.facts(match)
         me = match.view(uid)
         f.views[uid] = me
+        self._before = self._stood.get(uid)
+        self._stood[uid] = (match.round, me.pos)
         enemies = f.living(enemy_of=me.team)
         if not enemies:
             return Hold(), {}
@@ -145,7 +150,10 @@ class TacticalAI:
         d1 = self._defences(match, me, enemies, attacking=True)
         d0 = self._defences(match, me, enemies, attacking=False)
         state = me.state
-        hurt = max(getattr(state, "wounds", 0), getattr(state, "stuns", 0)) >= self.level.hurt_level
+        # Badly hurt, it saves itself, unless its side has the upper hand in numbers: then it
+        # presses on (else both sides' hurt end up hiding from each other until time runs out).
+        hurt = (max(getattr(state, "wounds", 0), getattr(state, "stuns", 0)) >= self.level.hurt_level
+                and len(self.facts(match).living(team=me.team)) <= len(enemies))
         ammo = me.ammo
         if ammo is not None and ammo.reload_left:
             if visible:
@@ -308,23 +316,6 @@ class TacticalAI:
         path = match.path(me.uid, best[1])
         return tuple(path) if path else ()
 
-    def _waypoint(self, match: Match, me: UnitView, goal: Tile, tiles: dict[Tile, float]) -> Tile | None:
-        """Where the walking path toward `goal` leaves this round's reach, when walls make the
-        straight line misleading (None when the way is straight enough)."""
-        g = match.grid
-        path = geo.path_to(g, me.pos, goal)
-        if not path or len(path) < 2:
-            return None
-        if geo.path_cost_m(g, path) <= 1.2 * geo.distance_m(g, me.pos, goal) + 2 * g.metres_per_tile:
-            return None
-        last = None
-        for t in path[1:]:
-            if t in tiles:
-                last = t
-            elif last is not None:
-                break
-        return last
-
     def _withdraw(self, match: Match, me: UnitView, visible: list[UnitView]) -> Any:
         """Run to the reachable tile out of sight of most enemies, furthest from them."""
         g = match.grid
@@ -343,9 +334,20 @@ class TacticalAI:
         path = match.path(me.uid, best[1])
         return Move(tuple(path), "run") if path else None
 
+    def walk_field(self, match: Match, team: str) -> dict[Tile, float]:
+        """Metres on foot from each tile to the nearest living enemy of `team`, round the
+        walls and through slow ground (once a round: enemies stand still while units declare)."""
+        f = self.facts(match)
+        if team not in f.fields:
+            goals = [v.pos for v in f.living(enemy_of=team)]
+            f.fields[team] = geo.costs_to(match.grid, goals)
+        return f.fields[team]
+
     def _advance(self, match: Match, me: UnitView, enemies: list[UnitView], facts: Any) -> Any:
-        """Move toward the enemy: the reachable tile nearest them with the best cover, that
-        sees one of them, away from declared blasts and bursts; sprint while far away."""
+        """Move toward the enemy: the reachable tile that most shortens the walk to them,
+        away from declared blasts and bursts and from friends; of the best few, cover counts
+        where an enemy can see the tile, and seeing one counts for a ranged unit. Sprint
+        while far away."""
         g = match.grid
         nearest = min(enemies, key=lambda e: geo.distance_m(g, me.pos, e.pos))
         far = geo.distance_m(g, me.pos, nearest.pos)
@@ -359,7 +361,8 @@ class TacticalAI:
         mpt = g.metres_per_tile
         # Ranged units stop at a few tiles; melee units go all the way.
         stand_off = 0.0 if facts.melee else 3 * mpt
-        way = self._waypoint(match, me, nearest.pos, tiles)
+        walk = self.walk_field(match, me.team)
+        cut_off = walk.get(me.pos, 0.0) + 1000 * mpt  # a tile from which no enemy can be walked to
         # Friends where they stand or where they declared to go: bunching up invites grenades.
         near = [v.pos for v in self.facts(match).living(team=me.team) if v.uid != me.uid] + list(claimed)
         crowd: dict[Tile, int] = {}  # friends within 2 tiles (Chebyshev) of each tile
@@ -368,22 +371,28 @@ class TacticalAI:
                 for y in range(py - 2, py + 3):
                     crowd[(x, y)] = crowd.get((x, y), 0) + 1
 
+        before = self._before
+        came_from = before[1] if before and before[0] == match.round - 1 and before[1] != me.pos else None
+
         def base(tile: Tile) -> float:
-            d = min(geo.distance_m(g, tile, e.pos) for e in close)
-            if way is not None:  # walls between: head along the way round them
-                d = geo.distance_m(g, tile, way) + tiles[way]
-            return (-self.w["distance"] * abs(d - stand_off) / mpt + self.w["cover"] * COVER_RANK.get(g.cover(*tile), 0)
+            d = walk.get(tile, cut_off)
+            back = came_from is not None and geo.chebyshev(tile, came_from) < geo.chebyshev(tile, me.pos)
+            return (-self.w["distance"] * abs(d - stand_off) / mpt
                     - self.w["danger"] * self._danger(match, tile, blasts, arcs)
-                    - self.w["spread"] * crowd.get(tile, 0))
+                    - self.w["spread"] * crowd.get(tile, 0) - self.w["backtrack"] * back)
 
         scores = {t: base(t) for t in tiles if t not in taken or t == me.pos}
         cands = sorted(scores, key=lambda t: (-scores[t], t))[: self.level.advance_tiles]
+        if me.pos in scores and me.pos not in cands:
+            cands.append(me.pos)
         best = None
         for t in cands:
             s = scores[t]
-            if self.w["sight"] and not facts.melee and any(
-                    geo.distance_m(g, t, e.pos) <= facts.long_m and geo.line_of_sight(g, t, e.pos) for e in close):
-                s += self.w["sight"]
+            seen_by = [e for e in close if geo.line_of_sight(g, t, e.pos)]
+            if seen_by:
+                s += self.w["cover"] * sum(COVER_RANK.get(geo.cover_between(g, e.pos, t), 0) for e in seen_by) / len(seen_by)
+                if self.w["sight"] and not facts.melee and any(geo.distance_m(g, t, e.pos) <= facts.long_m for e in seen_by):
+                    s += self.w["sight"]
             if best is None or s > best[0]:
                 best = (s, t)
         goal = best[1]

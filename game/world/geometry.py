@@ -258,6 +258,53 @@ def reachable(
     return {(i % pw - 1, i // pw - 1): dist[i] for i in settled if i not in no_stop}
 
 
+def costs_to(
+    grid: GridMap, goals: Iterable[Tile], *, diagonal: bool = True, budget_m: float = math.inf
+) -> dict[Tile, float]:
+    """The cheapest cost in metres of walking from each tile to the nearest of `goals`
+    (within `budget_m`): Dijkstra run backwards from the goals, so a step from a tile onto
+    `u` costs what entering `u` costs. For every tile `t` it found, the cost is what
+    ``reachable(grid, t, ...)`` gives for the nearest goal. Other figures are not counted:
+    the AI's map of how far the enemy is on foot.
+    """
+    prep = _prepared(grid)
+    pw, walk, enter, enter_d = prep.pw, prep.walk, prep.enter, prep.enter_diag
+    limit = budget_m + _EPS
+    inf = math.inf
+    dist = [inf] * len(walk)
+    heap: list[tuple[float, int]] = []
+    for x, y in goals:
+        if grid.in_bounds(x, y) and grid.walkable(x, y):
+            i = (y + 1) * pw + x + 1
+            dist[i] = 0.0
+            heap.append((0.0, i))
+    heapq.heapify(heap)
+    settled = []
+    pop, push, keep = heapq.heappop, heapq.heappush, settled.append
+    orth = (1, -1, pw, -pw)
+    diag = _diagonals(pw, diagonal)
+    while heap:
+        cost, u = pop(heap)
+        if cost > dist[u]:
+            continue
+        keep(u)
+        c = cost + enter[u]
+        if c <= limit:
+            for o in orth:
+                j = u + o
+                if walk[j] and c < dist[j]:
+                    dist[j] = c
+                    push(heap, (c, j))
+        c = cost + enter_d[u]
+        if c <= limit:
+            for o, a, b in diag:
+                j = u + o
+                if walk[j] and walk[u + a] and walk[u + b] and c < dist[j]:
+                    dist[j] = c
+                    push(heap, (c, j))
+    return {(i % pw - 1, i // pw - 1): dist[i] for i in settled}
+
+
 # Long searches on big maps use landmarks (A*, Landmarks and the Triangle inequality): the
 # cheapest cost from each of 8 tiles round the edge to every tile, one Dijkstra each, built
 # on the first such search. Entering costs make the graph directed, so only the forward

@@ -8,7 +8,7 @@ import random
 
 import pytest
 from gridfactory import make_grid, random_rows
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game.world import geometry as geo
@@ -516,3 +516,28 @@ def test_long_paths_with_landmarks_are_cheapest(diagonal):
             checked += 1
     assert checked >= 40
     assert geo._prepared(grid).landmarks  # the landmark tables were built and used
+
+
+def test_costs_to_counts_entering_the_goal_not_leaving_the_start():
+    """Walking from a tile onto rough ground (move cost 2) costs 2 m; walking off it, 1 m."""
+    grid = make_grid([".+."])
+    assert geo.costs_to(grid, [(1, 0)]) == {(1, 0): 0.0, (0, 0): 2.0, (2, 0): 2.0}
+    assert geo.costs_to(grid, [(0, 0)])[(2, 0)] == 3.0  # enter the rough tile, then the goal
+    assert geo.costs_to(grid, [(0, 0)])[(1, 0)] == 1.0
+
+
+@settings(max_examples=200)
+@given(grid_and_tiles(n=3))
+def test_costs_to_is_reachable_backwards(case):
+    """costs_to(goals)[t] is the cheapest walk from t to the nearest goal: the minimum over
+    the goals of what reachable(t) gives for each (entering costs make it directional)."""
+    grid, (a, b, t) = case
+    assume(all(grid.walkable(*p) for p in (a, b, t)))
+    field = geo.costs_to(grid, [a, b])
+    from_t = geo.reachable(grid, t, math.inf)
+    expected = min((from_t[g] for g in (a, b) if g in from_t), default=None)
+    if expected is None:
+        assert t not in field
+    else:
+        assert field[t] == pytest.approx(expected)
+    assert field[a] == 0.0 and field[b] == 0.0
