@@ -75,3 +75,32 @@ def test_bad_scenario_is_one_line_exit_2(tmp_path, capsys, body, expect):
 def test_normal_beats_random_clearly():
     r = pairing(SMALL, "normal", "random", seeds=2, seed=1)
     assert r["won"] >= 3, r
+
+
+def test_report_marks_falls_in_team_colours_over_the_map(tmp_path):
+    """The report shades the left half of a tile where a blue unit fell blue, the right half
+    red for a red fall, and leaves tiles where nobody fell as the (dimmed) map."""
+    import pygame
+
+    from game.lab.report import HEAD, draw_report
+    from game.maps import load_map
+
+    grid = load_map(SMALL)
+    record = {"map_name": grid.name, "runs": 2, "seed": 1, "blue_ai": "normal", "red_ai": "easy",
+              "wins": {"blue": 2, "red": 0, "draw": 0}, "mean_rounds": 7.0,
+              "battles": [{"fell": [["blue", 1, 1], ["red", 3, 1]], "fought_from": []},
+                          {"fell": [["blue", 1, 1]], "fought_from": [["red", 5, 2]]}]}
+    png = draw_report(grid, record, str(tmp_path / "r.png"), max_px=400)
+    img = pygame.image.load(png)
+    cell = max(4, min(24, 400 // max(grid.width, grid.height)))
+
+    def at(x: int, y: int, right: bool) -> tuple[int, int, int]:
+        px = x * cell + (3 * cell // 4 if right else cell // 4)
+        return tuple(img.get_at((px, HEAD + y * cell + cell // 2)))[:3]
+
+    r, g, b = at(1, 1, right=False)
+    assert b > r + 60  # blue fell here twice
+    r, g, b = at(3, 1, right=True)
+    assert r > b + 60  # red fell here once
+    r2, g2, b2 = at(2, 3, right=False)  # nobody fell here
+    assert abs(r2 - b2) < 60 or g2 >= max(r2, b2)
