@@ -38,6 +38,7 @@ def test_check_map_on_a_plain_map_says_what_it_assumed(plain_map, capsys):
     out = capsys.readouterr().out
     assert "30 x 20 tiles" in out
     assert "blocks_move" in out  # says how to add the property
+    assert "name not set" in out and "briefing not set" in out and "metres_per_tile not set" in out
     assert "default squad of 8" in out
 
 
@@ -55,6 +56,19 @@ BROKEN = {
     "huge.tmx": PLAIN.replace('width="30" height="20"\n', 'width="100000" height="100000"\n').encode(),
     "entity.tmx": b'<?xml version="1.0"?><!DOCTYPE m [<!ENTITY a "aaaa">]><map>&a;</map>',
     "short.tmx": PLAIN.replace(",".join("1" for _ in range(30)) + "\n</data>", "1\n</data>").encode(),
+    "truncated.tmx": PLAIN[: len(PLAIN) // 2].encode(),
+    "iso.tmx": PLAIN.replace('orientation="orthogonal"', 'orientation="isometric"').encode(),
+    "staggered.tmx": PLAIN.replace('orientation="orthogonal"',
+                                   'orientation="staggered" staggeraxis="y" staggerindex="odd"').encode(),
+    "infinite.tmx": PLAIN.replace('infinite="0"', 'infinite="1"').encode(),
+    "zstd.tmx": PLAIN.replace('<data encoding="csv">', '<data encoding="base64" compression="zstd">').encode(),
+    "encoding.tmx": PLAIN.replace('<data encoding="csv">', '<data encoding="base32">').encode(),
+    "no-tileset.tmx": PLAIN.replace(PLAIN[PLAIN.index(" <tileset"):PLAIN.index(" <layer")],
+                                    ' <tileset firstgid="1" source="missing.tsx"/>\n').encode(),
+    "zero.tmx": PLAIN.replace('width="30" height="20"\n', 'width="0" height="0"\n').encode(),
+    "bad-prop.tmx": PLAIN.replace(' <tileset', ' <properties><property name="max_rounds" value="lots"/>'
+                                  '</properties>\n <tileset').encode(),
+    "xxe.tmx": b'<?xml version="1.0"?><!DOCTYPE map [<!ENTITY x SYSTEM "file:///etc/passwd">]><map>&x;</map>',
 }
 
 
@@ -114,3 +128,83 @@ def test_eight_against_eight_on_every_shipped_map(path, capsys):
     for battle in record["battles"]:
         assert battle["winner"] in ("blue", "red", "draw")
         assert 1 <= battle["rounds"] <= 40
+
+
+def test_simulate_bad_map_path_and_options_are_one_line(tmp_path, capsys):
+    """Bad input: exit 2 and one line `error: ...` on stderr, nothing on stdout."""
+    cases = [
+        (["--map", str(tmp_path / "nowhere.tmx")], f"error: {tmp_path / 'nowhere.tmx'}: file not found"),
+        (["--map", str(tmp_path)], f"error: {tmp_path}: not a regular file"),
+        (["--runs", "-3"], "error: --runs: must be at least 1, got -3"),
+        (["--jobs", "0"], "error: --jobs: must be at least 1, got 0"),
+        (["--red-ai", "clever"], "error: --red-ai: unknown AI level 'clever'"),
+        (["--size", "0"], "error: --size: must be at least 1, got 0"),
+    ]
+    for args, start in cases:
+        assert main(["simulate", *args]) == 2, args
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.strip().splitlines()) == 1 and err.startswith(start), (args, err)
+
+
+YARD_TSX = """<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" tiledversion="1.8.2" name="yard" tilewidth="16" tileheight="16" tilecount="4" columns="4">
+ <image source="yard.png" width="64" height="16"/>
+ <tile id="1"><properties><property name="blocks_move" type="bool" value="true"/>
+  <property name="blocks_sight" type="bool" value="true"/><property name="cover" value="hard90"/></properties></tile>
+ <tile id="2"><properties><property name="cover" value="hard50"/><property name="move_cost" type="float" value="2"/>
+  </properties></tile>
+ <tile id="3"><properties><property name="move_cost" value="3"/></properties></tile>
+</tileset>
+"""
+
+
+def yard_tmx() -> str:
+    """A map as an author writes it by hand (Tiled 1.8 style): an external tileset, a CSV
+    layer, an object layer with spawn zones, units and an unrelated marker, map properties."""
+    rows = [[1] * 12 for _ in range(8)]
+    for y in range(2, 6):
+        rows[y][6] = 2  # a wall down the middle, with a gap
+    rows[4][6] = 3  # sandbags in the gap
+    rows[7][5] = rows[7][6] = 4  # mud
+    data = "\n" + ",\n".join(",".join(map(str, r)) for r in rows) + "\n"
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" width="12" height="8"
+ tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="6">
+ <properties>
+  <property name="name" value="The Yard"/>
+  <property name="briefing" value="Take the wall."/>
+  <property name="metres_per_tile" type="float" value="2"/>
+  <property name="max_rounds" type="int" value="12"/>
+ </properties>
+ <tileset firstgid="1" source="yard.tsx"/>
+ <layer id="1" name="ground" width="12" height="8"><data encoding="csv">{data}</data></layer>
+ <objectgroup id="2" name="units">
+  <object id="1" type="spawn" x="0" y="0" width="32" height="128"><properties><property name="team" value="blue"/></properties></object>
+  <object id="2" type="spawn" x="160" y="0" width="32" height="128"><properties><property name="team" value="red"/></properties></object>
+  <object id="3" name="Ames" type="unit" x="8" y="40"><properties><property name="team" value="blue"/>
+   <property name="weapon" value="m16_a1"/><property name="skills" value="Rifles=6,Athletics=3"/></properties><point/></object>
+  <object id="4" name="Crane" type="unit" x="184" y="72"><properties><property name="team" value="red"/>
+   <property name="template" value="rifleman"/></properties><point/></object>
+  <object id="5" name="a note" x="90" y="20"><point/></object>
+ </objectgroup>
+</map>
+"""
+
+
+def test_a_hand_drawn_map_checks_and_plays(tmp_path, capsys):
+    (tmp_path / "yard.tsx").write_text(YARD_TSX)
+    path = tmp_path / "yard.tmx"
+    path.write_text(yard_tmx())
+    assert main(["check-map", str(path)]) == 0
+    out = capsys.readouterr().out
+    for line in ("map: The Yard", "size: 12 x 8 tiles (96 tiles), 24 x 16 m", "max rounds: 12",
+                 "blocks movement: 3 tiles", "blocks sight: 3 tiles",
+                 "cover: soft50 0, soft90 0, hard50 1, hard90 3", "move cost other than 1: 2 on 1 tile, 3 on 2 tiles",
+                 "unit Ames at (0, 2)", "unit Crane at (11, 4), template rifleman", "assumptions: none",
+                 "blue squad: 1 units", "red squad: 1 units"):
+        assert line in out, (line, out)
+    assert main(["simulate", "--map", str(path), "--runs", "3", "--seed", "5", "--jobs", "1", "--json", "-"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["runs"] == 3 and sum(record["wins"].values()) == 3
+    assert all(1 <= b["rounds"] <= 12 for b in record["battles"])
+    assert all(sum(b["survivors"].values()) <= 2 for b in record["battles"])

@@ -29,6 +29,15 @@ from game.maps.tmxcheck import Prepared, prepare, tileset_of
 from game.maps.xmlsafe import read_xml
 
 DEFAULT_MAX_ROUNDS = 30
+MAX_ROUNDS_LIMIT = 1000
+"""Most rounds a map may ask for: 1000 Yags rounds are over 80 minutes of fighting, and a
+match between two sides that never meet would otherwise run (and `simulate` hang) for ever."""
+MIN_METRES_PER_TILE = 0.1
+MAX_METRES_PER_TILE = 1000.0
+"""Tile sides in metres: a figure needs more than 10 cm to stand on, and a 1 km tile is past
+every weapon's long range (and a figure's whole run would be a fraction of a tile)."""
+MAX_MOVE_COST = 1000.0
+"""Most a tile may cost to enter (a tile nobody should enter is `blocks_move`)."""
 TILE_KEYS = ("blocks_move", "blocks_sight", "cover", "move_cost")
 MAP_KEYS = ("name", "metres_per_tile", "max_rounds", "briefing")
 
@@ -92,6 +101,13 @@ def _pytmx_map(path: str, prepared: Prepared) -> pytmx.TiledMap:
     return tmx
 
 
+def _metres_per_tile(value: Any) -> float:
+    metres = as_positive_number(value, MAX_METRES_PER_TILE)
+    if metres < MIN_METRES_PER_TILE:
+        raise ValueError(f"{value!r} is less than {MIN_METRES_PER_TILE:g} (a tile must hold a figure)")
+    return metres
+
+
 class _Builder:
     def __init__(self, path: str, prepared: Prepared, tmx: pytmx.TiledMap) -> None:
         self.path = path
@@ -125,8 +141,9 @@ class _Builder:
             height=self.height,
             tile_width=int(tmx.tilewidth),
             tile_height=int(tmx.tileheight),
-            metres_per_tile=self.map_property(props, "metres_per_tile", as_positive_number, 1.0),
-            max_rounds=self.map_property(props, "max_rounds", as_positive_int, DEFAULT_MAX_ROUNDS),
+            metres_per_tile=self.map_property(props, "metres_per_tile", _metres_per_tile, 1.0),
+            max_rounds=self.map_property(
+                props, "max_rounds", lambda v: as_positive_int(v, MAX_ROUNDS_LIMIT), DEFAULT_MAX_ROUNDS),
             briefing=self.text_property(props, "briefing") or "",
             properties={k: v for k, v in props.items() if k not in MAP_KEYS},
             walkable_cells=walkable,
@@ -175,7 +192,8 @@ class _Builder:
         """Validate the game's properties among ``props`` (of ``where`` in ``path``)."""
         values: list[Any] = []
         for key, convert in (("blocks_move", as_bool), ("blocks_sight", as_bool),
-                             ("cover", cover_code), ("move_cost", as_positive_number)):
+                             ("cover", cover_code),
+                             ("move_cost", lambda v: as_positive_number(v, MAX_MOVE_COST))):
             if key not in props:
                 values.append(None)
                 continue
@@ -281,4 +299,10 @@ class _Builder:
         if "max_rounds" not in props:
             notes.append(f"max_rounds not set: a match lasts at most {DEFAULT_MAX_ROUNDS} "
                          "rounds; add an int map property max_rounds")
+        if not self.text_property(props, "name"):
+            notes.append(f"name not set: the map is called {Path(self.path).stem!r} after its "
+                         "file; add a string map property name")
+        if not self.text_property(props, "briefing"):
+            notes.append("briefing not set: no briefing is shown before a match; add a string "
+                         "map property briefing")
         return notes + self.prepared.notes

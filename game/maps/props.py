@@ -31,8 +31,8 @@ def as_bool(value: Any) -> bool:
     raise ValueError(f"{value!r} is not a bool (use true or false)")
 
 
-def as_positive_number(value: Any) -> float:
-    """A positive, finite number (int, float, or a string holding one)."""
+def as_positive_number(value: Any, high: float | None = None) -> float:
+    """A positive, finite number (int, float, or a string holding one), at most ``high``."""
     if isinstance(value, bool):
         raise ValueError(f"{value!r} is not a positive number")
     if isinstance(value, (int, float)):
@@ -46,11 +46,13 @@ def as_positive_number(value: Any) -> float:
         raise ValueError(f"{value!r} is not a positive number")
     if not math.isfinite(number) or number <= 0:
         raise ValueError(f"{value!r} is not a positive number")
+    if high is not None and number > high:
+        raise ValueError(f"{value!r} is more than {high:g}")
     return number
 
 
-def as_positive_int(value: Any) -> int:
-    """A positive whole number (int, integral float, or a string of digits)."""
+def as_positive_int(value: Any, high: int | None = None) -> int:
+    """A positive whole number (int, integral float, or a string of digits), at most ``high``."""
     if isinstance(value, bool):
         raise ValueError(f"{value!r} is not a positive whole number")
     if isinstance(value, float) and value.is_integer():
@@ -58,6 +60,8 @@ def as_positive_int(value: Any) -> int:
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value.strip())
     if isinstance(value, int) and value > 0:
+        if high is not None and value > high:
+            raise ValueError(f"{value!r} is more than {high:,}")
         return value
     raise ValueError(f"{value!r} is not a positive whole number")
 

@@ -337,9 +337,44 @@ def test_bad_layer_property(tmp_path):
     ({"metres_per_tile": "far"}, "map property 'metres_per_tile'"),
     ({"max_rounds": 2.5}, "map property 'max_rounds': 2.5 is not a positive whole number"),
     ({"max_rounds": 0}, "map property 'max_rounds': 0 is not a positive whole number"),
+    # limits: a match that could never end, tiles no figure fits on or past every range
+    ({"max_rounds": 1001}, "map property 'max_rounds': 1001 is more than 1,000"),
+    ({"max_rounds": ("int", "99999999999999999999")}, "'max_rounds': 99999999999999999999 is more"),
+    ({"metres_per_tile": 1e300}, "map property 'metres_per_tile': 1e+300 is more than 1000"),
+    ({"metres_per_tile": 0.01}, "map property 'metres_per_tile': 0.01 is less than 0.1"),
+    ({"metres_per_tile": ("string", "inf")}, "map property 'metres_per_tile': 'inf' is not a positive"),
 ])
 def test_bad_map_property_values(tmp_path, props, fragment):
     refused(write_map(tmp_path, props=props), fragment)
+
+
+def test_map_property_limits_are_inclusive(tmp_path):
+    m = load_map(write_map(tmp_path, props={"max_rounds": 1000, "metres_per_tile": 0.1}))
+    assert (m.max_rounds, m.metres_per_tile) == (1000, 0.1)
+
+
+def test_move_cost_beyond_the_limit_is_refused(tmp_path):
+    path = write_map(tmp_path, tilesets=[tileset({0: {"move_cost": 1e308}})])
+    refused(path, "tileset 'terrain' tile 0 property 'move_cost': 1e+308 is more than 1000")
+
+
+def test_unknown_xml_character_encoding(tmp_path):
+    path = write_map(tmp_path)
+    path.write_text(path.read_text().replace('encoding="UTF-8"', 'encoding="klingon"', 1))
+    refused(path, "line 1: cannot read XML (unknown encoding: klingon)")
+
+
+def test_layer_without_data(tmp_path):
+    bare = ' <layer id="1" name="ground" width="4" height="3"/>\n'
+    refused(write_map(tmp_path, layers=[bare]), "layer 'ground': layer has no <data>")
+
+
+@pytest.mark.parametrize(("old", "new"), [('tilewidth="16"', 'tilewidth="0"'),
+                                          ('tileheight="16"', 'tileheight="-16"')])
+def test_map_tile_size_out_of_range(tmp_path, old, new):
+    text = write_map(tmp_path).read_text()
+    (tmp_path / "t.tmx").write_text(text.replace(old, new, 1))
+    refused(tmp_path / "t.tmx", "map: tile", "is out of range (must be from 1 to 4096)")
 
 
 @pytest.mark.parametrize(("props", "fragment"), [

@@ -216,6 +216,8 @@ def test_plain_map_is_open_ground_with_assumptions(tmp_path):
     assert "no spawn zones: squads are placed at the west (blue) and east (red) edges" in text
     for key in ("blocks_sight", "cover", "metres_per_tile", "max_rounds"):
         assert key in text
+    assert "name not set: the map is called 'test' after its file" in text
+    assert "briefing not set" in text
     assert m.spawn_tiles("blue") == [(0, 0), (0, 1), (0, 2)]
     assert m.spawn_tiles("red") == [(4, 2), (4, 1), (4, 0)]
 
