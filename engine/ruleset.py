@@ -131,10 +131,26 @@ class Ruleset(ABC):
     def apply(self, dice: Dice, combatant: Any, state: Any, result: Any) -> Applied:
         """Apply one result's damage and effects to the target's state."""
 
+    def apply_to_attacker(self, dice: Dice, combatant: Any, state: Any, result: Any) -> Applied:
+        """What an attack costs the one who made it (Yags: fatigue from a fumble or from a
+        tiring manoeuvre); the default costs nothing."""
+        return Applied(state)
+
     @abstractmethod
     def end_of_round(self, dice: Dice, combatant: Any, state: Any, *, bursts: int = 0,
-                     in_cover: bool = False) -> Applied:
-        """End-of-round bookkeeping for one combatant; `bursts` aimed at it this round."""
+                     in_cover: bool = False, moved: str = "none") -> Applied:
+        """End-of-round bookkeeping for one combatant; `bursts` aimed at it this round;
+        `moved` how it moved this round (none, free, run, sprint)."""
+
+    def first_aid(self, dice: Dice, healer: Participant, patient: Participant, *,
+                  stuns: bool = False) -> Applied:
+        """Tend `patient` (who may be `healer`): the patient's new state. Rulesets without
+        first aid refuse."""
+        raise NotImplementedError(f"{self.name} has no first aid")
+
+    def first_aid_rounds(self) -> int:
+        """How many rounds tending takes (the healer does nothing else meanwhile)."""
+        return 0
 
     @abstractmethod
     def weapon_facts(self, combatant: Any) -> WeaponFacts:

@@ -159,3 +159,122 @@ def test_dead_stay_dead_and_no_damage_no_change():
     dead = Condition(wounds=9, status=DEAD)
     assert take_damage(ScriptedDice([]), c, dead, 5, "wounds").condition == dead
     assert take_damage(ScriptedDice([]), c, Condition(), 0, "wounds").condition == Condition()
+
+
+def test_armour_piercing_halves_or_ignores_armour_and_does_mixed():
+    """Missile Weapon Properties, Armour Piercing: all armour is halved (or ignored, if already
+    halved), but damage caused is mixed."""
+    ap = Weapon(id="ap", name="AP rifle", kind="missile", skill="Rifles", damage=26, muscle=False,
+                properties=frozenset({"firearm", "armour_piercing"}))
+    # the hauberk is not bullet-proof: halved by the firearm, then ignored by the AP round
+    assert armour_against(Armour((HAUBERK,)), ap, "mixed").value == 0
+    # the kevlar vest is bullet-proof (not halved by the firearm): the AP round halves it
+    assert armour_against(Armour((KEVLAR,)), ap, "mixed").value == 3
+    r = roll_damage(ScriptedDice([10, 10]), Character("a"), ap, Character("t", armour=Armour((KEVLAR,))))
+    assert r.kind == "mixed" and r.soak_roll.total == 12 + 3 + 10
+
+
+def test_thrusting_weapon_used_two_handed_is_impaling():
+    """Special properties, Thrusting: used two handed it counts as impaling, and impaling
+    halves mail (a hauberk of 8 gives 4)."""
+    from engine.yags.attack import Fighter
+    from engine.yags.melee import MeleeAttack, plan_melee
+
+    pike = Weapon(id="pike", name="Pike", kind="melee", skill="Melee", damage=9, reach=3,
+                  weapon_class=("great",), properties=frozenset({"thrusting", "two_handed"}))
+    spear = Weapon(id="sp", name="Spear", kind="melee", skill="Melee", damage=9, reach=3,
+                   weapon_class=("single",), properties=frozenset({"thrusting"}))
+    knight = Character("k", armour=Armour((HAUBERK,)))
+
+    def soak(weapon):
+        plan = plan_melee(MeleeAttack(Fighter(Character("a", weapon=weapon)), Fighter(knight)))
+        return sum(t.value for t in plan.damage.soak_terms)
+
+    assert soak(pike) == 12 + 4
+    assert soak(spear) == 12 + 8  # one handed: not impaling
+
+
+def test_fatal_wounds_while_unconscious_still_call_the_check():
+    """Inflicting Damage: "as soon as you receive damage that takes you to fatally wounded or
+    beyond" the health check is made, unconscious or not: failure is death. Heavily wounded
+    (4) + 3 wounds: 25; health 3: 12 + d20 (12) = 24 dies, 12 + 13 = 25 stays unconscious."""
+    c = Character("v", {"health": 3})
+    down = Condition(wounds=4, status=UNCONSCIOUS)
+    out = take_damage(ScriptedDice([12]), c, down, 3, "wounds")
+    assert out.rolls[0].target == 25 and out.condition.status == DEAD
+    out = take_damage(ScriptedDice([13]), c, down, 3, "wounds")
+    assert out.condition.status == UNCONSCIOUS and out.condition.wounds == 7
+    # stuns alone never call the fatal check
+    assert take_damage(ScriptedDice([]), c, Condition(stuns=6, status=UNCONSCIOUS), 2, "stuns").rolls == ()
+
+
+def test_first_aid_worked_example_and_outcomes():
+    """Healing and First aid: Intelligence x First aid against 10 + half the wound and stun
+    penalties (round up): moderate wounds (-10) and light stuns (-5): 10 + 15 / 2 = 18.
+    Success stabilises, a good success heals one wound; stuns have base 0 and each level of
+    success heals one stun."""
+    from engine.yags.health import FIRST_AID_ROUNDS, first_aid
+
+    medic = Character("m", {"intelligence": 3}, {"First aid": 4})  # 12 + d20
+    patient = Condition(wounds=3, stuns=2)
+    out = first_aid(ScriptedDice([6]), medic, Condition(), patient)
+    assert out.rolls[0].target == 18 and out.rolls[0].total == 18
+    assert out.condition.stabilised and out.condition.wounds == 3
+    out = first_aid(ScriptedDice([16]), medic, Condition(), patient)  # 28: good
+    assert out.condition.wounds == 2
+    out = first_aid(ScriptedDice([5]), medic, Condition(), patient)  # 17: fails
+    assert out.condition == patient
+    # stuns: 0 + 15 / 2 = 8; 12 + d20 (6) = 18 is 10 over: good, two stuns healed
+    out = first_aid(ScriptedDice([6]), medic, Condition(), patient, stuns=True)
+    assert out.rolls[0].target == 8 and (out.condition.stuns, out.condition.wounds) == (0, 3)
+    out = first_aid(ScriptedDice([1]), medic, Condition(), patient, stuns=True)  # fumble
+    assert out.condition == patient
+    # the healer's own penalties count ("you suffer your full penalties")
+    hurt = first_aid(ScriptedDice([16]), medic, Condition(wounds=2), patient)
+    assert hurt.rolls[0].total == 28 - 5 and hurt.condition.wounds == 3
+    assert FIRST_AID_ROUNDS == 12  # tending takes one minute of five-second rounds
+
+
+def test_first_aid_stops_the_fatal_checks():
+    """Healing and First aid: beaten and fatally wounded, the difficulty is 50; Fatal Wounds:
+    the checks go on "until you receive medical attention", and a fresh wound bleeds again."""
+    from engine.yags.health import first_aid
+
+    surgeon = Character("s", {"intelligence": 4}, {"First aid": 8})  # 32 + d20
+    dying = Condition(wounds=6, stuns=6, status=UNCONSCIOUS, rounds_unconscious=11)
+    out = first_aid(ScriptedDice([18]), surgeon, Condition(), dying)
+    assert out.rolls[0].target == 50 and out.condition.stabilised
+    # a minute passes with no health check (ScriptedDice would run out if one were rolled)
+    assert end_of_round(ScriptedDice([]), Character("v"), out.condition).condition.status == UNCONSCIOUS
+    fresh = take_damage(ScriptedDice([15]), Character("v"), out.condition, 1, "wounds")
+    assert not fresh.condition.stabilised and fresh.rolls[0].target == 25
+
+
+def test_fatigue_track_reading():
+    """Fatigue (reading, rules-notes): health + 3 levels before Exhausted, with the wound
+    table's penalties; Exhausted is -40; fatigue penalties add to wounds and stuns."""
+    c = Character("v", {"health": 3})
+    assert c.fatigue_track == 6
+    assert [Condition(fatigue=n).fatigue_penalty(c.fatigue_track) for n in range(7)] == [0, 0, -5, -10, -15, -25, -40]
+    assert Condition(fatigue=6).fatigue_penalty(Character("h", {"health": 5}).fatigue_track) == -25
+    assert Condition(wounds=2, stuns=3, fatigue=2).penalty(6) == -20
+
+
+def test_shock_lowers_initiative_to_zero_then_halves_and_slows():
+    """Shock and Pain: shock reduces initiative, never below zero, from the next round; at
+    zero all actions are slow and all rolls are halved."""
+    from engine.yags.attack import Fighter
+    from engine.yags.health import add_shock
+    from engine.yags.melee import MeleeAttack, plan_melee
+    from engine.yags.ruleset import YagsRuleset
+
+    rules = YagsRuleset(catalogue=None)
+    cond = add_shock(add_shock(Condition(), 5), 10)
+    assert cond.shock == 15 and add_shock(cond, -3).shock == 15
+    assert rules.initiative_now(22, cond) == 7
+    assert rules.initiative_now(12, cond) == 0
+    ann = Character("Ann", {"dexterity": 4}, {"Melee": 5}, weapon=SWORD)
+    decl = rules.declare(ann, cond, initiative=0)
+    assert decl.initiative_zero
+    plan = plan_melee(MeleeAttack(Fighter(ann, initiative_zero=True, defending=True), Fighter(Character("Bob"))))
+    assert plan.attack.halve and plan.attack.total(10) == (20 + 4 + 10 + 1) // 2

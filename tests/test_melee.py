@@ -241,3 +241,62 @@ def test_vital_strike_check():
     applied = rules.apply(ScriptedDice([3, 15]), BOB, Condition(), r)  # vital 18 vs 35 fails; fatal check 27 vs 20
     assert applied.state.wounds == 6
     assert applied.state.status == "unconscious"
+
+
+SHIELD = Weapon(id="rs", name="Round shield", kind="melee", skill="Melee", attack=2, defence=7, reach=1,
+                strength=2, weapon_class=("shield",))
+
+
+def test_second_weapon_adds_half_its_defence():
+    """Melee 3: with a second weapon, half (round up) of its defence bonus is added: a round
+    shield's 7 gives +4. A shield cannot be used whilst grappled (Stance, Grappled)."""
+    carl = Character("Carl", {"dexterity": 3}, {"Melee": 4}, weapon=SWORD, second_weapon=SHIELD)
+    plan = plan_melee(MeleeAttack(Fighter(ANN, defending=True), Fighter(carl, defending=True)))
+    assert plan.defence.base == 12 + 4 + 4
+    held = Fighter(carl, stance="grappled", grappling="Ann", defending=True)
+    plan = plan_melee(MeleeAttack(Fighter(ANN, defending=True), held))
+    assert plan.defence.base == 12 + 4
+    brawler = Character("Dan", {"agility": 4}, {"Brawl": 4}, weapon=KNIFE, second_weapon=SHIELD)
+    plan = plan_melee(MeleeAttack(Fighter(ANN, defending=True), Fighter(brawler, defending=True)))
+    assert plan.defence.base == 16 + 1  # Brawl lists no second-weapon bonus
+
+
+def test_grappled_defends_and_attacks_only_the_partner():
+    """Stance, Grappled: neither can defend against attacks made by others, nor attack anyone
+    other than the person they are grappling; a shield cannot be used."""
+    bob = Fighter(BOB, stance="grappled", grappling="Carl", defending=True)
+    assert plan_melee(MeleeAttack(Fighter(ANN, defending=True), bob)).defence is None
+    carl = Character("Carl", {"dexterity": 3}, {"Melee": 4}, weapon=SWORD)
+    assert plan_melee(MeleeAttack(Fighter(carl, defending=True), bob)).defence is not None
+    assert isinstance(plan_melee(MeleeAttack(bob, Fighter(ANN))), Impossible)
+    assert not isinstance(plan_melee(MeleeAttack(bob, Fighter(carl))), Impossible)
+    shield_only = Character("S", weapon=SHIELD)
+    assert isinstance(plan_melee(MeleeAttack(Fighter(shield_only, stance="grappled"), Fighter(BOB))), Impossible)
+
+
+def test_retreating_fighter_may_not_attack():
+    """Retreat: up to agility metres at +3 defence each, but no attacks that turn."""
+    out = plan_melee(MeleeAttack(Fighter(BOB, stance="defensive", retreat_m=2, defending=True), Fighter(ANN)))
+    assert isinstance(out, Impossible) and "retreat" in out.reason
+
+
+def test_crushing_weapon_knocks_back_with_five_more():
+    """Special properties, Crushing: +5 to damage for purposes of knockback; Knockdown: prone
+    if the damage roll is greater than strength x 10 (Bob: 30)."""
+    mace = Weapon(id="m", name="Mace", kind="melee", skill="Melee", damage=5, reach=1)
+    crushing = Weapon(**{**mace.__dict__, "properties": frozenset({"crushing"})})
+    for weapon, prone in ((mace, False), (crushing, True)):
+        ann = Character("Ann", {"dexterity": 4, "strength": 3}, {"Melee": 5}, weapon=weapon)
+        atk = MeleeAttack(Fighter(ann, stance="aggressive", defending=True), Fighter(BOB), manoeuvre="knockdown")
+        # attack 20 + 5 + d20 (5) = 30 vs 15: good; damage 12 + 5 + 5 + d20 (8) = 30
+        r = resolve_melee(ScriptedDice([5, 8, 10]), atk)
+        assert r.hit and r.damage.damage_roll.total == 30
+        assert ("prone" in r.effects) is prone
+
+
+def test_counter_strikes_do_not_chain():
+    """Free Strikes: a single foe only gets one counter strike for a given action; a counter
+    strike (or free strike) made without a declared defence earns no counter in return."""
+    for kind in ("counter strike", "free strike"):
+        r = resolve_melee(ScriptedDice([10, 10, 10, 10]), MeleeAttack(Fighter(ANN), Fighter(BOB, defending=True), kind=kind))
+        assert not r.counter_strike

@@ -345,3 +345,16 @@ def test_preview_matches_rolls(atk):
     dice = Dice(random.Random(7))
     hits = sum(roll_plan(dice, plan).hit for _ in range(20_000))
     assert abs(float(preview_plan(plan).p_hit) - hits / 20_000) < 0.01
+
+
+def test_firing_into_melee_worked_example():
+    """Firing into melee: +3 fumble chance per extra person; "firing into a melee involving
+    six people would give a +18 to the fumble chance, meaning the attacker has a chance of
+    hitting a random target if the d20 roll is anything other than a 20" (reading: the six
+    are the people in close combat with the target besides it; rules-notes)."""
+    into = shoot(melee_crowd=6)
+    assert plan_missile(into).attack.fumble_chance == 1 + 18
+    r = resolve_missile(ScriptedDice([19]), into)
+    assert r.attack_roll.fumble and r.fumble_outcome == "random_target"
+    r = resolve_missile(ScriptedDice([20, 10, 10]), into)
+    assert not r.attack_roll.fumble and r.hit

@@ -140,3 +140,66 @@ def test_melee_impossible_with_a_rifle_and_status_line(rules):
     res = rules.resolve(Dice(random.Random(1)), AttackRequest(a, b, "melee", {}, Situation()))
     assert isinstance(res[0], Impossible)
     assert rules.status(b.state) == "wounds 0 (okay), stuns 0 (okay)"
+
+
+def test_fumbles_and_manoeuvres_cost_fatigue(rules):
+    """Fumbling a defence / an attack: the fumbler's choice is a point of fatigue; Melee
+    Manoeuvres: the tiring ones cost the attacker a point of fatigue on success."""
+    from engine.yags.attack import AttackResult
+    from engine.yags.health import Condition
+
+    c = rules.make_combatant({**SOLDIER, "name": "Bob"})
+    missed = AttackResult("Ann", "Bob", None, None, hit=False, level=0, defence_fumble_outcome="fatigue")
+    assert rules.apply(Dice(random.Random(1)), c, Condition(), missed).state.fatigue == 1
+    failed = AttackResult("Ann", "Bob", None, None, hit=False, level=0, defence_fumble_outcome="fail_defence")
+    assert rules.apply(Dice(random.Random(1)), c, Condition(), failed).state.fatigue == 0
+    fumbled = AttackResult("Bob", "Ann", None, None, hit=False, level=0, fumble_outcome="fatigue")
+    assert rules.apply_to_attacker(Dice(random.Random(1)), c, Condition(), fumbled).state.fatigue == 1
+    dropped = AttackResult("Bob", "Ann", None, None, hit=False, level=0, fumble_outcome="drop_weapon")
+    assert rules.apply_to_attacker(Dice(random.Random(1)), c, Condition(), dropped).state.fatigue == 0
+    tiring = AttackResult("Bob", "Ann", None, None, hit=True, level=3, effects=("improved_damage", "fatigue"))
+    assert rules.apply_to_attacker(Dice(random.Random(1)), c, Condition(), tiring).state.fatigue == 1
+
+
+def test_sprinting_costs_fatigue_each_round(rules):
+    """yags-core.md, Sprinting: a sprinting character gains a point of fatigue every round."""
+    from engine.yags.health import Condition
+
+    c = rules.make_combatant(SOLDIER)
+    assert rules.end_of_round(ScriptedDice([]), c, Condition(), moved="sprint").state.fatigue == 1
+    assert rules.end_of_round(ScriptedDice([]), c, Condition(), moved="run").state.fatigue == 0
+
+
+def test_full_move_allows_only_a_slow_attack(rules):
+    """Movement: moving your full Move allows only a standard attack, which is slow; an
+    aggressive attack is otherwise fast."""
+    sword = {**SOLDIER, "weapon": "broad_sword"}
+    a = _p(rules, sword, "Ann", stance="aggressive")
+    b = _p(rules, sword, "Bob")
+    assert rules.action_speed(AttackRequest(a, b, "melee", {}, Situation())) == "fast"
+    assert rules.action_speed(AttackRequest(a, b, "melee", {}, Situation(attacker_moved="run"))) == "slow"
+
+
+def test_fumbled_initiative_loses_attacks_and_defences(rules):
+    """The Combat Sequence: fumbling initiative, you may not act the first round (no attacks
+    nor declared defences)."""
+    c = rules.make_combatant(SOLDIER)
+    d = rules.note_attacked(rules.declare(c, rules.fresh_state(c), defences=2, lost_round=True), "X")
+    assert not d.covers("X")
+    f = rules.fighter(Participant("Ann", c, rules.fresh_state(c), d), "X")
+    assert not f.defending and not f.full_dodge
+
+
+def test_first_aid_through_the_interface(rules):
+    """Healing and First aid: moderate wounds and light stuns, difficulty 18; tending takes a
+    minute (12 rounds of about five seconds)."""
+    from engine.yags.health import Condition
+
+    medic = rules.make_combatant({**SOLDIER, "name": "Medic", "attributes": {"int": 3}, "skills": {"First aid": 4}})
+    healer = Participant("Medic", medic, Condition())
+    patient = Participant("Bob", rules.make_combatant(SOLDIER), Condition(wounds=3, stuns=2))
+    out = rules.first_aid(ScriptedDice([16]), healer, patient)
+    assert out.rolls[0].target == 18 and out.state.wounds == 2 and out.state.stabilised
+    assert rules.first_aid_rounds() == 12
+    with pytest.raises(ValueError):
+        rules.first_aid(ScriptedDice([16]), Participant("Medic", medic, Condition(status="unconscious")), patient)

@@ -49,6 +49,7 @@ class Fighter:
     overwhelmed: int = 0  # penalty taken from overwhelming attacks this round (negative)
     weapon: Weapon | None = None  # the weapon in use; the character's own by default
     initiative_zero: bool = False  # shock took initiative to 0: rolls halved, actions slow
+    grappling: str | None = None  # grappled stance: the one held or holding (None: not known)
 
     def __post_init__(self) -> None:
         if self.stance not in STANCES:

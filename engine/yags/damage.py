@@ -38,7 +38,7 @@ def armour_against(armour: Armour, weapon: Weapon, kind: str, *, impaling: bool 
     Per piece: firearms halve armour that is not bullet-proof (heavy firearms ignore it and
     halve light bullet-proof armour); armour-piercing halves all armour (ignores what is
     already halved); impaling halves mail and soft armour; soft armour doubles against stuns
-    and mixed. Per suit: heavy melee weapons halve light suits; light weapons do one kind
+    and mixed (not against armour piercing). Per suit: heavy melee weapons halve light suits; light weapons do one kind
     less against heavy suits; light firearms one kind less against heavy or bullet-proof
     armour (and halve heavy bullet-proof armour). Halves are summed exactly and rounded once.
     """
@@ -73,7 +73,9 @@ def armour_against(armour: Armour, weapon: Weapon, kind: str, *, impaling: bool 
         if impaling and (piece.has("mail") or piece.has("soft")) and not halved:
             value /= 2
             halved = True
-        if piece.has("soft") and kind in ("stuns", "mixed") and not impaling:
+        # Soft armour doubles against stun and mixed attacks, not against the mixed damage of
+        # an armour-piercing round, which is "very good at getting through armour" (rules-notes).
+        if piece.has("soft") and kind in ("stuns", "mixed") and not impaling and not weapon.has("armour_piercing"):
             value *= 2
         total += value
     if firearm and weapon.has("heavy"):

@@ -1,5 +1,6 @@
 """A fighter's changing state and the health checks (yags-combat.md, Inflicting Damage;
-Stun Damage; Mixed Damage; Fatigue; Shock and Pain; Fatal Wounds; End of Round)."""
+Stun Damage; Mixed Damage; Fatigue; Shock and Pain; Fatal Wounds; End of Round; Healing and
+First aid: First aid)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,18 @@ from engine.dice import Dice
 from engine.rolls import Roll, Term
 from engine.yags.character import Character
 from engine.yags.checks import ability_term, roll_check
-from engine.yags.tables import TRACK_LENGTH, apply_damage, fatal_check_target, injury_penalty
+from engine.yags.tables import (
+    TRACK_LENGTH,
+    apply_damage,
+    fatal_check_target,
+    first_aid_difficulty,
+    injury_penalty,
+)
 
 OK, UNCONSCIOUS, DEAD = "ok", "unconscious", "dead"
 ROUNDS_PER_MINUTE = 12  # a round is about five seconds
+FIRST_AID_ROUNDS = ROUNDS_PER_MINUTE  # "Tending a wound takes one minute"
+FIRST_AID_SKILL = "First aid"
 
 
 @dataclass(frozen=True)
@@ -24,6 +33,7 @@ class Condition:
     fighting_on: bool = False  # fatally wounded but made a good health check
     shock: int = 0  # initiative lost to shock, applied from next round
     rounds_unconscious: int = 0
+    stabilised: bool = False  # first aid stopped fatal wounds bleeding (until the next wound)
 
     @property
     def out_of_fight(self) -> bool:
@@ -85,14 +95,23 @@ def take_damage(dice: Dice, character: Character, cond: Condition, levels: int, 
     else:
         stuns, wounds = apply_damage(stuns, wounds, levels, kind)
     new = replace(cond, stuns=stuns, wounds=wounds)
+    if wounds > cond.wounds:
+        new = replace(new, stabilised=False)  # a fresh wound bleeds again
     rolls: list[Roll] = []
     events: list[str] = []
-    if new.status == OK and wounds >= TRACK_LENGTH and cond.wounds < wounds:
+    if wounds >= TRACK_LENGTH and cond.wounds < wounds:
+        # "As soon as you receive damage that takes you to fatally wounded or beyond": the
+        # unconscious check too (failure is death; success leaves them unconscious).
         target = fatal_check_target(wounds)
         assert target is not None
         roll = health_check(dice, character, target, "fatal wound health check", vitals)
         rolls.append(roll)
-        new, event = _fatal_result(new, roll)
+        if new.status == OK:
+            new, event = _fatal_result(new, roll)
+        elif roll.success:
+            event = "stays unconscious"
+        else:
+            new, event = replace(new, status=DEAD, fighting_on=False), "dies"
         events.append(event)
     if new.status == OK and stuns >= TRACK_LENGTH and cond.stuns < TRACK_LENGTH:
         new = _beaten_check(dice, character, new, vitals, rolls, events)
@@ -131,22 +150,25 @@ def _fatal_result(cond: Condition, roll: Roll) -> tuple[Condition, str]:
 def end_of_round(dice: Dice, character: Character, cond: Condition) -> HealthOutcome:
     """End-of-round bookkeeping: a fatally wounded fighter still on their feet checks health
     at 20 every round (fail or fumble dies; success falls unconscious; good fights on); one
-    unconscious checks every minute; a beaten one checks to stay conscious."""
+    unconscious checks every minute; a beaten one checks to stay conscious. Fatal wounds
+    stabilised by first aid need no checks (Fatal Wounds: "until you receive medical
+    attention")."""
     if cond.status == DEAD:
         return HealthOutcome(cond)
     rolls: list[Roll] = []
     events: list[str] = []
     new = cond
+    bleeding = cond.wounds >= TRACK_LENGTH and not cond.stabilised
     if cond.status == UNCONSCIOUS:
         new = replace(new, rounds_unconscious=cond.rounds_unconscious + 1)
-        if cond.wounds >= TRACK_LENGTH and new.rounds_unconscious % ROUNDS_PER_MINUTE == 0:
+        if bleeding and new.rounds_unconscious % ROUNDS_PER_MINUTE == 0:
             roll = health_check(dice, character, 20, "fatal wound health check (minute)")
             rolls.append(roll)
             if not roll.success:
                 new = replace(new, status=DEAD)
                 events.append(f"{character.name} dies of their wounds")
         return HealthOutcome(new, tuple(rolls), tuple(events))
-    if cond.wounds >= TRACK_LENGTH:
+    if bleeding:
         roll = health_check(dice, character, 20, "fatal wound health check")
         rolls.append(roll)
         new, event = _fatal_result(new, roll)
@@ -163,3 +185,44 @@ def add_fatigue(cond: Condition, levels: int = 1) -> Condition:
 def add_shock(cond: Condition, points: int) -> Condition:
     """Shock lowers initiative (never below 0) from next round on."""
     return replace(cond, shock=cond.shock + max(points, 0))
+
+
+# --- first aid in combat (yags-combat.md, Healing and First aid: First aid) ---------------
+
+
+def first_aid(dice: Dice, healer: Character, healer_cond: Condition, patient_cond: Condition,
+              *, stuns: bool = False, self_aid: bool = False) -> HealthOutcome:
+    """Tend a patient for one minute (FIRST_AID_ROUNDS): Intelligence x First aid + d20, the
+    healer's own wound, stun and fatigue penalties apply ("you suffer your full penalties");
+    the target is `first_aid_difficulty` of the patient's stuns and wounds, base 10 for
+    wounds, 0 for stuns (moderate wounds and light stuns: 10 + (10 + 5) / 2 = 18).
+
+    Wounds: success stabilises them (fatal wounds stop calling for health checks); a good
+    success also heals one wound. Stuns: success heals one stun and each level of success
+    beyond it one more. `self_aid`: the healer is the patient (same penalties, noted)."""
+    intelligence = healer.attributes["intelligence"]
+    skill = healer.skill(FIRST_AID_SKILL)
+    terms = [ability_term("intelligence", intelligence, FIRST_AID_SKILL, skill)]
+    for name, value in (("wounds", healer_cond.wound_penalty), ("stuns", healer_cond.stun_penalty),
+                        ("fatigue", healer_cond.fatigue_penalty(healer.fatigue_track))):
+        if value:
+            terms.append(Term(name, value))
+    base = 0 if stuns else 10
+    target = first_aid_difficulty(patient_cond.stuns, patient_cond.wounds, base)
+    label = f"first aid ({'stuns' if stuns else 'wounds'}{', self' if self_aid else ''})"
+    roll = roll_check(dice, label, terms, target, unskilled=(skill == 0))
+    if patient_cond.status == DEAD or not roll.success:
+        return HealthOutcome(patient_cond, (roll,), ("first aid fails",))
+    level = roll.level or 0
+    if stuns:
+        healed = min(level, patient_cond.stuns)
+        new = replace(patient_cond, stuns=patient_cond.stuns - healed)
+        return HealthOutcome(new, (roll,), (f"first aid heals {healed} stun{'s' if healed != 1 else ''}",))
+    new = replace(patient_cond, stabilised=True)
+    events = ["first aid stabilises the wounds"]
+    if level >= 2 and new.wounds > 0:
+        new = replace(new, wounds=new.wounds - 1)
+        events.append("a good success heals one wound")
+    if new.wounds < TRACK_LENGTH:
+        new = replace(new, fighting_on=False)
+    return HealthOutcome(new, (roll,), tuple(events))

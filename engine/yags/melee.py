@@ -20,6 +20,7 @@ from engine.yags.plan import AttackPlan, CheckPlan, DamagePlan, Impossible, roll
 from engine.yags.tables import half_up
 
 BASE_DIFFICULTY = 15
+CRUSHING_KNOCKBACK = 5
 
 # Manoeuvre: (required degree, stance required or None, fatigue on success)
 MANOEUVRES = {
@@ -129,17 +130,27 @@ class MeleeAttack:
     kind: str = "attack"  # "attack", "free strike", "counter strike", "automatic strike"
 
 
-def defence_plan(defender: Fighter, attacker_skill: int) -> CheckPlan | None:
-    """The defender's roll, or None if they cannot or did not defend."""
+def is_shield(weapon: Weapon) -> bool:
+    return "shield" in weapon.weapon_class
+
+
+def defence_plan(defender: Fighter, attacker_skill: int, attacker: str | None = None) -> CheckPlan | None:
+    """The defender's roll, or None if they cannot or did not defend. Melee 3: a second
+    weapon adds half (round up) of its defence bonus. Grappled: no defence against anyone
+    but the one grappled with, and no shield."""
     if defender.condition.out_of_fight or defender.stance == "focused":
         return None
     if not (defender.defending or defender.full_dodge):
+        return None
+    grappled = defender.stance == "grappled"
+    if grappled and defender.grappling is not None and attacker is not None and attacker != defender.grappling:
         return None
     w = defender.arm
     extra: list[Term] = []
     second = defender.character.second_weapon
     style = melee_style(defender, w)
-    if second is not None and style.skill == "Melee" and second.defence:
+    if (second is not None and style.skill == "Melee" and second.defence
+            and not (grappled and is_shield(second))):
         extra.append(Term(f"{second.name.lower()} (half)", half_up(second.defence)))
     if defender.retreat_m and defender.stance == "defensive":
         extra.append(Term("retreat", 3 * min(defender.retreat_m, defender.character.attribute("agility"))))
@@ -158,6 +169,12 @@ def plan_melee(attack: MeleeAttack) -> AttackPlan | Impossible:
         return Impossible(f"{a.name} is {a.condition.status}")
     if d.condition.status == "dead":
         return Impossible(f"{d.name} is already dead")
+    if a.retreat_m:
+        return Impossible(f"{a.name} is retreating and may not attack this round")
+    if a.stance == "grappled" and a.grappling is not None and a.grappling != d.name:
+        return Impossible(f"{a.name} is grappled with {a.grappling} and can attack no one else")
+    if a.stance == "grappled" and is_shield(w):
+        return Impossible("a shield cannot be used whilst grappled")
     extra: list[Term] = []
     long_pen = too_long_penalty(w.reach, attack.room)
     if long_pen:
@@ -181,7 +198,7 @@ def plan_melee(attack: MeleeAttack) -> AttackPlan | Impossible:
     skill_a = a.character.skill(style.skill)
     d_style = melee_style(d)
     skill_d = d.character.skill(d_style.skill)
-    defence = None if attack.automatic else defence_plan(d, skill_a)
+    defence = None if attack.automatic else defence_plan(d, skill_a, a.name)
     # Damage: strength x 4 + weapon damage (+5 aggressive, +5 / +10 manoeuvres).
     kind0 = w.damage_type
     if man == "knockdown":
@@ -235,9 +252,11 @@ def resolve_melee(dice: Dice, attack: MeleeAttack) -> AttackResult | Impossible:
         if man == "overwhelm":
             effects.append(f"overwhelmed:{-5 * r.level}")
         if man == "knockdown" and r.damage is not None:
-            if r.damage.damage_roll.total > d.character.attributes["strength"] * 10:
+            # Crushing weapons get +5 to damage for purposes of knockback (Special properties).
+            push = r.damage.damage_roll.total + (CRUSHING_KNOCKBACK if a.arm.has("crushing") else 0)
+            if push > d.character.attributes["strength"] * 10:
                 effects.append("prone")
-                notes.append(f"knockdown: damage {r.damage.damage_roll.total} > strength x 10")
+                notes.append(f"knockdown: damage {push} > strength x 10")
     if r.hit and man in ("grapple", "grapple_neck", "trip"):
         won, contest_notes = strength_contest(dice, a, d)
         notes.extend(contest_notes)

@@ -33,6 +33,7 @@ class YagsDeclaration:
     overwhelmed: int = 0
     lost_round: bool = False  # fumbled initiative: no attacks or defences this round
     initiative_zero: bool = False  # shock took initiative to 0: rolls halved, actions slow
+    grappling: str | None = None  # grappled stance: whom the fighter holds or is held by
 
     def covers(self, attacker: str) -> bool:
         return not self.lost_round and attacker in self.defended
@@ -108,7 +109,8 @@ class YagsRuleset(Ruleset):
                                retreat_m=min(retreat, combatant.attribute("agility")),
                                drawing=bool(choices.get("drawing", False)),
                                lost_round=bool(choices.get("lost_round", False)),
-                               initiative_zero=int(choices.get("initiative", 1)) <= 0)
+                               initiative_zero=int(choices.get("initiative", 1)) <= 0,
+                               grappling=choices.get("grappling"))
 
     def initiative_now(self, initiative: int, state: Condition) -> int:
         """Shock lowers initiative, never below 0 (Shock and Pain)."""
@@ -131,7 +133,7 @@ class YagsRuleset(Ruleset):
             character=p.combatant, condition=p.state, stance=d.stance, defences=d.defences,
             defending=d.covers(opponent), full_dodge=d.full_dodge and not d.lost_round,
             retreat_m=d.retreat_m, drawing=d.drawing, overwhelmed=d.overwhelmed,
-            initiative_zero=d.initiative_zero,
+            initiative_zero=d.initiative_zero, grappling=d.grappling,
         )
 
     def _melee(self, request: AttackRequest) -> MeleeAttack:
@@ -178,8 +180,36 @@ class YagsRuleset(Ruleset):
         return resolve_request(self, dice, request)
 
     def apply(self, dice: Dice, combatant: Character, state: Condition, result: AttackResult) -> Applied:
+        """The hit's damage and the health checks it calls for; a fumbled defence whose
+        chosen outcome is fatigue costs the defender a point of fatigue (Fumbling a defence),
+        hit or miss."""
+        if result.defence_fumble_outcome == "fatigue" and not state.out_of_fight:
+            state = health.add_fatigue(state)
+            fumbled: tuple[str, ...] = (f"{combatant.name} fumbles a defence: +1 fatigue",)
+        else:
+            fumbled = ()
         if not result.hit or result.damage is None:
+            return Applied(state, (), fumbled)
+        out = self._apply_hit(dice, combatant, state, result)
+        return Applied(out.state, out.rolls, fumbled + out.events)
+
+    def apply_to_attacker(self, dice: Dice, combatant: Character, state: Condition,
+                          result: AttackResult) -> Applied:
+        """Fumbling an attack (the outcome chosen is fatigue) and tiring manoeuvres (Melee
+        Manoeuvres: "the fatigue is gained immediately after the manoeuvre completes (only on
+        success)") each cost the attacker a point of fatigue."""
+        if isinstance(result, Impossible) or state.out_of_fight:
             return Applied(state)
+        events: list[str] = []
+        if result.fumble_outcome == "fatigue":
+            state = health.add_fatigue(state)
+            events.append(f"{combatant.name} fumbles the attack: +1 fatigue")
+        if "fatigue" in result.effects:
+            state = health.add_fatigue(state)
+            events.append(f"{combatant.name} tires from the manoeuvre: +1 fatigue")
+        return Applied(state, (), tuple(events))
+
+    def _apply_hit(self, dice: Dice, combatant: Character, state: Condition, result: AttackResult) -> Applied:
         out = health.take_damage(dice, combatant, state, result.damage.levels, result.damage.kind,
                                  wound_multiplier=result.wound_multiplier,
                                  stun_divisor=result.stun_divisor, vitals=combatant.armour.vitals)
@@ -195,11 +225,16 @@ class YagsRuleset(Ruleset):
         return Applied(out.condition, out.rolls, out.events)
 
     def end_of_round(self, dice: Dice, combatant: Character, state: Condition, *, bursts: int = 0,
-                     in_cover: bool = False) -> Applied:
+                     in_cover: bool = False, moved: str = "none") -> Applied:
         """Health checks, then bullet shyness: one Will check for every burst aimed at the
-        fighter this round (yags-combat.md, Bullet Shyness)."""
+        fighter this round (yags-combat.md, Bullet Shyness); a sprint costs a point of
+        fatigue (yags-core.md, Sprinting: "a sprinting character gains a point of fatigue
+        every round")."""
         out = health.end_of_round(dice, combatant, state)
         rolls, events, cond = list(out.rolls), list(out.events), out.condition
+        if moved == "sprint" and not cond.out_of_fight:
+            cond = health.add_fatigue(cond)
+            events.append(f"{combatant.name} is tiring from the sprint: +1 fatigue")
         if bursts and not cond.out_of_fight:
             from engine.yags.autofire import bullet_shyness
 
@@ -209,6 +244,19 @@ class YagsRuleset(Ruleset):
                 cond = health.add_shock(cond, shock)
                 events.append(f"{combatant.name} is pinned down: initiative -{shock}")
         return Applied(cond, tuple(rolls), tuple(events))
+
+    def first_aid(self, dice: Dice, healer: Participant, patient: Participant, *,
+                  stuns: bool = False) -> Applied:
+        """First aid (Healing and First aid): the healer's Intelligence x First aid against
+        10 (0 for stuns) + half the patient's wound and stun penalties; see health.first_aid."""
+        if healer.state.out_of_fight:
+            raise ValueError(f"{healer.name} is {healer.state.status} and cannot tend anyone")
+        out = health.first_aid(dice, healer.combatant, healer.state, patient.state, stuns=stuns,
+                               self_aid=healer.name == patient.name)
+        return Applied(out.condition, out.rolls, tuple(f"{patient.name}: {e}" for e in out.events))
+
+    def first_aid_rounds(self) -> int:
+        return health.FIRST_AID_ROUNDS
 
     # --- weapons on the grid ------------------------------------------------------------
 
