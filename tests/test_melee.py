@@ -300,3 +300,17 @@ def test_counter_strikes_do_not_chain():
     for kind in ("counter strike", "free strike"):
         r = resolve_melee(ScriptedDice([10, 10, 10, 10]), MeleeAttack(Fighter(ANN), Fighter(BOB, defending=True), kind=kind))
         assert not r.counter_strike
+
+
+def test_unarmed_means_reach_zero_not_just_non_martial():
+    """Martial and non-Martial Weapons: an unarmed attack uses natural weapons or non-martial
+    weapons with a reach of zero (a knife is one); a martial defender's good defence against
+    it earns a counter strike. A stun baton with reach 1 is neither martial nor unarmed."""
+    baton = Weapon(id="b", name="Baton", kind="melee", skill="Melee", damage=4, reach=1, damage_type="stuns")
+    assert KNIFE.unarmed and not KNIFE.martial and FIST.unarmed
+    assert not baton.martial and not baton.unarmed and not SWORD.unarmed
+    for weapon, counter in ((KNIFE, True), (baton, False)):
+        thug = Character("T", {"dexterity": 3}, {"Melee": 2}, weapon=weapon)
+        # attack 6 + d20 (2) at most 9; Bob's defence 12 + 4 + d20 (20) = 36: good by far
+        r = resolve_melee(ScriptedDice([2, 20]), MeleeAttack(Fighter(thug, defending=True), Fighter(BOB, defending=True)))
+        assert not r.hit and r.counter_strike is counter

@@ -358,3 +358,45 @@ def test_firing_into_melee_worked_example():
     assert r.attack_roll.fumble and r.fumble_outcome == "random_target"
     r = resolve_missile(ScriptedDice([20, 10, 10]), into)
     assert not r.attack_roll.fumble and r.hit
+
+
+def test_firing_from_full_cover():
+    """Shooting from Cover, Firing from full cover: 1. the attack is always a snapshot at slow
+    initiative; 2. a full dodge over the entire round, with the bonus from 90% cover;
+    3. attacks against you always count as snapshots."""
+    popper = Fighter(ANN, weapon=PISTOL, cover_action="step_out")
+    atk = shoot(PISTOL, 20, attacker=popper, shot="careful")
+    assert missile_speed(atk) == "slow"
+    assert distance_term(plan_missile(atk)) == 10  # snapshot: 40 m, increment 15: +10
+    at_popper = MissileAttack(Fighter(BOB, weapon=PISTOL), Fighter(ANN, cover_action="step_out"), 20, shot="careful")
+    plan = plan_missile(at_popper)
+    assert not plan.defence.halve  # full dodge: the full defence even against a firearm
+    assert [(t.name, t.value) for t in plan.target_terms] == [("distance", 10), ("cover", 20)]
+    assert missile_speed(at_popper) == "slow"  # counts as a snapshot, still declared careful
+    with pytest.raises(ValueError):
+        Fighter(ANN, cover_action="somersault")
+
+
+def test_moving_from_cover_to_cover():
+    """Shooting from Cover, Moving from cover to cover: a shot is a snapshot at slow
+    initiative; a full dodge but no bonus from cover (not even against slow attacks)."""
+    mover = Fighter(BOB, cover_action="cover_to_cover")
+    plan = plan_missile(shoot(PISTOL, 10, target=mover))
+    assert not plan.defence.halve and [t.name for t in plan.target_terms] == []
+    careful = plan_missile(shoot(PISTOL, 10, target=mover, shot="careful"))
+    assert not isinstance(careful, Impossible) and not careful.defence.halve
+    assert missile_speed(shoot(PISTOL, 10, attacker=Fighter(ANN, cover_action="cover_to_cover"))) == "slow"
+
+
+def test_firearms_strike_as_size_five():
+    """Size effects on Damage with Vehicle Scale Weapons: "most man-portable firearms are
+    considered to be Size 5": a size 15 elephant shifts a rifle's wounds to mixed whoever
+    fires it, while a thrown knife strikes with its thrower's size."""
+    elephant = Fighter(Character("Jumbo", size=15))
+    child = Fighter(Character("Kid", {"dexterity": 3}, {"Rifles": 2}, size=0), weapon=RIFLE)  # not -15: stuns
+    assert plan_missile(shoot(RIFLE, 50, attacker=child, target=elephant)).damage.kind == "mixed"
+    ap = Weapon(**{**RIFLE.__dict__, "properties": RIFLE.properties | {"armour_piercing"}})  # mixed damage
+    giant = Fighter(Character("Giant", {"dexterity": 3}, {"Rifles": 2}, size=15), weapon=ap)
+    assert plan_missile(shoot(ap, 50, attacker=giant, target=Fighter(BOB))).damage.kind == "mixed"
+    thrower = Fighter(Character("Kid", {"dexterity": 3, "strength": 3}, {"Throw": 2}, size=2), weapon=KNIFE)
+    assert plan_missile(shoot(KNIFE, 3, attacker=thrower, target=Fighter(Character("Ox", size=12)))).damage.kind == "mixed"

@@ -32,6 +32,7 @@ STANCE_MODIFIERS = {
 # Action speed forced by a stance (aggressive attacks are fast; defensive and prone slow).
 STANCE_SPEED = {"aggressive": "fast", "defensive": "slow", "prone": "slow"}
 SPEEDS = ("fast", "normal", "slow")
+COVER_ACTIONS = (None, "step_out", "cover_to_cover")
 
 
 @dataclass(frozen=True)
@@ -50,10 +51,21 @@ class Fighter:
     weapon: Weapon | None = None  # the weapon in use; the character's own by default
     initiative_zero: bool = False  # shock took initiative to 0: rolls halved, actions slow
     grappling: str | None = None  # grappled stance: the one held or holding (None: not known)
+    # Shooting from Cover: "step_out" (firing from full cover) or "cover_to_cover" (moving
+    # from one cover to another this round); None otherwise.
+    cover_action: str | None = None
 
     def __post_init__(self) -> None:
         if self.stance not in STANCES:
             raise ValueError(f"unknown stance {self.stance!r}; expected one of {', '.join(STANCES)}")
+        if self.cover_action not in COVER_ACTIONS:
+            raise ValueError(f"unknown cover action {self.cover_action!r}; expected one of {COVER_ACTIONS}")
+
+    @property
+    def dodging_all_round(self) -> bool:
+        """A full dodge, or the one that comes with firing from full cover or moving from
+        cover to cover (Shooting from Cover)."""
+        return self.full_dodge or self.cover_action is not None
 
     @property
     def arm(self) -> Weapon:

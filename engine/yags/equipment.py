@@ -82,6 +82,12 @@ class Weapon:
         return self.kind == "melee" and self.damage_type != "stuns" and self.reach > 0
 
     @property
+    def unarmed(self) -> bool:
+        """Unarmed attack (or defence): natural weapons, or non-martial weapons with a reach
+        of zero (a fist, a knife). A stun weapon with reach is neither martial nor unarmed."""
+        return self.kind == "melee" and self.reach == 0
+
+    @property
     def impaling(self) -> bool:
         return "impaling" in self.properties
 

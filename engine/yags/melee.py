@@ -271,7 +271,7 @@ def resolve_melee(dice: Dice, attack: MeleeAttack) -> AttackResult | Impossible:
         if not a.defending:
             counter = True
             notes.append(f"{a.name} declared no defence against {d.name}: counter strike")
-        elif (r.defence_roll is not None and not r.hit and d.arm.martial and not a.arm.martial
+        elif (r.defence_roll is not None and not r.hit and d.arm.martial and a.arm.unarmed
               and r.defence_roll.total >= r.attack_roll.total + 10):
             counter = True
             notes.append("a martial weapon's good defence against an unarmed attack: counter strike")

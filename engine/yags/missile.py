@@ -51,6 +51,7 @@ MELEE_CROWD_FUMBLE = 3
 WRESTLING_FUMBLE = 5
 MAX_SHOTS = 10
 TWO_HANDS_STRENGTH = 2
+FIREARM_SIZE = 5
 
 
 # --- threat bands ----------------------------------------------------------------------------
@@ -183,15 +184,21 @@ def shot_facts(attack: MissileAttack, shot: str | None = None,
     two_hands = attack.two_hands and not (attack.two_guns or attack.off_hand)
     short = missile_strength_shortfall(a.character, w, two_hands) > 0
     lo_zero = attack.just_loaded and w.capacity == 0 and w.reload == 0
-    if a.drawing or short or lo_zero:
+    from_cover = a.cover_action is not None  # Shooting from Cover: a snapshot at slow initiative
+    if a.drawing or short or lo_zero or from_cover:
         shot = "snap"
     slow = (SHOT_SPEED[shot] == "slow" or quarters == "crippled" or a.drawing or short
-            or attack.just_loaded or a.initiative_zero)
+            or attack.just_loaded or a.initiative_zero or from_cover)
+    speed = "slow" if slow else SHOT_SPEED[shot]
+    if attack.target.cover_action == "step_out" and shot != "snap":
+        # Firing from full cover: "attacks against you always count as snapshots" (the
+        # distance; the attacker's speed stays as declared).
+        shot = "snap"
     conditions = [*attack.conditions, *extra_conditions]
     if attack.two_guns or attack.off_hand:
         conditions.append("two_guns")
     mult = environment_multiplier(shot, conditions, firearm=w.is_firearm, laser=w.has("laser"))
-    return ShotFacts(w, band, quarters, shot, "slow" if slow else SHOT_SPEED[shot], short, mult)
+    return ShotFacts(w, band, quarters, shot, speed, short, mult)
 
 
 def missile_speed(attack: MissileAttack) -> str:
@@ -222,10 +229,10 @@ def missile_defence(attack: MissileAttack, facts: ShotFacts) -> CheckPlan | None
     t, w = attack.target, facts.weapon
     if t.condition.out_of_fight or t.stance in ("prone", "focused"):
         return None
-    if not (t.defending or t.full_dodge):
+    if not (t.defending or t.dodging_all_round):
         return None
     halve, why = False, ""
-    if t.full_dodge:
+    if t.dodging_all_round:
         why = "full dodge: full defence"
     elif facts.quarters is not None:
         why = f"{facts.quarters} weapon: full defence"
@@ -240,10 +247,14 @@ def missile_defence(attack: MissileAttack, facts: ShotFacts) -> CheckPlan | None
 
 def target_cover_bonus(attack: MissileAttack, speed: str) -> int:
     """Best of the map's cover, the target's crouched / prone stance and, against normal
-    attacks, a full dodge's 90% hard cover (Shooting from Cover; Full Dodge)."""
+    attacks, a full dodge's 90% hard cover (Shooting from Cover; Full Dodge). Firing from
+    full cover: the bonus from 90% cover all round; moving from cover to cover: the full
+    dodge comes with no bonus from cover."""
     t = attack.target
     covers = [attack.cover, STANCE_COVER.get(t.stance)]
-    if t.full_dodge and speed == "normal":
+    if t.cover_action == "step_out":
+        covers.append("hard90")
+    elif t.full_dodge and speed == "normal" and t.cover_action is None:
         covers.append("hard90")
     return cover_bonus(*covers)
 
@@ -295,7 +306,7 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
     facts = shot_facts(attack, shot, extra_conditions)
     if isinstance(facts, Impossible):
         return facts
-    if t.full_dodge and facts.speed == "slow":
+    if t.full_dodge and t.cover_action is None and facts.speed == "slow":
         return Impossible(f"{t.name} made a full dodge: full cover against slow attacks")
     w = facts.weapon
     mult = f", distance x{facts.multiplier}" if facts.multiplier != 1 else ""
@@ -337,7 +348,10 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
         auto_hit_face = cover_auto_hit_face(cone_face, cb)
     kind0 = "mixed" if w.has("armour_piercing") else w.damage_type
     eff_armour = armour_against(t.character.armour, w, kind0)
-    kind = damage_kind(w, eff_armour.kind_shift, a.character.size, t.character.size, base=kind0)
+    # Vehicle Scale Weapons: "most man-portable firearms are considered to be Size 5",
+    # whoever fires them; other missiles strike with their user's size.
+    a_size = FIREARM_SIZE if w.is_firearm else a.character.size
+    kind = damage_kind(w, eff_armour.kind_shift, a_size, t.character.size, base=kind0)
     extra = [Term(f"{facts.band} range", RANGE_BAND_DAMAGE[facts.band]), Term("cone", cone_damage)]
     damage = DamagePlan(tuple(damage_terms(a.character, w, extra)),
                         tuple(soak_terms(t.character, eff_armour.value)), kind,

@@ -10,7 +10,7 @@ from engine.dice import Dice
 from engine.rolls import Roll
 from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
 from engine.yags import health
-from engine.yags.attack import STANCE_SPEED, STANCES, AttackResult, Fighter
+from engine.yags.attack import COVER_ACTIONS, STANCE_SPEED, STANCES, AttackResult, Fighter
 from engine.yags.character import Character, canonical_attribute
 from engine.yags.equipment import FIST, Armour, Catalogue
 from engine.yags.health import Condition
@@ -34,6 +34,7 @@ class YagsDeclaration:
     lost_round: bool = False  # fumbled initiative: no attacks or defences this round
     initiative_zero: bool = False  # shock took initiative to 0: rolls halved, actions slow
     grappling: str | None = None  # grappled stance: whom the fighter holds or is held by
+    cover_action: str | None = None  # "step_out" (firing from full cover), "cover_to_cover"
 
     def covers(self, attacker: str) -> bool:
         return not self.lost_round and attacker in self.defended
@@ -105,12 +106,15 @@ class YagsRuleset(Ruleset):
             raise ValueError("retreating needs the defensive stance")
         if stance == "focused":
             defences = 0
+        cover_action = choices.get("cover_action")
+        if cover_action not in COVER_ACTIONS:
+            raise ValueError(f"unknown cover action {cover_action!r}; expected one of {COVER_ACTIONS}")
         return YagsDeclaration(stance=stance, defences=defences, full_dodge=bool(choices.get("full_dodge", False)),
                                retreat_m=min(retreat, combatant.attribute("agility")),
                                drawing=bool(choices.get("drawing", False)),
                                lost_round=bool(choices.get("lost_round", False)),
                                initiative_zero=int(choices.get("initiative", 1)) <= 0,
-                               grappling=choices.get("grappling"))
+                               grappling=choices.get("grappling"), cover_action=cover_action)
 
     def initiative_now(self, initiative: int, state: Condition) -> int:
         """Shock lowers initiative, never below 0 (Shock and Pain)."""
@@ -134,6 +138,7 @@ class YagsRuleset(Ruleset):
             defending=d.covers(opponent), full_dodge=d.full_dodge and not d.lost_round,
             retreat_m=d.retreat_m, drawing=d.drawing, overwhelmed=d.overwhelmed,
             initiative_zero=d.initiative_zero, grappling=d.grappling,
+            cover_action=None if d.lost_round else d.cover_action,
         )
 
     def _melee(self, request: AttackRequest) -> MeleeAttack:
