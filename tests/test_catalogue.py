@@ -301,6 +301,8 @@ HOSTILE = [
      "armour.vest: covers: missing (required)"),
     ("load as string", ARMOUR.replace("protection = 3", 'protection = 3\nload = "heavy"'),
      "armour.vest: load: must be a number, got string 'heavy'"),
+    ("unknown armour layer", ARMOUR.replace("protection = 3", 'protection = 3\nlayer = "middle"'),
+     "armour.vest: layer: must be one of mail, over, under, got 'middle'"),
 ]
 
 

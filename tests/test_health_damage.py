@@ -278,3 +278,27 @@ def test_shock_lowers_initiative_to_zero_then_halves_and_slows():
     assert decl.initiative_zero
     plan = plan_melee(MeleeAttack(Fighter(ann, initiative_zero=True, defending=True), Fighter(Character("Bob"))))
     assert plan.attack.halve and plan.attack.total(10) == (20 + 4 + 10 + 1) // 2
+
+
+def test_choosing_and_stacking_armour():
+    """Choosing armour: soft leather trousers (2) and a soft leather jacket (2) total 4.
+    Stacking Armour: armour cannot be layered (only the best counts) unless made to: soft
+    leather under chain or plate, plate over chain, a helm over a chain coif."""
+    from engine.yags.catalogue import default_catalogue
+
+    cat = default_catalogue()
+
+    def suit(*ids):
+        return Armour(tuple(cat.armour_piece(i) for i in ids))
+
+    assert suit("soft_leather_trousers", "soft_leather_jacket").protection == 4
+    assert suit("soft_leather_jacket", "chain_hauberk").protection == 2 + 8
+    assert suit("plate_cuirass", "chain_hauberk", "soft_leather_jacket").protection == 3 + 8 + 2
+    assert suit("metal_helm", "chain_coif").protection == 1 + 1
+    assert suit("hard_leather_jacket", "quilted_jacket").protection == 4  # neither layers
+    assert suit("chain_hauberk", "chain_leggings").protection == 8  # mail over mail: the best
+    assert suit("plate_cuirass", "plate_shoulder_plates").protection == 3  # "cannot be combined"
+    vest_and_flak = suit("kevlar_vest", "flak_jacket")
+    assert vest_and_flak.protection == 6 and vest_and_flak.load == 1.5 + 4  # all still carried
+    # the soak counts only what is worn: kevlar against a sword, the flak jacket ignored
+    assert armour_against(vest_and_flak, SWORD, "wounds").value == 6

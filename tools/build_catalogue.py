@@ -208,7 +208,7 @@ THROWN_KEYS = (
 )
 ARMOUR_KEYS = (
     "name", "protection", "load", "covers", "properties", "restrictive", "noisy", "vitals",
-    "description", "source",
+    "layer", "description", "source",
 )
 
 
@@ -543,6 +543,22 @@ def explosive_entries() -> list[Built]:
 # --- armour ----------------------------------------------------------------------------------
 
 
+def layer_for(name: str, props: set[str]) -> str | None:
+    """Stacking Armour (yags-combat.md): soft leather goes under chain or plate, chain (mail)
+    in the middle, plate over chain, a helm over a coif; the reference notes agree ("can be
+    worn under chain or ring mail", "over mail and/or soft leather"). Kurbal (hardened
+    leather, "can be worn over soft leather") is read as an over layer. Other pieces do not
+    layer."""
+    low = name.lower()
+    if "soft leather" in low:
+        return "under"
+    if "mail" in props:
+        return "mail"
+    if "plate" in low or "kurbal" in low or low.endswith("helm"):
+        return "over"
+    return None
+
+
 def covers_for(name: str) -> list[str]:
     low = name.lower()
     for word, parts in ARMOUR_COVERS:
@@ -579,6 +595,7 @@ def armour_entries(ref: Path) -> tuple[list[Built], list[str]]:
             "load": number(kid(a, "load"), f"{where}: load", 0),
             "covers": covers_for(name),
             "properties": sorted(props),
+            "layer": layer_for(name, props),
             "description": text(kid(a, "notes")),
             "source": CORE_ARMOUR,
         }

@@ -19,7 +19,8 @@ Weapon keys (types; default):
   Melee: an optional `thrown` table (attack, damage, damage_type, muscle, properties,
   increment, short, medium, long, range_per_strength, ...): Weapon.thrown, id `<id>_thrown`.
 Armour keys: name, protection (int >= 0), covers (head/torso/arms/legs), source, required;
-  load, properties, restrictive, noisy, vitals (ints >= 0), description.
+  load, properties, restrictive, noisy, vitals (ints >= 0), layer ("under" | "mail" |
+  "over": Stacking Armour; absent: the piece never layers), description.
 
 Every problem raises `CatalogueError`, one line: `<file>: <table>.<id>: <field>: <problem>`.
 """
@@ -37,6 +38,7 @@ from typing import Any
 
 from engine.yags.equipment import (
     ARMOUR_COVERS,
+    ARMOUR_LAYERS,
     ARMOUR_PROPERTIES,
     DAMAGE_TYPES,
     WEAPON_PROPERTIES,
@@ -134,6 +136,7 @@ ARMOUR_FIELDS: dict[str, _Spec] = {
     "restrictive": _NONNEG_INT,
     "noisy": _NONNEG_INT,
     "vitals": _NONNEG_INT,
+    "layer": _Spec("str", choices=ARMOUR_LAYERS),
     "description": _STR,
     "source": _NAME,
     "patch": _BOOL,

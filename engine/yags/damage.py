@@ -49,8 +49,9 @@ def armour_against(armour: Armour, weapon: Weapon, kind: str, *, impaling: bool 
     firearm = weapon.is_firearm
     heavy_suit = armour.heavy
     total = Fraction(0)
-    any_bp = any(p.has("bullet_proof") for p in armour.pieces)
-    for piece in armour.pieces:
+    worn = armour.worn  # Stacking Armour: overlapping pieces not made to layer count once
+    any_bp = any(p.has("bullet_proof") for p in worn)
+    for piece in worn:
         value = Fraction(piece.protection)
         bp = piece.has("bullet_proof")
         halved = False

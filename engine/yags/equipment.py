@@ -17,6 +17,11 @@ WEAPON_PROPERTIES = frozenset({
 })
 ARMOUR_PROPERTIES = frozenset({"heavy", "light", "bullet_proof", "mail", "soft"})
 ARMOUR_COVERS = frozenset({"head", "torso", "arms", "legs"})
+# Stacking Armour: "soft leather armour can be worn underneath chain or plate armour. Plate
+# armour ... can be worn over chain armour. It is possible to wear plate over chain over
+# leather. ... a helm can be worn over a chain mail coif." A piece's layer says where it
+# sits; pieces of different layers stack, anything else overlapping does not.
+ARMOUR_LAYERS = ("under", "mail", "over")
 
 
 @dataclass(frozen=True)
@@ -103,11 +108,19 @@ class ArmourPiece:
     restrictive: int = 0  # agility penalty for combat (initiative included) and athletics
     noisy: int = 0
     vitals: int = 0  # bonus to health checks immediately after being hit
+    layer: str | None = None  # "under", "mail" or "over" (Stacking Armour); None: never layers
     description: str = ""
     source: str = ""
 
     def has(self, prop: str) -> bool:
         return prop in self.properties
+
+    def stacks_with(self, other: ArmourPiece) -> bool:
+        """Both count in full: they cover different places, or they are made to be layered
+        (different layers, e.g. plate over chain over soft leather)."""
+        if not self.covers & other.covers:
+            return True
+        return self.layer is not None and other.layer is not None and self.layer != other.layer
 
 
 @dataclass(frozen=True)
@@ -117,8 +130,19 @@ class Armour:
     pieces: tuple[ArmourPiece, ...] = ()
 
     @property
+    def worn(self) -> tuple[ArmourPiece, ...]:
+        """The pieces whose protection counts (Stacking Armour): armour cannot be layered
+        unless made for it, "if it is, simply take the best protection value". Best first,
+        a piece counts if it stacks with every counted piece it overlaps."""
+        counted: list[ArmourPiece] = []
+        for piece in sorted(self.pieces, key=lambda p: -p.protection):
+            if all(piece.stacks_with(c) for c in counted):
+                counted.append(piece)
+        return tuple(p for p in self.pieces if p in counted)
+
+    @property
     def protection(self) -> int:
-        return sum(p.protection for p in self.pieces)
+        return sum(p.protection for p in self.worn)
 
     @property
     def load(self) -> float:
