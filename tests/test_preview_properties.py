@@ -89,3 +89,44 @@ def test_preview_undefended_hit_chance_by_hand():
     p = preview_plan(plan_melee(MeleeAttack(Fighter(a, defending=True), Fighter(d))))
     assert p.p_hit == Fraction(19, 20)
     assert p.p_attack_fumble == Fraction(1, 20)
+
+
+STATUS_RANK = {"ok": 0, "unconscious": 1, "dead": 2}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 6), st.integers(0, 12), st.sampled_from(["ok", "unconscious"]), st.integers(0, 25), kinds,
+       st.sampled_from([1, 2]), st.sampled_from([1, 5, 25]), st.integers(0, 10**6))
+def test_a_hit_never_heals_nor_revives(stuns, wounds, status, levels, kind, multiplier, divisor, seed):
+    """Inflicting Damage and the health checks: whatever the dice, a hit never lowers the
+    wounds, never lowers stuns + wounds, and never improves the status (ok, unconscious,
+    dead); triple auto's multiplier and a blast's stun divisor included."""
+    from engine.yags.health import Condition, take_damage
+
+    before = Condition(stuns=stuns, wounds=wounds, status=status)
+    after = take_damage(Dice(random.Random(seed)), Character("V"), before, levels, kind,
+                        wound_multiplier=multiplier, stun_divisor=divisor).condition
+    assert after.wounds >= before.wounds
+    assert after.stuns + after.wounds >= before.stuns + before.wounds
+    assert after.stuns <= 6
+    assert STATUS_RANK[after.status] >= STATUS_RANK[before.status]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 400), st.sampled_from(["normal", "snap", "careful", "aimed"]),
+       st.sampled_from([None, "soft50", "hard50", "hard90"]), st.booleans(),
+       st.sampled_from(["normal", "crouched", "prone"]), st.integers(0, 3), st.integers(0, 5))
+def test_missile_preview_is_a_distribution_that_never_heals(distance, shot, cover, defending, stance, stuns, wounds):
+    """The exact preview of a missile attack: the outcomes' chances sum to one, the degrees'
+    and the levels' chances to the chance to hit, and no outcome has fewer wounds."""
+    from engine.yags.missile import MissileAttack, plan_missile
+
+    rifle = Weapon(id="r", name="Rifle", kind="missile", skill="Rifles", attack=8, damage=27, muscle=False,
+                   reach=2, properties=frozenset({"firearm"}), increment=25, short=300, medium=600, long=1200)
+    shooter = Character("S", {"dexterity": 4}, {"Rifles": 5}, weapon=rifle)
+    plan = plan_missile(MissileAttack(Fighter(shooter), Fighter(Character("T"), stance=stance, defending=defending),
+                                      distance, shot=shot, cover=cover))
+    p = preview_plan(plan, stuns, wounds)
+    assert sum(p.p_outcome.values()) == 1
+    assert sum(p.p_level.values()) == p.p_hit == sum(p.p_damage_levels.values())
+    assert all(w >= wounds and s + w >= stuns + wounds for s, w in p.p_outcome)
