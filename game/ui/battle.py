@@ -12,39 +12,77 @@ from typing import Any
 
 import pygame
 
+from game.ui import actionbar as bar
 from game.ui import overlays as ov
-from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites, text
+from game.ui import previews as pv
+from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites, text, wrap
 from game.ui.camera import Camera
 from game.ui.escmenu import EscMenu
 from game.ui.maprender import MapRenderer
 from game.ui.panels import (
     PHASE_NAMES,
     draw_banner,
+    draw_handover,
+    draw_help,
     draw_log,
     draw_tooltip,
     draw_unit_panel,
     preview_lines,
 )
 from game.ui.session import Session
-from game.world import geometry as geo
 from game.world.actions import Aim, AreaFire, Attack, FullDodge, Hold, Move, Reload, Stand, Throw
 
-SIDE_W, BANNER_H, LOG_H = 340, 32, 150
-SPEEDS = (1400, 700, 350, 175, 80, 0)  # playback ms per event, slowest first
-MODE_KEYS = {pygame.K_1: "shot", pygame.K_2: "burst", pygame.K_3: "triple", pygame.K_4: "area"}
+BANNER_H, LOG_H = 32, 150
+SPEEDS = (1400, 700, 350, 175, 80, 0)  # playback ms per step, slowest first
+MODE_KEYS = {pygame.K_1: "shot", pygame.K_2: "burst", pygame.K_3: "triple", pygame.K_4: "area",
+             pygame.K_5: "suppress"}
+AREA_MODES = ("area", "suppress")  # aimed at a tile, not a unit
 SHOT_KEYS = {pygame.K_q: "snap", pygame.K_e: "careful"}  # `1` is the normal shot
 EDGE_PX = 16  # the mouse this near the map view's edge pans the camera
 PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
             pygame.K_a: (-1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1)}
-HELP = ["click: select, move to a tile, attack an enemy",
-        "1 shot  2 burst  3 triple  4 area fire",
-        "Q snap shot  E careful shot  (1: normal)",
-        "V aim at the hovered enemy: aimed shot next round",
-        "R reload  D full dodge  P prone/stand  C crouch",
-        "H hold  G grenade, then click a tile  F defences",
-        "Tab next unit  Enter end declarations",
-        "arrows / W A S pan, middle-drag, wheel zoom",
-        "+/- speed  PgUp/PgDn log  Esc menu (save, load)"]
+HELP = ["click: select a unit, move, attack an enemy",
+        "pan: arrows/WAS, edge, middle-drag; wheel: zoom",
+        "log: PgUp/PgDn/End, wheel; Esc: menu, save, load"]
+WATCH_HELP = ["AI ({ai}) v AI ({ai}): click a unit to see it", *HELP[1:]]
+
+
+def playback_steps(events: list[Any]) -> list[list[Any]]:
+    """The resolved round in steps a player can follow: one attack with its rolls, damage
+    and effects; one move; one end-of-round check. A step begins at a new phase, a new
+    actor (other than the current step's target, whose defence and damage belong to it) or
+    the same actor attacking someone else."""
+    steps: list[list[Any]] = []
+    actor = target = phase = None
+    for e in events:
+        new = not steps or e.phase != phase
+        if not new and e.actor is not None:
+            if e.actor not in (actor, target):
+                new = True
+            elif e.actor == actor and e.kind == "attack" and e.target is not None and e.target != target:
+                new = target is not None
+        if new:
+            steps.append([e])
+            actor, target, phase = e.actor, e.target, e.phase
+        else:
+            steps[-1].append(e)
+            if target is None and e.actor == actor and e.target is not None:
+                target = e.target
+    return steps
+
+
+def headline(step: list[Any]) -> str:
+    """A step in one line: who did what to whom and what it did ("A -> B: hit; B: wounds
+    2 (light)"), else its first line."""
+    hit = next((e.text for e in step if " -> " in e.text), None)
+    parts = [hit or step[0].text]
+    parts += [e.text for e in step if e.kind in ("damage", "down")]
+    return "; ".join(parts)
+
+
+def side_width(w: int) -> int:
+    """The side panel: 340 px, narrower in a small window so the map keeps most of it."""
+    return 340 if w >= 1100 else 300
 
 
 class BattleScreen:
@@ -67,6 +105,8 @@ class BattleScreen:
         self.shot = "normal"  # normal, snap or careful (aimed is offered by itself)
         self.edge: tuple[int, int] = (0, 0)  # edge panning direction
         self.pending_throw = False
+        self.pending_aim = False
+        self.paused = False  # watch mode: no new rounds, no playback
         self.drag: tuple[int, int] | None = None
         self.held: set[int] = set()
         self.log_scroll = 0
@@ -74,7 +114,8 @@ class BattleScreen:
         self.menu: EscMenu | None = None
         self.menu_note = ""
         self.defences: int | None = None  # declared defences (None: the rules' default)
-        self.playback: list[Any] = []
+        self.playback: list[list[Any]] = []  # the resolved round's events, in steps
+        self.play_ends: list[int] = []  # the log's length at the end of each step
         self.play_i = 0
         self.clock = 0.0
         self.next_at = 0.0
@@ -92,14 +133,20 @@ class BattleScreen:
     def layout(self, size: tuple[int, int]) -> None:
         w, h = max(size[0], 640), max(size[1], 400)
         self.size = (w, h)
-        self.banner_rect = pygame.Rect(0, 0, w - SIDE_W, BANNER_H)
-        self.side_rect = pygame.Rect(w - SIDE_W, 0, SIDE_W, h)
-        self.log_rect = pygame.Rect(0, h - LOG_H, w - SIDE_W, LOG_H)
-        self.map_rect = pygame.Rect(0, BANNER_H, w - SIDE_W, h - BANNER_H - LOG_H)
+        side = side_width(w)
+        log_h = LOG_H if h >= 600 else 100
+        self.banner_rect = pygame.Rect(0, 0, w - side, BANNER_H)
+        self.side_rect = pygame.Rect(w - side, 0, side, h)
+        self.log_rect = pygame.Rect(0, h - log_h, w - side, log_h)
+        self.map_rect = pygame.Rect(0, BANNER_H, w - side, h - BANNER_H - log_h)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """A new window size: the same map point stays in the middle of the view; the
+        selected unit is brought back into view if the new size lost it."""
         self.layout(size)
         self.camera.resize(self.map_rect)
+        if self.selected is not None:
+            self.camera_follow(self.selected)
 
     def _key(self) -> tuple[int, int]:
         return (self.match.round, len(self.match.log))
@@ -138,7 +185,8 @@ class BattleScreen:
 
     def camera_follow(self, uid: int) -> None:
         r = self.camera.tile_rect(self.match.view(uid).pos)
-        if not self.map_rect.inflate(-40, -40).contains(r):
+        margin = min(40, self.map_rect.w // 4, self.map_rect.h // 4)
+        if not self.map_rect.inflate(-2 * margin, -2 * margin).contains(r):
             self.camera.centre_on(self.match.view(uid).pos)
 
     def unit_at(self, tile: tuple[int, int] | None, living: bool = True) -> int | None:
@@ -154,7 +202,14 @@ class BattleScreen:
         return self.play_i < len(self.playback)
 
     def _on_resolved(self, first: int, rnd: int) -> None:
-        self.playback = [e for e in self.match.log.since(first) if e.phase != "declare"]
+        events = self.match.log.since(first)
+        self.playback = playback_steps([e for e in events if e.phase != "declare"])
+        skipped = len(events) - sum(len(step) for step in self.playback)
+        self.play_ends = []
+        n = first + skipped
+        for step in self.playback:
+            n += len(step)
+            self.play_ends.append(n)
         self.play_i = 0
         self.next_at = self.clock + self.playback_ms
         if self.playback_ms <= 0:
@@ -203,27 +258,40 @@ class BattleScreen:
             self._auto_select()
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.pending_throw:
-                self.pending_throw = False
+            if self.pending_throw or self.pending_aim:
+                self.pending_throw = self.pending_aim = False
                 self.message = ""
             else:
                 self.open_menu()
             return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END):
+            return self._key_down(event.key)
+        button = None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            button = bar.button_at(self.buttons(), event.pos)
+            if button is None and not self.map_rect.collidepoint(event.pos):
+                return None  # a click on a panel is not a click on the map
+        if s.config.mode == "watch" and (button is not None or event.type == pygame.KEYDOWN):
+            key = button.key if button is not None else event.key
+            if key in (pygame.K_SPACE, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS,
+                       pygame.K_KP_MINUS) and not self.match.over:
+                return self._key_down(key)
         if self.busy():
             self.play_i = len(self.playback)
             return None
         if self.match.over:
             return "results"
+        if button is not None:
+            return self._key_down(button.key) if button.enabled else None
         if event.type == pygame.KEYDOWN:
-            return self._key_down(event)
+            return self._key_down(event.key)
         if event.button == 1:
             self._click(self.camera.tile_at(event.pos))
         elif event.button == 3:
-            self.pending_throw = False
+            self.pending_throw = self.pending_aim = False
         return None
 
-    def _key_down(self, event: pygame.event.Event) -> str | None:
-        k = event.key
+    def _key_down(self, k: int) -> str | None:
         if k in PAN_KEYS:
             self.held.add(k)
             dx, dy = PAN_KEYS[k]
@@ -232,25 +300,33 @@ class BattleScreen:
             self.attack_mode = MODE_KEYS[k]
             if k == pygame.K_1:
                 self.shot = "normal"
-            self.message = f"attack mode: {self.attack_label()}"
+            self.message = f"attack mode: {self.attack_label()}" + (
+                ": click a tile to fire at" if self.attack_mode in AREA_MODES else "")
         elif k in SHOT_KEYS:
             self.shot = SHOT_KEYS[k]
-            if self.attack_mode == "area":
+            if self.attack_mode in AREA_MODES:
                 self.attack_mode = "shot"
             self.message = f"attack mode: {self.attack_label()}"
+        elif k == pygame.K_SPACE and self.session.config.mode == "watch":
+            self.paused = not self.paused
+            self.message = "paused: Space resumes" if self.paused else ""
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.playback_ms, self.watch_ms = max(0, self.playback_ms // 2), max(50, self.watch_ms // 2)
+            self.message = f"speed: {self.speed_label()}"
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.playback_ms, self.watch_ms = min(2000, self.playback_ms * 2 or 100), min(5000, self.watch_ms * 2)
+            self.message = f"speed: {self.speed_label()}"
         elif k == pygame.K_PAGEUP:
             self.log_scroll += 8
         elif k == pygame.K_PAGEDOWN:
             self.log_scroll = max(0, self.log_scroll - 8)
+        elif k == pygame.K_END:
+            self.log_scroll = 0
         elif k == pygame.K_TAB:
             self._next_unit()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.session.end_declarations()
-            self.pending_throw = False
+            self.pending_throw = self.pending_aim = False
             self._auto_select()
         elif self.selected is not None:
             self._action_key(k)
@@ -259,6 +335,10 @@ class BattleScreen:
     def _action_key(self, k: int) -> None:
         uid = self.selected
         v = self.match.view(uid)
+        if not self.session.can_declare(uid) and k in (pygame.K_r, pygame.K_h, pygame.K_v, pygame.K_d, pygame.K_p,
+                                                        pygame.K_c, pygame.K_g):
+            self.message = self._why_not(uid)
+            return
         if k == pygame.K_r:
             self._declare(Reload())
         elif k == pygame.K_h:
@@ -266,7 +346,8 @@ class BattleScreen:
         elif k == pygame.K_v:
             target = self.unit_at(self.hover)
             if target is None or self.match.view(target).team == v.team:
-                self.message = "V: hover an enemy to aim at"
+                self.pending_aim, self.pending_throw = True, False
+                self.message = "aim: click an enemy (right click or Esc cancels)"
             else:
                 self._declare(Aim(target))
         elif k == pygame.K_d:
@@ -282,19 +363,33 @@ class BattleScreen:
             self.message = f"declared defences: {self.defences} (max {limit})"
         elif k == pygame.K_g:
             if v.grenades:
-                self.pending_throw = True
+                self.pending_throw, self.pending_aim = True, False
                 self.message = f"throw {v.grenades[0]}: click a tile (right click or Esc cancels)"
             else:
                 self.message = f"{v.name} has no grenades"
 
+    def _why_not(self, uid: int) -> str:
+        """Why the selected unit cannot declare now (one line for the player)."""
+        s, m = self.session, self.match
+        v = m.view(uid)
+        if v.team not in s.humans:
+            return f"{v.name} is not yours"
+        if m.declared(uid) is not None:
+            return f"{v.name} has declared; its turn has passed"
+        cur = s.current()
+        return f"{v.name} declares later: now it is {m.name(cur)}'s turn" if cur is not None else "nobody declares now"
+
     def _next_unit(self) -> None:
+        """Tab: the next of your units that may declare now, else the next of the side."""
         s = self.session
         team = self.match.view(self.selected).team if self.selected is not None else (s.seat or s.config.human_team)
         own = [v.uid for v in self.match.units(team, living=True)]
         if not own:
             return
-        i = own.index(self.selected) + 1 if self.selected in own else 0
-        self.selected = own[i % len(own)]
+        ready = [u for u in own if s.can_declare(u)]
+        pool = ready if ready and (len(ready) > 1 or self.selected not in ready) else own
+        i = pool.index(self.selected) + 1 if self.selected in pool else 0
+        self.selected = pool[i % len(pool)]
         self.camera_follow(self.selected)
 
     def _click(self, tile: tuple[int, int] | None) -> None:
@@ -302,25 +397,39 @@ class BattleScreen:
             return
         uid = self.selected
         other = self.unit_at(tile)
-        if self.pending_throw and uid is not None:
+        mine = uid is not None and self.session.can_declare(uid)
+        if self.pending_throw and mine:
             self.pending_throw = False
             self._declare(Throw(self.match.view(uid).grenades[0], tile))
             return
-        if other is not None:
-            ov_team = self.match.view(other).team
-            if uid is None or ov_team == self.match.view(uid).team or not self.session.can_declare(uid):
-                self.selected = other
-                self.message = ""
+        if self.pending_aim and mine:
+            if other is None or self.match.view(other).team == self.match.view(uid).team:
+                self.message = "aim: click an enemy (right click or Esc cancels)"
                 return
-            facts = self.match.rules.weapon_facts(self.match.view(uid).combatant)
+            self.pending_aim = False
+            self._declare(Aim(other))
+            return
+        if other is not None and (not mine or self.match.view(other).team == self.match.view(uid).team):
+            if other == uid and mine:
+                self.message = f"{self.match.name(uid)}: hold with H, or click a tile to move"
+                return
+            self.selected = other
+            self.message = "" if self.session.can_declare(other) or self.session.config.mode == "watch" \
+                else self._why_not(other)
+            return
+        if not mine:
+            if uid is not None:
+                self.message = self._why_not(uid)
+            return
+        facts = self.match.rules.weapon_facts(self.match.view(uid).combatant)
+        if self.attack_mode in AREA_MODES and not facts.melee:
+            self._declare(AreaFire(tile, self.attack_mode == "suppress"))
+            return
+        if other is not None:
             if facts.melee:
                 self._declare(Attack(other, "melee"))
-            elif self.attack_mode == "area":
-                self._declare(AreaFire(tile))
             else:
                 self._declare(Attack(other, self.attack_mode, self.shot_options(uid, other)))
-            return
-        if uid is None or not self.session.can_declare(uid):
             return
         reach = self._reach(uid)
         if tile not in reach:
@@ -340,6 +449,7 @@ class BattleScreen:
         self.message = out.reason if hasattr(out, "reason") else ""
         if not self.message:
             self.selected = None
+            self.defences = None  # declared with that unit; the next one starts from the default
             self._auto_select()
 
     # --- shot types -------------------------------------------------------------------
@@ -362,16 +472,22 @@ class BattleScreen:
 
     def shot_options(self, uid: int, target: int) -> dict[str, Any]:
         """The attack options for the chosen shot type (aimed when `uid` aimed at `target`)."""
-        if self.attack_mode == "area":
+        if self.attack_mode in AREA_MODES:
             return {}
         if self.aimed_at(uid, target):
             return {"shot": "aimed"}
         return {} if self.shot == "normal" else {"shot": self.shot}
 
     def attack_label(self) -> str:
-        if self.attack_mode == "area":
-            return "area fire"
+        if self.attack_mode in AREA_MODES:
+            return "area fire" if self.attack_mode == "area" else "suppressive fire"
         return f"{self.attack_mode} ({self.shot})"
+
+    def speed_label(self) -> str:
+        play = "instant" if self.playback_ms <= 0 else f"{self.playback_ms} ms a step"
+        if self.session.config.mode == "watch":
+            return f"{play}, {self.watch_ms} ms between rounds"
+        return play
 
     # --- edge panning -----------------------------------------------------------------
 
@@ -386,7 +502,13 @@ class BattleScreen:
     # --- per frame --------------------------------------------------------------------
 
     def _reach(self, uid: int) -> dict[tuple[int, int], float]:
-        return self._cached("reach", (uid,), lambda: self.match.reachable(uid, "sprint"))
+        """Every tile the unit may move to this round, with its cost: the reach of its
+        longest allowance (a hurt unit's sprint can be shorter than its run)."""
+        def reach() -> dict[tuple[int, int], float]:
+            allowance = self.match.movement_allowance(uid)
+            return self.match.reachable(uid, max(("sprint", "run", "free"), key=lambda k: allowance[k]))
+
+        return self._cached("reach", (uid,), reach)
 
     # --- the Esc menu -----------------------------------------------------------------
 
@@ -434,7 +556,7 @@ class BattleScreen:
     def menu_values(self) -> dict[str, str]:
         from game.saves import default_save_path
 
-        speed = "instant" if self.playback_ms <= 0 else f"{self.playback_ms} ms per event"
+        speed = "instant" if self.playback_ms <= 0 else f"{self.playback_ms} ms a step"
         name = default_save_path().name
         edge = "on" if self.settings.get("edge_pan", True) else "off"
         return {"speed": speed, "zoom": f"{self.camera.tile_px} px tiles", "edge": edge, "save": name, "load": name}
@@ -442,12 +564,14 @@ class BattleScreen:
     def update(self, ms: float) -> str | None:
         if self.menu is not None:
             return None  # paused
-        self.clock += ms
         for k in self.held & set(PAN_KEYS):
             dx, dy = PAN_KEYS[k]
             self.camera.pan(dx * ms * 0.8, dy * ms * 0.8)
         if self.edge != (0, 0) and self.settings.get("edge_pan", True):
             self.camera.pan(self.edge[0] * ms * 0.8, self.edge[1] * ms * 0.8)
+        if self.paused:
+            return None
+        self.clock += ms
         if self.busy():
             while self.busy() and self.clock >= self.next_at:
                 self.play_i += 1
@@ -462,23 +586,62 @@ class BattleScreen:
                     return None
                 self.next_at = self.clock
             s.begin_round()
+            # a new round: the selection goes to the first of your units to declare
+            keep = self.selected if s.config.mode == "watch" else None
+            self.selected = keep if keep is not None and not self.match.view(keep).out else None
+            self.pending_throw = self.pending_aim = False
             self._auto_select()
         return None
 
     def banner(self) -> tuple[str, tuple[int, int, int]]:
         m, s = self.match, self.session
         if self.busy():
-            e = self.playback[self.play_i]
-            return f"Round {e.round} resolving - {PHASE_NAMES.get(e.phase, e.phase)}: {e.text}", YELLOW
+            step = self.playback[self.play_i]
+            e = step[0]
+            return (f"Round {e.round} resolving, {PHASE_NAMES.get(e.phase, e.phase)} "
+                    f"({self.play_i + 1}/{len(self.playback)}): {headline(step)}"), YELLOW
         if m.over:
-            return f"Match over after {m.round} rounds: {m.winner} - click or press a key", YELLOW
+            won = "a draw" if m.winner in (None, "draw") else f"{m.winner} wins"
+            return f"Match over after {m.round} rounds: {won} - click or press a key for the results", YELLOW
         cur = s.current()
         if cur is None:
+            if s.config.mode == "watch" and self.paused:
+                return f"Round {m.round}: paused (Space resumes)", WHITE
             return f"Round {m.round}: {PHASE_NAMES.get(m.phase, m.phase)}", WHITE
         v = m.view(cur)
-        who = "your turn" if s.can_declare(cur) else "AI"
-        return f"Round {m.round} - declarations: {v.name} ({v.team}, initiative {v.initiative}) - {who}", \
+        if s.handover:
+            who = f"{s.handover} player to take the seat"
+        elif s.can_declare(cur):
+            who = "your turn" if s.config.mode == "solo" else f"{v.team} player's turn"
+        else:
+            who = "AI"
+        return f"Round {m.round}, declarations: {v.name} ({v.team}, initiative {v.initiative}) - {who}", \
             TEAM_COLOURS.get(v.team, WHITE)
+
+    def buttons(self) -> list[tuple[bar.Button, pygame.Rect]]:
+        """The side panel's buttons where they are drawn (those of the selected unit when
+        it may declare now, the speed controls when watching)."""
+        uid, s = self.selected, self.session
+        key = (uid, self.attack_mode, self.shot, self.defences, self.pending_throw, self.pending_aim,
+               self.paused, self.playback_ms, self.side_rect.topleft, self.side_rect.size, s.handover)
+
+        def make() -> list[tuple[bar.Button, pygame.Rect]]:
+            if s.config.mode == "watch":
+                buttons = bar.watch_buttons(self.paused, self.speed_label())
+            elif uid is not None and s.can_declare(uid):
+                pending = "throw" if self.pending_throw else "aim" if self.pending_aim else ""
+                buttons = bar.player_buttons(self.match, uid, bar.Choice(self.attack_mode, self.shot,
+                                                                        self.defences, pending))
+            else:
+                return []
+            return bar.layout(self._buttons_rect(len(buttons)), buttons)
+
+        return self._cached("buttons", key, make)
+
+    def _buttons_rect(self, n: int) -> pygame.Rect:
+        r = self.side_rect
+        h = bar.height(n)
+        return pygame.Rect(r.x + 10, r.bottom - h - 8 - 3 * 14 - 6, r.w - 20, h)
 
     def draw(self, surface: pygame.Surface) -> None:
         m, cam = self.match, self.camera
@@ -492,29 +655,29 @@ class BattleScreen:
         if m.phase == "declare":
             ov.draw_declarations(surface, cam, m)
         targets: set[int] = set()
-        if uid is not None and not m.view(uid).out:
+        if uid is not None and not m.view(uid).out and not self.busy():
             targets = self._cached("sight", (uid,), lambda: {e.uid for e in m.visible_enemies(uid)})
         facing = self._cached("facing", (), lambda: ov.facings(m, self.start_pos))
         ov.draw_units(surface, cam, m, self.sprites, uid, targets, self.session.current(), facing)
+        if self.busy():
+            step = self.playback[self.play_i]
+            actor = step[0].actor
+            target = next((e.target for e in step if e.actor == actor and e.target is not None), None)
+            ov.draw_event(surface, cam, m, actor, target)
         tip = None
         if own and self.hover is not None and not self.busy():
             tip = self._draw_hover(surface, uid)
         surface.set_clip(None)
         draw_banner(surface, self.banner_rect, *self.banner())
-        end = len(m.log) - (len(self.playback) - self.play_i if self.busy() else 0)
+        end = self.play_ends[self.play_i] if self.busy() else len(m.log)
         lines = self._cached("lines", (end,), lambda: [e.line() for e in m.log.events[:end]])
-        draw_log(surface, self.log_rect, lines, self.log_scroll)
-        dfn = "default" if self.defences is None else str(self.defences)
-        shot = self.attack_label()
-        if uid is not None and self.attack_mode != "area":
-            hovered = self.unit_at(self.hover)
-            if hovered is not None and self.aimed_at(uid, hovered):
-                shot = f"{self.attack_mode} (aimed at {m.name(hovered)})"
-        help_lines = [f"attack mode: {shot}   defences: {dfn}", *HELP]
-        draw_unit_panel(surface, self.side_rect, m, uid, self.session.queue, self.session.current(), help_lines)
+        self.log_scroll = draw_log(surface, self.log_rect, lines, self.log_scroll)
+        self._draw_side(surface, uid, own)
         if self.message:
             img = text(self.message, 20, YELLOW)
-            surface.blit(img, (self.map_rect.x + 8, self.map_rect.bottom - img.get_height() - 6))
+            box = img.get_rect(bottomleft=(self.map_rect.x + 8, self.map_rect.bottom - 6)).inflate(8, 4)
+            pygame.draw.rect(surface, (20, 20, 20), box)
+            surface.blit(img, (box.x + 4, box.y + 2))
         if tip:
             draw_tooltip(surface, self.mouse, tip, self.map_rect)
         if self.session.handover:
@@ -522,15 +685,51 @@ class BattleScreen:
         if self.menu is not None:
             self.menu.draw(surface, self.size, self.menu_values(), self.menu_note)
 
+    def _draw_side(self, surface: pygame.Surface, uid: int | None, own: bool) -> None:
+        """The unit panel, the declaration order, the buttons and two lines of help; the
+        hovered button's tip in place of the help."""
+        s, m = self.session, self.match
+        placed = self.buttons()
+        top = placed[0][1].y if placed else self.side_rect.bottom - 3 * 14 - 8
+        note = ""
+        if uid is not None and s.can_change(uid):
+            nxt = s.current()
+            note = f"may change it until {m.name(nxt)} declares" if nxt is not None else ""
+        elif own:
+            shot = self.attack_label()
+            if self.attack_mode not in AREA_MODES:
+                hovered = self.unit_at(self.hover)
+                if hovered is not None and self.aimed_at(uid, hovered):
+                    shot = f"{self.attack_mode} (aimed at {m.name(hovered)})"
+            note = f"attack mode: {shot}"
+        draw_unit_panel(surface, self.side_rect, m, uid, s.queue, s.current(), top - 8, legend=own, note=note)
+        bar.draw_buttons(surface, placed, self.mouse)
+        help_rect = pygame.Rect(self.side_rect.x + 10, top + (bar.height(len(placed)) + 6 if placed else 0),
+                                self.side_rect.w - 20, 3 * 14 + 4)
+        tip = bar.tip_line(placed, self.mouse)
+        if tip is not None:
+            for i, part in enumerate(wrap(tip[0], help_rect.w, 16)[:3]):
+                surface.blit(text(part, 16, tip[1]), (help_rect.x, help_rect.y + 14 * i))
+        else:
+            lines = [line.format(ai=s.config.ai) for line in WATCH_HELP] if s.config.mode == "watch" else HELP
+            draw_help(surface, help_rect, lines)
+
     def _draw_hover(self, surface: pygame.Surface, uid: int) -> list[str] | None:
         m, cam, tile = self.match, self.camera, self.hover
         if self.pending_throw:
             return self._throw_preview(surface, uid, tile)
         target = self.unit_at(tile)
+        melee = m.rules.weapon_facts(m.view(uid).combatant).melee
+        if self.attack_mode in AREA_MODES and not melee and tile != m.view(uid).pos:
+            sup = self.attack_mode == "suppress"
+            victims = self._cached("arc", (uid, tile, sup), lambda: pv.arc_victims(m, uid, tile, sup))
+            pv.draw_arc(surface, cam, m, uid, tile, sup, victims)
+            return self._cached("arc_lines", (uid, tile, sup), lambda: pv.area_lines(m, uid, tile, sup, victims))
         if target is not None and m.view(target).team != m.view(uid).team:
-            mode = "melee" if m.rules.weapon_facts(m.view(uid).combatant).melee else self.attack_mode
-            if mode == "area":
-                return [f"area fire at {m.name(target)}'s tile: click to declare"]
+            if self.pending_aim:
+                return [f"aim at {m.name(target)}: click to declare",
+                        "next round, a careful shot at it is an aimed shot"]
+            mode = "melee" if melee else self.attack_mode
             options = {} if mode == "melee" else self.shot_options(uid, target)
             key = (uid, target, mode, tuple(sorted(options.items())))
             return self._cached("preview", key, lambda: preview_lines(m, uid, target, mode, options))
@@ -539,47 +738,22 @@ class BattleScreen:
             path = self._cached("path", (uid, tile), lambda: m.path(uid, tile))
             if path:
                 mode = ov.move_mode(reach[tile], m.movement_allowance(uid))
-                ov.draw_path(surface, cam, path, (255, 255, 255), 3, f"{reach[tile]:.0f} m {mode}")
+                ov.draw_path(surface, cam, path, (255, 255, 255), 3, pv.move_label(reach[tile], mode))
         return None
 
     def _throw_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:
         """The grenade's blast bands before the throw, and who stands in each."""
-        m, cam = self.match, self.camera
+        m = self.match
         v = m.view(uid)
         weapon = v.grenades[0]
-        ov.draw_blast(surface, cam, m, weapon, tile, filled=True)
-        pygame.draw.line(surface, (255, 220, 60), cam.centre(v.pos), cam.centre(tile), 2)
+        pv.draw_throw(surface, self.camera, m, uid, tile)
         bands = self._cached("blast", (weapon, tile, v.team), lambda: ov.blast_preview(m, weapon, tile, v.team))
-        r_m = float(m.rules.blast_radius_m(weapon))
-        dist = geo.distance_m(m.grid, v.pos, tile)
-        lines = [f"throw {weapon.replace('_', ' ')} {dist:.0f} m to {tile}",
-                 f"blast radius {r_m:g} m: wounds to {r_m:g} m, mixed to {2 * r_m:g} m, stuns to {3 * r_m:g} m"]
-        for band, names in bands:
-            lines.extend(_wrap_names(f"{band}: ", names or ["nobody"]))
-        check = m.check(uid, Throw(weapon, tile))
-        if hasattr(check, "reason"):
-            lines.append(f"cannot declare: {check.reason}")
-        return lines
+        return pv.throw_lines(m, uid, tile, bands)
 
     def _draw_handover(self, surface: pygame.Surface) -> None:
-        team = self.session.handover or ""
-        surface.fill((8, 8, 12))
-        big = text(f"{team.title()} player, take the seat - press a key", 40, TEAM_COLOURS.get(team, WHITE))
-        surface.blit(big, big.get_rect(center=(self.size[0] // 2, self.size[1] // 2)))
-
-
-def _wrap_names(head: str, names: list[str], width: int = 64, max_lines: int = 3) -> list[str]:
-    """`head` then the names, comma separated, wrapped to `width` characters (at most
-    `max_lines` lines; the rest counted)."""
-    out, line = [], head
-    for i, name in enumerate(names):
-        part = name + ("," if i < len(names) - 1 else "")
-        if len(line) + len(part) + 1 > width and line.strip() not in ("", head.strip()):
-            if len(out) == max_lines - 1:
-                out.append(line + f" and {len(names) - i} more")
-                return out
-            out.append(line)
-            line = "    "
-        line += ("" if line.endswith((": ", "    ")) else " ") + part
-    out.append(line)
-    return out
+        s, m = self.session, self.match
+        team = s.handover or ""
+        cur = s.current()
+        waiting = [m.name(u) for u in s.queue if m.declared(u) is None and not m.view(u).out
+                   and m.view(u).team == team]
+        draw_handover(surface, self.size, team, m.round, m.name(cur) if cur is not None else "", waiting)

@@ -1,14 +1,17 @@
-"""The main menu (new skirmish: map, mode, AI level, seed; quit) and the results screen."""
+"""The main menu (new skirmish: map picker, custom map path, mode, squads, AI level, seed;
+load; quit) and the results screen."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from game.ai import LEVELS
-from game.ui.assets import DIM, GREY, TEAM_COLOURS, WHITE, YELLOW, panel, text
+from game.ui.assets import DIM, GREY, TEAM_COLOURS, WHITE, YELLOW, panel, text, wrap
 from game.ui.session import MAP_UNITS, MODES, Session, SessionConfig
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
@@ -39,10 +42,69 @@ def squad_choices(path: str) -> list[str]:
     return ([MAP_UNITS] if path and _map_has_units(path) else []) + squads
 
 
+@dataclass
+class MapInfo:
+    """What the picker shows of a map: its name, size, sides, rounds, briefing, a picture."""
+
+    path: str
+    name: str = ""
+    facts: str = ""
+    briefing: str = ""
+    thumb: pygame.Surface | None = None
+    error: str = ""
+
+
+_infos: dict[tuple[str, float], MapInfo] = {}
+_thumbs: dict[tuple[str, float, tuple[int, int]], pygame.Surface] = {}
+
+
+def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
+    """The map's facts (remembered per file and its time), with a thumbnail fitting `box`
+    when one is asked for."""
+    from game.maps import MapError, load_map
+    from game.ui.maprender import MapRenderer
+
+    try:
+        stamp = Path(path).stat().st_mtime
+    except OSError:
+        return MapInfo(path, error=f"{path}: file not found")
+    key = (str(path), stamp)
+    info = _infos.get(key)
+    grid = None
+    if info is None:
+        try:
+            grid = load_map(path)
+        except (MapError, OSError, ValueError) as exc:
+            info = MapInfo(path, error=str(exc)[:160])
+        else:
+            sides: dict[str, int] = {}
+            for u in grid.units:
+                sides[u.team] = sides.get(u.team, 0) + 1
+            squad = " v ".join(f"{n} {t}" for t, n in sorted(sides.items())) or "default squads of 8"
+            info = MapInfo(path, grid.name or Path(path).stem,
+                           f"{grid.width} x {grid.height} tiles of {grid.metres_per_tile:g} m, {squad}, "
+                           f"{grid.max_rounds} rounds at most", " ".join((grid.briefing or "").split()))
+        if len(_infos) > 32:
+            _infos.clear()
+        _infos[key] = info
+    if box is None or info.error:
+        return info
+    tkey = (*key, box)
+    if tkey not in _thumbs:
+        base = MapRenderer(grid or load_map(path)).base()
+        k = min(box[0] / base.get_width(), box[1] / base.get_height())
+        if len(_thumbs) > 16:
+            _thumbs.clear()
+        _thumbs[tkey] = pygame.transform.smoothscale(base, (max(1, int(base.get_width() * k)),
+                                                            max(1, int(base.get_height() * k))))
+    return MapInfo(info.path, info.name, info.facts, info.briefing, _thumbs[tkey])
+
+
 class MainMenu:
-    """Rows: map (Left/Right cycles the shipped maps), path (type a .tmx path), mode, the squad
-    of each side (the map's own units or a squad from squads.toml), AI, seed (type digits),
-    Start, Load (the quick save), Quit. Up/Down or the mouse pick a row; Enter starts."""
+    """Rows: map (Left/Right cycles the shipped maps, or click one in the list), path (type a
+    .tmx path), mode, the squad of each side (the map's own units or a squad from
+    squads.toml), AI, seed (type digits), Start, Load (the quick save), Quit. Up/Down or the
+    mouse pick a row; Enter starts. The chosen map is shown with its facts and a picture."""
 
     ROWS = ("map", "path", "mode", "blue", "red", "ai", "seed", "start", "load", "quit")
 
@@ -79,8 +141,29 @@ class MainMenu:
         return SessionConfig(self.map_path(), self.mode, self.ai, int(self.seed or 0),
                              blue_squad=self.squads["blue"], red_squad=self.squads["red"])
 
+    # --- layout: the rows on the left, the map picker on the right --------------------
+
+    def _columns(self) -> tuple[pygame.Rect, pygame.Rect]:
+        w, h = self.size
+        if w >= 1100:
+            left = pygame.Rect(w // 2 - 540, 0, 500, h)
+            right = pygame.Rect(w // 2 + 20, 0, 520, h)
+        else:
+            left = pygame.Rect(20, 0, w // 2 - 30, h)
+            right = pygame.Rect(w // 2 + 10, 0, w // 2 - 30, h)
+        return left, right
+
+    def _stride(self) -> int:
+        return max(30, min(42, (self.size[1] - 150 - 70) // len(self.ROWS)))
+
     def _row_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.size[0] // 2 - 260, 160 + i * 42, 520, 38)
+        left, _ = self._columns()
+        stride = self._stride()
+        return pygame.Rect(left.x, 150 + i * stride, left.w, stride - 4)
+
+    def _map_rect(self, i: int) -> pygame.Rect:
+        _, right = self._columns()
+        return pygame.Rect(right.x, 150 + 26 + i * 26, right.w, 24)
 
     def _cycle(self, step: int) -> None:
         name = self.ROWS[self.row]
@@ -98,15 +181,24 @@ class MainMenu:
             self.mode = MODES[(MODES.index(self.mode) + step) % len(MODES)]
         elif name == "ai":
             self.ai = LEVELS[(LEVELS.index(self.ai) + step) % len(LEVELS)]
+        elif name == "seed":
+            self.seed = str(max(0, int(self.seed or 0) + step))
 
     def handle(self, event: pygame.event.Event) -> tuple | None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            step = 1 if event.button == 1 else -1
+            for i in range(len(self.maps)):
+                if self._map_rect(i).collidepoint(event.pos):
+                    self.map_i, self.path, self.row = i, "", self.ROWS.index("map")
+                    self._fix_squads()
+                    return None
             for i in range(len(self.ROWS)):
                 if self._row_rect(i).collidepoint(event.pos):
                     self.row = i
                     if self.ROWS[i] in ("start", "load", "quit"):
-                        return self._activate()
-                    self._cycle(1)
+                        return self._activate() if event.button == 1 else None
+                    if self.ROWS[i] != "path":
+                        self._cycle(step)
             return None
         if event.type != pygame.KEYDOWN:
             return None
@@ -121,8 +213,11 @@ class MainMenu:
             return self._activate()
         elif event.key == pygame.K_BACKSPACE and name in ("path", "seed"):
             setattr(self, name, getattr(self, name)[:-1])
+            if name == "path":
+                self._fix_squads()
         elif name == "path" and event.unicode and event.unicode.isprintable():
             self.path += event.unicode
+            self._fix_squads()
         elif name == "seed" and event.unicode.isdigit() and len(self.seed) < 9:
             self.seed += event.unicode
         return None
@@ -140,51 +235,111 @@ class MainMenu:
         surface.fill((16, 18, 24))
         w = self.size[0]
         title = text("skirmish", 64, WHITE)
-        surface.blit(title, title.get_rect(center=(w // 2, 80)))
+        surface.blit(title, title.get_rect(center=(w // 2, 62)))
         sub = text("tactical squad battles under the Yags rules", 24, GREY)
-        surface.blit(sub, sub.get_rect(center=(w // 2, 125)))
+        surface.blit(sub, sub.get_rect(center=(w // 2, 106)))
+        custom = bool(self.path.strip())
+        mapname = Path(self.maps[self.map_i]).name if self.maps else "(no maps in maps/)"
         values = {
-            "map": Path(self.maps[self.map_i]).name if self.maps else "(no maps in maps/)",
-            "path": self.path or "(type a .tmx path to use your own map)",
-            "mode": self.mode, "ai": self.ai, "seed": self.seed or "0", "start": "", "load": "", "quit": "",
+            "map": mapname + ("  (custom map used)" if custom else ""),
+            "path": self.path + ("|" if self.ROWS[self.row] == "path" else "") if custom or
+            self.ROWS[self.row] == "path" else "(type a .tmx path to use your own map)",
+            "mode": {"solo": "solo (you play blue)", "hotseat": "hot-seat (two players)",
+                     "watch": "watch (AI against AI)"}.get(self.mode, self.mode),
+            "ai": self.ai, "seed": (self.seed or "0") + ("|" if self.ROWS[self.row] == "seed" else ""),
+            "start": "", "load": "", "quit": "",
             "blue": self.squads["blue"] or "(none)", "red": self.squads["red"] or "(none)",
         }
         labels = {"map": "map", "path": "custom map", "mode": "mode", "ai": "AI level", "seed": "seed",
                   "blue": "blue squad", "red": "red squad",
                   "start": "Start skirmish", "load": "Load game (quick save)", "quit": "Quit"}
+        size = 26 if self._stride() >= 38 else 22
         for i, name in enumerate(self.ROWS):
             r = self._row_rect(i)
             panel(surface, r, 255 if i == self.row else 160)
             colour = YELLOW if i == self.row else WHITE
-            surface.blit(text(labels[name], 26, colour), (r.x + 12, r.y + 10))
+            label = text(labels[name], size, colour)
+            surface.blit(label, (r.x + 12, r.centery - label.get_height() // 2))
             if values[name]:
-                surface.blit(text(values[name], 24, GREY if name == "path" and not self.path else colour),
-                             (r.x + 180, r.y + 11))
-        hint = "Up/Down choose, Left/Right change, type a path or seed, Enter start, Esc quit"
-        surface.blit(text(hint, 20, DIM), (w // 2 - 260, self._row_rect(len(self.ROWS)).y + 6))
+                dim = (name == "path" and not custom and self.ROWS[self.row] != "path") or (name == "map" and custom)
+                val = values[name]
+                x0 = r.x + min(170, r.w // 3)
+                while len(val) > 4 and text(val, size - 2).get_width() > r.right - x0 - 8:
+                    val = ("..." + val[4:]) if name == "path" else (val[:-4] + "...")
+                img = text(val, size - 2, GREY if dim else colour)
+                surface.blit(img, (x0, r.centery - img.get_height() // 2))
+        foot = self._row_rect(len(self.ROWS)).y + 4
+        hint = "Up/Down choose, Left/Right or click change, Enter start, Esc quit"
+        surface.blit(text(hint, 18, DIM), (self._row_rect(0).x, foot))
         if self.error:
-            surface.blit(text(self.error, 22, (255, 110, 90)), (w // 2 - 260, self._row_rect(len(self.ROWS)).y + 32))
+            for j, part in enumerate(wrap(self.error, self._row_rect(0).w, 20)[:2]):
+                surface.blit(text(part, 20, (255, 110, 90)), (self._row_rect(0).x, foot + 22 + 18 * j))
+        self._draw_picker(surface, custom)
+
+    def _draw_picker(self, surface: pygame.Surface, custom: bool) -> None:
+        """The shipped maps (click one), then the chosen map's picture and facts."""
+        _, right = self._columns()
+        surface.blit(text("maps/ (click one, or Left/Right on the map row)", 18, DIM), (right.x, 150 + 4))
+        for i, p in enumerate(self.maps):
+            r = self._map_rect(i)
+            chosen = i == self.map_i and not custom
+            panel(surface, r, 255 if chosen else 140)
+            info = map_info(p)
+            label = f"{info.name or Path(p).stem}  ({Path(p).name})"
+            surface.blit(text(label, 20, YELLOW if chosen else WHITE), (r.x + 8, r.y + 4))
+        y = self._map_rect(len(self.maps)).y + 8
+        path = self.map_path()
+        if custom and not path.endswith(".tmx"):
+            surface.blit(text("a custom map is a Tiled .tmx file", 20, GREY), (right.x, y))
+            return
+        box_h = max(60, min(240, self.size[1] - y - 110))
+        info = map_info(path, (right.w, box_h))
+        if info.error:
+            for j, part in enumerate(wrap(info.error, right.w, 20)[:4]):
+                surface.blit(text(part, 20, (255, 110, 90)), (right.x, y + 18 * j))
+            return
+        surface.blit(text(info.name + (" (custom map)" if custom else ""), 24, WHITE), (right.x, y))
+        y += 24
+        if info.thumb is not None:
+            surface.blit(info.thumb, (right.x, y))
+            pygame.draw.rect(surface, (70, 74, 86), info.thumb.get_rect(topleft=(right.x, y)), 1)
+            y += info.thumb.get_height() + 6
+        for part in wrap(info.facts, right.w, 18):
+            surface.blit(text(part, 18, GREY), (right.x, y))
+            y += 16
+        for part in wrap(info.briefing, right.w, 18)[:max(0, (self.size[1] - y - 10) // 16)]:
+            surface.blit(text(part, 18, DIM), (right.x, y))
+            y += 16
 
 
 class ResultsScreen:
-    """Winner, rounds, casualties, each unit's fate; R replays the same seed, Esc goes back."""
+    """Winner, rounds, casualties, each unit's fate (standing, unconscious or dead, when and
+    by whom it fell); R or the button replays the same seed, Esc or the other goes back."""
 
     def __init__(self, session: Session, size: tuple[int, int]) -> None:
         self.session = session
         self.size = size
         m = session.match
         self.result = m.result()
-        self.fates = [(v.team, v.name, m.rules.status(v.state), v.out) for v in m.units()]
+        self.fates = [unit_fate(m, v) for v in m.units()]
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
 
+    def buttons(self) -> list[tuple[str, int, pygame.Rect]]:
+        w, h = self.size
+        return [("R  Replay the same seed", pygame.K_r, pygame.Rect(w // 2 - 330, h - 64, 310, 42)),
+                ("Esc  Back to the menu", pygame.K_ESCAPE, pygame.Rect(w // 2 + 20, h - 64, 310, 42))]
+
     def handle(self, event: pygame.event.Event) -> tuple | None:
-        if event.type != pygame.KEYDOWN:
-            return None
-        if event.key == pygame.K_r:
+        key = None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            key = next((k for _, k, r in self.buttons() if r.collidepoint(event.pos)), None)
+        elif event.type == pygame.KEYDOWN:
+            key = event.key
+        if key == pygame.K_r:
             return ("battle", self.session.config)
-        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+        if key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
             return ("menu", self.session.config)
         return None
 
@@ -194,20 +349,63 @@ class ResultsScreen:
         w = self.size[0]
         head = "Draw" if r.winner == "draw" else f"{r.winner.title()} wins"
         img = text(head, 60, TEAM_COLOURS.get(r.winner, WHITE))
-        surface.blit(img, img.get_rect(center=(w // 2, 60)))
-        line = (f"after {r.rounds} rounds, seed {r.seed} - casualties: "
+        surface.blit(img, img.get_rect(center=(w // 2, 52)))
+        cfg = self.session.config
+        line = (f"after {r.rounds} rounds on {Path(cfg.map_path).name}, {cfg.mode}, seed {r.seed} - casualties: "
                 + ", ".join(f"{t} {n}" for t, n in r.casualties.items()))
-        img = text(line, 26, GREY)
-        surface.blit(img, img.get_rect(center=(w // 2, 110)))
+        img = text(line, 24, GREY)
+        surface.blit(img, img.get_rect(center=(w // 2, 100)))
+        col_w = (w - 80) // 2
         for col, team in enumerate(("blue", "red")):
-            x = 60 + col * (w // 2)
-            y = 150
-            surface.blit(text(f"{team} ({r.survivors.get(team, 0)} standing)", 28, TEAM_COLOURS[team]), (x, y))
-            y += 32
-            for t, name, status, out in self.fates:
-                if t != team:
+            x = 40 + col * (col_w + 10)
+            y = 136
+            surface.blit(text(f"{team}: {r.survivors.get(team, 0)} standing, {r.casualties.get(team, 0)} fallen",
+                              28, TEAM_COLOURS[team]), (x, y))
+            y += 34
+            for f in self.fates:
+                if f.team != team or y > self.size[1] - 110:
                     continue
-                surface.blit(text(f"{name}: {status}", 20, DIM if out else WHITE), (x, y))
-                y += 20
-        hint = text("R: replay the same seed    Esc: back to the menu", 24, YELLOW)
-        surface.blit(hint, hint.get_rect(center=(w // 2, self.size[1] - 40)))
+                surface.blit(text(f.name, 20, WHITE), (x, y))
+                fx = x + 130
+                img = text(f.fate, 20, FATE_COLOURS.get(f.fate, WHITE))
+                surface.blit(img, (fx, y))
+                detail = f"  {f.when} - {f.health}" if f.when else f"  {f.health}"
+                while len(detail) > 8 and text(detail, 18).get_width() > col_w - 130 - img.get_width():
+                    detail = detail[:-4] + "..."
+                surface.blit(text(detail, 18, GREY), (fx + img.get_width(), y + 1))
+                y += 22
+        for label, _, rect in self.buttons():
+            panel(surface, rect, 255)
+            img = text(label, 24, YELLOW)
+            surface.blit(img, img.get_rect(center=rect.center))
+
+
+FATE_COLOURS = {"standing": (120, 220, 120), "DEAD": (255, 90, 80), "UNCONSCIOUS": (255, 170, 70)}
+
+
+@dataclass
+class Fate:
+    team: str
+    name: str
+    fate: str  # standing, DEAD, UNCONSCIOUS, or the world's word for it
+    health: str  # wounds and stuns
+    when: str = ""  # "round 5, by Sgt Volkov"
+
+
+def unit_fate(match: Any, v: Any) -> Fate:
+    """A unit's fate from its state and the log: when it went down and whose attack did it
+    (the last attack on it before its "down" event)."""
+    status = getattr(v.state, "status", "ok")
+    health = ", ".join(match.rules.status(v.state).split(", ")[:2])
+    if not v.out:
+        return Fate(v.team, v.name, "standing", health)
+    fate = status.upper() if status and status != "ok" else "OUT"
+    when = ""
+    attacker = None
+    for e in match.log.events:
+        if e.kind in ("attack", "free_strike") and e.target == v.uid and e.actor is not None and e.actor != v.uid:
+            attacker = e.actor
+        if e.kind == "down" and e.actor == v.uid:
+            when = f"round {e.round}" + (f", by {match.name(attacker)}" if attacker is not None else "")
+            break
+    return Fate(v.team, v.name, fate, health, when)

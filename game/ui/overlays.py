@@ -56,10 +56,30 @@ def draw_path(surface: pygame.Surface, cam: Camera, path: list[tuple[int, int]],
     end = pts[-1]
     pygame.draw.circle(surface, colour, end, max(3, cam.tile_px // 5))
     if label:
-        img = text(label, 20, WHITE)
-        bg = pygame.Rect(end[0] + 8, end[1] - 22, img.get_width() + 6, img.get_height() + 4)
-        pygame.draw.rect(surface, (20, 20, 20), bg)
-        surface.blit(img, (bg.x + 3, bg.y + 2))
+        draw_label(surface, label, (end[0] + 8, end[1] - 22), 20)
+
+
+def draw_label(surface: pygame.Surface, label: str, topleft: tuple[int, int], size: int = 18,
+               colour: tuple[int, int, int] = WHITE) -> pygame.Rect:
+    """A line of text on a dark box, kept inside the surface's clip."""
+    img = text(label, size, colour)
+    bg = pygame.Rect(topleft[0], topleft[1], img.get_width() + 6, img.get_height() + 4)
+    bg.clamp_ip(surface.get_clip())
+    pygame.draw.rect(surface, (20, 20, 20), bg)
+    surface.blit(img, (bg.x + 3, bg.y + 2))
+    return bg
+
+
+def arrow(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[int, int], b: tuple[int, int],
+          width: int = 2, head: int = 8) -> None:
+    """A line from `a` to `b` with a head at `b`."""
+    pygame.draw.line(surface, colour, a, b, width)
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    if a == b:
+        return
+    pts = [b, (b[0] - head * math.cos(ang - 0.45), b[1] - head * math.sin(ang - 0.45)),
+           (b[0] - head * math.cos(ang + 0.45), b[1] - head * math.sin(ang + 0.45))]
+    pygame.draw.polygon(surface, colour, pts)
 
 
 def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match) -> None:
@@ -70,6 +90,7 @@ def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match) -> Non
             continue
         a = d.action
         colour = TEAM_COLOURS.get(v.team, WHITE)
+        head = max(6, cam.tile_px // 2)
         if isinstance(a, Move) and a.path:
             draw_path(surface, cam, [v.pos, *a.path] if a.path[0] != v.pos else list(a.path), colour, 2)
         elif isinstance(a, FullDodge) and a.tile:
@@ -78,12 +99,26 @@ def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match) -> Non
             t = match.view(a.target)
             if a.path:
                 draw_path(surface, cam, list(a.path), colour, 2)
-            pygame.draw.line(surface, (255, 60, 40), cam.centre(v.pos), cam.centre(t.pos), 2)
+            # the attack: a line in the attacker's colour edged in red, its head at the target
+            arrow(surface, (255, 60, 40), cam.centre(v.pos), cam.centre(t.pos), 4, head + 2)
+            arrow(surface, colour, cam.centre(v.pos), cam.centre(t.pos), 2, head)
         elif isinstance(a, AreaFire):
-            pygame.draw.line(surface, (255, 150, 40), cam.centre(v.pos), cam.centre(a.aim), 2)
+            arrow(surface, (255, 150, 40), cam.centre(v.pos), cam.centre(a.aim), 2, head)
         elif isinstance(a, Throw):
-            pygame.draw.line(surface, (255, 220, 60), cam.centre(v.pos), cam.centre(a.tile), 2)
+            arrow(surface, (255, 220, 60), cam.centre(v.pos), cam.centre(a.tile), 2, head)
             draw_blast(surface, cam, match, a.weapon, a.tile)
+
+
+def draw_event(surface: pygame.Surface, cam: Camera, match: Match, actor: int | None, target: int | None) -> None:
+    """The event being played back: its actor ringed, an arrow to its target."""
+    if actor is None:
+        return
+    a = cam.tile_rect(match.view(actor).pos)
+    pygame.draw.circle(surface, YELLOW, a.center, cam.tile_px // 2 + 4, 2)
+    if target is not None and target != actor:
+        t = cam.tile_rect(match.view(target).pos)
+        arrow(surface, YELLOW, a.center, t.center, 2, max(6, cam.tile_px // 2))
+        pygame.draw.circle(surface, (255, 60, 40), t.center, cam.tile_px // 2 + 4, 2)
 
 
 BLAST_BANDS = (("wounds", (255, 80, 40)), ("mixed", (255, 160, 60)), ("stuns", (255, 220, 120)))
@@ -215,6 +250,9 @@ def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Spri
             continue
         r = cam.tile_rect(v.pos)
         colour = TEAM_COLOURS.get(v.team, WHITE)
+        if v.uid in targets:  # under the unit, so its facing and marker stay readable
+            surface.blit(sprites.get("target", t), r)
+            pygame.draw.rect(surface, (255, 60, 40), r.inflate(4, 4), 2)
         if not v.out:
             pygame.draw.circle(surface, colour, r.center, t // 2, max(1, t // 12))
         stance = v.stance if v.stance in ("crouched", "prone") else "normal"
@@ -227,9 +265,6 @@ def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Spri
             # the arrow sits on the tile's edge in the facing direction
             arrow = facing_arrow(sprites, t, facing[v.uid])
             surface.blit(arrow, arrow.get_rect(center=r.center))
-        if v.uid in targets:
-            surface.blit(sprites.get("target", t), r)
-            pygame.draw.rect(surface, (255, 60, 40), r.inflate(4, 4), 2)
         if v.uid == selected:
             surface.blit(sprites.get("selection", t), r)
             pygame.draw.circle(surface, YELLOW, r.center, t // 2 + 2, 2)

@@ -15,8 +15,9 @@ PHASE_NAMES = {"declare": "declarations", "fast": "fast actions", "normal": "nor
                "slow": "slow actions", "move": "movement ends", "end": "end of round", "over": "match over"}
 
 
-def unit_lines(match: Match, uid: int) -> list[tuple[str, tuple[int, int, int], int]]:
-    """The selected unit's panel as (text, colour, size) lines."""
+def unit_lines(match: Match, uid: int, compact: bool = False) -> list[tuple[str, tuple[int, int, int], int]]:
+    """The selected unit's panel as (text, colour, size) lines; `compact` (a short window)
+    leaves out the section headings and folds attributes and skills into one line each."""
     v = match.view(uid)
     c = v.combatant
     st = v.state
@@ -32,17 +33,24 @@ def unit_lines(match: Match, uid: int) -> list[tuple[str, tuple[int, int, int], 
                     f"fatigue {st.fatigue_penalty(track):+d} ({st.fatigue}/{track})", GREY, 18))
     attrs = getattr(c, "attributes", {})
     if attrs:
-        out.append(("attributes", DIM, 16))
         items = [f"{k[:3].title()} {c.attribute(k)}" for k in attrs]
-        out.append(("  " + "  ".join(items[:4]), WHITE, 18))
-        out.append(("  " + "  ".join(items[4:]), WHITE, 18))
+        if compact:
+            out.append((" ".join(items), WHITE, 16))
+        else:
+            out.append(("attributes", DIM, 16))
+            out.append(("  " + "  ".join(items[:4]), WHITE, 18))
+            out.append(("  " + "  ".join(items[4:]), WHITE, 18))
     skills = getattr(c, "skills", {})
     if skills:
-        out.append(("skills", DIM, 16))
         items = [f"{k} {n}" for k, n in sorted(skills.items(), key=lambda kv: -kv[1])]
-        for i in range(0, len(items), 3):
-            out.append(("  " + ", ".join(items[i:i + 3]), WHITE, 18))
-    out.append(("weapon", DIM, 16))
+        if compact:
+            out.append((", ".join(items), WHITE, 16))
+        else:
+            out.append(("skills", DIM, 16))
+            for i in range(0, len(items), 3):
+                out.append(("  " + ", ".join(items[i:i + 3]), WHITE, 18))
+    if not compact:
+        out.append(("weapon", DIM, 16))
     w = getattr(c, "weapon", None)
     wline = facts.name
     if w is not None and not facts.melee:
@@ -56,7 +64,8 @@ def unit_lines(match: Match, uid: int) -> list[tuple[str, tuple[int, int, int], 
         out.append((f"  grenades: {', '.join(v.grenades)}", GREY, 18))
     armour = getattr(c, "armour", None)
     pieces = getattr(armour, "pieces", ())
-    out.append(("armour", DIM, 16))
+    if not compact:
+        out.append(("armour", DIM, 16))
     out.append(("  " + (", ".join(f"{p.name} +{p.protection}" for p in pieces) or "none"), WHITE, 18))
     mv = match.movement_allowance(uid)
     out.append((f"move: free {mv['free']} m, run {mv['run']} m, sprint {mv['sprint']} m", GREY, 18))
@@ -67,18 +76,50 @@ def unit_lines(match: Match, uid: int) -> list[tuple[str, tuple[int, int, int], 
     return out
 
 
+LEGEND = (((60, 200, 90), "free: any action"), ((230, 200, 60), "run: slow attack"), ((240, 120, 40), "sprint"))
+
+
 def draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, uid: int | None,
-                    queue: list[int], current: int | None, help_lines: list[str]) -> None:
+                    queue: list[int], current: int | None, bottom: int, legend: bool = False,
+                    note: str = "") -> None:
+    """The selected unit's sheet, the move shading's legend when its moves are shown, then
+    the declaration order (as much as fits above `bottom`)."""
     panel(surface, rect)
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(rect.x, rect.y, rect.w, max(0, bottom - rect.y)))
+    _draw_unit_panel(surface, rect, match, uid, queue, current, bottom, legend, note)
+    surface.set_clip(clip)
+
+
+def _draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, uid: int | None,
+                     queue: list[int], current: int | None, bottom: int, legend: bool, note: str) -> None:
     x, y = rect.x + 10, rect.y + 8
     width = rect.w - 20
     if uid is not None:
-        for line, colour, size in unit_lines(match, uid):
-            for part in wrap(line, width, size):
-                surface.blit(text(part, size, colour), (x, y))
-                y += size - 3
+        room = bottom - y - (15 if legend else 0) - (28 if note else 0) - 6 - 15 - 28
+        for compact in (False, True):
+            parts = [(part, colour, size) for line, colour, size in unit_lines(match, uid, compact)
+                     for part in wrap(line, width, size)]
+            if sum(size - 3 for _, _, size in parts) <= room:
+                break
+        for part, colour, size in parts:
+            surface.blit(text(part, size, colour), (x, y))
+            y += size - 3
+        if note:
+            for part in wrap(note, width, 16):
+                surface.blit(text(part, 16, GREY), (x, y))
+                y += 14
+        if legend:
+            lx = x
+            for colour, label in LEGEND:
+                sw = pygame.Rect(lx, y + 3, 10, 10)
+                pygame.draw.rect(surface, colour, sw)
+                img = text(label, 16, GREY)
+                surface.blit(img, (lx + 13, y))
+                lx += 13 + img.get_width() + 10
+            y += 15
         y += 6
-    surface.blit(text("declaration order (initiative)", 16, DIM), (x, y))
+    surface.blit(text("declaration order (initiative): > now, + declared", 16, DIM), (x, y))
     y += 15
     names = []
     for u in queue:
@@ -86,27 +127,45 @@ def draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, ui
         mark = ">" if u == current else ("+" if match.declared(u) is not None else " ")
         names.append((f"{mark}{v.name} ({v.initiative})", TEAM_COLOURS.get(v.team, WHITE) if not v.out else DIM))
     col_w = width // 2
+    rows = max(0, (bottom - y) // 14)
+    if rows * 2 < len(names):  # keep the current unit in the part shown
+        first = max(0, (names.index(next(n for n in names if n[0].startswith(">"))) // 2 - rows // 2) * 2) \
+            if any(n[0].startswith(">") for n in names) else 0
+        names = names[first:first + rows * 2]
     for i, (s, colour) in enumerate(names):
         cx = x + (i % 2) * col_w
-        surface.blit(text(s[:24], 16, colour), (cx, y))
+        label = s
+        while text(label, 16).get_width() > col_w - 4 and len(label) > 4:
+            label = label[:-2]
+        surface.blit(text(label, 16, colour), (cx, y))
         if i % 2:
             y += 14
-    y += 20
-    for line in help_lines:
-        if y > rect.bottom - 14:
-            break
-        surface.blit(text(line, 16, GREY), (x, y))
-        y += 14
 
 
-def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scroll: int) -> None:
-    """The last lines of the log, `scroll` lines up from the end."""
+def draw_help(surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> None:
+    y = rect.y
+    for line in lines:
+        for part in wrap(line, rect.w, 16):
+            if y > rect.bottom - 12:
+                return
+            surface.blit(text(part, 16, GREY), (rect.x, y))
+            y += 14
+
+
+def log_rows(rect: pygame.Rect) -> int:
+    return max(1, (rect.h - 8) // 14)
+
+
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scroll: int) -> int:
+    """The last lines of the log, `scroll` lines up from the end (at most to the first
+    line); returns the scroll used."""
     panel(surface, rect)
     size = 16
-    rows = max(1, (rect.h - 8) // 14)
+    rows = log_rows(rect)
     wrapped: list[str] = []
     for line in lines[-(rows + scroll + 40):]:
         wrapped.extend(wrap(line, rect.w - 16, size))
+    scroll = min(scroll, max(0, len(wrapped) - rows))
     end = len(wrapped) - scroll
     shown = wrapped[max(0, end - rows):max(0, end)]
     y = rect.y + 4
@@ -115,13 +174,30 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scrol
         surface.blit(text(line, size, colour), (rect.x + 8, y))
         y += 14
     if scroll:
-        tag = text(f"^ {scroll} lines up (PgUp/PgDn, wheel)", 16, DIM)
-        surface.blit(tag, (rect.right - tag.get_width() - 8, rect.y + 4))
+        tag = text(f"^ {scroll} lines up (PgUp/PgDn, wheel; End: latest)", 16, YELLOW)
+        box = tag.get_rect(topright=(rect.right - 8, rect.y + 4)).inflate(8, 2)
+        pygame.draw.rect(surface, (24, 26, 32), box)
+        surface.blit(tag, (box.x + 4, box.y + 1))
+    return scroll
+
+
+def fit(label: str, width: int, size: int) -> pygame.Surface | None:
+    """`label` at `size` if it fits in `width` pixels, else None."""
+    img = text(label, size)
+    return img if img.get_width() <= width else None
 
 
 def draw_banner(surface: pygame.Surface, rect: pygame.Rect, label: str, colour: tuple[int, int, int]) -> None:
+    """One line: smaller type when long, cut with "..." when still too long."""
     panel(surface, rect, 245)
-    surface.blit(text(label, 24, colour), (rect.x + 10, rect.y + (rect.h - 16) // 2))
+    width = rect.w - 20
+    size = next((sz for sz in (24, 20) if fit(label, width, sz) is not None), 18)
+    if fit(label, width, size) is None:
+        while len(label) > 4 and fit(label + "...", width, size) is None:
+            label = label[:-1]
+        label = label.rstrip() + "..."
+    img = text(label, size, colour)
+    surface.blit(img, (rect.x + 10, rect.y + (rect.h - img.get_height()) // 2 + 1))
 
 
 def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[str, Any]) -> list[str]:
@@ -132,25 +208,45 @@ def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[
     if hasattr(p, "reason"):
         return [f"{label} at {tname}: impossible", p.reason]
     sit = match.situation(uid, target)
-    lines = [f"{label} at {tname}: {100 * float(p.p_hit):.0f}% to hit",
-             f"{sit.distance_m:.0f} m, cover {sit.target_cover or 'none'}, target moving: {sit.target_moved}"]
+    lines = [f"{label} at {tname}: {pct(p.p_hit)} to hit"]
+    check = match.check(uid, _attack_for(target, mode, options))
+    if hasattr(check, "reason"):
+        lines.append(f"cannot declare: {check.reason}")
+    moving = "standing still" if sit.target_moved in (None, "none") else f"moving ({sit.target_moved})"
+    lines.append(f"{sit.distance_m:.0f} m, cover {sit.target_cover or 'none'}, target {moving}")
     band = range_line(match, uid, sit.distance_m, p.target_terms)
     if band:
         lines.append(band)
-    levels = sorted(p.p_damage_levels.items())
-    kind = p.kind or "damage"
-    parts = [f"{lv}: {100 * float(pr):.0f}%" for lv, pr in levels]
-    lines.append(f"{kind} inflicted  " + ("  ".join(parts) if parts else "none: no hit possible"))
+    lines.append(damage_line(p))
     lines.append("attack " + " ".join(t.describe(i == 0) for i, t in enumerate(p.terms)))
     if p.difficulty is not None:
         terms = " ".join(t.describe() for t in p.target_terms)
         lines.append(f"difficulty {p.difficulty}" + (f" ({terms})" if terms else ""))
     if p.p_attack_fumble:
-        lines.append(f"fumble {100 * float(p.p_attack_fumble):.0f}%")
-    check = match.check(uid, _attack_for(target, mode, options))
-    if hasattr(check, "reason"):
-        lines.append(f"cannot declare: {check.reason}")
+        lines.append(f"fumble {pct(p.p_attack_fumble)}")
     return lines
+
+
+def pct(p: Any) -> str:
+    """A chance as a whole percentage; "<1%" and ">99%" rather than a misleading 0 or 100."""
+    x = 100 * float(p)
+    if 0 < x < 0.5:
+        return "<1%"
+    if 99.5 <= x < 100:
+        return ">99%"
+    return f"{x:.0f}%"
+
+
+def damage_line(p: Any) -> str:
+    """Each outcome's chance: a miss, a hit soaked, then each level inflicted."""
+    kind = {"wounds": "wound", "stuns": "stun"}.get(p.kind or "", p.kind or "damage")
+    levels = sorted(p.p_damage_levels.items())
+    if not levels:
+        return f"{kind} levels: no hit possible"
+    parts = [f"miss {pct(1 - p.p_hit)}"]
+    for lv, pr in levels:
+        parts.append(f"soaked {pct(pr)}" if lv == 0 else f"{lv}: {pct(pr)}")
+    return f"{kind} levels: " + "  ".join(parts)
 
 
 def range_line(match: Match, uid: int, distance_m: float, target_terms: Any = ()) -> str | None:
@@ -186,4 +282,24 @@ def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str]
     r.clamp_ip(bounds)
     panel(surface, r, 240)
     for i, s in enumerate(lines):
-        surface.blit(text(s, 18, YELLOW if i == 0 else WHITE), (r.x + 8, r.y + 5 + 16 * i))
+        colour = (255, 120, 100) if s.startswith("cannot declare") else YELLOW if i == 0 else WHITE
+        surface.blit(text(s, 18, colour), (r.x + 8, r.y + 5 + 16 * i))
+
+
+def draw_handover(surface: pygame.Surface, size: tuple[int, int], team: str, round_: int, next_name: str,
+                  waiting: list[str]) -> None:
+    """The hot-seat screen: the map hidden, who takes the seat, whose turn it is."""
+    surface.fill((8, 8, 12))
+    w, h = size
+    colour = TEAM_COLOURS.get(team, WHITE)
+    big = text(f"{team.title()} player, take the seat", 44, colour)
+    surface.blit(big, big.get_rect(center=(w // 2, h // 2 - 40)))
+    line = text(f"Round {round_}: {next_name} declares next", 26, WHITE)
+    surface.blit(line, line.get_rect(center=(w // 2, h // 2 + 4)))
+    if waiting:
+        more = f"your units still to declare this round: {', '.join(waiting)}"
+        for i, part in enumerate(wrap(more, w - 120, 20)[:3]):
+            img = text(part, 20, GREY)
+            surface.blit(img, img.get_rect(center=(w // 2, h // 2 + 36 + 18 * i)))
+    hint = text("click or press any key when the other player has looked away", 22, YELLOW)
+    surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + 110)))

@@ -95,7 +95,9 @@ class Session:
         return None if uid is None else self.team_of(uid)
 
     def can_declare(self, uid: int) -> bool:
-        """May the player at the keyboard declare (or change) this unit's action now?"""
+        """May the player at the keyboard declare (or change) this unit's action now? As the
+        world allows: the unit whose turn it is, or the one just before it that has declared
+        (a declaration may be changed until the next unit declares)."""
         if self.match.over or self.handover or uid not in self.queue:
             return False
         team = self.team_of(uid)
@@ -104,7 +106,16 @@ class Session:
         if self.config.mode == "hotseat" and team != self.seat:
             return False
         cur = self.current()
-        return cur is not None and self.queue.index(uid) >= self.queue.index(cur)
+        if cur is None:
+            return False
+        i, now = self.queue.index(uid), self.queue.index(cur)
+        if i == now:
+            return True
+        return i == now - 1 and self.match.declared(uid) is not None and self.team_of(cur) == team
+
+    def can_change(self, uid: int) -> bool:
+        """Has this unit declared, with its declaration still open to change?"""
+        return self.match.declared(uid) is not None and self.can_declare(uid)
 
     def waiting_units(self, team: str) -> list[int]:
         """This team's units that may still declare, in order."""

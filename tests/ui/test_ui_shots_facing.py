@@ -94,13 +94,21 @@ def test_v_aims_then_next_round_offers_the_aimed_shot(app, battle):
     assert isinstance(d.action, Attack) and d.action.options == {"shot": "aimed"}, screen.message
 
 
-def test_v_without_an_enemy_under_the_cursor_says_so(app, battle):
+def test_v_without_an_enemy_under_the_cursor_waits_for_a_click_on_one(app, battle):
     screen = battle()
+    m = screen.match
     uid = screen.selected
-    hover(app, screen.match.view(uid).pos)
+    hover(app, m.view(uid).pos)
     post_key(pygame.K_v)
     app.frame(16)
-    assert screen.match.declared(uid) is None and "hover an enemy" in screen.message
+    assert m.declared(uid) is None and screen.pending_aim and "click an enemy" in screen.message
+    friend = next(v for v in m.units("blue") if v.uid != uid)
+    click_tile(app, friend.pos)  # not an enemy: still waiting, nothing declared
+    assert m.declared(uid) is None and screen.pending_aim and screen.selected == uid
+    enemy = m.visible_enemies(uid)[0]
+    click_tile(app, enemy.pos)
+    assert isinstance(m.declared(uid).action, Aim) and m.declared(uid).action.target == enemy.uid
+    assert not screen.pending_aim
 
 
 # --- facing -------------------------------------------------------------------------------

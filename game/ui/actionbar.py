@@ -1,0 +1,147 @@
+"""The battle screen's buttons: every action the keys give, clickable, with its key on it.
+
+A button stands for a key: clicking it is pressing that key, so mouse and keyboard cannot
+drift apart. What is offered, greyed (with the reason as its tip) or lit (the chosen attack
+mode, shot type and stance) comes from the match's own checks.
+
+    buttons = player_buttons(match, uid, state)   # or watch_buttons(paused, speed)
+    placed = layout(rect, buttons)
+    draw_buttons(surface, placed, mouse)
+    hit = button_at(placed, pos)                   # -> Button | None
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ui.assets import DIM, GREY, WHITE, YELLOW, text
+from game.world.actions import FullDodge, Reload, Stand
+
+ROW_H, GAP = 22, 3
+
+
+@dataclass(frozen=True)
+class Button:
+    key: int  # the key it stands for
+    label: str  # what the button says, its key first
+    tip: str  # one line for the player when hovered
+    enabled: bool = True
+    active: bool = False  # the current choice (attack mode, shot type, stance)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the battle screen has chosen so far, for lighting the buttons."""
+
+    attack_mode: str = "shot"
+    shot: str = "normal"
+    defences: int | None = None
+    pending: str = ""  # "throw" or "aim": waiting for a click on the map
+
+
+def _why(check: Any) -> str:
+    return getattr(check, "reason", "")
+
+
+def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
+    """The buttons for the player's unit `uid`."""
+    v = match.view(uid)
+    facts = match.rules.weapon_facts(v.combatant)
+    modes = set(facts.modes)
+    melee = facts.melee
+    out: list[Button] = []
+
+    def mode(key: int, label: str, name: str, tip: str, shot: str | None = None) -> None:
+        if melee:
+            out.append(Button(key, label, f"{facts.name} is a melee weapon: click an enemy", False))
+            return
+        ok = (name in modes) if name != "shot" else ("shot" in modes or not modes)
+        active = choice.attack_mode == name and (shot is None or choice.shot == shot)
+        out.append(Button(key, label, tip if ok else f"{facts.name} cannot {tip.split(':')[0].lower()}", ok, active))
+
+    mode(pygame.K_1, "1 shot", "shot", "Shot: one aimed round at the enemy you click", "normal")
+    mode(pygame.K_q, "Q snap", "shot", "Snap shot: quick, harder to hit", "snap")
+    mode(pygame.K_e, "E careful", "shot", "Careful shot: slower, easier to hit", "careful")
+    mode(pygame.K_2, "2 burst", "burst", "Burst: fire a burst at the enemy you click")
+    mode(pygame.K_3, "3 triple", "triple", "Triple burst: three bursts at the enemy you click")
+    mode(pygame.K_4, "4 area", "area", "Area fire: a burst over a 30 degree arc at the tile you click")
+    mode(pygame.K_5, "5 suppress", "suppress", "Suppressive fire: a 60 degree arc at the tile you click")
+    reload = match.check(uid, Reload()) if v.ammo is not None else None
+    out.append(Button(pygame.K_r, "R reload",
+                      "Reload: change magazines" if reload is not None and not _why(reload)
+                      else (_why(reload) or f"{facts.name} needs no reloading"),
+                      reload is not None and not _why(reload)))
+    out.append(Button(pygame.K_h, "H hold/wait", "Hold: wait this round, defend only (any stance chosen stays)"))
+    dodge = match.check(uid, FullDodge(None))
+    out.append(Button(pygame.K_d, "D full dodge",
+                      _why(dodge) or "Full dodge: dive for cover (to the hovered tile, if in free move)",
+                      not _why(dodge)))
+    out.append(Button(pygame.K_v, "V aim", "Aim at an enemy this round: an aimed shot at it next round",
+                      not melee, choice.pending == "aim"))
+    out.append(Button(pygame.K_g, "G grenade",
+                      f"Throw {v.grenades[0].replace('_', ' ')}: then click a tile" if v.grenades
+                      else f"{v.name} has no grenades", bool(v.grenades), choice.pending == "throw"))
+    if v.stance == "prone":
+        stand = match.check(uid, Stand())
+        out.append(Button(pygame.K_p, "P stand up", _why(stand) or "Stand up (takes the action)", not _why(stand)))
+    else:
+        out.append(Button(pygame.K_p, "P prone", "Go prone and hold: +10 cover against fire, crawl only"))
+    out.append(Button(pygame.K_c, "C crouch", "Crouch and hold: +5 cover against fire, combat move only",
+                      v.stance != "prone", v.stance == "crouched"))
+    limit = getattr(v.combatant, "max_defences", 1)
+    dfn = "auto" if choice.defences is None else str(choice.defences)
+    out.append(Button(pygame.K_f, f"F defences {dfn}", f"Defences to declare (0 to {limit}; auto: the rules' "
+                      "default), used with this unit's declaration", True, choice.defences is not None))
+    out.append(Button(pygame.K_TAB, "Tab next unit", "Select your next unit"))
+    out.append(Button(pygame.K_RETURN, "Enter end turn", "End your declarations: your other units hold"))
+    return out
+
+
+def watch_buttons(paused: bool, speed: str) -> list[Button]:
+    return [Button(pygame.K_SPACE, "Space resume" if paused else "Space pause", "Pause or resume the match",
+                   True, paused),
+            Button(pygame.K_MINUS, "- slower", f"Slower ({speed})"),
+            Button(pygame.K_PLUS, "+ faster", f"Faster ({speed})")]
+
+
+def layout(rect: pygame.Rect, buttons: list[Button], cols: int = 3) -> list[tuple[Button, pygame.Rect]]:
+    """The buttons in rows of `cols` from the top of `rect`."""
+    w = (rect.w - GAP * (cols - 1)) // cols
+    return [(b, pygame.Rect(rect.x + (i % cols) * (w + GAP), rect.y + (i // cols) * (ROW_H + GAP), w, ROW_H))
+            for i, b in enumerate(buttons)]
+
+
+def height(n: int, cols: int = 3) -> int:
+    rows = -(-n // cols)
+    return rows * ROW_H + max(0, rows - 1) * GAP
+
+
+def draw_buttons(surface: pygame.Surface, placed: list[tuple[Button, pygame.Rect]], mouse: tuple[int, int]) -> None:
+    for b, r in placed:
+        hot = b.enabled and r.collidepoint(mouse)
+        bg = (70, 62, 28) if b.active else (52, 56, 68) if hot else (36, 39, 48)
+        pygame.draw.rect(surface, bg, r, border_radius=3)
+        pygame.draw.rect(surface, YELLOW if b.active else (90, 94, 108), r, 1, border_radius=3)
+        colour = YELLOW if b.active else (WHITE if b.enabled else DIM)
+        img = text(b.label, 17, colour)
+        if img.get_width() > r.w - 6:
+            img = text(b.label, 15, colour)
+        surface.blit(img, img.get_rect(center=r.center))
+
+
+def button_at(placed: list[tuple[Button, pygame.Rect]], pos: tuple[int, int]) -> Button | None:
+    for b, r in placed:
+        if r.collidepoint(pos):
+            return b
+    return None
+
+
+def tip_line(placed: list[tuple[Button, pygame.Rect]], pos: tuple[int, int]) -> tuple[str, tuple[int, int, int]] | None:
+    """The hovered button's tip (grey when the button is disabled)."""
+    b = button_at(placed, pos)
+    if b is None:
+        return None
+    return b.tip, (YELLOW if b.enabled else GREY)

@@ -1,0 +1,119 @@
+"""What the cursor shows before a declaration: the grenade's blast bands, area fire's arc and
+who is in it, the move's path and cost. Each draws on the map view and returns the tooltip
+lines; none changes the match. (The single-target attack preview is `panels.preview_lines`.)"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import overlays as ov
+from game.ui.camera import Camera
+from game.ui.panels import preview_lines
+from game.world import geometry as geo
+from game.world.actions import AreaFire, Throw
+from game.world.match import Match
+
+MOVE_WORDS = {"free": "free move: any action", "run": "run: a slow attack only", "sprint": "sprint: no attack"}
+
+
+def wrap_names(head: str, names: list[str], width: int = 64, max_lines: int = 3) -> list[str]:
+    """`head` then the names, comma separated, wrapped to `width` characters (at most
+    `max_lines` lines; the rest counted)."""
+    out, line = [], head
+    for i, name in enumerate(names):
+        part = name + ("," if i < len(names) - 1 else "")
+        if len(line) + len(part) + 1 > width and line.strip() not in ("", head.strip()):
+            if len(out) == max_lines - 1:
+                out.append(line + f" and {len(names) - i} more")
+                return out
+            out.append(line)
+            line = "    "
+        line += ("" if line.endswith((": ", "    ")) else " ") + part
+    out.append(line)
+    return out
+
+
+def throw_lines(match: Match, uid: int, tile: tuple[int, int], bands: list[tuple[str, list[str]]]) -> list[str]:
+    """The grenade's tooltip: distance, the bands' radii and who stands in each."""
+    v = match.view(uid)
+    weapon = v.grenades[0]
+    r_m = float(match.rules.blast_radius_m(weapon))
+    dist = geo.distance_m(match.grid, v.pos, tile)
+    lines = [f"throw {weapon.replace('_', ' ')} {dist:.0f} m to {tile}",
+             f"blast radius {r_m:g} m: wounds to {r_m:g} m, mixed to {2 * r_m:g} m, stuns to {3 * r_m:g} m"]
+    for band, names in bands:
+        lines.extend(wrap_names(f"{band}: ", names or ["nobody"]))
+    check = match.check(uid, Throw(weapon, tile))
+    if hasattr(check, "reason"):
+        lines.append(f"cannot declare: {check.reason}")
+    return lines
+
+
+def draw_throw(surface: pygame.Surface, cam: Camera, match: Match, uid: int, tile: tuple[int, int]) -> None:
+    v = match.view(uid)
+    ov.draw_blast(surface, cam, match, v.grenades[0], tile, filled=True)
+    pygame.draw.line(surface, (255, 220, 60), cam.centre(v.pos), cam.centre(tile), 2)
+
+
+def arc_victims(match: Match, uid: int, aim: tuple[int, int], suppressive: bool) -> list[int]:
+    """Who area fire aimed at `aim` would sweep, nearest first, as the world resolves it:
+    every living unit but the shooter in the arc, within long range and in sight."""
+    v = match.view(uid)
+    facts = match.rules.weapon_facts(v.combatant)
+    others = [w for w in match.units(living=True) if w.uid != uid]
+    by_pos = {w.pos: w.uid for w in others}
+    reach = int(facts.long_m / match.grid.metres_per_tile)
+    arc = 60 if suppressive else 30
+    points = geo.targets_in_arc(v.pos, aim, list(by_pos), arc, reach)
+    return [by_pos[p] for p in points if geo.line_of_sight(match.grid, v.pos, p)]
+
+
+def area_lines(match: Match, uid: int, aim: tuple[int, int], suppressive: bool, victims: list[int]) -> list[str]:
+    """Area fire's tooltip: the arc, who it sweeps in order, and the chance on the first."""
+    v = match.view(uid)
+    kind = "suppressive fire" if suppressive else "area fire"
+    arc = 60 if suppressive else 30
+    facts = match.rules.weapon_facts(v.combatant)
+    lines = [f"{kind} at {aim}: {arc} degree arc, up to {facts.burst} rounds"]
+    if victims:
+        names = [("FRIEND " if match.view(u).team == v.team else "") + f"{match.name(u)} {match.distance_m(uid, u):.0f} m"
+                 for u in victims]
+        lines.extend(wrap_names("in the arc, nearest first: ", names))
+        first = victims[0]
+        if match.view(first).team != v.team:
+            p = preview_lines(match, uid, first, "suppress" if suppressive else "area", {})
+            lines.append("first: " + p[0].split(" at ", 1)[-1])
+    else:
+        lines.append("nobody in the arc and in sight")
+    check = match.check(uid, AreaFire(aim, suppressive))
+    if hasattr(check, "reason"):
+        lines.append(f"cannot declare: {check.reason}")
+    return lines
+
+
+def draw_arc(surface: pygame.Surface, cam: Camera, match: Match, uid: int, aim: tuple[int, int], suppressive: bool,
+             victims: list[int]) -> None:
+    """The arc's two edges and the line of aim (as far as the view), the swept units ringed
+    and numbered in the order the fire works through them."""
+    v = match.view(uid)
+    if aim == v.pos:
+        return
+    o = cam.centre(v.pos)
+    a = cam.centre(aim)
+    bearing = math.atan2(a[1] - o[1], a[0] - o[0])
+    half = math.radians((60 if suppressive else 30) / 2)
+    far = math.hypot(surface.get_width(), surface.get_height())
+    colour = (255, 150, 40)
+    for ang in (bearing - half, bearing + half):
+        pygame.draw.line(surface, colour, o, (o[0] + far * math.cos(ang), o[1] + far * math.sin(ang)), 2)
+    pygame.draw.line(surface, (255, 210, 120), o, a, 1)
+    for i, u in enumerate(victims[:9], 1):
+        r = cam.tile_rect(match.view(u).pos)
+        pygame.draw.circle(surface, colour, r.center, max(6, r.w // 2 + 3), 2)
+        ov.draw_label(surface, str(i), (r.right, r.top - 4))
+
+
+def move_label(cost: float, mode: str) -> str:
+    return f"{cost:.0f} m - {MOVE_WORDS.get(mode, mode)}"
