@@ -288,3 +288,34 @@ def test_failure_level():
     assert failure_level(19, 20) == 1
     assert failure_level(10, 20) == 1
     assert failure_level(9, 20) == 2
+
+
+def test_issue_api_names_and_parameters():
+    """The tables as code keep the names and parameters tools call them by (issue 2)."""
+    import inspect
+
+    import engine.yags as yags
+
+    expected = {
+        "success_level": ["total", "target"],
+        "wounds_inflicted": ["damage_roll", "soak_roll"],
+        "injury_penalty": ["levels"],
+        "defence_penalty": ["defences"],
+        "apply_damage": ["stuns", "wounds", "levels", "kind"],
+        "fatal_check_target": ["wounds"],
+        "distance_penalty": ["distance_m", "increment_m", "multiplier"],
+        "range_band": ["distance_m", "short_m", "medium_m", "long_m"],
+        "effective_burst": ["bullets", "distance_m", "short_m"],
+        "area_burst": ["rounds"],
+        "explosion_band": ["distance_m", "radius_m"],
+        "charge_strength": ["tnt_grams"],
+        "first_aid_difficulty": ["stun_levels", "wound_levels"],
+        "shift_damage_kind": ["kind", "steps"],
+        "size_shift": ["attacker_size", "target_size"],
+    }
+    for name, params in expected.items():
+        fn = getattr(yags, name)
+        assert list(inspect.signature(fn).parameters)[:len(params)] == params, name
+    assert inspect.signature(yags.distance_penalty).parameters["multiplier"].default == 1
+    assert apply_damage(stuns=0, wounds=5, levels=3, kind="wounds") == (0, 8)  # past 6
+    assert fatal_check_target(8) == 30
