@@ -203,3 +203,18 @@ def test_first_aid_through_the_interface(rules):
     assert rules.first_aid_rounds() == 12
     with pytest.raises(ValueError):
         rules.first_aid(ScriptedDice([16]), Participant("Medic", medic, Condition(status="unconscious")), patient)
+
+
+def test_missile_attacks_are_in_the_normal_stance(rules):
+    """Missile Attacks: a missile attacker is considered to be using the normal stance, so
+    aggressive (fast) and defensive (slow) do not change a shot's speed; Prone: all actions
+    of a prone character are slow."""
+    a_aggr = _p(rules, SOLDIER, "Ann", stance="aggressive")
+    a_def = _p(rules, SOLDIER, "Ann", stance="defensive", defences=1)
+    a_prone = _p(rules, SOLDIER, "Ann", stance="prone")
+    b = _p(rules, SOLDIER, "Bob")
+    s = Situation(distance_m=30)
+    assert rules.action_speed(AttackRequest(a_aggr, b, "shot", {}, s)) == "normal"
+    assert rules.action_speed(AttackRequest(a_def, b, "shot", {}, s)) == "normal"
+    assert rules.action_speed(AttackRequest(a_prone, b, "shot", {}, s)) == "slow"
+    assert rules.action_speed(AttackRequest(a_aggr, b, "shot", {"shot": "snap"}, s)) == "fast"

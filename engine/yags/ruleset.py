@@ -152,8 +152,12 @@ class YagsRuleset(Ruleset):
     # --- attacks ------------------------------------------------------------------------
 
     def action_speed(self, request: AttackRequest) -> str:
+        """Stance, drawing, a full Move and initiative 0 force the speed. A missile attacker
+        is "considered to be using the normal stance" (Missile Attacks): aggressive and
+        defensive do not change its speed; prone still slows every action."""
         d: YagsDeclaration = request.attacker.declaration or YagsDeclaration()
-        forced = [STANCE_SPEED.get(d.stance)]
+        missile = request.mode != "melee"
+        forced = [STANCE_SPEED.get(d.stance) if not missile or d.stance == "prone" else None]
         if d.initiative_zero:
             forced.append("slow")
         if d.drawing or request.situation.attacker_moved == "run":
