@@ -218,3 +218,13 @@ def test_missile_attacks_are_in_the_normal_stance(rules):
     assert rules.action_speed(AttackRequest(a_def, b, "shot", {}, s)) == "normal"
     assert rules.action_speed(AttackRequest(a_prone, b, "shot", {}, s)) == "slow"
     assert rules.action_speed(AttackRequest(a_aggr, b, "shot", {"shot": "snap"}, s)) == "fast"
+
+
+def test_brawling_with_a_proper_weapon_is_slow(rules):
+    """Brawling: other weapons used with Brawl have their bonuses halved, all attacks are
+    slow and the fumble chance is one more; with Melee skill the same sword is normal."""
+    brawler = {**SOLDIER, "weapon": "broad_sword", "skills": {"Brawl": 4}}
+    fencer = {**SOLDIER, "weapon": "broad_sword", "skills": {"Melee": 4}}
+    b = _p(rules, SOLDIER, "Bob")
+    assert rules.action_speed(AttackRequest(_p(rules, brawler, "Ann"), b, "melee", {}, Situation())) == "slow"
+    assert rules.action_speed(AttackRequest(_p(rules, fencer, "Ann"), b, "melee", {}, Situation())) == "normal"

@@ -14,7 +14,7 @@ from engine.yags.attack import COVER_ACTIONS, STANCE_SPEED, STANCES, AttackResul
 from engine.yags.character import Character, canonical_attribute
 from engine.yags.equipment import FIST, Armour, Catalogue
 from engine.yags.health import Condition
-from engine.yags.melee import MeleeAttack, plan_melee, resolve_melee
+from engine.yags.melee import MeleeAttack, melee_style, plan_melee, resolve_melee
 from engine.yags.plan import Impossible, preview_plan
 from engine.yags.round import action_speed, movement_allowance, roll_initiative
 from engine.yags.tables import STUN_NAMES, WOUND_NAMES, max_defences
@@ -163,6 +163,9 @@ class YagsRuleset(Ruleset):
         if d.drawing or request.situation.attacker_moved == "run":
             forced.append("slow")
         if request.mode == "melee":
+            # Brawling: a non-brawl weapon used with Brawl makes every attack slow.
+            if melee_style(self.fighter(request.attacker, request.target.name)).slow:
+                forced.append("slow")
             return action_speed("normal", *forced)
         from engine.yags.missile import missile_speed
         from engine.yags.ranged import missile_attack
