@@ -314,3 +314,15 @@ def test_unarmed_means_reach_zero_not_just_non_martial():
         # attack 6 + d20 (2) at most 9; Bob's defence 12 + 4 + d20 (20) = 36: good by far
         r = resolve_melee(ScriptedDice([2, 20]), MeleeAttack(Fighter(thug, defending=True), Fighter(BOB, defending=True)))
         assert not r.hit and r.counter_strike is counter
+
+
+def test_disarm_needs_excellent_and_a_failed_unarmed_one_is_countered():
+    """Disarm (excellent): the foe loses a weapon; made as an unarmed attack, a failure
+    invokes a counter strike."""
+    r = resolve_melee(ScriptedDice([16]), MeleeAttack(Fighter(ANN, defending=True), Fighter(BOB), manoeuvre="disarm"))
+    assert r.hit and "disarmed" in r.effects and r.damage is None  # 40 vs 15: excellent
+    r = resolve_melee(ScriptedDice([10]), MeleeAttack(Fighter(ANN, defending=True), Fighter(BOB), manoeuvre="disarm"))
+    assert not r.hit and not r.counter_strike  # 34: good only; a sword is not unarmed
+    boxer = Character("Box", {"agility": 4}, {"Brawl": 5}, weapon=FIST)
+    r = resolve_melee(ScriptedDice([14]), MeleeAttack(Fighter(boxer, defending=True), Fighter(BOB), manoeuvre="disarm"))
+    assert not r.hit and r.counter_strike  # 34 vs 15: good, not excellent

@@ -275,6 +275,9 @@ def resolve_melee(dice: Dice, attack: MeleeAttack) -> AttackResult | Impossible:
               and r.defence_roll.total >= r.attack_roll.total + 10):
             counter = True
             notes.append("a martial weapon's good defence against an unarmed attack: counter strike")
+        elif man == "disarm" and not r.hit and a.arm.unarmed:
+            counter = True
+            notes.append("a failed unarmed disarm: counter strike")
     return AttackResult(
         attacker=a.name, target=d.name, attack_roll=r.attack_roll, defence_roll=r.defence_roll,
         hit=r.hit, level=r.level, damage=r.damage,
