@@ -6,6 +6,8 @@ import sys
 
 from game.cli import main
 
+STREET = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "maps", "street.tmx")
+
 
 def _run(*args, env=None):
     return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
@@ -20,6 +22,17 @@ def test_no_display_says_so_in_one_line():
     assert len(lines) == 1, r.stderr
     assert "no display" in lines[0] and "skirmish simulate" in lines[0]
     assert "Traceback" not in r.stderr
+
+
+def test_play_with_no_display_says_so_in_one_line_and_screenshot_still_works(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    r = _run("play", "--map", STREET, "--mode", "hotseat", env=env)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.strip().splitlines() == [r.stderr.strip()] and "skirmish check-map" in r.stderr
+    out = tmp_path / "shot.png"
+    r = _run("play", "--map", STREET, "--screenshot", str(out), "--frames", "2", env=env)
+    assert r.returncode == 0, r.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_duel_prints_every_roll(capsys):

@@ -27,6 +27,7 @@ from game.ui.panels import (
     draw_log,
     draw_tooltip,
     draw_unit_panel,
+    handover_lines,
     preview_lines,
 )
 from game.ui.session import Session
@@ -750,10 +751,9 @@ class BattleScreen:
         bands = self._cached("blast", (weapon, tile, v.team), lambda: ov.blast_preview(m, weapon, tile, v.team))
         return pv.throw_lines(m, uid, tile, bands)
 
+    def handover_lines(self) -> list[str]:
+        s = self.session
+        return handover_lines(self.match, s.queue, s.handover or "", s.current())
+
     def _draw_handover(self, surface: pygame.Surface) -> None:
-        s, m = self.session, self.match
-        team = s.handover or ""
-        cur = s.current()
-        waiting = [m.name(u) for u in s.queue if m.declared(u) is None and not m.view(u).out
-                   and m.view(u).team == team]
-        draw_handover(surface, self.size, team, m.round, m.name(cur) if cur is not None else "", waiting)
+        draw_handover(surface, self.size, self.session.handover or "", self.handover_lines())

@@ -187,15 +187,21 @@ def fit(label: str, width: int, size: int) -> pygame.Surface | None:
     return img if img.get_width() <= width else None
 
 
-def draw_banner(surface: pygame.Surface, rect: pygame.Rect, label: str, colour: tuple[int, int, int]) -> None:
-    """One line: smaller type when long, cut with "..." when still too long."""
-    panel(surface, rect, 245)
-    width = rect.w - 20
-    size = next((sz for sz in (24, 20) if fit(label, width, sz) is not None), 18)
+def fit_label(label: str, width: int, sizes: tuple[int, ...] = (24, 20, 18)) -> tuple[str, int]:
+    """The largest of `sizes` at which `label` fits `width` pixels; at the smallest, the
+    label cut with "..." until it fits."""
+    size = next((sz for sz in sizes if fit(label, width, sz) is not None), sizes[-1])
     if fit(label, width, size) is None:
         while len(label) > 4 and fit(label + "...", width, size) is None:
             label = label[:-1]
         label = label.rstrip() + "..."
+    return label, size
+
+
+def draw_banner(surface: pygame.Surface, rect: pygame.Rect, label: str, colour: tuple[int, int, int]) -> None:
+    """One line: smaller type when long, cut with "..." when still too long."""
+    panel(surface, rect, 245)
+    label, size = fit_label(label, rect.w - 20)
     img = text(label, size, colour)
     surface.blit(img, (rect.x + 10, rect.y + (rect.h - img.get_height()) // 2 + 1))
 
@@ -286,20 +292,33 @@ def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str]
         surface.blit(text(s, 18, colour), (r.x + 8, r.y + 5 + 16 * i))
 
 
-def draw_handover(surface: pygame.Surface, size: tuple[int, int], team: str, round_: int, next_name: str,
-                  waiting: list[str]) -> None:
-    """The hot-seat screen: the map hidden, who takes the seat, whose turn it is."""
+HANDOVER_HINT = "click or press any key when the other player has looked away"
+
+
+def handover_lines(match: Match, queue: list[int], team: str, current: int | None) -> list[str]:
+    """The hot-seat screen's text: who takes the seat, the round and the next declarer,
+    that side's units still to declare, what to do."""
+    waiting = [match.name(u) for u in queue
+               if match.view(u).team == team and match.declared(u) is None and not match.view(u).out]
+    lines = [f"{team.title()} player, take the seat",
+             f"Round {match.round}: {match.name(current)} declares next" if current is not None
+             else f"Round {match.round}"]
+    if waiting:
+        lines.append(f"your units still to declare this round: {', '.join(waiting)}")
+    lines.append(HANDOVER_HINT)
+    return lines
+
+
+def draw_handover(surface: pygame.Surface, size: tuple[int, int], team: str, lines: list[str]) -> None:
+    """The hot-seat screen: the map hidden, the lines of `handover_lines` centred."""
     surface.fill((8, 8, 12))
     w, h = size
-    colour = TEAM_COLOURS.get(team, WHITE)
-    big = text(f"{team.title()} player, take the seat", 44, colour)
+    big = text(lines[0], 44, TEAM_COLOURS.get(team, WHITE))
     surface.blit(big, big.get_rect(center=(w // 2, h // 2 - 40)))
-    line = text(f"Round {round_}: {next_name} declares next", 26, WHITE)
+    line = text(lines[1], 26, WHITE)
     surface.blit(line, line.get_rect(center=(w // 2, h // 2 + 4)))
-    if waiting:
-        more = f"your units still to declare this round: {', '.join(waiting)}"
-        for i, part in enumerate(wrap(more, w - 120, 20)[:3]):
-            img = text(part, 20, GREY)
-            surface.blit(img, img.get_rect(center=(w // 2, h // 2 + 36 + 18 * i)))
-    hint = text("click or press any key when the other player has looked away", 22, YELLOW)
+    for i, part in enumerate([p for more in lines[2:-1] for p in wrap(more, w - 120, 20)][:3]):
+        img = text(part, 20, GREY)
+        surface.blit(img, img.get_rect(center=(w // 2, h // 2 + 36 + 18 * i)))
+    hint = text(lines[-1], 22, YELLOW)
     surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + 110)))

@@ -191,3 +191,71 @@ def test_f_cycles_the_declared_defences(app, battle):
     app.frame(16)
     assert screen.match.declared(uid).ruleset_decl.defences == chosen
     assert screen.defences is None  # the next unit starts from the rules' default
+
+
+def test_an_unreadable_save_loses_nothing(app, battle, save_dir):
+    """The battle goes on where it was, the file is left as it was for the player to look at."""
+    screen = battle()
+    m = screen.match
+    post_key(pygame.K_h)
+    app.frame(16)
+    lines = m.log.lines()
+    save_dir.mkdir(parents=True)
+    bad = save_dir / "quick.json"
+    bad.write_text('{"format": 99, "kind": "skirmish-save"}', encoding="utf-8")
+    open_menu(app)
+    choose(app, "load")
+    assert app.screen is screen and "format 99 is not supported" in screen.message
+    assert m.log.lines() == lines and bad.read_text(encoding="utf-8") == '{"format": 99, "kind": "skirmish-save"}'
+    post_key(pygame.K_ESCAPE)  # back to the battle, which goes on
+    app.frame(16)
+    post_key(pygame.K_h)
+    app.frame(16)
+    assert len(m.log) > len(lines)
+
+
+def test_save_and_load_a_changed_declaration(app, battle, save_dir):
+    """A declaration changed before the next unit declared replays to the same match."""
+    screen = battle()
+    m, s = screen.match, screen.session
+    post_key(pygame.K_h)  # Okafor
+    app.frame(16)
+    moreau = screen.selected
+    post_key(pygame.K_h)  # Moreau holds...
+    app.frame(16)
+    click_tile(app, m.view(moreau).pos)
+    post_key(pygame.K_c)  # ...then crouches instead
+    app.frame(16)
+    assert m.view(moreau).stance == "crouched" and s.current() != moreau
+    lines = m.log.lines()
+    open_menu(app)
+    choose(app, "save")
+    open_menu(app)
+    choose(app, "load")  # (the old match is closed)
+    loaded = app.screen
+    assert loaded is not screen and loaded.match.log.lines() == lines
+    assert loaded.match.view(moreau).stance == "crouched"
+    assert loaded.selected == loaded.session.current()
+
+
+def test_save_and_load_in_hotseat_keeps_the_hand_over(app, battle, save_dir):
+    screen = battle(mode="hotseat")
+    s = screen.session
+    post_key(pygame.K_SPACE)  # the first player takes the seat
+    app.frame(16)
+    first = s.seat
+    while s.current_team() == first:
+        post_key(pygame.K_h)
+        app.frame(16)
+    assert s.handover and s.handover != first
+    post_key(pygame.K_SPACE)
+    app.frame(16)
+    seat, cur = s.seat, s.current()
+    open_menu(app)
+    choose(app, "save")
+    open_menu(app)
+    choose(app, "load")  # (the old match is closed)
+    loaded = app.screen
+    assert loaded is not screen
+    assert loaded.session.seat == seat and loaded.session.handover is None
+    assert loaded.session.current() == cur and loaded.selected == cur
