@@ -168,6 +168,17 @@ class Ruleset(ABC):
     def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
         """Throw at a spot `distance_m` away: the roll and where it lands off the aim (metres)."""
 
+    def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Any:
+        """The exact chance that a throw lands on the spot aimed at (a Preview, or an
+        Impossible); None where the ruleset has no preview."""
+        return None
+
+    def preview_blast(self, weapon_id: str, victim: Participant, distance_m: float,
+                      hard_cover_between: bool = False) -> Any:
+        """What an explosion `distance_m` away does to `victim`, exactly (a Preview, or an
+        Impossible beyond its reach); None where the ruleset has no preview."""
+        return None
+
     @abstractmethod
     def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
               victims: Sequence[tuple[Participant, float, bool]]) -> list[Any]:

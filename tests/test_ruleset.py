@@ -1,6 +1,7 @@
 """The ruleset interface as the game uses it: Yags behind `engine.ruleset.Ruleset`."""
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -228,3 +229,35 @@ def test_brawling_with_a_proper_weapon_is_slow(rules):
     b = _p(rules, SOLDIER, "Bob")
     assert rules.action_speed(AttackRequest(_p(rules, brawler, "Ann"), b, "melee", {}, Situation())) == "slow"
     assert rules.action_speed(AttackRequest(_p(rules, fencer, "Ann"), b, "melee", {}, Situation())) == "normal"
+
+
+@pytest.mark.parametrize("distance,covered", [(2.0, False), (5.0, False), (15.0, False), (5.0, True)])
+def test_blast_preview_is_the_blast_exactly(rules, distance, covered):
+    """Explosive damage through the interface: preview_blast is one victim's exact share of
+    the explosion (damage d20 against soak d20: 400 cases), so it matches the frequencies of
+    `blast` over every pair of faces; beyond the last band it is Impossible like the blast."""
+    a = _p(rules, SOLDIER, "Ann")
+    b = _p(rules, SOLDIER, "Bob")
+    p = rules.preview_blast("frag_grenade", b, distance, covered)
+    assert p.p_hit == 1
+    counts: dict[int, int] = {}
+    for dmg in range(1, 21):
+        for soak in range(1, 21):
+            (r,) = rules.blast(ScriptedDice([dmg, soak]), a, "frag_grenade", [(b, distance, covered)])
+            levels = r.damage.levels
+            counts[levels] = counts.get(levels, 0) + 1
+            assert r.damage.kind == p.kind
+    assert {k: v / 400 for k, v in counts.items()} == {k: float(v) for k, v in p.p_damage_levels.items()}
+    assert isinstance(rules.preview_blast("frag_grenade", b, 500.0), Impossible)
+
+
+def test_throw_preview_is_the_chance_to_land_on_the_spot(rules):
+    """Throwing at a spot: 15 + distance penalty; the preview's chance to land is the share of
+    d20 faces `throw` lands on the spot with (offset 0)."""
+    a = _p(rules, SOLDIER, "Ann")
+    for distance in (5.0, 12.0, 20.0):
+        p = rules.preview_throw(a, "frag_grenade", distance)
+        landed = sum(rules.throw(ScriptedDice([face, 1]), a, "frag_grenade", distance)[1] == (0.0, 0.0)
+                     for face in range(1, 21))
+        assert p.p_hit == Fraction(landed, 20)
+    assert isinstance(rules.preview_throw(a, "frag_grenade", 5000.0), Impossible)

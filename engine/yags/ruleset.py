@@ -331,6 +331,29 @@ class YagsRuleset(Ruleset):
         results = blast(dice, w, w.blast_radius, targets, attacker=thrower.name)
         return [r if (r.hit or r.damage is not None) else None for r in results]
 
+    def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Any:
+        """The exact chance the throw lands on its spot (Throwing at a spot: 15 + distance)."""
+        from engine.yags.explosions import plan_throw_at_tile
+
+        plan = plan_throw_at_tile(self.fighter(thrower, ""), distance_m, self.catalogue.weapon(weapon_id))
+        if isinstance(plan, Impossible):
+            return plan
+        return preview_plan(plan)
+
+    def preview_blast(self, weapon_id: str, victim: Participant, distance_m: float,
+                      hard_cover_between: bool = False) -> Any:
+        """One victim's share of an explosion, exactly: its band, armour and soak against the
+        explosive's damage (the damage roll is shared by all victims; each preview is that
+        victim's own distribution)."""
+        from engine.yags.explosions import plan_blast
+
+        w = self.catalogue.weapon(weapon_id)
+        plan = plan_blast(w, w.blast_radius, victim.combatant, distance_m, hard_cover_between)
+        if isinstance(plan, Impossible):
+            return plan
+        st = victim.state
+        return preview_plan(plan, getattr(st, "stuns", 0), getattr(st, "wounds", 0))
+
     def throw_range_m(self, combatant: Character, weapon_id: str) -> float:
         w = self.catalogue.weapon(weapon_id)
         long = w.long * combatant.attributes["strength"] if w.range_per_strength else w.long
