@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.maps import load_map
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = sorted((ROOT / "maps").glob("*.tmx"))
@@ -125,9 +126,11 @@ def test_simulate_bad_options_exit_2(capsys):
 def test_eight_against_eight_on_every_shipped_map(path, capsys):
     assert main(["simulate", "--map", str(path), "--runs", "2", "--seed", "3", "--jobs", "1", "--json", "-"]) == 0
     record = json.loads(capsys.readouterr().out)
+    limit = load_map(path).max_rounds
     for battle in record["battles"]:
         assert battle["winner"] in ("blue", "red", "draw")
-        assert 1 <= battle["rounds"] <= 40
+        assert 1 <= battle["rounds"] <= limit
+        assert battle["winner"] != "draw" or battle["rounds"] == limit or 0 in battle["survivors"].values()
 
 
 def test_simulate_bad_map_path_and_options_are_one_line(tmp_path, capsys):

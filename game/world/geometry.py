@@ -682,6 +682,12 @@ def _fully_covered(grid: GridMap, threat: Tile, tile: Tile) -> bool:
     return not line_of_sight(grid, threat, tile) or cover_between(grid, threat, tile) == "hard90"
 
 
+def hidden_from(grid: GridMap, threats: Sequence[Tile], tile: Tile) -> bool:
+    """Is a figure on `tile` in full cover from every threat: no line of sight, or hard90
+    cover near it between them (the test `full_cover_within` applies to each tile)?"""
+    return all(_fully_covered(grid, threat, tile) for threat in threats)
+
+
 def full_cover_within(
     grid: GridMap,
     pos: Tile,

@@ -114,7 +114,8 @@ class Match(RoundResolution):
         self._entities: dict[int, int] = {}
         self._winner: str | None = None
         self._declare_queue: list[int] = []
-        self._pressure: dict[int, int] = {}  # bursts aimed at a unit this round (bullet shyness)
+        # Bursts aimed at a unit this round, each noting whether it was in 90% cover (bullet shyness).
+        self._pressure: dict[int, list[bool]] = {}
         # Unit views are cached; whatever changes a unit's state, place, stance or grenades
         # calls `_changed` (the ammunition in a view is the live component).
         self._views: dict[int, UnitView] = {}
@@ -256,10 +257,22 @@ class Match(RoundResolution):
             hit = self._allowances[uid] = (v, self.rules.movement(v.combatant, v.state, v.stance))
         return dict(hit[1])
 
-    def reachable(self, uid: int, mode: str = "run") -> dict[tuple[int, int], float]:
-        """Tiles reachable this round in `mode`, with their cost in metres."""
+    def allowance_in(self, uid: int, stance: str | None = None) -> dict[str, int]:
+        """Metres a unit may move this round in each mode if it takes `stance` (None: the
+        stance it has): crouched moves at most its combat move, prone crawls half that
+        (Shooting from Cover, the cover table)."""
         v = self.view(uid)
-        budget = self.movement_allowance(uid)[mode]
+        posture = stance if stance in ("prone", "crouched") else "normal"
+        now = v.stance if v.stance in ("prone", "crouched") else "normal"
+        if stance is None or posture == now:
+            return self.movement_allowance(uid)
+        return dict(self.rules.movement(v.combatant, v.state, posture))
+
+    def reachable(self, uid: int, mode: str = "run", stance: str | None = None) -> dict[tuple[int, int], float]:
+        """Tiles reachable this round in `mode` (in `stance`, if given), with their cost in
+        metres."""
+        v = self.view(uid)
+        budget = self.allowance_in(uid, stance)[mode]
         friends = {w.pos for w in self.units(v.team, living=True) if w.uid != uid}
         foes = {w.pos for w in self.enemies_of(uid)}
         return geo.reachable(self.grid, v.pos, budget, blocked=foes | friends, pass_through=friends)
@@ -335,9 +348,6 @@ class Match(RoundResolution):
         lost = self.round == 1 and self._comp(uid, Initiative).lost_first_round
         if lost and not isinstance(action, Hold | Move):
             return Impossible(f"{v.name} fumbled initiative: no attacks or defences in the first round")
-        check = self._validate(v, action)
-        if isinstance(check, Impossible):
-            return check
         stance = choices.pop("stance", None) or (v.stance if v.stance in ("prone", "crouched") else "normal")
         if v.stance == "prone" and stance != "prone" and not isinstance(action, Stand):
             return Impossible(f"{v.name} is prone: standing up takes the action")
@@ -345,6 +355,19 @@ class Match(RoundResolution):
             stance = "normal"
         if isinstance(action, Aim):
             stance = "focused"
+        # The move is measured in the stance declared with it (a crouched figure moves at most
+        # its combat move, a prone one crawls half that).
+        check = self._validate(v, action, stance)
+        if isinstance(check, Impossible):
+            return check
+        dodge_path: tuple[tuple[int, int], ...] = ()
+        if isinstance(action, FullDodge):
+            tile = self._dodge_to(v, action.tile, stance)
+            if isinstance(tile, Impossible):
+                return tile
+            if tile != v.pos:
+                dodge_path = tuple(self.path(uid, tile) or ())
+        approach = self._approach_mode(v, action, stance) if isinstance(action, Attack) else "none"
         if isinstance(action, FullDodge):
             choices["full_dodge"] = True
         try:
@@ -362,22 +385,32 @@ class Match(RoundResolution):
         if isinstance(action, Move):
             mv.mode, mv.path = action.mode, action.path
         elif isinstance(action, Attack) and action.mode != "melee" and action.path:
-            mv.mode, mv.path = "free", action.path
-        elif isinstance(action, FullDodge) and action.tile is not None:
-            mv.mode, mv.path = "free", (v.pos, action.tile)
+            mv.mode, mv.path = str(action.options.get("move", "free")), action.path
+        elif isinstance(action, Attack) and action.mode == "melee":
+            # The approach is walked at the attack (not at the end of the round), but the
+            # attacker is moving all round: a full Move makes the attack slow.
+            mv.mode = approach
+        elif dodge_path:
+            mv.mode, mv.path = "free", dodge_path
         names = {u: self.name(u) for u in self.uids()}
         self._event("declare", f"{v.name} declares {describe(action, names)}", uid,
                     getattr(action, "target", None))
         return Done()
 
-    def check(self, uid: int, action: Action) -> Done | Impossible:
-        """Would `action` be a legal declaration for `uid` now? (The UI greys out what is not.)"""
-        return self._validate(self.view(uid), action)
+    def check(self, uid: int, action: Action, stance: str | None = None) -> Done | Impossible:
+        """Would `action` be a legal declaration for `uid` now (in `stance`, if given)? (The UI
+        greys out what is not.)"""
+        v = self.view(uid)
+        check = self._validate(v, action, stance)
+        if isinstance(check, Done) and isinstance(action, FullDodge):
+            tile = self._dodge_to(v, action.tile, stance)
+            return tile if isinstance(tile, Impossible) else check
+        return check
 
-    def _validate(self, v: UnitView, action: Action) -> Done | Impossible:
+    def _validate(self, v: UnitView, action: Action, stance: str | None = None) -> Done | Impossible:
         facts = self.rules.weapon_facts(v.combatant)
         if isinstance(action, Move):
-            return self._validate_path(v, action.path, action.mode)
+            return self._validate_path(v, action.path, action.mode, stance)
         if isinstance(action, Attack):
             if action.target not in self._entities:
                 return Impossible(f"no unit {action.target}")
@@ -391,12 +424,21 @@ class Match(RoundResolution):
                     return Impossible(f"{facts.name} is not a melee weapon")
                 if geo.chebyshev(v.pos, t.pos) <= facts.reach_tiles:
                     return Done()
-                path = action.path or self._approach(v, t.pos, facts.reach_tiles)
+                path = action.path or self._approach(v, t.pos, facts.reach_tiles, stance)
                 if not path:
                     return Impossible(f"cannot reach {t.name} this round")
-                return self._validate_path(v, path, "run")
+                return self._validate_path(v, path, "run", stance)
             if facts.melee and action.mode != "throw":
                 return Impossible(f"{facts.name} cannot shoot")
+            move = action.options.get("move", "free")
+            if move == "sprint":
+                return Impossible("a sprint allows no attack (Movement)")
+            if move not in ("free", "run"):
+                return Impossible(f"unknown move mode {move!r} (free or run)")
+            if move == "run" and (action.options.get("shot", "normal") != "normal"
+                                  or int(action.options.get("shots", 1)) > 1
+                                  or int(action.options.get("bursts", 1)) > 1):
+                return Impossible("a full Move allows only a standard attack, which is slow (Movement)")
             if action.mode not in facts.modes:
                 return Impossible(f"{facts.name} cannot fire {action.mode}")
             if not geo.line_of_sight(self.grid, v.pos, t.pos):
@@ -414,7 +456,7 @@ class Match(RoundResolution):
             if v.ammo is not None and need > v.ammo.loaded and action.mode in ("shot", "triple"):
                 return Impossible(f"{facts.name} has {v.ammo.loaded} rounds left, not {need}")
             if action.path:
-                return self._validate_path(v, action.path, "free")
+                return self._validate_path(v, action.path, move, stance)
             return Done()
         if isinstance(action, AreaFire):
             if "area" not in facts.modes:
@@ -451,7 +493,8 @@ class Match(RoundResolution):
             return Done()
         return Done()
 
-    def _validate_path(self, v: UnitView, path: Sequence[tuple[int, int]], mode: str) -> Done | Impossible:
+    def _validate_path(self, v: UnitView, path: Sequence[tuple[int, int]], mode: str,
+                       stance: str | None = None) -> Done | Impossible:
         if mode not in ("free", "run", "sprint"):
             return Impossible(f"unknown move mode {mode!r}")
         if not path:
@@ -462,16 +505,19 @@ class Match(RoundResolution):
         if problem:
             return Impossible(problem)
         cost = geo.path_cost_m(self.grid, list(path))
-        budget = self.movement_allowance(v.uid)[mode]
+        budget = self.allowance_in(v.uid, stance)[mode]
         if cost > budget + 1e-9:
-            return Impossible(f"path costs {cost:.1f} m, {mode} allows {budget} m")
+            posture = v.stance if stance is None else stance
+            return Impossible(f"path costs {cost:.1f} m, {mode} allows {budget} m"
+                              + (f" {posture}" if posture in ("prone", "crouched") else ""))
         if tuple(path[-1]) in self.occupied(v.uid):
             return Impossible(f"{path[-1]} is taken")
         return Done()
 
-    def _approach(self, v: UnitView, target: tuple[int, int], reach_tiles: int) -> tuple[tuple[int, int], ...]:
+    def _approach(self, v: UnitView, target: tuple[int, int], reach_tiles: int,
+                  stance: str | None = None) -> tuple[tuple[int, int], ...]:
         """The cheapest path to a tile within reach of `target`, within a run."""
-        tiles = self.reachable(v.uid, "run")
+        tiles = self.reachable(v.uid, "run", stance)
         best = None
         for tile, cost in tiles.items():
             if geo.chebyshev(tile, target) <= reach_tiles and (best is None or cost < best[1]):
@@ -480,6 +526,44 @@ class Match(RoundResolution):
             return ()
         path = self.path(v.uid, best[0])
         return tuple(path) if path else ()
+
+    def _approach_mode(self, v: UnitView, action: Attack, stance: str | None) -> str:
+        """How a melee attacker moves to reach its target: none (in reach already), free
+        (within half its Move) or run (a full Move: the attack is slow; Movement)."""
+        if action.mode != "melee" or action.target not in self._entities:
+            return "none"
+        facts = self.rules.weapon_facts(v.combatant)
+        t = self.view(action.target)
+        if geo.chebyshev(v.pos, t.pos) <= facts.reach_tiles:
+            return "none"
+        path = list(action.path or self._approach(v, t.pos, facts.reach_tiles, stance))
+        if path and tuple(path[0]) != v.pos:
+            path.insert(0, v.pos)
+        cost = geo.path_cost_m(self.grid, path)
+        return "run" if cost > self.allowance_in(v.uid, stance)["free"] + 1e-9 else "free"
+
+    def _dodge_to(self, v: UnitView, tile: tuple[int, int] | None,
+                  stance: str | None = None) -> tuple[int, int] | Impossible:
+        """Where a full dodge takes `v`: to full cover (hidden, or behind hard 90% cover, from
+        every enemy that sees it) within its combat move; the nearest such tile when none is
+        named. Full Dodge: "there must be some full cover within your base move distance"."""
+        budget = self.allowance_in(v.uid, stance)["free"]
+        threats = [e.pos for e in self.visible_enemies(v.uid)]
+        if tile is None:
+            friends = {w.pos for w in self.units(v.team, living=True) if w.uid != v.uid}
+            foes = {w.pos for w in self.enemies_of(v.uid)}
+            found = geo.full_cover_within(self.grid, v.pos, budget, threats,
+                                          blocked=foes | friends, pass_through=friends)
+            if found is None:
+                return Impossible(f"no full cover within {v.name}'s combat move ({budget} m): "
+                                  "a full dodge needs some")
+            return found
+        tile = (int(tile[0]), int(tile[1]))
+        if tile not in self.reachable(v.uid, "free", stance):
+            return Impossible(f"{tile} is not within {v.name}'s combat move ({budget} m)")
+        if not geo.hidden_from(self.grid, threats, tile):
+            return Impossible(f"{tile} is not in full cover from the enemies that see {v.name}")
+        return tile
 
     # --- resolution ---------------------------------------------------------------------
 
@@ -507,10 +591,31 @@ class Match(RoundResolution):
         return Situation(
             distance_m=max(geo.distance_m(self.grid, a.pos, t.pos), 1.0 * self.grid.metres_per_tile),
             target_cover=cover, attacker_moved=a_moved, target_moved=t_moved,
+            lateral=t_moved == "none" or self._lateral(a.pos, target),
             room_reach=geo.room_reach(self.grid, a.pos), in_melee_with_attacker=in_melee,
             target_melee_crowd=sum(1 for w in adjacent if w.team != t.team),
             target_combat_move_m=float(self.movement_allowance(target)["free"]),
         )
+
+    def _lateral(self, shooter: tuple[int, int], uid: int) -> bool:
+        """Is `uid`'s movement this round across `shooter`'s line of fire (Other Modifiers:
+        "Target moving: lateral movement")? Our reading: its way this round (start to end of
+        its path; a melee attacker's, toward its target) is at least 45 degrees off the line
+        from the shooter; a walk that ends where it began counts as lateral."""
+        v = self.view(uid)
+        path = self._comp(uid, Moved).path
+        if path:
+            start, end = tuple(path[0]), tuple(path[-1])
+        else:
+            d = self.declared(uid)
+            if d is None or not isinstance(d.action, Attack) or d.action.target not in self._entities:
+                return True
+            start, end = v.pos, self.view(d.action.target).pos
+        mx, my = end[0] - start[0], end[1] - start[1]
+        fx, fy = v.pos[0] - shooter[0], v.pos[1] - shooter[1]
+        if (mx, my) == (0, 0) or (fx, fy) == (0, 0):
+            return True
+        return abs(mx * fy - my * fx) >= abs(mx * fx + my * fy)
 
     def _request(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> AttackRequest:
         return AttackRequest(self.participant(uid), self.participant(target), mode, dict(options),

@@ -15,7 +15,17 @@ import esper
 
 from engine.yags.round import action_order
 from game.world import geometry as geo
-from game.world.actions import Aim, AreaFire, Attack, Hold, Impossible, Reload, Stand, Throw
+from game.world.actions import (
+    Aim,
+    AreaFire,
+    Attack,
+    FullDodge,
+    Hold,
+    Impossible,
+    Reload,
+    Stand,
+    Throw,
+)
 from game.world.components import (
     Aiming,
     Ammo,
@@ -172,19 +182,24 @@ class RoundResolution:
                 self._walk(uid, path, attacking=a.target)
                 if self.view(uid).out:
                     return
-            # Reach: a defender with a longer weapon strikes first.
             t_facts = self.rules.weapon_facts(t.combatant)
-            if t_facts.melee and t_facts.reach > facts.reach and not t.out:
-                self._event("free_strike", f"{t.name}'s longer reach: a free strike at {v.name}", a.target, uid)
-                self._strike(a.target, uid, "melee", {"kind": "free strike"})
-                if self.view(uid).out:
-                    return
-            if a.options.get("manoeuvre") in ("grapple", "grapple_neck", "trip") and t_facts.melee:
-                # Free Strikes 2: trying to grapple or trip someone gives them a free strike.
-                self._event("free_strike", f"{t.name} strikes at {v.name} reaching to grab", a.target, uid)
-                self._strike(a.target, uid, "melee", {"kind": "free strike"})
-                if self.view(uid).out:
-                    return
+            if t_facts.melee and not self.view(a.target).out:
+                # Free strikes before the attack (Reach 1-2; Free Strikes 1-2): the defender's
+                # longer reach earns one, grappling or tripping one; an attacker with the
+                # longer weapon ignores one; several merge into one automatic strike.
+                why = []
+                if t_facts.reach > facts.reach:
+                    why.append(f"{t.name}'s longer reach")
+                if a.options.get("manoeuvre") in ("grapple", "grapple_neck", "trip"):
+                    why.append(f"{v.name} reaching to grab")
+                count = len(why) - (1 if facts.reach > t_facts.reach else 0)
+                if count >= 1:
+                    kind = "automatic strike" if count >= 2 else "free strike"
+                    self._event("free_strike", f"{t.name}: {' and '.join(why)}: a{'n' if count >= 2 else ''} "
+                                f"{kind} at {v.name}", a.target, uid, strike=kind)
+                    self._strike(a.target, uid, "melee", {"kind": kind, "automatic": count >= 2})
+                    if self.view(uid).out:
+                        return
             results = self._strike(uid, a.target, "melee", a.options)
             for r in results:
                 if getattr(r, "counter_strike", False) and not self.view(a.target).out and not self.view(uid).out:
@@ -206,10 +221,23 @@ class RoundResolution:
                 options["rounds"] = ammo.loaded
                 need = ammo.loaded
             ammo.loaded -= need
+            if a.mode == "burst" and facts.burst:
+                self._shy(uid, a.target, -(-need // facts.burst))  # each burst fired at it
             self._strike(uid, a.target, a.mode, options, others=self._cone_others(uid, a.target, facts))
             self._event("ammo", f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
         else:
+            if a.mode == "burst":
+                self._shy(uid, a.target, max(1, int(a.options.get("bursts", 1))))
             self._strike(uid, a.target, a.mode, a.options)
+
+    def _shy(self, uid: int, target: int, bursts: int) -> None:
+        """Note `bursts` aimed at `target` for its bullet shyness check at the end of the round
+        (Bullet Shyness), and whether it was in 90% cover or better from the firer then
+        (soft or hard 90%, or diving for cover in a full dodge)."""
+        cover = self.situation(uid, target).target_cover
+        d = self.declared(target)
+        covered = cover in ("soft90", "hard90", "full") or (d is not None and isinstance(d.action, FullDodge))
+        self._pressure.setdefault(target, []).extend([covered] * bursts)
 
     def _area_fire(self, uid: int, a: AreaFire) -> None:
         v = self.view(uid)
@@ -240,8 +268,8 @@ class RoundResolution:
             target = names.get(getattr(r, "target", ""), None)
             self._log_result(uid, target, r)
             if target is not None and not hasattr(r, "reason"):
+                self._shy(uid, target, 1)  # targeted by the burst, hit or not
                 self._apply(target, r)
-                self._pressure[target] = self._pressure.get(target, 0) + 1
 
     def _throw(self, uid: int, a: Throw) -> None:
         v = self.view(uid)
@@ -286,10 +314,15 @@ class RoundResolution:
             path = path[1:]
         struck: set[int] = set()
         occupied = self.occupied(uid)
+        # Each foe handles its strikes independently, in initiative order (Free Strikes).
+        foes = sorted(self.enemies_of(uid), key=lambda e: (-e.initiative, e.uid))
         for step in path:
             if step in occupied:
                 break
-            for e in self.enemies_of(uid):
+            for e in foes:
+                e = self.view(e.uid)
+                if e.out:
+                    continue
                 if e.uid in struck or e.uid == attacking:
                     continue
                 ef = self.rules.weapon_facts(e.combatant)
@@ -304,7 +337,9 @@ class RoundResolution:
         self._event("move", f"{v.name} moves to {(pos.x, pos.y)}", uid, to=(pos.x, pos.y))
 
     def _finish_moves(self) -> None:
-        for uid in self._declare_queue:
+        """Movers reach their end tiles in decreasing initiative: a higher initiative takes a
+        contested tile first (rules-notes, Simultaneous movement)."""
+        for uid in reversed(self._declare_queue):
             mv = self._comp(uid, Moved)
             if mv.mode == "none" or not mv.path or self.view(uid).out:
                 continue
@@ -320,11 +355,9 @@ class RoundResolution:
                     ammo.magazines -= 1
                     ammo.loaded = ammo.capacity
                     self._event("ammo", f"{self.name(uid)} has reloaded", uid)
-            bursts = self._pressure.pop(uid, 0)
-            in_cover = False
-            if bursts:
-                in_cover = geo.cover_between(self.grid, self.view(uid).pos, self.view(uid).pos) == "hard90"
-            applied = self.rules.end_of_round(self.dice, c.combatant, c.state, bursts=bursts, in_cover=in_cover)
+            aimed = self._pressure.pop(uid, [])
+            applied = self.rules.end_of_round(self.dice, c.combatant, c.state, bursts=len(aimed),
+                                              in_cover=bool(aimed) and all(aimed))
             for roll in applied.rolls:
                 self._event("roll", roll.describe(), uid)
             for text in applied.events:

@@ -127,10 +127,8 @@ def test_ammunition_is_used_and_reloading_takes_rounds(new_match):
     declare_all(m, {0: Attack(1, "burst", {"bursts": 3})})
     m.resolve_round()
     assert m.view(0).ammo.loaded == 0
-    m.start_round()
     assert "empty" in m.check(0, Attack(1, "shot")).reason
-    m.declare(0, Reload())
-    m.declare(1, Hold())
+    declare_all(m, {0: Reload()})
     m.resolve_round()
     reload_rounds = m.rules.weapon_facts(m.view(0).combatant).reload_rounds
     for _ in range(reload_rounds - 1):
