@@ -254,8 +254,10 @@ class TacticalAI:
         return self.w["harm"] * harm, AreaFire(best[1].pos)
 
     def _grenade(self, match: Match, me: UnitView, visible: list[UnitView], enemies: list[UnitView]) -> tuple[float, Any] | None:
-        """A throw at the tile that catches most enemies, never where a friend (or the
-        thrower) is within twice the blast radius without hard cover or out of sight."""
+        """A throw at the enemy whose tile catches most enemies (at least `grenade_cluster`
+        in the blast radius), never where a friend (or the thrower) is within twice the
+        radius without hard cover or out of sight. Scored by the exact previews: the chance
+        the throw lands on the spot times the expected harm to every enemy in reach."""
         g = match.grid
         gid = me.grenades[0]
         radius = match.rules.blast_radius_m(gid)
@@ -264,16 +266,28 @@ class TacticalAI:
         friends = [v.pos for v in f.living(team=me.team)]
         best = None
         for e in visible:
-            if geo.distance_m(g, me.pos, e.pos) > reach:
+            dist = geo.distance_m(g, me.pos, e.pos)
+            if dist > reach:
+                continue
+            caught = sum(1 for o in enemies if geo.distance_m(g, o.pos, e.pos) <= radius)
+            if caught < self.level.grenade_cluster or (best is not None and caught < best[1]):
                 continue
             if not grenade_safe(match, e.pos, radius, friends):
                 continue
-            caught = sum(1 for o in enemies if geo.distance_m(g, o.pos, e.pos) <= radius)
-            if caught >= self.level.grenade_cluster and (best is None or caught > best[0]):
-                best = (caught, e.pos)
+            land = match.rules.preview_throw(match.participant(me.uid), gid, dist)
+            p_land = float(land.p_hit) if hasattr(land, "p_hit") else 1.0
+            harm = 0.0
+            for o in enemies:
+                d = geo.distance_m(g, o.pos, e.pos)
+                covered = not geo.line_of_sight(g, e.pos, o.pos) or geo.cover_between(g, e.pos, o.pos) in ("hard50", "hard90")
+                p = match.rules.preview_blast(gid, match.participant(o.uid), d, covered)
+                harm += max(0.0, expected_harm(p)) if p is not None else (1.0 if d <= radius else 0.0)
+            score = self.w["grenade"] * p_land * harm
+            if best is None or score > best[0]:
+                best = (score, caught, e.pos)
         if best is None:
             return None
-        return self.w["grenade"] * best[0], Throw(gid, best[1])
+        return best[0], Throw(gid, best[2])
 
     def _melee(self, match: Match, me: UnitView, enemies: list[UnitView], defences: int):
         """Strike the best enemy in reach; else the nearest one it can reach this round."""

@@ -11,7 +11,7 @@ from gridfactory import make_grid
 from engine.yags.health import Condition
 from game.ai import make_controller
 from game.world import geometry as geo
-from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload
+from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload, Throw
 
 SOLDIER = {
     "attributes": {"str": 3, "hea": 3, "agi": 3, "dex": 4, "per": 3},
@@ -98,6 +98,23 @@ def test_single_shots_at_a_lone_target_at_long_range(new_match):
     from game.ai.tactical import expected_harm
     assert expected_harm(shot) > expected_harm(burst)
     assert isinstance(action, Attack) and action.mode == "shot", action
+
+
+def test_throws_a_grenade_at_a_cluster_clear_of_friends(new_match):
+    # A frag grenade is Ex-20 (fragmentation: radius x 10): the thrower, 20 m from the blast,
+    # throws only from behind the low wall (hard cover) in front of him.
+    rows = ["." * 30 for _ in range(12)]
+    rows = [r[:3] + ("H" if 4 <= y <= 8 else ".") + r[4:] for y, r in enumerate(rows)]
+    g = make_grid(rows, metres_per_tile=2.0)
+    thrower = unit("Thrower", 2, 6, grenades=["frag_grenade"] * 2)
+    huddle = [unit(f"R{i}", 12 + i % 2, 5 + i // 2) for i in range(4)]
+    m = new_match(g, {"blue": [thrower], "red": huddle}, seed=6)
+    action, _ = first_blue_decision(m, careful())
+    assert isinstance(action, Throw), action
+    radius = m.rules.blast_radius_m(action.weapon)
+    caught = [r for r in m.units("red") if geo.distance_m(g, r.pos, action.tile) <= radius]
+    assert len(caught) >= 2
+    assert geo.cover_between(g, action.tile, (2, 6)) in ("hard50", "hard90")  # the wall shields him
 
 
 def test_declares_a_defence_when_an_enemy_sees_it(new_match):
