@@ -461,6 +461,10 @@ class Match(RoundResolution):
         if isinstance(action, AreaFire):
             if "area" not in facts.modes:
                 return Impossible(f"{facts.name} cannot fire bursts at an area")
+            if not self.grid.in_bounds(*action.aim):
+                return Impossible("that tile is off the map")
+            if tuple(action.aim) == v.pos:
+                return Impossible("aim the burst at another tile than your own")
             if v.ammo is not None and (v.ammo.loaded < 1 or v.ammo.reload_left):
                 return Impossible(f"{facts.name} is empty: reload")
             return Done()

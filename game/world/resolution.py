@@ -155,6 +155,9 @@ class RoundResolution:
             self._throw(uid, a)
         elif isinstance(a, Reload):
             ammo = self._comp(uid, Ammo)
+            if ammo.reload_left:  # declaring it again goes on with the reload, not afresh
+                self._event("ammo", f"{self.name(uid)} goes on reloading ({ammo.reload_left} rounds left)", uid)
+                return
             facts = self.rules.weapon_facts(self.view(uid).combatant)
             ammo.reload_left = max(1, facts.reload_rounds)
             self._event("ammo", f"{self.name(uid)} reloads ({ammo.reload_left} rounds)", uid)
@@ -305,8 +308,9 @@ class RoundResolution:
                 self._apply(wuid, r)
 
     def _walk(self, uid: int, path: Sequence[tuple[int, int]], attacking: int | None = None) -> None:
-        """Move along `path`, stopping short of taken tiles; enemies whose reach the mover
-        passes through (without attacking them) get a free strike (Free Strikes, 3)."""
+        """Move along `path`, through friends (as `reachable` allows) but stopping short of
+        an enemy and of a taken end tile, never ending on a friend's tile; enemies whose reach
+        the mover passes through (without attacking them) get a free strike (Free Strikes, 3)."""
         v = self.view(uid)
         pos = self._comp(uid, Position)
         path = [tuple(p) for p in path]
@@ -316,8 +320,10 @@ class RoundResolution:
         occupied = self.occupied(uid)
         # Each foe handles its strikes independently, in initiative order (Free Strikes).
         foes = sorted(self.enemies_of(uid), key=lambda e: (-e.initiative, e.uid))
-        for step in path:
-            if step in occupied:
+        foe_tiles = {e.pos for e in foes}
+        last_free = v.pos
+        for i, step in enumerate(path):
+            if step in foe_tiles or (step in occupied and i == len(path) - 1):
                 break
             for e in foes:
                 e = self.view(e.uid)
@@ -333,6 +339,11 @@ class RoundResolution:
                     if self.view(uid).out:
                         return
             pos.x, pos.y = step
+            self._changed(uid)
+            if step not in occupied:
+                last_free = step
+        if (pos.x, pos.y) in occupied:  # stopped short on a friend: back to the last free tile
+            pos.x, pos.y = last_free
             self._changed(uid)
         self._event("move", f"{v.name} moves to {(pos.x, pos.y)}", uid, to=(pos.x, pos.y))
 

@@ -4,13 +4,14 @@ legend). Every test names the yags-combat.md section it pins and uses the text's
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import pytest
 from gridfactory import make_grid
 
 from engine.yags.health import Condition
 from game.world import geometry as geo
-from game.world.actions import Aim, AreaFire, Attack, FullDodge, Hold, Move, Throw
+from game.world.actions import Aim, AreaFire, Attack, FullDodge, Hold, Move, Reload, Throw
 
 RIFLEMAN = {
     "attributes": {"str": 3, "hea": 3, "agi": 3, "dex": 4, "per": 3, "wil": 3},
@@ -422,6 +423,21 @@ def test_distance_is_metres_between_tile_centres(new_match):
     assert m.distance_m(0, 1) == 10.0 and m.situation(0, 1).distance_m == 10.0
 
 
+def test_range_bands_short_medium_and_nothing_beyond_long(new_match):
+    """Range Band: medium range loses the attack bonus and has a fumble chance of 3; "A
+    weapon cannot hit targets beyond long range" (SPAS 12: short 10 m, medium 40 m, long
+    80 m)."""
+    shotgun = {**RIFLEMAN, "weapon": "spas_12"}
+    m = new_match(make_grid(["." * 90 for _ in range(3)]),
+                  {"blue": [unit(shotgun, "A", 0, 1)],
+                   "red": [unit(RIFLEMAN, "Short", 9, 1), unit(RIFLEMAN, "Medium", 30, 1),
+                           unit(RIFLEMAN, "Beyond", 85, 1)]})
+    short, medium = m.preview(0, 1), m.preview(0, 2)
+    assert "attack" in {t.name for t in short.terms} and "attack" not in {t.name for t in medium.terms}
+    assert (short.p_attack_fumble, medium.p_attack_fumble) == (Fraction(1, 20), Fraction(3, 20))
+    refused(m.check(0, Attack(3, "shot")), "Beyond is beyond long range (85 m > 80 m)")
+
+
 def test_each_distance_increment_adds_five(new_match):
     """Distance Increment: up to the increment (AK-47: 25 m) no modifier; beyond it, +5 per
     multiple."""
@@ -625,3 +641,42 @@ def test_a_side_with_nobody_able_to_fight_loses_unconscious_included(new_match):
     declare_all(m, {})
     m.resolve_round()
     assert m.over and m.winner == "blue"
+
+
+def test_movers_pass_through_friends_but_never_stop_on_one(new_match):
+    """Paths may cross a friend's tile, not end on it (as `reachable` and `path` allow);
+    a mover cut short by a taken end tile steps back off a friend."""
+    m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "A", 0, 5), unit(RIFLEMAN, "F", 2, 5)],
+                                    "red": [unit(RIFLEMAN, "E", 29, 0)]})
+    play(m, {0: Move(tuple((x, 5) for x in range(5)), "free")})
+    assert m.view(0).pos == (4, 5) and m.view(1).pos == (2, 5)
+    for seed in range(1, 30):
+        m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "A", 0, 5), unit(RIFLEMAN, "F", 2, 5)],
+                                        "red": [unit(RIFLEMAN, "E", 3, 8)]}, seed=seed)
+        if m.view(2).initiative > m.view(0).initiative:
+            break
+    else:
+        pytest.fail("no seed gives E the higher initiative")
+    play(m, {0: Move(((0, 5), (1, 5), (2, 5), (3, 5)), "free"), 2: Move(((3, 8), (3, 7), (3, 6), (3, 5)), "free")})
+    assert m.view(2).pos == (3, 5)  # the faster one took the tile
+    assert m.view(0).pos == (1, 5)  # not on F's tile
+
+
+def test_declaring_reload_again_goes_on_with_it(new_match):
+    """Magazines and reloading: the reload time (AK-47: 2 rounds) is spent once; declaring
+    Reload again while reloading does not start it afresh."""
+    m = new_match(make_grid(OPEN), {"blue": [unit({**RIFLEMAN, "magazines": 1}, "A", 1, 1)],
+                                    "red": [unit(RIFLEMAN, "B", 29, 11)]})
+    m._comp(0, type(m.view(0).ammo)).loaded = 0
+    m._changed(0)
+    play(m, {0: Reload()})
+    assert m.view(0).ammo.loaded == 0 and m.view(0).ammo.reload_left == 1
+    play(m, {0: Reload()})
+    assert (m.view(0).ammo.loaded, m.view(0).ammo.magazines, m.view(0).ammo.reload_left) == (30, 0, 0)
+
+
+def test_area_fire_needs_an_aim_point_on_the_map_other_than_the_gunner(new_match):
+    m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "A", 1, 1)], "red": [unit(RIFLEMAN, "B", 29, 11)]})
+    refused(m.check(0, AreaFire((1, 1))), "another tile than your own")
+    refused(m.check(0, AreaFire((40, 1))), "off the map")
+    assert not hasattr(m.check(0, AreaFire((5, 1), suppressive=True)), "reason")
