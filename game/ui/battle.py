@@ -648,7 +648,7 @@ class BattleScreen:
         m, cam = self.match, self.camera
         surface.fill((12, 12, 16))
         surface.set_clip(self.map_rect)
-        surface.blit(self.renderer.surface(cam.tile_px), (round(cam.view.x - cam.ox), round(cam.view.y - cam.oy)))
+        self.renderer.draw(surface, cam)
         uid = self.selected
         own = uid is not None and self.session.can_declare(uid)
         if own:

@@ -1,9 +1,12 @@
 """Frame time of the battle screen with every overlay on: `python -m game.ui.bench [MAP]`.
 
 A solo skirmish at 1280x720: the unit to declare selected (reachable tiles shaded, targets
-in sight marked, the declarations so far drawn), the cursor on an enemy in sight (the exact
-preview) and then on a reachable tile (the path and its cost). Prints the median of 100
-frames of each (drawing only: the events, update and draw calls, not the display flip).
+in sight marked, the declarations so far drawn, its buttons), the cursor on an enemy in
+sight (the exact preview) and then on a reachable tile (the path and its cost), both zoomed
+out to show the two; then the grenade's blast preview, area fire's arc, the worst frame
+while zooming all the way in and out, and a reachable tile at the closest zoom. Prints the
+median of 100 frames of each (drawing only: the events, update and draw calls, not the
+display flip).
 """
 
 from __future__ import annotations
@@ -40,18 +43,50 @@ def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280,
     reach = m.reachable(uid, "sprint")
     far = max(reach, key=reach.get)
     out = {}
-    for label, tile in (("hover enemy (preview)", target.pos), ("hover tile (path)", far)):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cam.centre(tile), rel=(0, 0), buttons=(0, 0, 0)))
+
+    def measure(n: int = frames) -> list[float]:
         times = []
-        for _ in range(frames):
+        for _ in range(n):
             t = time.perf_counter()
             for event in pygame.event.get():
                 screen.handle(event)
             screen.update(16)
             screen.draw(app.window)
             times.append((time.perf_counter() - t) * 1000)
-        out[label] = statistics.median(times)
+        return times
+
+    def hover(tile: tuple[int, int]) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cam.centre(tile), rel=(0, 0), buttons=(0, 0, 0)))
+
+    def key(k: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+    for label, tile in (("hover enemy (preview)", target.pos), ("hover tile (path)", far)):
+        hover(tile)
+        out[label] = statistics.median(measure())
     out["tile px"] = cam.tile_px
+    near = (me[0] + 4, me[1] + 1)
+    if m.view(uid).grenades:
+        key(pygame.K_g)
+        hover(near)
+        out["grenade blast preview"] = statistics.median(measure())
+        key(pygame.K_ESCAPE)
+    key(pygame.K_4)
+    hover(target.pos)
+    out["area fire arc"] = statistics.median(measure())
+    key(pygame.K_1)
+    # zooming all the way in and out again, one wheel step a frame: the worst frame
+    worst = 0.0
+    for button in [4] * len(cam.levels) + [5] * len(cam.levels):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=cam.view.center, button=button))
+        worst = max(worst, *measure(1))
+    out["worst frame zooming in and out"] = worst
+    while cam.tile_px != cam.levels[-1]:
+        cam.zoom(1)
+    cam.centre_on(me)
+    hover(near)
+    measure(3)
+    out[f"hover tile at the closest zoom ({cam.tile_px} px)"] = statistics.median(measure())
     app.window = pygame.display.get_surface()
     app._close()
     return out

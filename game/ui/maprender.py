@@ -1,4 +1,6 @@
-"""Drawing a map from its Tiled layers, cached to one Surface per zoom level.
+"""Drawing a map from its Tiled layers: the native picture once, then the battle screen
+draws the visible chunks at the camera's tile size (each chunk scaled once and cached), so a
+zoom level costs only what is in view; `surface` gives the whole map at one size.
 
 The .tmx is loaded a second time with pytmx's pygame loader (after `load_map` has checked it
 safely), so every visible tile layer is drawn in order with its flips and opacity. A map with
@@ -13,10 +15,13 @@ from pathlib import Path
 import pygame
 
 from game.maps.grid import GridMap
+from game.ui.camera import Camera
 
 TILE_SIZES = (4, 6, 8, 12, 16, 20, 24, 32, 40, 48)
 MAX_PIXELS = 36_000_000  # no zoom level whose map surface would exceed this
 CACHE_LEVELS = 3
+CHUNK_PX = 384  # about this many pixels a side to a cached piece of the drawn map
+CHUNK_PIXELS = 16_000_000  # cached chunks in all (64 MB at 32 bits)
 
 _FACT_COLOURS = {
     "open": (96, 128, 72), "wall": (70, 66, 62), "water": (52, 84, 128),
@@ -45,6 +50,12 @@ def load_tmx_layers(path: str) -> tuple[list[tuple[list[tuple[int, int, pygame.S
     return layers, (tmx.tilewidth, tmx.tileheight)
 
 
+def chunk_tiles(tile_px: int) -> int:
+    """Tiles a side of a chunk at this tile size: small chunks close up (less scaled that
+    the view does not show), big ones far out (fewer blits)."""
+    return max(4, CHUNK_PX // tile_px)
+
+
 class MapRenderer:
     """The map at native resolution once, then scaled and cached per tile size."""
 
@@ -52,6 +63,9 @@ class MapRenderer:
         self.grid = grid
         self.tmx_path = tmx_path if tmx_path is not None else grid.path
         self._cache: OrderedDict[int, pygame.Surface] = OrderedDict()
+        self._chunks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        self._chunk_px = 0
+        self._mips: list[pygame.Surface] = []
         self._base: pygame.Surface | None = None
         self.from_tiled = False
 
@@ -62,6 +76,8 @@ class MapRenderer:
     def base(self) -> pygame.Surface:
         if self._base is None:
             self._base = self._render_base()
+            self._mips = [self._base]
+            self._mip(min(self.zoom_levels()))  # every halving now, not in a frame later
         return self._base
 
     def _render_base(self) -> pygame.Surface:
@@ -102,6 +118,69 @@ class MapRenderer:
         for y in range(0, g.height * t, t):
             pygame.draw.line(surf, (0, 0, 0), (0, y), (g.width * t, y))
         return surf
+
+    def _mip(self, tile_px: int) -> pygame.Surface:
+        """The smallest of the native map and its halvings whose tiles are still at least
+        `tile_px` wide: zoomed far out, chunks scale down from a small picture, not the
+        whole native one (the halvings are made once, the first time they are wanted)."""
+        mip = self.base()
+        k = 0
+        while mip.get_width() // 2 >= self.grid.width * tile_px and mip.get_height() // 2 >= self.grid.height * tile_px:
+            k += 1
+            if k >= len(self._mips):
+                half = (max(1, mip.get_width() // 2), max(1, mip.get_height() // 2))
+                self._mips.append(pygame.transform.smoothscale(mip, half))
+            mip = self._mips[k]
+        return mip
+
+    def _scaled(self, tile_px: int, tiles: pygame.Rect) -> pygame.Surface:
+        """The map's `tiles` (a rect in tiles) drawn with tiles of `tile_px` pixels."""
+        g = self.grid
+        src = self._mip(tile_px)
+        bw, bh = src.get_width() / g.width, src.get_height() / g.height  # source pixels a tile
+        area = pygame.Rect(round(tiles.x * bw), round(tiles.y * bh), round(tiles.w * bw), round(tiles.h * bh))
+        part = src.subsurface(area.clip(src.get_rect()))
+        size = (tiles.w * tile_px, tiles.h * tile_px)
+        if size == part.get_size():
+            out = part.copy()
+        elif size[0] < part.get_width():
+            out = pygame.transform.smoothscale(part, size)
+        else:
+            out = pygame.transform.scale(part, size)
+        return out.convert() if pygame.display.get_surface() is not None else out
+
+    def chunk(self, tile_px: int, cx: int, cy: int) -> pygame.Surface:
+        """The map's chunk (cx, cy) of `chunk_tiles` tiles a side at `tile_px` (cached,
+        least recently used dropped first, at most CHUNK_PIXELS pixels in all)."""
+        key = (tile_px, cx, cy)
+        hit = self._chunks.get(key)
+        if hit is not None:
+            self._chunks.move_to_end(key)
+            return hit
+        g = self.grid
+        n = chunk_tiles(tile_px)
+        x0, y0 = cx * n, cy * n
+        surf = self._scaled(tile_px, pygame.Rect(x0, y0, min(n, g.width - x0), min(n, g.height - y0)))
+        self._chunks[key] = surf
+        self._chunk_px += surf.get_width() * surf.get_height()
+        while self._chunk_px > CHUNK_PIXELS and len(self._chunks) > 1:
+            _, old = self._chunks.popitem(last=False)
+            self._chunk_px -= old.get_width() * old.get_height()
+        return surf
+
+    def draw(self, surface: pygame.Surface, cam: Camera) -> None:
+        """The visible part of the map into the camera's view, chunk by chunk: a zoom level
+        costs only the chunks in view, never the whole map at that size."""
+        t = cam.tile_px
+        xs, ys = cam.visible_tiles()
+        if not xs or not ys:
+            return
+        n = chunk_tiles(t)
+        blits = []
+        for cy in range(ys.start // n, (ys.stop - 1) // n + 1):
+            for cx in range(xs.start // n, (xs.stop - 1) // n + 1):
+                blits.append((self.chunk(t, cx, cy), cam.tile_rect((cx * n, cy * n)).topleft))
+        surface.fblits(blits)
 
     def surface(self, tile_px: int) -> pygame.Surface:
         """The whole map with tiles of `tile_px` pixels (cached, a few levels at a time)."""

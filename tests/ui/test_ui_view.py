@@ -69,3 +69,28 @@ def test_play_screenshot_in_watch_mode(tmp_path):
 def test_play_rejects_a_bad_map(tmp_path, capsys):
     assert main(["play", "--map", str(tmp_path / "none.tmx"), "--screenshot", str(tmp_path / "x.png")]) == 2
     assert "none.tmx" in capsys.readouterr().err
+
+
+def test_the_battle_draws_only_the_chunks_in_view_and_they_match_the_whole_map(app):
+    from game.maps import load_map
+    from game.ui import maprender
+
+    grid = load_map(CROSSROADS)
+    r = MapRenderer(grid)
+    whole = r.surface(16)
+    view = pygame.Rect(0, 0, 40 * 16, 30 * 16)
+    cam = Camera((40, 30), (16,), view)
+    out = pygame.Surface(view.size)
+    r.draw(out, cam)
+    for x in range(0, 640, 23):
+        for y in range(0, 480, 17):
+            assert out.get_at((x, y)) == whole.get_at((x, y)), (x, y)
+    # the biggest map at its closest zoom: only what the view shows is scaled
+    big = MapRenderer(load_map(CROSSROADS.replace("crossroads", "open_field")))
+    cam = Camera((120, 120), big.zoom_levels(), pygame.Rect(0, 0, 940, 540))
+    cam.zoom(len(cam.levels))
+    big.draw(pygame.Surface((940, 540)), cam)
+    assert cam.tile_px == 48 and not big._cache
+    t = maprender.chunk_tiles(48) * 48
+    assert len(big._chunks) <= (940 // t + 2) * (540 // t + 2)
+    assert sum(c.get_width() * c.get_height() for c in big._chunks.values()) < 4 * 940 * 540
