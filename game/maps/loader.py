@@ -152,7 +152,7 @@ class _Builder:
             cover_cells=bytes(cover),
             spawns=tuple(spawns),
             units=tuple(units),
-            assumptions=tuple(self.assumptions(props, placed_layers, spawns)),
+            assumptions=tuple(self.assumptions(props, placed_layers, spawns, units)),
         )
         for team in TEAMS:
             if not grid.spawn_tiles(team):
@@ -266,7 +266,7 @@ class _Builder:
     # -- what the loader assumed ------------------------------------------------------
 
     def assumptions(self, props: dict[str, Any], placed_layers: int,
-                    spawns: list[Any]) -> list[str]:
+                    spawns: list[Any], units: list[Any]) -> list[str]:
         notes = []
         if not placed_layers:
             notes.append("the map has no visible tile layer: every tile is open ground; "
@@ -293,6 +293,13 @@ class _Builder:
                 if team not in teams:
                     notes.append(f"no spawn zone for {team}: {team} is placed at the {edge} "
                                  f"edge; add a rectangle object of class spawn with team={team}")
+        placed = {unit.team for unit in units}
+        for team in TEAMS:
+            if placed and team not in placed:
+                notes.append(f"the map places units for {', '.join(sorted(placed))} but none for "
+                             f"{team}: {team} fields nobody (and loses at once) unless a squad is "
+                             f"given for it (simulate --{team}-squad); add unit objects with "
+                             f"team={team}")
         if "metres_per_tile" not in props:
             notes.append("metres_per_tile not set: one tile is 1 metre; add a float map "
                          "property metres_per_tile")

@@ -298,3 +298,15 @@ def test_load_map_accepts_str_paths_and_names_them_as_given(tmp_path, monkeypatc
     assert load_map("here.tmx").path == "here.tmx"
     with pytest.raises(MapError, match=r"^there\.tmx: file not found$"):
         load_map("there.tmx")
+
+
+def test_units_for_one_side_only_are_said(tmp_path):
+    """A map that places units for one team leaves the other with nobody: check-map says so
+    (a squad given on the command line can still fill that side)."""
+    objects = [obj(1, "unit", 8, 8, point=True, name="Ana", props={"team": "blue"})]
+    m = load_map(write_map(tmp_path, objects=objects))
+    assert [note for note in m.assumptions if "none for red" in note] == [
+        "the map places units for blue but none for red: red fields nobody (and loses at once) "
+        "unless a squad is given for it (simulate --red-squad); add unit objects with team=red"]
+    both = objects + [obj(2, "unit", 56, 8, point=True, name="Bo", props={"team": "red"})]
+    assert not any("none for" in note for note in load_map(write_map(tmp_path, objects=both)).assumptions)
