@@ -140,7 +140,19 @@ class RoundResolution:
             self._log_result(uid, hit_uid, r)
             if not hasattr(r, "reason"):
                 self._apply(hit_uid, r)
+                self._cost_attacker(uid, r)
         return results
+
+    def _cost_attacker(self, uid: int, result: Any) -> None:
+        """What an attack costs the one who made it (Yags: fatigue for a fumble whose chosen
+        outcome is fatigue, and for a tiring manoeuvre that succeeded)."""
+        c = self._comp(uid, Combatant)
+        applied = self.rules.apply_to_attacker(self.dice, c.combatant, c.state, result)
+        if applied.state is c.state:
+            return
+        for text in applied.events:
+            self._event("status", text, uid)
+        self._set_state(uid, applied.state)
 
     def _carry_out(self, uid: int) -> None:
         d = self.declared(uid)
@@ -273,6 +285,7 @@ class RoundResolution:
             if target is not None and not hasattr(r, "reason"):
                 self._shy(uid, target, 1)  # targeted by the burst, hit or not
                 self._apply(target, r)
+                self._cost_attacker(uid, r)
 
     def _throw(self, uid: int, a: Throw) -> None:
         v = self.view(uid)
@@ -368,7 +381,8 @@ class RoundResolution:
                     self._event("ammo", f"{self.name(uid)} has reloaded", uid)
             aimed = self._pressure.pop(uid, [])
             applied = self.rules.end_of_round(self.dice, c.combatant, c.state, bursts=len(aimed),
-                                              in_cover=bool(aimed) and all(aimed))
+                                              in_cover=bool(aimed) and all(aimed),
+                                              moved=self._comp(uid, Moved).mode)
             for roll in applied.rolls:
                 self._event("roll", roll.describe(), uid)
             for text in applied.events:

@@ -680,3 +680,38 @@ def test_area_fire_needs_an_aim_point_on_the_map_other_than_the_gunner(new_match
     refused(m.check(0, AreaFire((1, 1))), "another tile than your own")
     refused(m.check(0, AreaFire((40, 1))), "off the map")
     assert not hasattr(m.check(0, AreaFire((5, 1), suppressive=True)), "reason")
+
+
+def test_a_sprint_tires(new_match):
+    """yags-core.md, Sprinting: "a sprinting character gains a point of fatigue every round";
+    a run does not."""
+    m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "S", 0, 0), unit(RIFLEMAN, "R", 0, 4)],
+                                    "red": [unit(RIFLEMAN, "B", 29, 11)]})
+    play(m, {0: Move(tuple((x, 0) for x in range(21)), "sprint"), 1: Move(tuple((x, 4) for x in range(13)), "run")})
+    assert (m.view(0).pos, m.view(0).state.fatigue) == ((20, 0), 1)
+    assert (m.view(1).pos, m.view(1).state.fatigue) == ((12, 4), 0)
+
+
+def test_tiring_manoeuvres_and_fumbles_cost_the_attacker_fatigue(new_match, monkeypatch):
+    """Melee Manoeuvres: a tiring manoeuvre (improved damage) that succeeds, and a fumbled
+    attack whose outcome is fatigue, cost the attacker a point of fatigue."""
+    tired = 0
+    for seed in range(1, 13):
+        m = new_match(make_grid(OPEN), {"blue": [unit(SWORDSMAN, "A", 5, 5)],
+                                        "red": [unit({**SWORDSMAN, "armour": ["kevlar_vest"]}, "B", 6, 5)]}, seed=seed)
+        results = []
+        real = m.rules.resolve
+
+        def resolve(dice, request, real=real, results=results):
+            out = real(dice, request)
+            if request.attacker.name == "A":
+                results.extend(r for r in out if not hasattr(r, "reason"))
+            return out
+
+        monkeypatch.setattr(m.rules, "resolve", resolve)
+        play(m, {0: Attack(1, "melee", {"manoeuvre": "improved_damage"})},
+             {0: {"stance": "aggressive"}, 1: {"defences": 0}})
+        costs = sum(("fatigue" in r.effects) + (r.fumble_outcome == "fatigue") for r in results)
+        assert results and (m.view(0).state.fatigue == costs or m.view(0).out)
+        tired += costs
+    assert tired >= 1
