@@ -71,12 +71,15 @@ def draw_label(surface: pygame.Surface, label: str, topleft: tuple[int, int], si
 
 
 def arrow(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[int, int], b: tuple[int, int],
-          width: int = 2, head: int = 8) -> None:
-    """A line from `a` to `b` with a head at `b`."""
-    pygame.draw.line(surface, colour, a, b, width)
-    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+          width: int = 2, head: int = 8, short: float = 0) -> None:
+    """A line from `a` to `b` with a head at `b` (`short` pixels before it, so the head
+    shows beside a unit standing on `b`)."""
     if a == b:
         return
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    if short and math.dist(a, b) > 2 * short:
+        b = (round(b[0] - short * math.cos(ang)), round(b[1] - short * math.sin(ang)))
+    pygame.draw.line(surface, colour, a, b, width)
     pts = [b, (b[0] - head * math.cos(ang - 0.45), b[1] - head * math.sin(ang - 0.45)),
            (b[0] - head * math.cos(ang + 0.45), b[1] - head * math.sin(ang + 0.45))]
     pygame.draw.polygon(surface, colour, pts)
@@ -100,8 +103,9 @@ def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match) -> Non
             if a.path:
                 draw_path(surface, cam, list(a.path), colour, 2)
             # the attack: a line in the attacker's colour edged in red, its head at the target
-            arrow(surface, (255, 60, 40), cam.centre(v.pos), cam.centre(t.pos), 4, head + 2)
-            arrow(surface, colour, cam.centre(v.pos), cam.centre(t.pos), 2, head)
+            short = cam.tile_px * 0.6
+            arrow(surface, (255, 60, 40), cam.centre(v.pos), cam.centre(t.pos), 4, head + 2, short)
+            arrow(surface, colour, cam.centre(v.pos), cam.centre(t.pos), 2, head, short)
         elif isinstance(a, AreaFire):
             arrow(surface, (255, 150, 40), cam.centre(v.pos), cam.centre(a.aim), 2, head)
         elif isinstance(a, Throw):
@@ -117,7 +121,7 @@ def draw_event(surface: pygame.Surface, cam: Camera, match: Match, actor: int | 
     pygame.draw.circle(surface, YELLOW, a.center, cam.tile_px // 2 + 4, 2)
     if target is not None and target != actor:
         t = cam.tile_rect(match.view(target).pos)
-        arrow(surface, YELLOW, a.center, t.center, 2, max(6, cam.tile_px // 2))
+        arrow(surface, YELLOW, a.center, t.center, 2, max(6, cam.tile_px // 2), cam.tile_px * 0.6)
         pygame.draw.circle(surface, (255, 60, 40), t.center, cam.tile_px // 2 + 4, 2)
 
 

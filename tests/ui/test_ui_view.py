@@ -1,7 +1,7 @@
 """Camera, map drawing and the play command's screenshot."""
 
 import pygame
-from conftest import CROSSROADS
+from conftest import CROSSROADS, post_key
 
 from game.cli import main
 from game.maps.grid import GridMap
@@ -94,3 +94,77 @@ def test_the_battle_draws_only_the_chunks_in_view_and_they_match_the_whole_map(a
     t = maprender.chunk_tiles(48) * 48
     assert len(big._chunks) <= (940 // t + 2) * (540 // t + 2)
     assert sum(c.get_width() * c.get_height() for c in big._chunks.values()) < 4 * 940 * 540
+
+
+def test_tile_flips_and_layer_order_are_drawn_as_tiled_stores_them(app, tmp_path):
+    """A copy of the crossroads whose first row holds a tile, then the same tile flipped
+    horizontally, vertically and both (the GID's top bits); the upper layer left empty
+    there. Each drawn cell is the plain one flipped, at the map's own 32 px tiles."""
+    import os
+    import re
+
+    from game.maps import load_map
+
+    tsx = os.path.join(os.path.dirname(CROSSROADS), "terrain.tsx")
+    text = open(CROSSROADS, encoding="utf-8").read().replace('source="terrain.tsx"', f'source="{tsx}"')
+    blocks = re.findall(r'(<data encoding="csv">)(.*?)(</data>)', text, re.S)
+    assert len(blocks) >= 2
+    fx, fy = 1 << 31, 1 << 30
+    for gid in range(1, 41):
+        ground, upper = blocks[0][1], blocks[1][1]
+        rows = ground.strip().split("\n")
+        cells = rows[0].split(",")
+        cells[:4] = [str(gid), str(gid | fx), str(gid | fy), str(gid | fx | fy)]
+        new_ground = "\n" + "\n".join([",".join(cells), *rows[1:]]) + "\n"
+        urows = upper.strip().split("\n")
+        ucells = urows[0].split(",")
+        ucells[:4] = ["0"] * 4
+        new_upper = "\n" + "\n".join([",".join(ucells), *urows[1:]]) + "\n"
+        out = text.replace(blocks[0][0] + ground + blocks[0][2], blocks[0][0] + new_ground + blocks[0][2], 1)
+        out = out.replace(blocks[1][0] + upper + blocks[1][2], blocks[1][0] + new_upper + blocks[1][2], 1)
+        path = tmp_path / f"flip{gid}.tmx"
+        path.write_text(out, encoding="utf-8")
+        r = MapRenderer(load_map(str(path)))
+        base = r.base()
+        assert r.from_tiled and base.get_size() == (40 * 32, 30 * 32)
+        plain = base.subsurface((0, 0, 32, 32)).copy()
+        if pygame.image.tobytes(plain, "RGB") == pygame.image.tobytes(pygame.transform.flip(plain, True, False), "RGB"):
+            continue  # a symmetric tile shows no flip: try the next
+        for i, (h, v) in enumerate(((True, False), (False, True), (True, True)), 1):
+            drawn = base.subsurface((32 * i, 0, 32, 32))
+            want = pygame.transform.flip(plain, h, v)
+            assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(want, "RGB"), (gid, h, v)
+        return
+    raise AssertionError("no tile in the tileset is asymmetric")
+
+
+def test_pan_by_keys_and_middle_drag_and_zoom_under_the_cursor(app):
+    from game.ui.app import new_session
+
+    cfg = SessionConfig(CROSSROADS.replace("crossroads", "open_field"), "solo", "normal", 1)
+    screen = app.battle(cfg, new_session(cfg))
+    cam = screen.camera
+    screen.settings["edge_pan"] = False
+    cam.centre_on((60, 60))
+    ox, oy = cam.ox, cam.oy
+    post_key(pygame.K_RIGHT)
+    app.frame(16)
+    assert cam.ox > ox and cam.oy == oy
+    ox = cam.ox
+    start = screen.map_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=2))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] - 50, start[1] - 30), rel=(-50, -30),
+                                         buttons=(0, 1, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] - 50, start[1] - 30), button=2))
+    app.frame(16)
+    assert (round(cam.ox - ox), round(cam.oy - oy)) == (50, 30)  # the map follows the hand
+    pos = (screen.map_rect.x + 200, screen.map_rect.y + 150)
+    tile = cam.tile_at(pos)
+    px = cam.tile_px
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=4))
+    app.frame(16)
+    assert cam.tile_px > px and cam.tile_at(pos) == tile  # the tile under the cursor stays
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=5))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=5))
+    app.frame(16)
+    assert cam.tile_px < px and cam.tile_at(pos) == tile
