@@ -103,7 +103,12 @@ def map_squads(grid: GridMap, squad: str = "default", size: int | None = None) -
         for u in grid.units:
             i = counts.get(u.team, 0)
             counts[u.team] = i + 1
-            out.setdefault(u.team, []).append(unit_spec(u, i))
+            try:
+                spec = unit_spec(u, i)
+            except SquadError as exc:
+                raise SquadError(f"{grid.path}: {u.team} unit {u.name or ''!r} at ({u.x}, {u.y}): template: "
+                                 f"{str(exc).split(': ', 1)[1]}") from None
+            out.setdefault(u.team, []).append(spec)
         return out
     for team in ("blue", "red"):
         out[team] = squad_specs(squad, team, size or 8)

@@ -1,0 +1,28 @@
+"""Squad templates and a map's own units as unit specs (game/squads.py)."""
+
+from dataclasses import replace
+
+import pytest
+
+from game.maps import load_map
+from game.maps.grid import UnitSpawn
+from game.squads import SquadError, map_squads, squad_specs, template_spec
+
+
+def test_map_unit_with_an_unknown_template_names_the_map_and_the_unit():
+    grid = load_map("maps/street.tmx")
+    bad = replace(grid, units=(UnitSpawn("blue", 1, 8, name="Pvt Nobody", template="ninja"),))
+    with pytest.raises(SquadError) as err:
+        map_squads(bad)
+    msg = str(err.value)
+    assert msg.startswith(f"{grid.path}: blue unit 'Pvt Nobody' at (1, 8): template:")
+    assert "'ninja'" in msg and "rifleman" in msg and "\n" not in msg
+
+
+def test_templates_and_squads():
+    spec = template_spec("rifleman", "Ann")
+    assert spec["name"] == "Ann" and spec["weapon"]
+    specs = squad_specs("default", "red", 3)
+    assert [s["name"] for s in specs] == ["Red 1", "Red 2", "Red 3"]
+    with pytest.raises(SquadError, match="unknown squad 'elite'"):
+        squad_specs("elite", "red")
