@@ -40,6 +40,7 @@ class Choice:
     shot: str = "normal"
     defences: int | None = None
     pending: str = ""  # "throw" or "aim": waiting for a click on the map
+    lost_round: bool = False  # fumbled initiative: only hold or move in the first round
 
 
 def _why(check: Any) -> str:
@@ -54,7 +55,12 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     melee = facts.melee
     out: list[Button] = []
 
+    lost = "fumbled initiative: only hold or move this round"
+
     def mode(key: int, label: str, name: str, tip: str, shot: str | None = None) -> None:
+        if choice.lost_round:
+            out.append(Button(key, label, lost, False))
+            return
         if melee:
             out.append(Button(key, label, f"{facts.name} is a melee weapon: click an enemy", False))
             return
@@ -70,20 +76,25 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     mode(pygame.K_4, "4 area", "area", "Area fire: a burst over a 30 degree arc at the tile you click")
     mode(pygame.K_5, "5 suppress", "suppress", "Suppressive fire: a 60 degree arc at the tile you click")
     reload = match.check(uid, Reload()) if v.ammo is not None else None
+    if choice.lost_round:
+        reload = None
     out.append(Button(pygame.K_r, "R reload",
                       "Reload: change magazines" if reload is not None and not _why(reload)
-                      else (_why(reload) or f"{facts.name} needs no reloading"),
+                      else lost if choice.lost_round else (_why(reload) or f"{facts.name} needs no reloading"),
                       reload is not None and not _why(reload)))
     out.append(Button(pygame.K_h, "H hold/wait", "Hold: wait this round, defend only (any stance chosen stays)"))
     dodge = match.check(uid, FullDodge(None))
+    why = lost if choice.lost_round else _why(dodge)
     out.append(Button(pygame.K_d, "D full dodge",
-                      _why(dodge) or "Full dodge: dive for cover (to the hovered tile, if in free move)",
-                      not _why(dodge)))
-    out.append(Button(pygame.K_v, "V aim", "Aim at an enemy this round: an aimed shot at it next round",
-                      not melee, choice.pending == "aim"))
+                      why or "Full dodge: dive for cover (to the hovered tile, if in free move)", not why))
+    out.append(Button(pygame.K_v, "V aim", lost if choice.lost_round else
+                      "Aim at an enemy this round: an aimed shot at it next round",
+                      not melee and not choice.lost_round, choice.pending == "aim"))
     out.append(Button(pygame.K_g, "G grenade",
+                      lost if choice.lost_round and v.grenades else
                       f"Throw {v.grenades[0].replace('_', ' ')}: then click a tile" if v.grenades
-                      else f"{v.name} has no grenades", bool(v.grenades), choice.pending == "throw"))
+                      else f"{v.name} has no grenades", bool(v.grenades) and not choice.lost_round,
+                      choice.pending == "throw"))
     if v.stance == "prone":
         stand = match.check(uid, Stand())
         out.append(Button(pygame.K_p, "P stand up", _why(stand) or "Stand up (takes the action)", not _why(stand)))

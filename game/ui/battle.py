@@ -455,6 +455,14 @@ class BattleScreen:
 
     # --- shot types -------------------------------------------------------------------
 
+    def lost_round(self, uid: int) -> bool:
+        """Did `uid` fumble its initiative (read from its roll in the log)? Then in the first
+        round it may only hold or move (the world refuses the rest when declared)."""
+        if self.match.round != 1:
+            return False
+        return self._cached("lost", (uid,), lambda: any(
+            e.kind == "initiative" and e.actor == uid and e.text.endswith(": fumble") for e in self.match.log.events))
+
     def aimed_at(self, uid: int, target: int) -> bool:
         """Did `uid` spend last round aiming at `target` (from the log: the world's "aims at"
         event)? Then this round's shot at it is offered as an aimed shot."""
@@ -632,7 +640,8 @@ class BattleScreen:
             elif uid is not None and s.can_declare(uid):
                 pending = "throw" if self.pending_throw else "aim" if self.pending_aim else ""
                 buttons = bar.player_buttons(self.match, uid, bar.Choice(self.attack_mode, self.shot,
-                                                                        self.defences, pending))
+                                                                        self.defences, pending,
+                                                                        self.lost_round(uid)))
             else:
                 return []
             return bar.layout(self._buttons_rect(len(buttons)), buttons)
@@ -703,6 +712,8 @@ class BattleScreen:
                 if hovered is not None and self.aimed_at(uid, hovered):
                     shot = f"{self.attack_mode} (aimed at {m.name(hovered)})"
             note = f"attack mode: {shot}"
+            if self.lost_round(uid):
+                note = "fumbled initiative: only hold or move this round"
         draw_unit_panel(surface, self.side_rect, m, uid, s.queue, s.current(), top - 8, legend=own, note=note)
         bar.draw_buttons(surface, placed, self.mouse)
         help_rect = pygame.Rect(self.side_rect.x + 10, top + (bar.height(len(placed)) + 6 if placed else 0),
@@ -733,7 +744,10 @@ class BattleScreen:
             mode = "melee" if melee else self.attack_mode
             options = {} if mode == "melee" else self.shot_options(uid, target)
             key = (uid, target, mode, tuple(sorted(options.items())))
-            return self._cached("preview", key, lambda: preview_lines(m, uid, target, mode, options))
+            lines = self._cached("preview", key, lambda: preview_lines(m, uid, target, mode, options))
+            if self.lost_round(uid):
+                lines = [lines[0], "cannot declare: fumbled initiative, no attacks in the first round", *lines[1:]]
+            return lines
         reach = self._reach(uid)
         if tile in reach and target is None:
             path = self._cached("path", (uid, tile), lambda: m.path(uid, tile))

@@ -225,3 +225,24 @@ def test_the_menu_starts_the_chosen_map(app):
     post_click(menu._row_rect(menu.ROWS.index("start")).center)
     app.frame(16)
     assert app.screen.match.grid.name == "Crossroads"
+
+
+def test_a_unit_that_fumbled_initiative_is_told_before_it_tries_to_attack(app, battle):
+    screen = battle(seed=5)  # Pvt Moreau rolled a 1 for initiative and declares first
+    m = screen.match
+    uid = screen.selected
+    assert m.name(uid) == "Pvt Moreau" and screen.lost_round(uid)
+    shot = button(screen, pygame.K_1)[0]
+    assert not shot.enabled and "fumbled initiative" in shot.tip
+    assert not button(screen, pygame.K_g)[0].enabled and button(screen, pygame.K_h)[0].enabled
+    enemy = m.visible_enemies(uid)[0]
+    screen.hover = enemy.pos
+    tip = screen._draw_hover(app.window, uid)
+    assert tip[1].startswith("cannot declare: fumbled initiative")
+    click_tile(app, enemy.pos)
+    assert m.declared(uid) is None and "fumbled initiative" in screen.message
+    post_key(pygame.K_h)
+    app.frame(16)
+    assert isinstance(m.declared(uid).action, Hold)
+    other = screen.selected
+    assert other != uid and not screen.lost_round(other) and button(screen, pygame.K_1)[0].enabled
