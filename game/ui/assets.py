@@ -76,10 +76,23 @@ def _wrap(s: str, width: int, size: int) -> tuple[str, ...]:
     return tuple(lines) or ("",)
 
 
+_panels: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235) -> None:
-    """A dark panel with an edge."""
-    bg = pygame.Surface(rect.size)
-    bg.fill(PANEL_BG)
-    bg.set_alpha(alpha)
-    surface.blit(bg, rect)
+    """A dark panel with an edge; see-through by `alpha` over the map, a plain fill when
+    opaque (the side panel, the log and the banner sit on the window's background)."""
+    rect = pygame.Rect(rect)
+    if alpha >= 255:
+        surface.fill(PANEL_BG, rect)
+    else:
+        key = (rect.w, rect.h, alpha)
+        bg = _panels.get(key)
+        if bg is None:
+            if len(_panels) > 64:
+                _panels.clear()
+            bg = _panels[key] = pygame.Surface(rect.size)
+            bg.fill(PANEL_BG)
+            bg.set_alpha(alpha)
+        surface.blit(bg, rect)
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1)

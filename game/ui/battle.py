@@ -661,7 +661,10 @@ class BattleScreen:
         uid = self.selected
         own = uid is not None and self.session.can_declare(uid)
         if own:
-            ov.draw_reachable(surface, cam, self._reach(uid), m.movement_allowance(uid))
+            layer = self._cached("reach_layer", (uid, cam.tile_px),
+                                 lambda: ov.reach_layer(self._reach(uid), m.movement_allowance(uid), cam.tile_px))
+            if layer is not None:
+                surface.blit(layer[0], cam.tile_rect(layer[1]).topleft)
         if m.phase == "declare":
             ov.draw_declarations(surface, cam, m)
         targets: set[int] = set()

@@ -36,15 +36,23 @@ def move_mode(cost: float, allowance: dict[str, int]) -> str:
     return "sprint"
 
 
-def draw_reachable(surface: pygame.Surface, cam: Camera, reach: dict[tuple[int, int], float],
-                   allowance: dict[str, int]) -> None:
-    xs, ys = cam.visible_tiles()
-    t = cam.tile_px
-    blits = []
-    for tile, cost in reach.items():
-        if tile[0] in xs and tile[1] in ys:
-            blits.append((shade(SHADES[move_mode(cost, allowance)], t), cam.tile_rect(tile)))
-    surface.fblits(blits)
+def reach_layer(reach: dict[tuple[int, int], float], allowance: dict[str, int],
+                t: int) -> tuple[pygame.Surface, tuple[int, int]] | None:
+    """The reachable tiles shaded by what they allow, as one see-through picture over
+    their bounding box at `t` pixels a tile, and the box's top-left tile (drawn with one
+    blit a frame, remade only when the reach or the zoom changes)."""
+    if not reach:
+        return None
+    x0, y0 = min(x for x, _ in reach), min(y for _, y in reach)
+    x1, y1 = max(x for x, _ in reach), max(y for _, y in reach)
+    layer = pygame.Surface(((x1 - x0 + 1) * t, (y1 - y0 + 1) * t), pygame.SRCALPHA)
+    for (x, y), cost in reach.items():
+        colour = SHADES[move_mode(cost, allowance)]
+        r = pygame.Rect((x - x0) * t, (y - y0) * t, t, t)
+        layer.fill(colour, r)
+        if t >= 12:
+            pygame.draw.rect(layer, (*colour[:3], min(255, colour[3] * 2)), r, 1)
+    return layer, (x0, y0)
 
 
 def draw_path(surface: pygame.Surface, cam: Camera, path: list[tuple[int, int]], colour: tuple[int, int, int],

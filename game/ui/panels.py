@@ -84,7 +84,7 @@ def draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, ui
                     note: str = "") -> None:
     """The selected unit's sheet, the move shading's legend when its moves are shown, then
     the declaration order (as much as fits above `bottom`)."""
-    panel(surface, rect)
+    panel(surface, rect, 255)
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(rect.x, rect.y, rect.w, max(0, bottom - rect.y)))
     _draw_unit_panel(surface, rect, match, uid, queue, current, bottom, legend, note)
@@ -159,7 +159,7 @@ def log_rows(rect: pygame.Rect) -> int:
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scroll: int) -> int:
     """The last lines of the log, `scroll` lines up from the end (at most to the first
     line); returns the scroll used."""
-    panel(surface, rect)
+    panel(surface, rect, 255)
     size = 16
     rows = log_rows(rect)
     wrapped: list[str] = []
@@ -200,7 +200,7 @@ def fit_label(label: str, width: int, sizes: tuple[int, ...] = (24, 20, 18)) -> 
 
 def draw_banner(surface: pygame.Surface, rect: pygame.Rect, label: str, colour: tuple[int, int, int]) -> None:
     """One line: smaller type when long, cut with "..." when still too long."""
-    panel(surface, rect, 245)
+    panel(surface, rect, 255)
     label, size = fit_label(label, rect.w - 20)
     img = text(label, size, colour)
     surface.blit(img, (rect.x + 10, rect.y + (rect.h - img.get_height()) // 2 + 1))

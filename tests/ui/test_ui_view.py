@@ -168,3 +168,15 @@ def test_pan_by_keys_and_middle_drag_and_zoom_under_the_cursor(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=5))
     app.frame(16)
     assert cam.tile_px < px and cam.tile_at(pos) == tile
+
+
+def test_the_reach_is_one_picture_shaded_by_what_each_tile_allows():
+    from game.ui.overlays import SHADES, reach_layer
+
+    allowance = {"free": 6, "run": 12, "sprint": 27}
+    layer, corner = reach_layer({(2, 3): 2.0, (3, 3): 10.0, (4, 4): 20.0}, allowance, 16)
+    assert corner == (2, 3) and layer.get_size() == (3 * 16, 2 * 16)
+    assert tuple(layer.get_at((8, 8))) == SHADES["free"]
+    assert tuple(layer.get_at((16 + 8, 8))) == SHADES["run"]
+    assert tuple(layer.get_at((32 + 8, 16 + 8))) == SHADES["sprint"]
+    assert layer.get_at((8, 16 + 8)).a == 0  # not reachable: nothing drawn
