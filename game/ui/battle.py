@@ -123,6 +123,7 @@ class BattleScreen:
         self._cache: dict[Any, Any] = {}
         session.on_resolved = self._on_resolved
         self.start_pos = self._start_positions()
+        self.round_start = {v.uid: v.pos for v in self.match.units()}  # where this round began
         self._auto_select()
         if self.selected is None:
             living = self.match.units(living=True) or self.match.units()
@@ -197,6 +198,11 @@ class BattleScreen:
             if v.pos == tile:
                 return v.uid
         return None
+
+    def shown(self) -> dict[int, ov.Shown]:
+        """The units as they stand at the step being played back."""
+        return self._cached("shown", (self.play_i,), lambda: ov.shown_at(
+            self.match, self.round_start, [e for step in self.playback[self.play_i + 1:] for e in step]))
 
     def busy(self) -> bool:
         """Showing the resolved round (input skips it)."""
@@ -594,6 +600,7 @@ class BattleScreen:
                 if self.clock < self.next_at + self.watch_ms:
                     return None
                 self.next_at = self.clock
+            self.round_start = {v.uid: v.pos for v in self.match.units()}  # (watch resolves at once)
             s.begin_round()
             # a new round: the selection goes to the first of your units to declare
             keep = self.selected if s.config.mode == "watch" else None
@@ -671,12 +678,13 @@ class BattleScreen:
         if uid is not None and not m.view(uid).out and not self.busy():
             targets = self._cached("sight", (uid,), lambda: {e.uid for e in m.visible_enemies(uid)})
         facing = self._cached("facing", (), lambda: ov.facings(m, self.start_pos))
-        ov.draw_units(surface, cam, m, self.sprites, uid, targets, self.session.current(), facing)
+        shown = self.shown() if self.busy() else None
+        ov.draw_units(surface, cam, m, self.sprites, uid, targets, self.session.current(), facing, shown)
         if self.busy():
             step = self.playback[self.play_i]
             actor = step[0].actor
             target = next((e.target for e in step if e.actor == actor and e.target is not None), None)
-            ov.draw_event(surface, cam, m, actor, target)
+            ov.draw_event(surface, cam, m, actor, target, shown)
         tip = None
         if own and self.hover is not None and not self.busy():
             tip = self._draw_hover(surface, uid)
@@ -705,7 +713,9 @@ class BattleScreen:
         placed = self.buttons()
         top = placed[0][1].y if placed else self.side_rect.bottom - 3 * 14 - 8
         note = ""
-        if uid is not None and s.can_change(uid):
+        if self.busy():
+            note = "the round is being played back; this sheet shows its end (any key skips)"
+        elif uid is not None and s.can_change(uid):
             nxt = s.current()
             note = f"may change it until {m.name(nxt)} declares" if nxt is not None else ""
         elif own:
@@ -717,7 +727,12 @@ class BattleScreen:
             note = f"attack mode: {shot}"
             if self.lost_round(uid):
                 note = "fumbled initiative: only hold or move this round"
-        draw_unit_panel(surface, self.side_rect, m, uid, s.queue, s.current(), top - 8, legend=own, note=note)
+        still_up = frozenset()
+        if self.busy():  # who falls later in the round is not shown as fallen yet
+            shown = self.shown()
+            still_up = frozenset(u for u, sh in shown.items() if not sh.out and m.view(u).out)
+        draw_unit_panel(surface, self.side_rect, m, uid, s.queue, s.current(), top - 8, legend=own, note=note,
+                        still_up=still_up)
         bar.draw_buttons(surface, placed, self.mouse)
         help_rect = pygame.Rect(self.side_rect.x + 10, top + (bar.height(len(placed)) + 6 if placed else 0),
                                 self.side_rect.w - 20, 3 * 14 + 4)

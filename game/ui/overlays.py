@@ -4,6 +4,8 @@ sight and the declarations already made (move arrows, attack lines, grenade blas
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
+from typing import Any
 
 import pygame
 
@@ -121,14 +123,20 @@ def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match) -> Non
             draw_blast(surface, cam, match, a.weapon, a.tile)
 
 
-def draw_event(surface: pygame.Surface, cam: Camera, match: Match, actor: int | None, target: int | None) -> None:
-    """The event being played back: its actor ringed, an arrow to its target."""
+def draw_event(surface: pygame.Surface, cam: Camera, match: Match, actor: int | None, target: int | None,
+               shown: dict[int, Shown] | None = None) -> None:
+    """The event being played back: its actor ringed, an arrow to its target (where they
+    stand at that point of the round)."""
     if actor is None:
         return
-    a = cam.tile_rect(match.view(actor).pos)
+
+    def pos(uid: int) -> tuple[int, int]:
+        return shown[uid].pos if shown and uid in shown else match.view(uid).pos
+
+    a = cam.tile_rect(pos(actor))
     pygame.draw.circle(surface, YELLOW, a.center, cam.tile_px // 2 + 4, 2)
     if target is not None and target != actor:
-        t = cam.tile_rect(match.view(target).pos)
+        t = cam.tile_rect(pos(target))
         arrow(surface, YELLOW, a.center, t.center, 2, max(6, cam.tile_px // 2), cam.tile_px * 0.6)
         pygame.draw.circle(surface, (255, 60, 40), t.center, cam.tile_px // 2 + 4, 2)
 
@@ -251,12 +259,41 @@ def facing_arrow(sprites: Sprites, size: int, d: tuple[int, int]) -> pygame.Surf
     return _arrows[key]
 
 
+@dataclass(frozen=True)
+class Shown:
+    """How a unit is drawn while a resolved round is played back: where it stood and
+    whether it was down at that point, and whether its marker (the state at the end of
+    the round) would tell what has not been shown yet."""
+
+    pos: tuple[int, int]
+    out: bool
+    marker: bool
+
+
+def shown_at(match: Match, start: dict[int, tuple[int, int]], later: list[Any]) -> dict[int, Shown]:
+    """The units as they were before the `later` events (the rest of the round's playback):
+    a move still to come leaves its mover on its start tile, a fall still to come leaves
+    the unit standing, harm still to come hides its marker."""
+    moved = {e.actor for e in later if e.kind == "move"}
+    downed = {e.actor for e in later if e.kind == "down"}
+    hurt = {e.target for e in later if e.kind == "damage"} | downed
+    out = {}
+    for v in match.units():
+        if v.uid in moved or v.uid in downed or v.uid in hurt:
+            pos = start.get(v.uid, v.pos) if v.uid in moved else v.pos
+            out[v.uid] = Shown(pos, v.out and v.uid not in downed, v.uid not in hurt)
+    return out
+
+
 def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Sprites,
                selected: int | None, targets: set[int], current: int | None,
-               facing: dict[int, tuple[int, int]] | None = None) -> None:
+               facing: dict[int, tuple[int, int]] | None = None, shown: dict[int, Shown] | None = None) -> None:
     t = cam.tile_px
     xs, ys = cam.visible_tiles()
-    views = sorted(match.units(), key=lambda v: not v.out)  # the fallen first, underneath
+    views = match.units()
+    if shown:
+        views = [replace(v, pos=shown[v.uid].pos, out=shown[v.uid].out) if v.uid in shown else v for v in views]
+    views = sorted(views, key=lambda v: not v.out)  # the fallen first, underneath
     for v in views:
         if v.pos[0] not in xs or v.pos[1] not in ys:
             continue
@@ -282,7 +319,8 @@ def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Spri
             pygame.draw.circle(surface, YELLOW, r.center, t // 2 + 2, 2)
         elif v.uid == current:
             pygame.draw.circle(surface, WHITE, r.center, t // 2 + 2, 1)
-        _health_marker(surface, r, v.state)
+        if not shown or v.uid not in shown or shown[v.uid].marker:
+            _health_marker(surface, r, v.state)
 
 
 def _health_marker(surface: pygame.Surface, r: pygame.Rect, state: object) -> None:

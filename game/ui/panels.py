@@ -81,18 +81,19 @@ LEGEND = (((60, 200, 90), "free: any action"), ((230, 200, 60), "run: slow attac
 
 def draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, uid: int | None,
                     queue: list[int], current: int | None, bottom: int, legend: bool = False,
-                    note: str = "") -> None:
+                    note: str = "", still_up: frozenset[int] = frozenset()) -> None:
     """The selected unit's sheet, the move shading's legend when its moves are shown, then
     the declaration order (as much as fits above `bottom`)."""
     panel(surface, rect, 255)
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(rect.x, rect.y, rect.w, max(0, bottom - rect.y)))
-    _draw_unit_panel(surface, rect, match, uid, queue, current, bottom, legend, note)
+    _draw_unit_panel(surface, rect, match, uid, queue, current, bottom, legend, note, still_up)
     surface.set_clip(clip)
 
 
 def _draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, uid: int | None,
-                     queue: list[int], current: int | None, bottom: int, legend: bool, note: str) -> None:
+                     queue: list[int], current: int | None, bottom: int, legend: bool, note: str,
+                     still_up: frozenset[int]) -> None:
     x, y = rect.x + 10, rect.y + 8
     width = rect.w - 20
     if uid is not None:
@@ -125,7 +126,7 @@ def _draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, u
     for u in queue:
         v = match.view(u)
         mark = ">" if u == current else ("+" if match.declared(u) is not None else " ")
-        names.append((f"{mark}{v.name} ({v.initiative})", TEAM_COLOURS.get(v.team, WHITE) if not v.out else DIM))
+        names.append((f"{mark}{v.name} ({v.initiative})", TEAM_COLOURS.get(v.team, WHITE) if not v.out or u in still_up else DIM))
     col_w = width // 2
     rows = max(0, (bottom - y) // 14)
     if rows * 2 < len(names):  # keep the current unit in the part shown

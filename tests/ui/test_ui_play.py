@@ -2,7 +2,7 @@
 results screen, watch mode with its speed and pause; the round played back step by step."""
 
 import pygame
-from conftest import post_click, post_key
+from conftest import click_tile, post_click, post_key
 
 from game.ui.battle import BattleScreen, playback_steps
 from game.ui.menus import MainMenu, ResultsScreen
@@ -174,3 +174,26 @@ def test_playback_steps_group_an_attack_with_its_rolls_and_damage():
     from game.ui.battle import headline
 
     assert headline(steps[0]) == "A -> B: hit; B: wounds 2"
+
+
+def test_the_playback_shows_units_where_they_stood_at_each_step(app, battle):
+    screen = battle()
+    screen.playback_ms = 200
+    m = screen.match
+    uid = screen.selected
+    start = m.view(uid).pos
+    reach = m.reachable(uid, "free")
+    occupied = {v.pos for v in m.units()}
+    tile = max((t for t in reach if t not in occupied), key=reach.get)
+    click_tile(app, tile)
+    post_key(pygame.K_RETURN)
+    app.frame(1)
+    assert screen.busy() and m.view(uid).pos == tile  # the world has resolved the round
+    assert screen.shown()[uid].pos == start  # but the mover is drawn where it began
+    fallen = [u for u in m.uids() if m.view(u).out]
+    for u in fallen:
+        assert not screen.shown()[u].out  # nobody is drawn fallen before the shot that fells them
+    moves = [i for i, step in enumerate(screen.playback) if any(e.kind == "move" and e.actor == uid for e in step)]
+    assert moves
+    screen.play_i = moves[0]
+    assert uid not in screen.shown() or screen.shown()[uid].pos == tile
