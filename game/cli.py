@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 HEADLESS_HINT = "headless commands: 'skirmish simulate', 'skirmish check-map PATH', 'skirmish duel'"
 
@@ -18,6 +19,26 @@ HEADLESS_HINT = "headless commands: 'skirmish simulate', 'skirmish check-map PAT
 def _error(message: str) -> int:
     print(f"error: {message}", file=sys.stderr)
     return 2
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a bad command line is one line on stderr (and exit 2), not the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"error: {self.prog}: {message} (see '{self.prog} --help')", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _writable(flag: str, path: str) -> str | None:
+    """Why an output file cannot be written there, or None: checked before a long run."""
+    folder = os.path.dirname(os.path.abspath(path)) or "."
+    if os.path.isdir(path):
+        return f"{flag}: {path}: is a folder"
+    if not os.path.isdir(folder):
+        return f"{flag}: {path}: no such folder {folder}"
+    if not os.access(folder, os.W_OK):
+        return f"{flag}: {path}: cannot write in {folder}"
+    return None
 
 
 def display_available() -> tuple[bool, str]:
@@ -178,6 +199,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if jobs < 1:
         return _error(f"--jobs: must be at least 1, got {jobs}")
     path = settings["map"] or str(DEFAULT_MAP)
+    for flag, out in (("--report", args.report), ("--json", args.json)):
+        problem = out and out != "-" and _writable(flag, out)
+        if problem:
+            return _error(problem)
     progress = None
     if sys.stderr.isatty():
         def progress(done: int, total: int) -> None:
@@ -208,9 +233,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(text)
             return 0
         tmp = args.json + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text + "\n")
-        os.replace(tmp, args.json)
+        try:
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+            os.replace(tmp, args.json)
+        except OSError as exc:
+            return _error(f"--json: {args.json}: {exc.strerror or exc}")
     for line in summary_lines(record):
         print(line)
     if args.report:
@@ -219,8 +247,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="skirmish", description="Tactical grid skirmishes under the Yags rules.")
-    sub = p.add_subparsers(dest="command")
+    p = OneLineParser(prog="skirmish", description="Tactical grid skirmishes under the Yags rules.")
+    sub = p.add_subparsers(dest="command", parser_class=OneLineParser)
     play = sub.add_parser("play", help="open the game window (default)")
     play.add_argument("--map", help="a .tmx map: go straight into a skirmish on it")
     play.add_argument("--mode", choices=("solo", "hotseat", "watch"), default=None,
@@ -241,8 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=cmd_check_map)
     sim = sub.add_parser("simulate", help="AI-against-AI matches, headless")
     sim.add_argument("--map", help="a .tmx map (default: the default map)")
-    sim.add_argument("--runs", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--runs", type=int, default=10, help="matches to play (default 10)")
+    sim.add_argument("--seed", type=int, default=1,
+                     help="the first match's seed; match i has seed + i (default 1)")
     sim.add_argument("--jobs", type=int, default=None, help="parallel processes (default: the cores)")
     sim.add_argument("--blue-ai", default="normal", help="random, easy, normal, hard")
     sim.add_argument("--red-ai", default="normal", help="random, easy, normal, hard")
@@ -272,6 +301,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(["play", *argv])
     args.argv = argv
     try:
-        return int(args.func(args))
+        code = int(args.func(args))
+        sys.stdout.flush()  # inside the try: a reader that has gone shows here
+        return code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `skirmish simulate ... | head`: the reader has gone; so are we
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0

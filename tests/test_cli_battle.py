@@ -211,3 +211,50 @@ def test_a_hand_drawn_map_checks_and_plays(tmp_path, capsys):
     assert record["runs"] == 3 and sum(record["wins"].values()) == 3
     assert all(1 <= b["rounds"] <= 12 for b in record["battles"])
     assert all(sum(b["survivors"].values()) <= 2 for b in record["battles"])
+
+
+def test_malformed_command_lines_are_one_line_exit_2(capsys):
+    """argparse's own refusals (not a number, unknown flag or command) are one line too."""
+    for argv in (["simulate", "--runs", "abc"], ["simulate", "--seed", "x"], ["simulate", "--colour", "red"],
+                 ["bogus"], ["check-map"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        assert exit_.value.code == 2, argv
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.strip().splitlines()) == 1 and err.startswith("error: skirmish"), (argv, err)
+
+
+def test_unwritable_outputs_are_refused_before_the_run(tmp_path, capsys):
+    cases = [(["--json", str(tmp_path / "no" / "r.json")], "error: --json: "),
+             (["--report", str(tmp_path)], "error: --report: "),
+             (["--report", str(tmp_path / "no" / "r.png")], "error: --report: ")]
+    for args, start in cases:
+        assert main(["simulate", "--runs", "1", "--jobs", "1", *args]) == 2, args
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.strip().splitlines()) == 1 and err.startswith(start), (args, err)
+    assert not (tmp_path / "no").exists()
+
+
+def test_summary_names_the_command_that_replays_one_battle(capsys):
+    assert main(["simulate", "--map", "maps/street.tmx", "--runs", "2", "--seed", "7", "--jobs", "1",
+                 "--red-ai", "easy", "--size", "2"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "replay one battle" in x)
+    assert "(S = its seed, 7 to 8)" in line
+    assert line.endswith("skirmish simulate --map maps/street.tmx --runs 1 --seed S --red-ai easy --size 2")
+
+
+def test_simulate_into_a_closed_pipe_exits_quietly():
+    """`skirmish simulate | head`: when the reader has gone, no traceback (a pipe whose read
+    end is closed before the command writes: every write fails with EPIPE)."""
+    import os
+    import subprocess
+    import sys
+
+    for extra in ([], ["--json", "-"]):
+        r, w = os.pipe()
+        os.close(r)
+        done = subprocess.run([sys.executable, "-m", "game", "simulate", "--runs", "1", "--jobs", "1",
+                               "--map", "maps/street.tmx", "--size", "2", *extra],
+                              stdout=w, stderr=subprocess.PIPE, text=True, timeout=120)
+        os.close(w)
+        assert done.returncode == 0 and done.stderr == "", (extra, done.stderr)

@@ -4,6 +4,7 @@ rounds, casualties per side, and which weapons did the harm."""
 from __future__ import annotations
 
 import math
+import shlex
 import statistics
 from typing import Any
 
@@ -78,5 +79,18 @@ def summary_lines(record: dict[str, Any]) -> list[str]:
             lines.append(f"    {w:26} {t['hits']:6} hits {t['levels']:7} levels {t['downed']:5} downed")
     d = s["decision_ms"]
     lines.append(f"  AI decision: median {d['median_of_medians']:.1f} ms, max {d['max']:.1f} ms")
-    lines.append("  replay one battle: skirmish simulate --runs 1 --seed S (same map, sides and squads)")
+    lines.append(f"  replay one battle (S = its seed, {record['seed']} to {record['seed'] + record['runs'] - 1}): "
+                 f"{replay_command(record, 'S')}")
     return lines
+
+
+def replay_command(record: dict[str, Any], seed: int | str) -> str:
+    """The command that plays one battle of `record` again, alone: same map, sides, squads."""
+    parts = ["skirmish simulate", f"--map {shlex.quote(str(record['map']))}", "--runs 1", f"--seed {seed}"]
+    for flag, key, default in (("--blue-ai", "blue_ai", "normal"), ("--red-ai", "red_ai", "normal"),
+                               ("--size", "size", None), ("--blue-squad", "blue_squad", None),
+                               ("--red-squad", "red_squad", None)):
+        value = record.get(key, default)
+        if value is not None and value != default:
+            parts.append(f"{flag} {shlex.quote(str(value))}")
+    return " ".join(parts)
