@@ -70,6 +70,7 @@ class WeaponFacts:
     modes: tuple[str, ...] = ()  # melee, shot, burst, triple, area, suppress
     grenades: tuple[str, ...] = ()
     spread_m: float = 0.0  # a cone weapon's spread increment (shotguns): others near the line can be hit
+    bolt_action: bool = False  # several shots a round allow no defence and no move (Yags: Rate of Fire)
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,13 @@ class Ruleset(ABC):
         """Record that `attacker` attacks the holder of `declaration` (Yags assigns one
         declared defence per attacker); returns the declaration to keep."""
         return note_attacked_default(declaration, attacker)
+
+    def note_effect(self, declaration: Any, effect: str, other: str = "") -> Any:
+        """Carry a result's effect (one of `AttackResult.effects`) on its holder's declaration
+        for the rest of the round; `other` names the one it binds the holder to (Yags:
+        `overwhelmed:-N` lowers every further attack and defence, `grappled` puts the holder
+        in the grappled stance with `other`). Returns the declaration to keep."""
+        return declaration
 
     @abstractmethod
     def action_speed(self, request: AttackRequest) -> str:

@@ -30,9 +30,11 @@ from game.world.actions import (
     Aim,
     AreaFire,
     Attack,
+    FirstAid,
     FullDodge,
     Hold,
     Move,
+    PickUp,
     Reload,
     Stand,
     Throw,
@@ -100,6 +102,10 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"type": "aim", "target": action.target}
     if isinstance(action, Stand):
         return {"type": "stand"}
+    if isinstance(action, FirstAid):
+        return {"type": "first_aid", "patient": action.patient, "stuns": action.stuns}
+    if isinstance(action, PickUp):
+        return {"type": "pick_up"}
     raise TypeError(f"cannot save action {action!r}")
 
 
@@ -175,6 +181,9 @@ def action_from_dict(d: Any, what: str = "action") -> Action:
         "full_dodge": lambda: FullDodge(None if d.get("tile") is None else _tile(d.get("tile"), what + ".tile")),
         "aim": lambda: Aim(_int(d.get("target"), what + ".target")),
         "stand": Stand,
+        "first_aid": lambda: FirstAid(_int(d.get("patient"), what + ".patient"),
+                                      _bool(d.get("stuns", False), what + ".stuns")),
+        "pick_up": PickUp,
     }
     if not isinstance(tag, str) or tag not in readers:
         raise _Bad(f"{what}: unknown action type {json.dumps(tag)[:40]}")

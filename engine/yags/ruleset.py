@@ -129,6 +129,19 @@ class YagsRuleset(Ruleset):
             return replace(declaration, defended=declaration.defended | {attacker})
         return declaration
 
+    def note_effect(self, declaration: YagsDeclaration | None, effect: str,
+                    other: str = "") -> YagsDeclaration | None:
+        """Overwhelming attacks: "-5 per level of success to any further attacks or defences
+        that they make that round" (penalties from several add up); Grapple: "both you and
+        the target are considered to be grappled" from then on."""
+        if declaration is None:
+            return None
+        if effect.startswith("overwhelmed:"):
+            return replace(declaration, overwhelmed=declaration.overwhelmed + int(effect.split(":", 1)[1]))
+        if effect == "grappled" and other:
+            return replace(declaration, stance="grappled", grappling=other)
+        return declaration
+
     # --- fighters -----------------------------------------------------------------------
 
     def fighter(self, p: Participant, opponent: str) -> Fighter:
@@ -295,6 +308,7 @@ class YagsRuleset(Ruleset):
             long_m=w.long if not melee else 0.0, capacity=w.capacity, reload_rounds=w.reload,
             burst=w.burst if w.has("automatic") else 0, modes=tuple(modes),
             grenades=tuple(g.id for g in combatant.grenades), spread_m=float(w.cone),
+            bolt_action=(not melee and w.rof > 1 and not w.has("automatic") and not w.has("semiauto")),
         )
 
     def ammo_use(self, combatant: Character, mode: str, options: Mapping[str, Any]) -> int:

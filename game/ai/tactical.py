@@ -15,7 +15,7 @@ from typing import Any
 from game.ai.baseline import RandomAI
 from game.ai.levels import Level
 from game.world import geometry as geo
-from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload, Throw
+from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, PickUp, Reload, Throw
 from game.world.match import Match, UnitView
 
 Decision = tuple[Any, dict[str, Any]]
@@ -156,10 +156,15 @@ class TacticalAI:
                 and len(self.facts(match).living(team=me.team)) <= len(enemies))
         ammo = me.ammo
         if ammo is not None and ammo.reload_left:
+            yield Reload(), {"defences": d0}  # reloading is the round's action: go on with it
             if visible:
                 yield FullDodge(), {}
             yield Hold(), {"defences": d0}
             return
+        if ammo is not None and ammo.jammed:
+            yield Reload(), {"defences": d0}  # clear the jam
+        if match.dropped_weapon(me.uid) is not None:
+            yield PickUp(), {"defences": d0}
         if hurt and visible and not facts.melee:
             tile = geo.full_cover_within(match.grid, me.pos, match.movement_allowance(me.uid)["free"],
                                          [e.pos for e in visible])

@@ -88,7 +88,25 @@ class Stand:
     """Get up from prone (takes the action)."""
 
 
-Action = Hold | Move | Attack | AreaFire | Throw | Reload | FullDodge | Aim | Stand
+@dataclass(frozen=True)
+class FirstAid:
+    """Tend an adjacent friend, or oneself (yags-combat.md, Healing and First aid: First aid):
+    the ruleset's `first_aid_rounds()` rounds doing nothing else (focused: no defences), then
+    the check; another declaration interrupts it and a later one starts afresh. `stuns`: treat
+    the stuns rather than the wounds."""
+
+    patient: int
+    stuns: bool = False
+
+
+@dataclass(frozen=True)
+class PickUp:
+    """Pick up one's own dropped weapon, lying within a tile (takes the action)."""
+
+
+COVER_ACTIONS = ("step_out", "cover_to_cover")  # the `cover_action` declaration choice (Shooting from Cover)
+
+Action = Hold | Move | Attack | AreaFire | Throw | Reload | FullDodge | Aim | Stand | FirstAid | PickUp
 
 
 def describe(action: Action, names: dict[int, str]) -> str:
@@ -110,4 +128,8 @@ def describe(action: Action, names: dict[int, str]) -> str:
         return "stand up"
     if isinstance(action, Aim):
         return f"aim at {names.get(action.target, action.target)}"
+    if isinstance(action, FirstAid):
+        return f"first aid ({'stuns' if action.stuns else 'wounds'}) on {names.get(action.patient, action.patient)}"
+    if isinstance(action, PickUp):
+        return "pick up the weapon"
     return "hold"

@@ -56,6 +56,7 @@ class Ammo:
     magazines: int
     capacity: int
     reload_left: int = 0
+    jammed: bool = False  # an unreliable weapon fumbled (Missile fumbles): no fire until cleared
 
 
 @dataclass
@@ -70,6 +71,7 @@ class Declared:
     action: Any
     ruleset_decl: Any
     order: int  # position in the declaration sequence
+    choices: dict[str, Any] = field(default_factory=dict)  # as the declarer gave them (stance, cover_action, ...)
 
 
 @dataclass
@@ -86,3 +88,34 @@ class Aiming:
 
     target_uid: int
     round: int  # the round spent aiming
+
+
+@dataclass
+class Grapple:
+    """A hold (yags-combat.md, Grapple; Grappled): this unit holds `partner` (`holder`) or is
+    held by it. Both are in the grappled stance until the hold ends."""
+
+    partner: int
+    holder: bool
+
+
+@dataclass
+class Dropped:
+    """The unit's weapon lies on the ground at `tile` (Disarm; Fumbling an attack) until the
+    unit picks it up; meanwhile it fights with what it has left (its fists). `armed` is the
+    unit's combatant as it was, `ammo` the weapon's magazine state."""
+
+    name: str
+    tile: tuple[int, int]
+    armed: Any
+    ammo: Ammo | None = None
+
+
+@dataclass
+class Tending:
+    """First aid in progress (Healing and First aid: "Tending a wound takes one minute"):
+    `rounds_left` more rounds of tending `patient` (wounds, or stuns)."""
+
+    patient: int
+    stuns: bool
+    rounds_left: int

@@ -32,10 +32,12 @@ from game.world.actions import (
     AreaFire,
     Attack,
     Done,
+    FirstAid,
     FullDodge,
     Hold,
     Impossible,
     Move,
+    PickUp,
     Reload,
     Stand,
     Throw,
@@ -53,6 +55,7 @@ from game.world.components import (
     Posture,
     Unit,
 )
+from game.world.effects import Effects, is_missile_attack
 from game.world.events import Event, EventLog
 from game.world.resolution import RoundResolution
 
@@ -91,7 +94,7 @@ def _new_world_name() -> str:
     return f"match-{_match_counter}"
 
 
-class Match(RoundResolution):
+class Match(RoundResolution, Effects):
     """A match in its own esper world."""
 
     def __init__(self, grid: GridMap, squads: Mapping[str, Sequence[Mapping[str, Any]]], *, seed: int,
@@ -112,6 +115,9 @@ class Match(RoundResolution):
         self.world = _new_world_name()
         self.teams = tuple(squads)
         self._entities: dict[int, int] = {}
+        self._specs: dict[int, dict[str, Any]] = {}  # each unit as given (a disarmed unit is remade bare-handed)
+        self._acted: set[int] = set()  # units whose action this round has come (or been skipped)
+        self._lost: set[int] = set()  # units that lost the rest of this round's actions (grappled)
         self._winner: str | None = None
         self._declare_queue: list[int] = []
         # Bursts aimed at a unit this round, each noting whether it was in 90% cover (bullet shyness).
@@ -166,6 +172,7 @@ class Match(RoundResolution):
                 names.add(name)
                 spec = {**spec, "name": name}
                 combatant = self.rules.make_combatant(spec)
+                self._specs[uid] = dict(spec)
                 facts = self.rules.weapon_facts(combatant)
                 comps: list[Any] = [
                     Unit(name, team, uid),
@@ -348,18 +355,31 @@ class Match(RoundResolution):
         lost = self.round == 1 and self._comp(uid, Initiative).lost_first_round
         if lost and not isinstance(action, Hold | Move):
             return Impossible(f"{v.name} fumbled initiative: no attacks or defences in the first round")
-        stance = choices.pop("stance", None) or (v.stance if v.stance in ("prone", "crouched") else "normal")
-        if v.stance == "prone" and stance != "prone" and not isinstance(action, Stand):
-            return Impossible(f"{v.name} is prone: standing up takes the action")
-        if isinstance(action, Stand):
-            stance = "normal"
-        if isinstance(action, Aim):
-            stance = "focused"
+        given = dict(choices)
+        explicit = choices.pop("stance", None)
+        partner = self.grappled_with(uid)
+        letting_go = partner is not None and isinstance(action, Move) and self.holds(uid)
+        if partner is not None and not letting_go:
+            # Grappled: the stance is inflicted; the ruleset hears whom the unit is grappling.
+            if explicit not in (None, "grappled"):
+                return Impossible(f"{v.name} is grappled with {self.name(partner)}: the grappled stance, not {explicit}")
+            stance = "grappled"
+            choices["grappling"] = self.name(partner)
+        else:
+            stance = explicit or (v.stance if v.stance in ("prone", "crouched") else "normal")
+            if v.stance == "prone" and stance != "prone" and not isinstance(action, Stand):
+                return Impossible(f"{v.name} is prone: standing up takes the action")
+            if isinstance(action, Stand):
+                stance = "normal"
+            if isinstance(action, Aim | FirstAid):
+                stance = "focused"  # aiming and tending take the unit's full attention: no defences
         # The move is measured in the stance declared with it (a crouched figure moves at most
         # its combat move, a prone one crawls half that).
-        check = self._validate(v, action, stance)
+        check = self._validate(v, action, stance, choices)
         if isinstance(check, Impossible):
             return check
+        if self._bolt_volley(v, action):
+            choices["defences"] = 0  # Rate of Fire: no defence in a round of several bolt-action shots
         dodge_path: tuple[tuple[int, int], ...] = ()
         if isinstance(action, FullDodge):
             tile = self._dodge_to(v, action.tile, stance)
@@ -376,7 +396,9 @@ class Match(RoundResolution):
         except ValueError as exc:
             return Impossible(str(exc))
         order = self._declare_queue.index(uid) if uid in self._declare_queue else len(self._declare_queue)
-        esper.add_component(self._entities[uid], Declared(action, decl, order))
+        esper.add_component(self._entities[uid], Declared(action, decl, order, given))
+        if letting_go:
+            self._release(uid, "lets go")
         if stance in ("prone", "crouched", "normal") and not isinstance(action, Stand):
             self._comp(uid, Posture).stance = stance
             self._changed(uid)
@@ -397,17 +419,41 @@ class Match(RoundResolution):
                     getattr(action, "target", None))
         return Done()
 
-    def check(self, uid: int, action: Action, stance: str | None = None) -> Done | Impossible:
-        """Would `action` be a legal declaration for `uid` now (in `stance`, if given)? (The UI
-        greys out what is not.)"""
+    def check(self, uid: int, action: Action, stance: str | None = None, **choices: Any) -> Done | Impossible:
+        """Would `action` be a legal declaration for `uid` now (in `stance`, with the other
+        declaration `choices` such as `defences` or `cover_action`, if given)? (The UI greys
+        out what is not.)"""
         v = self.view(uid)
-        check = self._validate(v, action, stance)
+        check = self._validate(v, action, stance, choices)
         if isinstance(check, Done) and isinstance(action, FullDodge):
             tile = self._dodge_to(v, action.tile, stance)
             return tile if isinstance(tile, Impossible) else check
         return check
 
-    def _validate(self, v: UnitView, action: Action, stance: str | None = None) -> Done | Impossible:
+    def _validate(self, v: UnitView, action: Action, stance: str | None = None,
+                  choices: Mapping[str, Any] | None = None) -> Done | Impossible:
+        choices = choices or {}
+        refusal = self._grapple_refusal(v, action, stance, choices)
+        if refusal is not None:
+            return refusal
+        if is_missile_attack(action) and stance in ("aggressive", "defensive"):
+            # Missile Attacks: "you are considered to be using the normal stance".
+            return Impossible(f"a missile attack is made in the normal stance (Missile Attacks), not {stance}")
+        if choices.get("cover_action") is not None:
+            refusal = self._cover_action_refusal(v, action, choices["cover_action"])
+            if refusal is not None:
+                return refusal
+        if self._bolt_volley(v, action):
+            if action.path:
+                return Impossible("several bolt-action shots allow no move that round (Rate of Fire)")
+            if int(choices.get("defences", 0) or 0) > 0:
+                return Impossible("several bolt-action shots allow no defence that round (Rate of Fire)")
+            if choices.get("cover_action"):
+                return Impossible("several bolt-action shots allow no dodge that round (Rate of Fire)")
+        check = self._validate_action(v, action, stance)
+        return check
+
+    def _validate_action(self, v: UnitView, action: Action, stance: str | None = None) -> Done | Impossible:
         facts = self.rules.weapon_facts(v.combatant)
         if isinstance(action, Move):
             return self._validate_path(v, action.path, action.mode, stance)
@@ -451,7 +497,9 @@ class Match(RoundResolution):
                 if aiming is None or aiming.target_uid != action.target or aiming.round != self.round - 1:
                     return Impossible(f"an aimed shot needs a round spent aiming at {t.name} first")
             need = self.rules.ammo_use(v.combatant, action.mode, action.options)
-            if v.ammo is not None and (v.ammo.loaded < 1 or v.ammo.reload_left):
+            if v.ammo is not None and v.ammo.jammed:
+                return Impossible(f"the {facts.name} is jammed: clear it (reload)")
+            if v.ammo is not None and v.ammo.loaded < 1:
                 return Impossible(f"{facts.name} is empty: reload")
             if v.ammo is not None and need > v.ammo.loaded and action.mode in ("shot", "triple"):
                 return Impossible(f"{facts.name} has {v.ammo.loaded} rounds left, not {need}")
@@ -465,7 +513,9 @@ class Match(RoundResolution):
                 return Impossible("that tile is off the map")
             if tuple(action.aim) == v.pos:
                 return Impossible("aim the burst at another tile than your own")
-            if v.ammo is not None and (v.ammo.loaded < 1 or v.ammo.reload_left):
+            if v.ammo is not None and v.ammo.jammed:
+                return Impossible(f"the {facts.name} is jammed: clear it (reload)")
+            if v.ammo is not None and v.ammo.loaded < 1:
                 return Impossible(f"{facts.name} is empty: reload")
             return Done()
         if isinstance(action, Throw):
@@ -480,6 +530,8 @@ class Match(RoundResolution):
         if isinstance(action, Reload):
             if v.ammo is None:
                 return Impossible(f"{facts.name} needs no reloading")
+            if v.ammo.jammed:
+                return Done()  # clearing the jam
             if v.ammo.magazines <= 0:
                 return Impossible("no magazines left")
             if v.ammo.loaded >= v.ammo.capacity:
@@ -487,6 +539,10 @@ class Match(RoundResolution):
             return Done()
         if isinstance(action, Stand):
             return Done() if v.stance == "prone" else Impossible(f"{v.name} is not prone")
+        if isinstance(action, FirstAid):
+            return self._first_aid_refusal(v, action) or Done()
+        if isinstance(action, PickUp):
+            return self._pick_up_refusal(v) or Done()
         if isinstance(action, Aim):
             if action.target not in self._entities or self.view(action.target).team == v.team:
                 return Impossible("aim at an enemy")

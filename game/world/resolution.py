@@ -19,9 +19,11 @@ from game.world.actions import (
     Aim,
     AreaFire,
     Attack,
+    FirstAid,
     FullDodge,
     Hold,
     Impossible,
+    PickUp,
     Reload,
     Stand,
     Throw,
@@ -47,8 +49,12 @@ class RoundResolution:
         self._use()
         for uid in self._declare_queue:
             if self.declared(uid) is None and not self.view(uid).out:
+                # Nobody declared for it: it goes on with what it was doing, else holds.
                 self.phase = "declare"
-                self.declare(uid, Hold())
+                if isinstance(self.declare(uid, self.carry_on(uid)), Impossible):
+                    self.declare(uid, Hold())
+        self._acted, self._lost = set(), set()
+        self._interrupt_work()
         items = []
         for uid in self._declare_queue:
             d = self.declared(uid)
@@ -64,6 +70,7 @@ class RoundResolution:
             if self.view(uid).out:
                 continue
             self._carry_out(uid)
+            self._acted.add(uid)
             if self._check_victory(final=False):
                 break
         self.phase = "move"
@@ -86,8 +93,9 @@ class RoundResolution:
         self._changed(uid)
         if not before and self.rules.out_of_fight(state):
             self._event("down", f"{self.name(uid)} is down: {self.rules.status(state)}", uid)
+            self._release(uid, "is down")
 
-    def _apply(self, target: int, result: Any) -> None:
+    def _apply(self, target: int, result: Any, attacker: int | None = None) -> None:
         c = self._comp(target, Combatant)
         applied = self.rules.apply(self.dice, c.combatant, c.state, result)
         for roll in applied.rolls:
@@ -95,11 +103,18 @@ class RoundResolution:
         for text in applied.events:
             self._event("status", f"{self.name(target)} {text}" if not text.startswith(self.name(target)) else text, target)
         self._set_state(target, applied.state)
+        standing = not self.rules.out_of_fight(self._comp(target, Combatant).state)
         for effect in getattr(result, "effects", ()):
             if effect == "prone":
                 self._comp(target, Posture).stance = "prone"
                 self._changed(target)
                 self._event("status", f"{self.name(target)} is knocked prone", target)
+            elif effect == "grappled" and attacker is not None and standing and not self.view(attacker).out:
+                self._grapple(attacker, target)
+            elif effect == "disarmed" and standing:
+                self._drop_weapon(target, "is disarmed and drops")
+            elif effect.startswith("overwhelmed:") and standing:
+                self._overwhelm(target, effect)
         if getattr(result, "hit", False) and not self.rules.out_of_fight(self._comp(target, Combatant).state):
             self._event("damage", f"{self.name(target)}: {self.rules.status(self._comp(target, Combatant).state)}", None, target)
 
@@ -123,7 +138,11 @@ class RoundResolution:
         return tuple((self.participant(by_pos[p].uid), self.situation(uid, by_pos[p].uid))
                      for p in in_arc if geo.line_of_sight(self.grid, v.pos, p))
 
-    def _strike(self, uid: int, target: int, mode: str, options: Mapping[str, Any], others: tuple = ()) -> list[Any]:
+    def _strike(self, uid: int, target: int, mode: str, options: Mapping[str, Any], others: tuple = (),
+                stray: bool = False) -> list[Any]:
+        """Resolve an attack and apply its results. A jam stops the shots after it (their
+        rounds stay in the magazine); a shot gone astray (`stray`) is rolled with no crowd
+        fumble and its fumble is a plain miss."""
         d = self.declared(target)
         if d is not None:
             esper.add_component(self._entities[target], replace(d, ruleset_decl=self.rules.note_attacked(d.ruleset_decl, self.name(uid))))
@@ -133,15 +152,37 @@ class RoundResolution:
         request = self._request(uid, target, mode, options)
         if others:
             request = replace(request, others=others)
+        if stray:
+            request = replace(request, situation=replace(request.situation, target_melee_crowd=0))
         by_name = {self.name(u): u for u in self.uids()}
         results = self.rules.resolve(self.dice, request)
+        done: list[Any] = []
         for r in results:
             hit_uid = by_name.get(getattr(r, "target", None), target)
             self._log_result(uid, hit_uid, r)
-            if not hasattr(r, "reason"):
-                self._apply(hit_uid, r)
-                self._cost_attacker(uid, r)
-        return results
+            done.append(r)
+            if hasattr(r, "reason"):
+                continue
+            self._apply(hit_uid, r, uid)
+            self._cost_attacker(uid, r)
+            outcome = None if stray else getattr(r, "fumble_outcome", None)
+            if outcome == "drop_weapon":
+                self._drop_weapon(uid, "fumbles and drops")
+            elif outcome == "random_target":
+                self._stray(uid, hit_uid, mode, options)
+            elif outcome == "jam":
+                self._jam(uid)
+                unfired = len(results) - len(done)
+                ammo = esper.try_component(self._entities[uid], Ammo)
+                if unfired and ammo is not None:
+                    each = self.rules.ammo_use(self.view(uid).combatant, mode, {**options, "shots": 1, "bursts": 1})
+                    ammo.loaded = min(ammo.capacity, ammo.loaded + each * unfired)
+                    self._event("info", f"{self.name(uid)}'s {unfired} further "
+                                f"{'shot' if mode == 'shot' else 'burst'}{'s' if unfired > 1 else ''} not fired", uid)
+                break
+            if self.view(uid).out:
+                break
+        return done
 
     def _cost_attacker(self, uid: int, result: Any) -> None:
         """What an attack costs the one who made it (Yags: fatigue for a fumble whose chosen
@@ -159,6 +200,9 @@ class RoundResolution:
         if d is None:
             return
         a = d.action
+        if uid in self._lost:
+            self._event("info", f"{self.name(uid)} is held: its action is lost", uid)
+            return
         if isinstance(a, Attack):
             self._attack(uid, a)
         elif isinstance(a, AreaFire):
@@ -166,13 +210,12 @@ class RoundResolution:
         elif isinstance(a, Throw):
             self._throw(uid, a)
         elif isinstance(a, Reload):
-            ammo = self._comp(uid, Ammo)
-            if ammo.reload_left:  # declaring it again goes on with the reload, not afresh
-                self._event("ammo", f"{self.name(uid)} goes on reloading ({ammo.reload_left} rounds left)", uid)
-                return
-            facts = self.rules.weapon_facts(self.view(uid).combatant)
-            ammo.reload_left = max(1, facts.reload_rounds)
-            self._event("ammo", f"{self.name(uid)} reloads ({ammo.reload_left} rounds)", uid)
+            if esper.has_component(self._entities[uid], Ammo):
+                self._reload(uid)
+        elif isinstance(a, FirstAid):
+            self._tend(uid, a)
+        elif isinstance(a, PickUp):
+            self._pick_up(uid)
         elif isinstance(a, Stand):
             self._comp(uid, Posture).stance = "normal"
             self._changed(uid)
@@ -198,7 +241,7 @@ class RoundResolution:
                 if self.view(uid).out:
                     return
             t_facts = self.rules.weapon_facts(t.combatant)
-            if t_facts.melee and not self.view(a.target).out:
+            if t_facts.melee and not self.view(a.target).out and self.grappled_with(a.target) in (None, uid):
                 # Free strikes before the attack (Reach 1-2; Free Strikes 1-2): the defender's
                 # longer reach earns one, grappling or tripping one; an attacker with the
                 # longer weapon ignores one; several merge into one automatic strike.
@@ -217,7 +260,8 @@ class RoundResolution:
                         return
             results = self._strike(uid, a.target, "melee", a.options)
             for r in results:
-                if getattr(r, "counter_strike", False) and not self.view(a.target).out and not self.view(uid).out:
+                if (getattr(r, "counter_strike", False) and not self.view(a.target).out and not self.view(uid).out
+                        and self.grappled_with(a.target) in (None, uid)):
                     if self.rules.weapon_facts(self.view(a.target).combatant).melee:
                         self._event("free_strike", f"{t.name} counter strikes", a.target, uid)
                         self._strike(a.target, uid, "melee", {"kind": "counter strike"})
@@ -226,8 +270,14 @@ class RoundResolution:
             self._event("info", f"{v.name} has lost sight of {t.name}", uid, a.target)
             return
         ammo = esper.try_component(self._entities[uid], Ammo)
+        if facts.melee:
+            self._event("info", f"{v.name} has no weapon to shoot with", uid, a.target)
+            return
         if ammo is not None:
             need = self.rules.ammo_use(v.combatant, a.mode, a.options)
+            if ammo.jammed:
+                self._event("info", f"{v.name}'s {facts.name} is jammed", uid)
+                return
             if ammo.loaded <= 0 or ammo.reload_left:
                 self._event("info", f"{v.name}'s {facts.name} is empty", uid)
                 return
@@ -251,7 +301,8 @@ class RoundResolution:
         (soft or hard 90%, or diving for cover in a full dodge)."""
         cover = self.situation(uid, target).target_cover
         d = self.declared(target)
-        covered = cover in ("soft90", "hard90", "full") or (d is not None and isinstance(d.action, FullDodge))
+        covered = cover in ("soft90", "hard90", "full") or (d is not None and (
+            isinstance(d.action, FullDodge) or d.choices.get("cover_action") == "step_out"))
         self._pressure.setdefault(target, []).extend([covered] * bursts)
 
     def _area_fire(self, uid: int, a: AreaFire) -> None:
@@ -259,9 +310,12 @@ class RoundResolution:
         arc = 60 if a.suppressive else 30
         facts = self.rules.weapon_facts(v.combatant)
         ammo = esper.try_component(self._entities[uid], Ammo)
+        if "area" not in facts.modes:
+            self._event("info", f"{v.name} has no weapon to fire with", uid)
+            return
         if ammo is not None:
-            if ammo.loaded <= 0 or ammo.reload_left:
-                self._event("info", f"{v.name}'s {facts.name} is empty", uid)
+            if ammo.loaded <= 0 or ammo.reload_left or ammo.jammed:
+                self._event("info", f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid)
                 return
             bullets = min(ammo.loaded, facts.burst)
             ammo.loaded -= bullets
@@ -284,7 +338,7 @@ class RoundResolution:
             self._log_result(uid, target, r)
             if target is not None and not hasattr(r, "reason"):
                 self._shy(uid, target, 1)  # targeted by the burst, hit or not
-                self._apply(target, r)
+                self._apply(target, r, uid)
                 self._cost_attacker(uid, r)
 
     def _throw(self, uid: int, a: Throw) -> None:
@@ -318,7 +372,7 @@ class RoundResolution:
                 continue
             self._log_result(uid, wuid, r)
             if not hasattr(r, "reason"):
-                self._apply(wuid, r)
+                self._apply(wuid, r, uid)
 
     def _walk(self, uid: int, path: Sequence[tuple[int, int]], attacking: int | None = None) -> None:
         """Move along `path`, through friends (as `reachable` allows) but stopping short of
@@ -342,7 +396,7 @@ class RoundResolution:
                 e = self.view(e.uid)
                 if e.out:
                     continue
-                if e.uid in struck or e.uid == attacking:
+                if e.uid in struck or e.uid == attacking or self.grappled_with(e.uid) not in (None, uid):
                     continue
                 ef = self.rules.weapon_facts(e.combatant)
                 if ef.melee and geo.chebyshev(e.pos, (pos.x, pos.y)) <= ef.reach_tiles and geo.chebyshev(e.pos, step) > ef.reach_tiles:
@@ -372,13 +426,6 @@ class RoundResolution:
     def _end_of_round(self) -> None:
         for uid in self.uids():
             c = self._comp(uid, Combatant)
-            ammo = esper.try_component(self._entities[uid], Ammo)
-            if ammo is not None and ammo.reload_left:
-                ammo.reload_left -= 1
-                if ammo.reload_left == 0 and ammo.magazines > 0:
-                    ammo.magazines -= 1
-                    ammo.loaded = ammo.capacity
-                    self._event("ammo", f"{self.name(uid)} has reloaded", uid)
             aimed = self._pressure.pop(uid, [])
             applied = self.rules.end_of_round(self.dice, c.combatant, c.state, bursts=len(aimed),
                                               in_cover=bool(aimed) and all(aimed),

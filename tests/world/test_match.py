@@ -121,7 +121,8 @@ def test_cover_near_the_target_raises_the_difficulty(new_match):
 
 
 def test_ammunition_is_used_and_reloading_takes_rounds(new_match):
-    """Magazines and reloading: bursts use 10 rounds; reloading takes the weapon's reload time."""
+    """Magazines and reloading: bursts use 10 rounds; reloading takes the weapon's reload time,
+    the unit declaring Reload each of those rounds (it is the round's action)."""
     g = make_grid(OPEN)
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 1, 1)], "red": [unit({**RIFLEMAN, "armour": ["ceramic_plate_carrier"]}, "B", 6, 1)]})
     declare_all(m, {0: Attack(1, "burst", {"bursts": 3})})
@@ -132,7 +133,7 @@ def test_ammunition_is_used_and_reloading_takes_rounds(new_match):
     m.resolve_round()
     reload_rounds = m.rules.weapon_facts(m.view(0).combatant).reload_rounds
     for _ in range(reload_rounds - 1):
-        declare_all(m, {})
+        declare_all(m, {0: Reload()})
         m.resolve_round()
     assert m.view(0).ammo.loaded == 30 and m.view(0).ammo.magazines == 1
 
