@@ -375,7 +375,8 @@ class Match(RoundResolution, Effects):
                 stance = "focused"  # aiming and tending take the unit's full attention: no defences
         # The move is measured in the stance declared with it (a crouched figure moves at most
         # its combat move, a prone one crawls half that).
-        check = self._validate(v, action, stance, choices)
+        check = self._validate(v, action, stance, {k: x for k, x in choices.items() if k != "grappling"}
+                               if partner is not None else choices)
         if isinstance(check, Impossible):
             return check
         if self._bolt_volley(v, action):
@@ -433,9 +434,14 @@ class Match(RoundResolution, Effects):
     def _validate(self, v: UnitView, action: Action, stance: str | None = None,
                   choices: Mapping[str, Any] | None = None) -> Done | Impossible:
         choices = choices or {}
+        reserved = sorted(k for k in ("full_dodge", "lost_round", "initiative") if k in choices)
+        if reserved:
+            return Impossible(f"{', '.join(reserved)}: set by the world, not a declaration choice")
         refusal = self._grapple_refusal(v, action, stance, choices)
         if refusal is not None:
             return refusal
+        if self.grappled_with(v.uid) is None and (stance == "grappled" or "grappling" in choices):
+            return Impossible(f"{v.name} holds no one and is held by no one: the grappled stance comes from a grapple")
         if is_missile_attack(action) and stance in ("aggressive", "defensive"):
             # Missile Attacks: "you are considered to be using the normal stance".
             return Impossible(f"a missile attack is made in the normal stance (Missile Attacks), not {stance}")

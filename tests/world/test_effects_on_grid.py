@@ -210,6 +210,9 @@ def test_a_won_grapple_holds_both_and_the_held_loses_the_rest_of_its_round(new_m
     declared actions that round" (R's move). Grappled: R may attack no one but W, may not move
     away, and keeps the grappled stance; the ruleset hears whom each is grappling."""
     m = grapple_match(new_match)
+    refused(m.check(2, Hold(), "grappled"), "the grappled stance comes from a grapple")
+    refused(m.check(2, Hold(), grappling="W"), "comes from a grapple")
+    refused(m.check(2, Attack(0, "shot"), full_dodge=True), "set by the world")
     start = play(m, {0: Attack(2, "melee", {"manoeuvre": "grapple"}), 2: Move(((6, 5), (7, 5), (8, 5)), "free")},
                  {2: {"defences": 0}}, faces=[15, 15, 2])
     assert (m.grappled_with(0), m.grappled_with(2), m.holds(0), m.holds(2)) == (2, 0, True, False)
