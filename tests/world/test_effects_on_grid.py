@@ -499,3 +499,21 @@ def test_new_actions_round_trip_through_a_save(action):
     data = action_to_dict(action)
     assert data["type"] in ("first_aid", "pick_up")
     assert action_from_dict(data) == action
+
+
+def test_stepping_out_round_a_corner_counts_as_ninety_percent_cover_for_bullet_shyness(new_match, monkeypatch):
+    """Firing from full cover: "bonus from 90% cover" all round; a corner (a tile beside the
+    shooter out of the target's sight) is full cover to step out from, and Bullet Shyness
+    halves the difficulty "if the character is in 90% cover" - stepping out counts, standing
+    in the open does not."""
+    rows = list(OPEN)
+    rows[4] = "...#" + "." * 26
+    m = new_match(make_grid(rows), {"blue": [unit(RIFLEMAN, "C", 2, 5), unit(RIFLEMAN, "O", 2, 8)],
+                                    "red": [unit(RIFLEMAN, "T", 20, 5), unit(RIFLEMAN, "U", 20, 8)]})
+    assert m.situation(2, 0).target_cover is None  # in the open where it stands
+    ok(m.check(0, Attack(2, "shot"), cover_action="step_out"))
+    calls = spy(monkeypatch, m, "end_of_round")
+    play(m, {0: Attack(2, "shot"), 1: Attack(3, "shot"), 2: Attack(0, "burst"), 3: Attack(1, "burst")},
+         {0: {"cover_action": "step_out"}})
+    cover = {args[1].name: (kw["bursts"], kw["in_cover"]) for args, kw in calls}
+    assert cover["C"] == (1, True) and cover["O"] == (1, False)
