@@ -40,7 +40,7 @@ class RoundFacts:
     key: tuple[int, int]
     views: dict[int, UnitView]
     sees: dict[tuple[int, int], bool] = field(default_factory=dict)
-    fields: dict[str, dict[Tile, float]] = field(default_factory=dict)  # by team: metres on foot to its nearest enemy
+    fields: dict[str, geo.CostsTo] = field(default_factory=dict)  # by team: metres on foot to its nearest enemy
 
     def living(self, team: str | None = None, enemy_of: str | None = None) -> list[UnitView]:
         return [v for v in self.views.values() if not v.out and (team is None or v.team == team)
@@ -353,13 +353,13 @@ class TacticalAI:
         path = match.path(me.uid, best[1])
         return Move(tuple(path), "run") if path else None
 
-    def walk_field(self, match: Match, team: str) -> dict[Tile, float]:
+    def walk_field(self, match: Match, team: str) -> geo.CostsTo:
         """Metres on foot from each tile to the nearest living enemy of `team`, round the
         walls and through slow ground (once a round: enemies stand still while units declare)."""
         f = self.facts(match)
         if team not in f.fields:
             goals = [v.pos for v in f.living(enemy_of=team)]
-            f.fields[team] = geo.costs_to(match.grid, goals)
+            f.fields[team] = geo.CostsTo(match.grid, goals)
         return f.fields[team]
 
     def _advance(self, match: Match, me: UnitView, enemies: list[UnitView], facts: Any) -> Any:

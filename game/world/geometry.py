@@ -258,51 +258,88 @@ def reachable(
     return {(i % pw - 1, i // pw - 1): dist[i] for i in settled if i not in no_stop}
 
 
-def costs_to(
-    grid: GridMap, goals: Iterable[Tile], *, diagonal: bool = True, budget_m: float = math.inf
-) -> dict[Tile, float]:
-    """The cheapest cost in metres of walking from each tile to the nearest of `goals`
-    (within `budget_m`): Dijkstra run backwards from the goals, so a step from a tile onto
-    `u` costs what entering `u` costs. For every tile `t` it found, the cost is what
-    ``reachable(grid, t, ...)`` gives for the nearest goal. Other figures are not counted:
-    the AI's map of how far the enemy is on foot.
-    """
-    prep = _prepared(grid)
-    pw, walk, enter, enter_d = prep.pw, prep.walk, prep.enter, prep.enter_diag
-    limit = budget_m + _EPS
-    inf = math.inf
-    dist = [inf] * len(walk)
-    heap: list[tuple[float, int]] = []
-    for x, y in goals:
-        if grid.in_bounds(x, y) and grid.walkable(x, y):
-            i = (y + 1) * pw + x + 1
-            dist[i] = 0.0
-            heap.append((0.0, i))
-    heapq.heapify(heap)
-    settled = []
-    pop, push, keep = heapq.heappop, heapq.heappush, settled.append
-    orth = (1, -1, pw, -pw)
-    diag = _diagonals(pw, diagonal)
-    while heap:
-        cost, u = pop(heap)
-        if cost > dist[u]:
-            continue
-        keep(u)
-        c = cost + enter[u]
-        if c <= limit:
+class CostsTo:
+    """The cheapest cost in metres of walking from a tile to the nearest of `goals`, worked
+    out only as far as asked: Dijkstra run backwards from the goals (a step from a tile onto
+    `u` costs what entering `u` costs), settling tiles in order of cost; a query for a tile
+    not yet settled goes on from where the last one stopped. For every tile `t`,
+    ``get(t)`` is what ``reachable(grid, t, ...)`` gives for the nearest goal, or `default`
+    if no goal can be walked to. Other figures are not counted: the AI's map of how far the
+    enemy is on foot (one a side a round; most queries stop well short of the whole map)."""
+
+    def __init__(self, grid: GridMap, goals: Iterable[Tile], *, diagonal: bool = True) -> None:
+        prep = _prepared(grid)
+        self._grid, self._prep, self._pw = grid, prep, prep.pw
+        self._dist = [math.inf] * len(prep.walk)
+        self._settled = bytearray(len(prep.walk))
+        self._diag = _diagonals(prep.pw, diagonal)
+        self._heap: list[tuple[float, int]] = []
+        for x, y in goals:
+            if grid.in_bounds(x, y) and grid.walkable(x, y):
+                i = (y + 1) * prep.pw + x + 1
+                self._dist[i] = 0.0
+                self._heap.append((0.0, i))
+        heapq.heapify(self._heap)
+
+    def _index(self, tile: Tile) -> int | None:
+        x, y = tile
+        if not (0 <= x < self._grid.width and 0 <= y < self._grid.height):
+            return None
+        return (y + 1) * self._pw + x + 1
+
+    def _settle_until(self, target: int) -> None:
+        """Go on with the search until `target` is settled or nothing is left to settle."""
+        prep, dist, settled, heap, diag = self._prep, self._dist, self._settled, self._heap, self._diag
+        walk, enter, enter_d, pw = prep.walk, prep.enter, prep.enter_diag, self._pw
+        pop, push = heapq.heappop, heapq.heappush
+        orth = (1, -1, pw, -pw)
+        while heap and not settled[target]:
+            cost, u = pop(heap)
+            if settled[u] or cost > dist[u]:
+                continue
+            settled[u] = 1
+            c = cost + enter[u]
             for o in orth:
                 j = u + o
                 if walk[j] and c < dist[j]:
                     dist[j] = c
                     push(heap, (c, j))
-        c = cost + enter_d[u]
-        if c <= limit:
+            c = cost + enter_d[u]
             for o, a, b in diag:
                 j = u + o
                 if walk[j] and walk[u + a] and walk[u + b] and c < dist[j]:
                     dist[j] = c
                     push(heap, (c, j))
-    return {(i % pw - 1, i // pw - 1): dist[i] for i in settled}
+
+    def get(self, tile: Tile, default: float | None = None) -> float | None:
+        i = self._index(tile)
+        if i is None or not self._prep.walk[i]:
+            return default
+        if not self._settled[i]:
+            self._settle_until(i)
+        return self._dist[i] if self._settled[i] else default
+
+    def __getitem__(self, tile: Tile) -> float:
+        value = self.get(tile)
+        if value is None:
+            raise KeyError(tile)
+        return value
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, tuple) and self.get(tile) is not None  # type: ignore[arg-type]
+
+    def whole(self) -> dict[Tile, float]:
+        """Every tile from which a goal can be walked to, with its cost."""
+        self._settle_until(0)  # index 0 is the unwalkable border: this settles everything
+        pw = self._pw
+        return {(i % pw - 1, i // pw - 1): d for i, d in enumerate(self._dist) if self._settled[i]}
+
+
+def costs_to(
+    grid: GridMap, goals: Iterable[Tile], *, diagonal: bool = True
+) -> dict[Tile, float]:
+    """`CostsTo` worked out over the whole map, as a dict."""
+    return CostsTo(grid, goals, diagonal=diagonal).whole()
 
 
 # Long searches on big maps use landmarks (A*, Landmarks and the Triangle inequality): the

@@ -541,3 +541,20 @@ def test_costs_to_is_reachable_backwards(case):
     else:
         assert field[t] == pytest.approx(expected)
     assert field[a] == 0.0 and field[b] == 0.0
+
+
+@settings(max_examples=100)
+@given(grid_and_tiles(n=2), st.randoms(use_true_random=False))
+def test_costs_to_asked_tile_by_tile_in_any_order_is_the_whole_field(case, rnd):
+    """CostsTo settles only as far as a query needs, and goes on from there: asking for the
+    tiles one by one, in any order, gives the whole field's values; a tile no goal can be
+    walked to (a wall, or cut off) gives the default."""
+    grid, goals = case
+    whole = geo.costs_to(grid, goals)
+    lazy = geo.CostsTo(grid, goals)
+    tiles = [(x, y) for y in range(grid.height) for x in range(grid.width)]
+    rnd.shuffle(tiles)
+    for t in tiles:
+        assert lazy.get(t, -1.0) == whole.get(t, -1.0)
+        assert (t in lazy) == (t in whole)
+    assert lazy.get((-1, 0)) is None and lazy.get((grid.width, 0), 7.0) == 7.0
