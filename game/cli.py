@@ -13,7 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-HEADLESS_HINT = "headless commands: 'skirmish simulate', 'skirmish check-map PATH', 'skirmish duel'"
+HEADLESS_HINT = ("headless commands: 'skirmish simulate', 'skirmish check-map PATH', "
+                 "'skirmish check-save PATH', 'skirmish duel'")
 
 
 def _error(message: str) -> int:
@@ -87,7 +88,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     config = SessionConfig(args.map or str(DEFAULT_MAP), args.mode or "solo", args.ai,
                            args.seed if args.seed is not None else 1)
     session = None
-    if straight:
+    if args.load:
+        from game.saves import SaveError, load_game
+
+        try:
+            session = load_game(args.load)
+        except SaveError as exc:
+            return _error(str(exc))
+        config = session.config
+    elif straight:
         from game.ui.app import new_session
 
         try:
@@ -158,6 +167,32 @@ def cmd_check_map(args: argparse.Namespace) -> int:
     for team, specs in squads.items():
         kit = ", ".join(sorted({s.get("weapon", "fist") for s in specs}))
         print(f"{team} squad: {len(specs)} units; weapons: {kit}")
+    return 0
+
+
+def cmd_check_save(args: argparse.Namespace) -> int:
+    """Read a saved game and replay it headless: what it holds, or one line saying why it
+    cannot be loaded (exit 2). The file is only read."""
+    from game.saves import SaveError, load_game
+
+    try:
+        session = load_game(args.path)
+    except SaveError as exc:
+        return _error(str(exc))
+    m, cfg = session.match, session.config
+    try:
+        print(f"save: {args.path}")
+        print(f"map: {m.grid.name} ({cfg.map_path}); mode {cfg.mode}, AI {cfg.ai}, seed {cfg.seed}")
+        alive = {t: len(m.units(t, living=True)) for t in m.teams}
+        print(f"round {m.round} of {m.max_rounds}; standing: " + ", ".join(f"{t} {n}" for t, n in alive.items()))
+        if m.over:
+            print(f"over: {m.winner}")
+        else:
+            nxt = m.declaring()
+            print("next to declare: " + (m.name(nxt) if nxt is not None else "nobody (the round resolves next)"))
+        print(f"log: {len(m.log.lines())} lines, replayed and checked against the save")
+    finally:
+        m.close()
     return 0
 
 
@@ -260,6 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--size", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
     play.add_argument("--save-dir", metavar="DIR",
                       help="where the Esc menu saves and loads (default $SKIRMISH_SAVE_DIR or ~/.local/share/skirmish/saves)")
+    play.add_argument("--load", metavar="SAVE", help="open a saved game (a .json save from the Esc menu)")
     play.set_defaults(func=cmd_play)
     rules = sub.add_parser("rules", help="list the weapon and armour catalogue")
     rules.add_argument("what", nargs="?", choices=("weapons", "armour", "all"), default="all")
@@ -267,6 +303,9 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-map", help="summarise a Tiled map for its author, or say what is wrong")
     check.add_argument("path")
     check.set_defaults(func=cmd_check_map)
+    csave = sub.add_parser("check-save", help="replay a saved game headless and say what it holds, or what is wrong")
+    csave.add_argument("path")
+    csave.set_defaults(func=cmd_check_save)
     sim = sub.add_parser("simulate", help="AI-against-AI matches, headless")
     sim.add_argument("--map", help="a .tmx map (default: the default map)")
     sim.add_argument("--runs", type=int, default=10, help="matches to play (default 10)")

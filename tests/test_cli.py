@@ -59,3 +59,56 @@ def test_rules_lists_the_catalogue(capsys):
     assert main(["rules", "weapons"]) == 0
     out = capsys.readouterr().out
     assert "m16_a1" in out and "broad_sword" in out
+
+
+def _saved_game(tmp_path):
+    """A save of a solo skirmish on the street, two rounds in and one declaration made."""
+    import esper
+    from test_saves import play_rounds
+
+    from game.saves import save_game
+    from game.ui.app import new_session
+    from game.ui.session import SessionConfig
+
+    session = new_session(SessionConfig(STREET, "solo", "normal", 5))
+    try:
+        play_rounds(session, 2)
+        path = save_game(session, tmp_path / "game.json")
+    finally:
+        session.match.close()
+        esper.switch_world("default")
+    return path
+
+
+def test_check_save_replays_a_save_headless(tmp_path, capsys):
+    path = _saved_game(tmp_path)
+    before = path.read_bytes()
+    assert main(["check-save", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "map: Market Street" in out and "round 3 of" in out and "replayed and checked" in out
+    assert "next to declare: " in out
+    assert path.read_bytes() == before
+
+
+def test_a_bad_save_is_one_line_exit_2_from_the_command_line(tmp_path, capsys):
+    import json
+
+    path = _saved_game(tmp_path)
+    data = json.loads(path.read_text())
+    data["format"] = 99
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    for argv in (["check-save", str(path)], ["play", "--load", str(path), "--screenshot", str(tmp_path / "x.png")]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith(f"error: {path}: ") and "format 99" in err, err
+    assert path.read_bytes() == before and not (tmp_path / "x.png").exists()
+
+
+def test_play_load_opens_the_saved_game(tmp_path):
+    path = _saved_game(tmp_path)
+    shot = tmp_path / "loaded.png"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    r = _run("play", "--load", str(path), "--screenshot", str(shot), "--frames", "2", env=env)
+    assert r.returncode == 0, r.stderr
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
