@@ -339,10 +339,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         args = parser.parse_args(["play", *argv])
     args.argv = argv
+    from engine.yags.catalogue import CatalogueError
+    from game.ai.levels import LevelError
+    from game.lab.scenario import ScenarioError
+    from game.maps import MapError
+    from game.saves import SaveError
+    from game.squads import SquadError
+
     try:
         code = int(args.func(args))
         sys.stdout.flush()  # inside the try: a reader that has gone shows here
         return code
+    except (CatalogueError, LevelError, SquadError, ScenarioError, MapError, SaveError) as exc:
+        # a data file (catalogue, AI levels, squads) that does not load, wherever it is read:
+        # its one line names the file, the entry and the field
+        return _error(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `skirmish simulate ... | head`: the reader has gone; so are we

@@ -112,3 +112,25 @@ def test_play_load_opens_the_saved_game(tmp_path):
     r = _run("play", "--load", str(path), "--screenshot", str(shot), "--frames", "2", env=env)
     assert r.returncode == 0, r.stderr
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_broken_data_file_is_one_line_exit_2(monkeypatch, capsys, tmp_path):
+    """game/data/ai_levels.toml and engine/yags/data/*.toml are read where they are first
+    needed; broken, they stop any command with their own one line (file, entry, field)."""
+    import engine.yags.catalogue as catalogue
+    import game.ai as ai
+    from game.ai.levels import LEVELS_FILE, parse_levels
+
+    text = LEVELS_FILE.read_text().replace("targets = 3", "targets = 'many'")
+    monkeypatch.setattr(ai, "load_levels", lambda: parse_levels(text, LEVELS_FILE))
+    assert main(["simulate", "--runs", "1", "--jobs", "1", "--map", STREET, "--size", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"error: {LEVELS_FILE}: level.normal: targets: must be an integer, not 'many'\n" and out == ""
+    monkeypatch.undo()
+
+    bad = tmp_path / "firearms.toml"
+    bad.write_text("[weapon.m16]\nname = 3\n")
+    monkeypatch.setattr(catalogue, "default_catalogue", lambda: catalogue.load_catalogue([bad]))
+    assert main(["rules", "weapons"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {bad}") and err.count("\n") == 1, err
