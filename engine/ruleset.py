@@ -50,6 +50,9 @@ class AttackRequest:
     attacker: Participant
     target: Participant
     mode: str  # melee, shot, burst, triple, area, suppress, throw
+    # shot, shots, bursts, manoeuvre, kind, ...; "overwatch": the attack of a triggered
+    # overwatch (Yags: fast, a snapshot, the attack roll halved); "unaware": the target does
+    # not know of the attack and cannot defend
     options: Mapping[str, Any] = field(default_factory=dict)
     situation: Situation = field(default_factory=Situation)
     others: Sequence[tuple[Participant, Situation]] = ()  # further targets for area fire, nearest first
@@ -159,6 +162,28 @@ class Ruleset(ABC):
     def first_aid_rounds(self) -> int:
         """How many rounds tending takes (the healer does nothing else meanwhile)."""
         return 0
+
+    def overwatch_arc(self) -> float:
+        """Degrees of the area a shooting overwatch covers; 0: the ruleset has no overwatch."""
+        return 0.0
+
+    def overwatch_check(self, dice: Dice, watcher: Participant) -> Roll:
+        """The roll made when an overwatch triggers: on a failure the action is wasted."""
+        raise NotImplementedError(f"{self.name} has no overwatch")
+
+    def overwatch_check_chance(self, watcher: Participant) -> Any:
+        """The exact chance that `overwatch_check` succeeds (None: no preview)."""
+        return None
+
+    def overwatch_initiative(self, watcher: Participant) -> int:
+        """What an overwatch kept from an earlier round adds to the initiative of the action
+        it triggers."""
+        return 0
+
+    def health_facts(self, state: Any) -> dict[str, Any]:
+        """The state as plain values for event data (the UI's markers): at least `status`
+        and `out`; Yags adds wounds, stuns and fatigue."""
+        return {"status": self.status(state), "out": self.out_of_fight(state)}
 
     @abstractmethod
     def weapon_facts(self, combatant: Any) -> WeaponFacts:

@@ -34,6 +34,7 @@ from game.world.actions import (
     FullDodge,
     Hold,
     Move,
+    Overwatch,
     PickUp,
     Reload,
     Stand,
@@ -106,6 +107,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"type": "first_aid", "patient": action.patient, "stuns": action.stuns}
     if isinstance(action, PickUp):
         return {"type": "pick_up"}
+    if isinstance(action, Overwatch):
+        return {"type": "overwatch", "aim": None if action.aim is None else list(action.aim)}
     raise TypeError(f"cannot save action {action!r}")
 
 
@@ -184,6 +187,7 @@ def action_from_dict(d: Any, what: str = "action") -> Action:
         "first_aid": lambda: FirstAid(_int(d.get("patient"), what + ".patient"),
                                       _bool(d.get("stuns", False), what + ".stuns")),
         "pick_up": PickUp,
+        "overwatch": lambda: Overwatch(None if d.get("aim") is None else _tile(d.get("aim"), what + ".aim")),
     }
     if not isinstance(tag, str) or tag not in readers:
         raise _Bad(f"{what}: unknown action type {json.dumps(tag)[:40]}")

@@ -11,7 +11,20 @@ from game import saves
 from game.saves import SaveError, action_from_dict, action_to_dict, load_game, save_game
 from game.ui.app import new_session
 from game.ui.session import SessionConfig
-from game.world.actions import Aim, AreaFire, Attack, FullDodge, Hold, Move, Reload, Stand, Throw
+from game.world.actions import (
+    Aim,
+    AreaFire,
+    Attack,
+    FirstAid,
+    FullDodge,
+    Hold,
+    Move,
+    Overwatch,
+    PickUp,
+    Reload,
+    Stand,
+    Throw,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CROSSROADS = str(ROOT / "maps" / "crossroads.tmx")
@@ -78,6 +91,29 @@ def test_round_trip_two_rounds_and_one_unfinished(tmp_path, sessions):
     assert loaded.match.log.lines() == m.log.lines()
 
 
+def test_overwatch_declarations_round_trip(tmp_path, sessions):
+    """Overwatch (yags-combat.md, Action Types) is saved like any declaration: the player's units
+    watch the nearest enemy's tile for three rounds (kept from round to round), the AI plays red;
+    the save replays to the same log, overwatch events included, and both go on alike."""
+    s = sessions(new_session(SessionConfig(CROSSROADS, "solo", "normal", 5)))
+    m = s.match
+    for _ in range(3):
+        if s.needs_round:
+            s.begin_round()
+        while (uid := s.current()) is not None and s.can_declare(uid):
+            near = min(m.enemies_of(uid), key=lambda e: m.distance_m(uid, e.uid))
+            if s.declare(uid, Overwatch(near.pos)).__class__.__name__ == "Impossible":
+                s.declare(uid, Hold())
+    assert any(e.kind == "declare" and "overwatch at" in e.text for e in m.log)
+    assert any(e.kind == "overwatch" for e in m.log)
+    loaded = sessions(load_game(save_game(s, tmp_path / "o.json")))
+    assert loaded.match.log.lines() == m.log.lines()
+    assert unit_states(loaded.match) == unit_states(m)
+    play_rounds(s, 5)
+    play_rounds(loaded, 5)
+    assert loaded.match.log.lines() == m.log.lines()
+
+
 def test_round_trip_between_rounds_and_hotseat(tmp_path, sessions):
     s = sessions(new_session(SessionConfig(CROSSROADS, "hotseat", "normal", 3)))
     s.take_seat() if s.handover else None
@@ -94,7 +130,7 @@ def test_round_trip_between_rounds_and_hotseat(tmp_path, sessions):
 @pytest.mark.parametrize("action", [
     Hold(), Move(((1, 2), (2, 3)), "run"), Attack(4, "burst", {"bursts": 2, "shot": "snap"}, ((0, 0),)),
     AreaFire((5, 6), True), Throw("frag_grenade", (7, 8)), Reload(), FullDodge(None), FullDodge((1, 1)),
-    Aim(3), Stand(),
+    Aim(3), Stand(), FirstAid(2, True), PickUp(), Overwatch((3, 4)), Overwatch(),
 ])
 def test_actions_round_trip(action):
     d = json.loads(json.dumps(action_to_dict(action)))

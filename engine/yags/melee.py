@@ -8,7 +8,7 @@ The attack hits if it equals or beats the greater of the defence roll and 15.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dice import Dice
 from engine.rolls import Term
@@ -127,7 +127,11 @@ class MeleeAttack:
     manoeuvre: str | None = None
     room: int | None = None  # longest reach the attacker's surroundings allow (None: open)
     automatic: bool = False  # an automatic strike: no defence, base difficulty
-    kind: str = "attack"  # "attack", "free strike", "counter strike", "automatic strike"
+    kind: str = "attack"  # "attack", "free strike", "counter strike", "automatic strike", "overwatch strike"
+    # Action Types, Overwatch: "your attack roll is halved"; the target "will be unaware of
+    # your attack and therefore unable to defend".
+    overwatch: bool = False
+    unaware: bool = False
 
 
 def is_shield(weapon: Weapon) -> bool:
@@ -194,11 +198,15 @@ def plan_melee(attack: MeleeAttack) -> AttackPlan | Impossible:
         min_level = need
         effects = (man,)
     atk = _ability_plan(a, "attack", w, "attack", w.attack, 0, extra)
+    if attack.overwatch:
+        atk = replace(atk, halve=True, notes=(*atk.notes, "overwatch: attack roll halved"))
+    if attack.unaware:
+        notes.append(f"{d.name} is unaware of the attack: no defence")
     style = melee_style(a, w)
     skill_a = a.character.skill(style.skill)
     d_style = melee_style(d)
     skill_d = d.character.skill(d_style.skill)
-    defence = None if attack.automatic else defence_plan(d, skill_a, a.name)
+    defence = None if (attack.automatic or attack.unaware) else defence_plan(d, skill_a, a.name)
     # Damage: strength x 4 + weapon damage (+5 aggressive, +5 / +10 manoeuvres).
     kind0 = w.damage_type
     if man == "knockdown":
@@ -220,7 +228,7 @@ def plan_melee(attack: MeleeAttack) -> AttackPlan | Impossible:
         kind = damage_kind(dmg_weapon, eff.kind_shift, a.character.size, d.character.size, base=kind0)
         damage = DamagePlan(tuple(damage_terms(a.character, dmg_weapon, dmg_extra)),
                             tuple(soak_terms(d.character, eff.value)), kind, notes=eff.notes)
-    if defence is None and not attack.automatic and not (d.defending or d.full_dodge):
+    if defence is None and not (attack.automatic or attack.unaware) and not (d.defending or d.full_dodge):
         notes.append(f"{d.name} is not defending: base difficulty {BASE_DIFFICULTY}")
     return AttackPlan(
         attacker=a.name, target=d.name, attack=atk, defence=defence,

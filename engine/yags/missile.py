@@ -148,6 +148,11 @@ class MissileAttack:
     two_hands: bool = True  # the weapon is held in both hands
     just_loaded: bool = False  # the load finished this round (Lo-0) or last round
     weapon: Weapon | None = None  # default: the attacker's weapon (its thrown profile if melee)
+    # Action Types, Overwatch: the shot that fires when an overwatch triggers "is always fast
+    # ... it is a snapshot ... your attack roll is halved".
+    overwatch: bool = False
+    # ... "the target will be unaware of your attack and therefore unable to defend".
+    unaware: bool = False
 
     @property
     def arm(self) -> Weapon:
@@ -175,6 +180,8 @@ def shot_facts(attack: MissileAttack, shot: str | None = None,
     if not w.is_missile:
         return Impossible(f"{w.name} is not a missile weapon")
     shot = shot or attack.shot
+    if attack.overwatch:
+        shot = "snap"  # Overwatch: "If it is a shooting action, then it is a snapshot"
     if shot not in SHOT_SPEED:
         raise ValueError(f"unknown shot {shot!r}; expected one of {', '.join(SHOT_SPEED)}")
     band = range_band(attack.distance_m, *weapon_ranges(w, a.character.attributes["strength"]))
@@ -190,6 +197,8 @@ def shot_facts(attack: MissileAttack, shot: str | None = None,
     slow = (SHOT_SPEED[shot] == "slow" or quarters == "crippled" or a.drawing or short
             or attack.just_loaded or a.initiative_zero or from_cover)
     speed = "slow" if slow else SHOT_SPEED[shot]
+    if attack.overwatch:
+        speed = "fast"  # Overwatch: "Your action, if it fires, is always fast"
     if attack.target.cover_action == "step_out" and shot != "snap":
         # Firing from full cover: "attacks against you always count as snapshots" (the
         # distance; the attacker's speed stays as declared).
@@ -227,7 +236,7 @@ def missile_defence(attack: MissileAttack, facts: ShotFacts) -> CheckPlan | None
     halve it at short range unless in melee with the attacker; firearms at all ranges. Full
     dodge and an impaired or crippled weapon give the full defence. Prone: no dodge."""
     t, w = attack.target, facts.weapon
-    if t.condition.out_of_fight or t.stance in ("prone", "focused"):
+    if t.condition.out_of_fight or t.stance in ("prone", "focused") or attack.unaware:
         return None
     if not (t.defending or t.dodging_all_round):
         return None
@@ -328,9 +337,13 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
     if fumble_outcome is None:
         into_melee = attack.melee_crowd > 0 or attack.wrestling
         fumble_outcome = "random_target" if into_melee else ("jam" if w.has("unreliable") else "miss")
-    halve = facts.quarters == "crippled" or a.initiative_zero
+    halve = facts.quarters == "crippled" or a.initiative_zero or attack.overwatch
     if facts.quarters == "crippled":
         notes.append("crippled weapon: attack halved")
+    if attack.overwatch:
+        notes.append("overwatch: attack roll halved")
+    if attack.unaware:
+        notes.append(f"{t.name} is unaware of the attack: no defence")
     check = CheckPlan(label, tuple(terms), fumble_chance, unskilled=(skill == 0), halve=halve)
     target_terms: list[Term] = []
     dp = distance_penalty(attack.distance_m, w.increment or IMPROVISED_INCREMENT_M, facts.multiplier)

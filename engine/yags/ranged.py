@@ -54,6 +54,8 @@ def missile_attack(rules: YagsRuleset, request: AttackRequest, target: Any = Non
         attacker=a, target=t, distance_m=s.distance_m, shot=str(request.options.get("shot", "normal")),
         conditions=conditions_for(s), cover=s.target_cover, threat_band=band,
         in_melee_with_attacker=s.in_melee_with_attacker, melee_crowd=s.target_melee_crowd,
+        overwatch=bool(request.options.get("overwatch", False)),
+        unaware=bool(request.options.get("unaware", False)),
     )
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from engine.dice import Dice
-from engine.rolls import Roll
+from engine.rolls import Roll, Term
 from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
 from engine.yags import health
 from engine.yags.attack import COVER_ACTIONS, STANCE_SPEED, STANCES, AttackResult, Fighter
@@ -160,14 +161,19 @@ class YagsRuleset(Ruleset):
         return MeleeAttack(a, t, manoeuvre=request.options.get("manoeuvre"),
                            room=request.situation.room_reach,
                            automatic=bool(request.options.get("automatic", False)),
-                           kind=str(request.options.get("kind", "attack")))
+                           kind=str(request.options.get("kind", "attack")),
+                           overwatch=bool(request.options.get("overwatch", False)),
+                           unaware=bool(request.options.get("unaware", False)))
 
     # --- attacks ------------------------------------------------------------------------
 
     def action_speed(self, request: AttackRequest) -> str:
         """Stance, drawing, a full Move and initiative 0 force the speed. A missile attacker
         is "considered to be using the normal stance" (Missile Attacks): aggressive and
-        defensive do not change its speed; prone still slows every action."""
+        defensive do not change its speed; prone still slows every action. An overwatch that
+        fires "is always fast" (Action Types: Overwatch)."""
+        if request.options.get("overwatch"):
+            return "fast"
         d: YagsDeclaration = request.attacker.declaration or YagsDeclaration()
         missile = request.mode != "melee"
         forced = [STANCE_SPEED.get(d.stance) if not missile or d.stance == "prone" else None]
@@ -283,6 +289,42 @@ class YagsRuleset(Ruleset):
     def first_aid_rounds(self) -> int:
         return health.FIRST_AID_ROUNDS
 
+    # --- overwatch (yags-combat.md, Action Types: Overwatch; Waiting beyond a round) ------
+
+    def overwatch_arc(self) -> float:
+        """ "If you are declaring to shoot, then you can cover a 45 degree area." """
+        return OVERWATCH_ARC
+
+    def _overwatch_plan(self, watcher: Participant) -> tuple[list[Term], bool, bool]:
+        d: YagsDeclaration = watcher.declaration or YagsDeclaration()
+        return overwatch_terms(watcher.combatant, watcher.state), \
+            watcher.combatant.skill(TACTICS) == 0, d.initiative_zero
+
+    def overwatch_check(self, dice: Dice, watcher: Participant) -> Roll:
+        """ "When the trigger occurs, a Perception x Tactics must be made at a difficulty of
+        10, or the overwatch fails": with the watcher's wound, stun and fatigue penalties
+        ("a penalty to all actions"), unskilled as a standard skill (yags-core.md: the d20
+        halved, fumbles on 1 or 2), halved at initiative 0 (Shock and Pain)."""
+        from engine.yags.checks import roll_check
+
+        terms, unskilled, halve = self._overwatch_plan(watcher)
+        return roll_check(dice, "overwatch check", terms, OVERWATCH_DIFFICULTY, unskilled=unskilled, halve=halve)
+
+    def overwatch_check_chance(self, watcher: Participant) -> Fraction:
+        """The exact chance the overwatch check succeeds (the 20 faces of its d20)."""
+        from engine.yags.checks import resolve
+
+        terms, unskilled, halve = self._overwatch_plan(watcher)
+        wins = sum(resolve("overwatch check", terms, die, OVERWATCH_DIFFICULTY, unskilled=unskilled,
+                           halve=halve).success for die in range(1, 21))
+        return Fraction(wins, 20)
+
+    def overwatch_initiative(self, watcher: Participant) -> int:
+        """Waiting beyond a round: a kept overwatch adds "your Perception x Tactics as a
+        straight bonus (no roll) to your initiative for that action"."""
+        c = watcher.combatant
+        return c.attribute("perception") * c.skill(TACTICS)
+
     # --- weapons on the grid ------------------------------------------------------------
 
     def weapon_facts(self, combatant: Character) -> WeaponFacts:
@@ -376,6 +418,11 @@ class YagsRuleset(Ruleset):
     def out_of_fight(self, state: Condition) -> bool:
         return state.out_of_fight
 
+    def health_facts(self, state: Condition) -> dict[str, Any]:
+        """Wounds and stuns (0-6 tracks), fatigue and the status (ok, unconscious, dead...)."""
+        return {"wounds": state.wounds, "stuns": state.stuns, "fatigue": state.fatigue,
+                "status": state.status, "out": state.out_of_fight}
+
     def status(self, state: Condition) -> str:
         parts = [f"wounds {state.wounds} ({WOUND_NAMES[min(state.wounds, 6)]})",
                  f"stuns {state.stuns} ({STUN_NAMES[min(state.stuns, 6)]})"]
@@ -387,6 +434,23 @@ class YagsRuleset(Ruleset):
         if state.status != "ok":
             parts.append(state.status.upper())
         return ", ".join(parts)
+
+
+OVERWATCH_ARC = 45.0  # Action Types, Overwatch: "you can cover a 45 degree area"
+OVERWATCH_DIFFICULTY = 10  # "a Perception x Tactics must be made at a difficulty of 10"
+TACTICS = "Tactics"
+
+
+def overwatch_terms(combatant: Character, state: Condition) -> list[Term]:
+    """Perception x Tactics and the watcher's injury penalties."""
+    from engine.yags.checks import ability_term
+
+    terms = [ability_term("perception", combatant.attribute("perception"), TACTICS, combatant.skill(TACTICS))]
+    for name, value in (("wounds", state.wound_penalty), ("stuns", state.stun_penalty),
+                        ("fatigue", state.fatigue_penalty(combatant.fatigue_track))):
+        if value:
+            terms.append(Term(name, value))
+    return terms
 
 
 def vital_strike_check(dice: Dice, combatant: Character, wounds_caused: int) -> Roll:

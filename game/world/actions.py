@@ -104,9 +104,21 @@ class PickUp:
     """Pick up one's own dropped weapon, lying within a tile (takes the action)."""
 
 
+@dataclass(frozen=True)
+class Overwatch:
+    """Cover an area this round, ready to shoot or strike the first enemy that presents
+    itself there (yags-combat.md, Action Types: Overwatch): with a missile weapon a 45 degree
+    arc centred on the line to `aim` (out to the weapon's long range, in sight); with a melee
+    weapon the tiles in its reach at the start of the round (`aim` None). It fires only when
+    triggered, after a Perception x Tactics check; if nothing triggers it the action is
+    wasted, and declaring it again with the same aim keeps it (Waiting beyond a round)."""
+
+    aim: tuple[int, int] | None = None
+
+
 COVER_ACTIONS = ("step_out", "cover_to_cover")  # the `cover_action` declaration choice (Shooting from Cover)
 
-Action = Hold | Move | Attack | AreaFire | Throw | Reload | FullDodge | Aim | Stand | FirstAid | PickUp
+Action = Hold | Move | Attack | AreaFire | Throw | Reload | FullDodge | Aim | Stand | FirstAid | PickUp | Overwatch
 
 
 def describe(action: Action, names: dict[int, str]) -> str:
@@ -132,4 +144,6 @@ def describe(action: Action, names: dict[int, str]) -> str:
         return f"first aid ({'stuns' if action.stuns else 'wounds'}) on {names.get(action.patient, action.patient)}"
     if isinstance(action, PickUp):
         return "pick up the weapon"
+    if isinstance(action, Overwatch):
+        return f"overwatch at {action.aim}" if action.aim is not None else "overwatch (melee reach)"
     return "hold"

@@ -119,3 +119,17 @@ class Tending:
     patient: int
     stuns: bool
     rounds_left: int
+
+
+@dataclass
+class Watch:
+    """An overwatch (Action Types: Overwatch) for `round`: the watcher stands at `tile`
+    covering the arc toward `aim` (None: its melee reach); `since` is the round it was first
+    declared (earlier when kept, Waiting beyond a round); `triggered` once an enemy presented
+    itself (checked, and fired or wasted)."""
+
+    aim: tuple[int, int] | None
+    tile: tuple[int, int]
+    round: int
+    since: int
+    triggered: bool = False

@@ -26,6 +26,7 @@ from game.world.actions import (
     Hold,
     Impossible,
     Move,
+    Overwatch,
     PickUp,
     Reload,
     Throw,
@@ -67,15 +68,16 @@ class Effects:
         return esper.try_component(self._entities[uid], Tending)
 
     def carry_on(self, uid: int) -> Action:
-        """What `uid` declares to go on with the work it is in the middle of (a reload, first
-        aid), else Hold: the declaration for a unit nobody declared for."""
+        """What `uid` declares to go on with what it is in the middle of (a reload, first aid,
+        an overwatch nothing triggered last round: Waiting beyond a round), else Hold: the
+        declaration for a unit nobody declared for."""
         ammo = self.view(uid).ammo
         if ammo is not None and ammo.reload_left:
             return Reload()
         t = self.tending(uid)
         if t is not None:
             return FirstAid(t.patient, t.stuns)
-        return Hold()
+        return self._keep_watch(uid) or Hold()
 
     # --- declaration checks ---------------------------------------------------------------
 
@@ -98,7 +100,7 @@ class Effects:
             return Impossible(f"{v.name} is held by {p} and cannot move away (Grappled)")
         if choices.get("cover_action"):
             return Impossible(f"{v.name} is grappled with {p}: no shooting from cover")
-        if isinstance(action, Attack) and action.target != partner or isinstance(action, AreaFire | Throw):
+        if isinstance(action, Attack) and action.target != partner or isinstance(action, AreaFire | Throw | Overwatch):
             return Impossible(f"{v.name} is grappled with {p} and can attack no one else (Grappled)")
         if isinstance(action, Aim | FirstAid | PickUp):
             return Impossible(f"{v.name} is grappled with {p}: its hands are full")
@@ -346,7 +348,7 @@ class Effects:
         for roll in applied.rolls:
             self._event("roll", roll.describe(), uid, a.patient)
         for text in applied.events:
-            self._event("status", text, uid, a.patient, first_aid=True)
+            self._event("status", text, uid, a.patient, first_aid=True, **self._health(a.patient, applied.state))
         self._set_state(a.patient, applied.state)
 
     def _reload(self, uid: int) -> None:

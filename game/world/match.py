@@ -37,6 +37,7 @@ from game.world.actions import (
     Hold,
     Impossible,
     Move,
+    Overwatch,
     PickUp,
     Reload,
     Stand,
@@ -57,6 +58,7 @@ from game.world.components import (
 )
 from game.world.effects import Effects, is_missile_attack
 from game.world.events import Event, EventLog
+from game.world.overwatch import Overwatches
 from game.world.resolution import RoundResolution
 
 _match_counter = 0
@@ -80,6 +82,18 @@ class UnitView:
 
 
 @dataclass(frozen=True)
+class _Plan:
+    """A declaration judged legal, before it is made (Match._plan)."""
+
+    stance: str
+    decl: Any
+    given: dict[str, Any]
+    letting_go: bool
+    dodge_path: tuple[tuple[int, int], ...]
+    approach: str
+
+
+@dataclass(frozen=True)
 class MatchResult:
     seed: int
     winner: str  # blue, red or draw
@@ -94,7 +108,7 @@ def _new_world_name() -> str:
     return f"match-{_match_counter}"
 
 
-class Match(RoundResolution, Effects):
+class Match(RoundResolution, Effects, Overwatches):
     """A match in its own esper world."""
 
     def __init__(self, grid: GridMap, squads: Mapping[str, Sequence[Mapping[str, Any]]], *, seed: int,
@@ -120,6 +134,8 @@ class Match(RoundResolution, Effects):
         self._lost: set[int] = set()  # units that lost the rest of this round's actions (grappled)
         self._winner: str | None = None
         self._declare_queue: list[int] = []
+        self._round_stance: dict[int, str] = {}  # each unit's posture as this round began
+        self._watching: list[int] = []  # units on overwatch this round (as it resolves)
         # Bursts aimed at a unit this round, each noting whether it was in 90% cover (bullet shyness).
         self._pressure: dict[int, list[bool]] = {}
         # Unit views are cached; whatever changes a unit's state, place, stance or grenades
@@ -333,6 +349,8 @@ class Match(RoundResolution, Effects):
             if not v.out:
                 items.append((uid, v.initiative, v.combatant.attribute("agility") if hasattr(v.combatant, "attribute") else 0))
         self._declare_queue = list(declaration_order(items))
+        self._round_stance = {uid: self._comp(uid, Posture).stance for uid in self._declare_queue}
+        self._watching = []
         return list(self._declare_queue)
 
     def declare(self, uid: int, action: Action, **choices: Any) -> Done | Impossible:
@@ -352,9 +370,48 @@ class Match(RoundResolution, Effects):
         v = self.view(uid)
         if v.out:
             return Impossible(f"{v.name} is out of the fight")
-        lost = self.round == 1 and self._comp(uid, Initiative).lost_first_round
-        if lost and not isinstance(action, Hold | Move):
-            return Impossible(f"{v.name} fumbled initiative: no attacks or defences in the first round")
+        refusal = self._lost_round_refusal(uid, action)
+        if refusal is not None:
+            return refusal
+        before = self._rewind_posture(uid)
+        out = self._declare_now(uid, action, choices)
+        if isinstance(out, Impossible) and before is not None:
+            self._comp(uid, Posture).stance = before  # the declaration it had stays, and its posture
+            self._changed(uid)
+        return out
+
+    def lost_round(self, uid: int) -> bool:
+        """Did `uid` fumble its initiative, and is this the first round? Then it "may not act"
+        but hold or move: "cannot attack, or declare defences" (The Combat Sequence)."""
+        self._use()
+        return self.round == 1 and self._comp(uid, Initiative).lost_first_round
+
+    def _lost_round_refusal(self, uid: int, action: Action) -> Impossible | None:
+        if self.lost_round(uid) and not isinstance(action, Hold | Move):
+            return Impossible(f"{self.name(uid)} fumbled initiative: no attacks or defences in the first round")
+        return None
+
+    def _rewind_posture(self, uid: int) -> str | None:
+        """A unit changing its declaration starts again from the posture it had as the round
+        began (its first declaration set the posture at once, so that later declarers see it).
+        Returns the posture it had before, or None when nothing was rewound."""
+        start = self._round_stance.get(uid)
+        if self.phase != "declare" or start is None or self.declared(uid) is None:
+            return None
+        posture = self._comp(uid, Posture)
+        if posture.stance == start or self.grappled_with(uid) is not None:
+            return None
+        before, posture.stance = posture.stance, start
+        self._changed(uid)
+        return before
+
+    def _plan(self, uid: int, action: Action, choices: dict[str, Any], full: bool = True) -> _Plan | Impossible:
+        """Everything `declare` decides before it changes anything: the stance (inflicted by a
+        grapple, kept prone unless the action is standing up, focused for aiming and tending),
+        the checks, and the ruleset's declaration. `full`: also the dodge's path and how a
+        melee attacker approaches (`check` needs neither)."""
+        v = self.view(uid)
+        lost = self.lost_round(uid)
         given = dict(choices)
         explicit = choices.pop("stance", None)
         partner = self.grappled_with(uid)
@@ -386,9 +443,9 @@ class Match(RoundResolution, Effects):
             tile = self._dodge_to(v, action.tile, stance)
             if isinstance(tile, Impossible):
                 return tile
-            if tile != v.pos:
+            if tile != v.pos and full:
                 dodge_path = tuple(self.path(uid, tile) or ())
-        approach = self._approach_mode(v, action, stance) if isinstance(action, Attack) else "none"
+        approach = self._approach_mode(v, action, stance) if full and isinstance(action, Attack) else "none"
         if isinstance(action, FullDodge):
             choices["full_dodge"] = True
         try:
@@ -396,9 +453,17 @@ class Match(RoundResolution, Effects):
                                       initiative=v.initiative, **choices)
         except ValueError as exc:
             return Impossible(str(exc))
+        return _Plan(stance, decl, given, letting_go, dodge_path, approach)
+
+    def _declare_now(self, uid: int, action: Action, choices: dict[str, Any]) -> Done | Impossible:
+        plan = self._plan(uid, action, choices)
+        if isinstance(plan, Impossible):
+            return plan
+        v = self.view(uid)
+        stance = plan.stance
         order = self._declare_queue.index(uid) if uid in self._declare_queue else len(self._declare_queue)
-        esper.add_component(self._entities[uid], Declared(action, decl, order, given))
-        if letting_go:
+        esper.add_component(self._entities[uid], Declared(action, plan.decl, order, plan.given))
+        if plan.letting_go:
             self._release(uid, "lets go")
         if stance in ("prone", "crouched", "normal") and not isinstance(action, Stand):
             self._comp(uid, Posture).stance = stance
@@ -412,9 +477,9 @@ class Match(RoundResolution, Effects):
         elif isinstance(action, Attack) and action.mode == "melee":
             # The approach is walked at the attack (not at the end of the round), but the
             # attacker is moving all round: a full Move makes the attack slow.
-            mv.mode = approach
-        elif dodge_path:
-            mv.mode, mv.path = "free", dodge_path
+            mv.mode = plan.approach
+        elif plan.dodge_path:
+            mv.mode, mv.path = "free", plan.dodge_path
         names = {u: self.name(u) for u in self.uids()}
         self._event("declare", f"{v.name} declares {describe(action, names)}", uid,
                     getattr(action, "target", None))
@@ -423,13 +488,23 @@ class Match(RoundResolution, Effects):
     def check(self, uid: int, action: Action, stance: str | None = None, **choices: Any) -> Done | Impossible:
         """Would `action` be a legal declaration for `uid` now (in `stance`, with the other
         declaration `choices` such as `defences` or `cover_action`, if given)? (The UI greys
-        out what is not.)"""
-        v = self.view(uid)
-        check = self._validate(v, action, stance, choices)
-        if isinstance(check, Done) and isinstance(action, FullDodge):
-            tile = self._dodge_to(v, action.tile, stance)
-            return tile if isinstance(tile, Impossible) else check
-        return check
+        out what is not.) Judged as `declare` judges it: the fumbled-initiative rule, the
+        stance rules, the ruleset's own checks, and a unit that has declared this round from
+        the posture it began the round in. Whose turn it is to declare is not checked."""
+        self._use()
+        if self.view(uid).out:
+            return Impossible(f"{self.name(uid)} is out of the fight")
+        refusal = self._lost_round_refusal(uid, action)
+        if refusal is not None:
+            return refusal
+        before = self._rewind_posture(uid)
+        try:
+            plan = self._plan(uid, action, {**choices, "stance": stance} if stance else dict(choices), full=False)
+            return plan if isinstance(plan, Impossible) else Done()
+        finally:
+            if before is not None:
+                self._comp(uid, Posture).stance = before
+                self._changed(uid)
 
     def _validate(self, v: UnitView, action: Action, stance: str | None = None,
                   choices: Mapping[str, Any] | None = None) -> Done | Impossible:
@@ -549,6 +624,8 @@ class Match(RoundResolution, Effects):
             return self._first_aid_refusal(v, action) or Done()
         if isinstance(action, PickUp):
             return self._pick_up_refusal(v) or Done()
+        if isinstance(action, Overwatch):
+            return self._overwatch_refusal(v, action, stance) or Done()
         if isinstance(action, Aim):
             if action.target not in self._entities or self.view(action.target).team == v.team:
                 return Impossible("aim at an enemy")

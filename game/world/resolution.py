@@ -23,6 +23,7 @@ from game.world.actions import (
     FullDodge,
     Hold,
     Impossible,
+    Overwatch,
     PickUp,
     Reload,
     Stand,
@@ -55,11 +56,12 @@ class RoundResolution:
                     self.declare(uid, Hold())
         self._acted, self._lost = set(), set()
         self._interrupt_work()
+        self._begin_watches()
         items = []
         for uid in self._declare_queue:
             d = self.declared(uid)
-            if d is None:
-                continue
+            if d is None or isinstance(d.action, Overwatch):
+                continue  # an overwatch acts only when triggered (game/world/overwatch.py)
             speed = self._speed(uid, d)
             agi = self.view(uid).combatant.attribute("agility") if hasattr(self.view(uid).combatant, "attribute") else 0
             items.append((uid, speed, self.view(uid).initiative, agi))
@@ -69,7 +71,10 @@ class RoundResolution:
             self.phase = speed_of[uid]
             if self.view(uid).out:
                 continue
-            self._carry_out(uid)
+            later = self._overwatch_before(uid, speed_of[uid])
+            if not self.view(uid).out:
+                self._carry_out(uid)
+                self._overwatch_after(uid, later)
             self._acted.add(uid)
             if self._check_victory(final=False):
                 break
@@ -87,12 +92,18 @@ class RoundResolution:
             return "normal"
         return "slow"
 
+    def _health(self, uid: int, state: Any) -> dict[str, Any]:
+        """Event data for a change of `uid`'s state: the unit and its state after it as plain
+        values (Yags: wounds, stuns, fatigue, status, out), so that a replay or the UI's
+        playback can show each unit as it was at every step of the round."""
+        return {"unit": uid, **self.rules.health_facts(state)}
+
     def _set_state(self, uid: int, state: Any) -> None:
         before = self.rules.out_of_fight(self._comp(uid, Combatant).state)
         self._comp(uid, Combatant).state = state
         self._changed(uid)
         if not before and self.rules.out_of_fight(state):
-            self._event("down", f"{self.name(uid)} is down: {self.rules.status(state)}", uid)
+            self._event("down", f"{self.name(uid)} is down: {self.rules.status(state)}", uid, **self._health(uid, state))
             self._release(uid, "is down")
 
     def _apply(self, target: int, result: Any, attacker: int | None = None) -> None:
@@ -100,8 +111,10 @@ class RoundResolution:
         applied = self.rules.apply(self.dice, c.combatant, c.state, result)
         for roll in applied.rolls:
             self._event("roll", roll.describe(), target)
+        health = self._health(target, applied.state)
         for text in applied.events:
-            self._event("status", f"{self.name(target)} {text}" if not text.startswith(self.name(target)) else text, target)
+            self._event("status", f"{self.name(target)} {text}" if not text.startswith(self.name(target)) else text,
+                        target, **health)
         self._set_state(target, applied.state)
         standing = not self.rules.out_of_fight(self._comp(target, Combatant).state)
         for effect in getattr(result, "effects", ()):
@@ -116,7 +129,9 @@ class RoundResolution:
             elif effect.startswith("overwhelmed:") and standing:
                 self._overwhelm(target, effect)
         if getattr(result, "hit", False) and not self.rules.out_of_fight(self._comp(target, Combatant).state):
-            self._event("damage", f"{self.name(target)}: {self.rules.status(self._comp(target, Combatant).state)}", None, target)
+            state = self._comp(target, Combatant).state
+            self._event("damage", f"{self.name(target)}: {self.rules.status(state)}", None, target,
+                        **self._health(target, state))
 
     def _log_result(self, uid: int, target: int | None, result: Any) -> None:
         if isinstance(result, Impossible) or hasattr(result, "reason"):
@@ -144,7 +159,7 @@ class RoundResolution:
         rounds stay in the magazine); a shot gone astray (`stray`) is rolled with no crowd
         fumble and its fumble is a plain miss."""
         d = self.declared(target)
-        if d is not None:
+        if d is not None and not options.get("unaware"):  # an unaware target spends no defence on it
             esper.add_component(self._entities[target], replace(d, ruleset_decl=self.rules.note_attacked(d.ruleset_decl, self.name(uid))))
         mine = self.declared(uid)
         if mine is not None and mode == "melee":
@@ -192,7 +207,7 @@ class RoundResolution:
         if applied.state is c.state:
             return
         for text in applied.events:
-            self._event("status", text, uid)
+            self._event("status", text, uid, **self._health(uid, applied.state))
         self._set_state(uid, applied.state)
 
     def _carry_out(self, uid: int) -> None:
@@ -409,6 +424,10 @@ class RoundResolution:
             self._changed(uid)
             if step not in occupied:
                 last_free = step
+            if self._watching:
+                self._overwatch_step(uid)  # stepping into an enemy's overwatch
+                if self.view(uid).out:
+                    break
         if (pos.x, pos.y) in occupied:  # stopped short on a friend: back to the last free tile
             pos.x, pos.y = last_free
             self._changed(uid)
@@ -433,7 +452,7 @@ class RoundResolution:
             for roll in applied.rolls:
                 self._event("roll", roll.describe(), uid)
             for text in applied.events:
-                self._event("status", text, uid)
+                self._event("status", text, uid, **self._health(uid, applied.state))
             self._set_state(uid, applied.state)
 
     def _check_victory(self, final: bool) -> bool:
