@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, text
-from game.world.actions import FullDodge, Reload, Stand
+from game.world.actions import FullDodge, Overwatch, PickUp, Reload, Stand
 
 ROW_H, GAP = 22, 3
 
@@ -39,8 +39,9 @@ class Choice:
     attack_mode: str = "shot"
     shot: str = "normal"
     defences: int | None = None
-    pending: str = ""  # "throw" or "aim": waiting for a click on the map
+    pending: str = ""  # "throw", "aim", "overwatch" or "first_aid": waiting for a click on the map
     lost_round: bool = False  # fumbled initiative: only hold or move in the first round
+    first_aid_stuns: bool = False  # first aid treats stuns (else wounds)
 
 
 def _why(check: Any) -> str:
@@ -75,26 +76,47 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     mode(pygame.K_3, "3 triple", "triple", "Triple burst: three bursts at the enemy you click")
     mode(pygame.K_4, "4 area", "area", "Area fire: a burst over a 30 degree arc at the tile you click")
     mode(pygame.K_5, "5 suppress", "suppress", "Suppressive fire: a 60 degree arc at the tile you click")
-    reload = match.check(uid, Reload()) if v.ammo is not None else None
-    if choice.lost_round:
-        reload = None
-    out.append(Button(pygame.K_r, "R reload",
-                      "Reload: change magazines" if reload is not None and not _why(reload)
-                      else lost if choice.lost_round else (_why(reload) or f"{facts.name} needs no reloading"),
+    ammo = v.ammo
+    reload = match.check(uid, Reload()) if ammo is not None else None  # refuses in a fumbled round
+    if ammo is not None and ammo.jammed:
+        r_label, r_tip = "R clear jam", f"Clear the jam of the {facts.name} (takes the round)"
+    elif ammo is not None and ammo.reload_left:
+        r_label, r_tip = "R reload", f"Go on reloading ({ammo.reload_left} more rounds; any other declaration stops it)"
+    else:
+        r_label, r_tip = "R reload", "Reload: change magazines"
+    out.append(Button(pygame.K_r, r_label,
+                      r_tip if reload is not None and not _why(reload)
+                      else (_why(reload) or f"{facts.name} needs no reloading"),
                       reload is not None and not _why(reload)))
-    out.append(Button(pygame.K_h, "H hold/wait", "Hold: wait this round, defend only (any stance chosen stays)"))
+    stops = []
+    if ammo is not None and ammo.reload_left:
+        stops.append("stops the reload (the rounds spent are lost)")
+    tending = match.tending(uid)
+    if tending is not None:
+        stops.append(f"stops the first aid ({tending.rounds_left} rounds left, lost)")
+    watch = match.watch(uid)
+    if watch is not None and match.overwatch_keeps(uid, watch.aim):
+        stops.append("lets the overwatch lapse")
+    out.append(Button(pygame.K_h, "H hold/wait", "Hold: wait this round, defend only (any stance chosen stays)"
+                      + ("; " + ", ".join(stops) if stops else "")))
     dodge = match.check(uid, FullDodge(None))
-    why = lost if choice.lost_round else _why(dodge)
     out.append(Button(pygame.K_d, "D full dodge",
-                      why or "Full dodge: dive for cover (to the hovered tile, if in free move)", not why))
+                      _why(dodge) or "Full dodge: dive for cover (to the hovered tile, if in free move)", not _why(dodge)))
     out.append(Button(pygame.K_v, "V aim", lost if choice.lost_round else
+                      f"{facts.name} is not aimed" if melee else
                       "Aim at an enemy this round: an aimed shot at it next round",
                       not melee and not choice.lost_round, choice.pending == "aim"))
+    out.append(_overwatch_button(match, uid, v, facts, choice))
     out.append(Button(pygame.K_g, "G grenade",
                       lost if choice.lost_round and v.grenades else
                       f"Throw {v.grenades[0].replace('_', ' ')}: then click a tile" if v.grenades
                       else f"{v.name} has no grenades", bool(v.grenades) and not choice.lost_round,
                       choice.pending == "throw"))
+    out.extend(_first_aid_buttons(match, uid, choice))
+    pick = match.check(uid, PickUp())
+    dropped = match.dropped_weapon(uid)
+    out.append(Button(pygame.K_u, "U pick up", _why(pick) or f"Pick up the {dropped[0]} lying at {dropped[1]} "
+                      "(takes the round)", not _why(pick)))
     if v.stance == "prone":
         stand = match.check(uid, Stand())
         out.append(Button(pygame.K_p, "P stand up", _why(stand) or "Stand up (takes the action)", not _why(stand)))
@@ -107,8 +129,53 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     out.append(Button(pygame.K_f, f"F defences {dfn}", f"Defences to declare (0 to {limit}; auto: the rules' "
                       "default), used with this unit's declaration", True, choice.defences is not None))
     out.append(Button(pygame.K_TAB, "Tab next unit", "Select your next unit"))
-    out.append(Button(pygame.K_RETURN, "Enter end turn", "End your declarations: your other units hold"))
+    out.append(Button(pygame.K_RETURN, "Enter end turn", "End your declarations: your other units carry on with "
+                      "a reload, first aid or an overwatch they are in the middle of, else hold"))
     return out
+
+
+def _overwatch_button(match: Any, uid: int, v: Any, facts: Any, choice: Choice) -> Button:
+    """O: overwatch. A shooter aims its arc with a click; a melee weapon covers its reach at
+    once. Greyed with the world's reason (a jam, an empty gun, a grapple, a fumbled round)."""
+    if facts.melee:
+        check = match.check(uid, Overwatch())
+        tip = f"Overwatch: strike the first enemy to step into or act within the {facts.name}'s reach"
+    else:
+        x, y = v.pos
+        aim = next(((x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    if match.grid.in_bounds(x + dx, y + dy)), (x, y))
+        check = match.check(uid, Overwatch(aim))
+        tip = (f"Overwatch: click a tile to cover a {match.rules.overwatch_arc():g} degree arc; the first enemy to "
+               "step in or act there draws a fast, halved snapshot")
+        watch = match.watch(uid)
+        if watch is not None and watch.aim is not None and match.overwatch_keeps(uid, watch.aim):
+            tip += f"; click {watch.aim} again to keep last round's (+{match.overwatch_bonus(uid)} initiative)"
+    why = _why(check)
+    return Button(pygame.K_o, "O overwatch", why or tip, not why, choice.pending == "overwatch")
+
+
+def _first_aid_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
+    """T: first aid on this unit or a friend next to it (a click picks the patient); Y: treat
+    stuns rather than wounds."""
+    from game.ui.previews import first_aid_patients
+
+    what = "stuns" if choice.first_aid_stuns else "wounds"
+    patients = first_aid_patients(match, uid, choice.first_aid_stuns)
+    if patients:
+        names = ", ".join("itself" if p == uid else match.name(p) for p in patients)
+        tip = f"First aid ({what}): then click the patient ({names})"
+        tending = match.tending(uid)
+        if tending is not None:
+            tip += f"; tending {match.name(tending.patient)}: {tending.rounds_left} rounds left"
+        t = Button(pygame.K_t, "T first aid", tip, True, choice.pending == "first_aid")
+    else:
+        from game.world.actions import FirstAid
+
+        t = Button(pygame.K_t, "T first aid", _why(match.check(uid, FirstAid(uid, choice.first_aid_stuns))) or
+                   "nobody to tend", False)
+    y = Button(pygame.K_y, f"Y treat {what}", "Y: first aid treats stuns or wounds (toggle)", True,
+               choice.first_aid_stuns)
+    return [t, y]
 
 
 def watch_buttons(paused: bool, speed: str) -> list[Button]:

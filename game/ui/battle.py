@@ -31,7 +31,20 @@ from game.ui.panels import (
     preview_lines,
 )
 from game.ui.session import Session
-from game.world.actions import Aim, AreaFire, Attack, FullDodge, Hold, Move, Reload, Stand, Throw
+from game.world.actions import (
+    Aim,
+    AreaFire,
+    Attack,
+    FirstAid,
+    FullDodge,
+    Hold,
+    Move,
+    Overwatch,
+    PickUp,
+    Reload,
+    Stand,
+    Throw,
+)
 
 BANNER_H, LOG_H = 32, 150
 SPEEDS = (1400, 700, 350, 175, 80, 0)  # playback ms per step, slowest first
@@ -50,14 +63,16 @@ WATCH_HELP = ["AI ({ai}) v AI ({ai}): click a unit to see it", *HELP[1:]]
 
 def playback_steps(events: list[Any]) -> list[list[Any]]:
     """The resolved round in steps a player can follow: one attack with its rolls, damage
-    and effects; one move; one end-of-round check. A step begins at a new phase, a new
-    actor (other than the current step's target, whose defence and damage belong to it) or
-    the same actor attacking someone else."""
+    and effects; one move; one end-of-round check. A step begins at a new phase, a move
+    after other events, a new actor (other than the current step's target, whose defence
+    and damage belong to it) or the same actor attacking someone else."""
     steps: list[list[Any]] = []
     actor = target = phase = None
     for e in events:
         new = not steps or e.phase != phase
-        if not new and e.actor is not None:
+        if not new and e.kind == "move" and any(x.kind != "move" for x in steps[-1]):
+            new = True  # a move is its own step (its mover is shown where it went from then on)
+        elif not new and e.actor is not None:
             if e.actor not in (actor, target):
                 new = True
             elif e.actor == actor and e.kind == "attack" and e.target is not None and e.target != target:
@@ -107,6 +122,9 @@ class BattleScreen:
         self.edge: tuple[int, int] = (0, 0)  # edge panning direction
         self.pending_throw = False
         self.pending_aim = False
+        self.pending_overwatch = False  # waiting for a click on the tile to aim the arc at
+        self.pending_first_aid = False  # waiting for a click on the patient
+        self.first_aid_stuns = False  # first aid treats stuns (else wounds)
         self.paused = False  # watch mode: no new rounds, no playback
         self.drag: tuple[int, int] | None = None
         self.held: set[int] = set()
@@ -124,6 +142,7 @@ class BattleScreen:
         session.on_resolved = self._on_resolved
         self.start_pos = self._start_positions()
         self.round_start = {v.uid: v.pos for v in self.match.units()}  # where this round began
+        self.round_health = self._health_now()  # and how each unit was then
         self._auto_select()
         if self.selected is None:
             living = self.match.units(living=True) or self.match.units()
@@ -199,10 +218,22 @@ class BattleScreen:
                 return v.uid
         return None
 
+    def _health_now(self) -> dict[int, dict[str, Any]]:
+        return {v.uid: self.match.rules.health_facts(v.state) for v in self.match.units()}
+
     def shown(self) -> dict[int, ov.Shown]:
-        """The units as they stand at the step being played back."""
+        """The units as they stand at the step being played back: where, whether down, and
+        their wound and stun markers as the events so far left them."""
         return self._cached("shown", (self.play_i,), lambda: ov.shown_at(
-            self.match, self.round_start, [e for step in self.playback[self.play_i + 1:] for e in step]))
+            self.match, self.round_start, [e for step in self.playback[self.play_i + 1:] for e in step],
+            [e for step in self.playback[:self.play_i + 1] for e in step], self.round_health))
+
+    def _cancel_pending(self) -> None:
+        self.pending_throw = self.pending_aim = self.pending_overwatch = self.pending_first_aid = False
+
+    def _pending(self) -> str:
+        return ("throw" if self.pending_throw else "aim" if self.pending_aim else
+                "overwatch" if self.pending_overwatch else "first_aid" if self.pending_first_aid else "")
 
     def busy(self) -> bool:
         """Showing the resolved round (input skips it)."""
@@ -265,8 +296,8 @@ class BattleScreen:
             self._auto_select()
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.pending_throw or self.pending_aim:
-                self.pending_throw = self.pending_aim = False
+            if self._pending():
+                self._cancel_pending()
                 self.message = ""
             else:
                 self.open_menu()
@@ -295,7 +326,7 @@ class BattleScreen:
         if event.button == 1:
             self._click(self.camera.tile_at(event.pos))
         elif event.button == 3:
-            self.pending_throw = self.pending_aim = False
+            self._cancel_pending()
         return None
 
     def _key_down(self, k: int) -> str | None:
@@ -333,7 +364,7 @@ class BattleScreen:
             self._next_unit()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.session.end_declarations()
-            self.pending_throw = self.pending_aim = False
+            self._cancel_pending()
             self._auto_select()
         elif self.selected is not None:
             self._action_key(k)
@@ -343,7 +374,8 @@ class BattleScreen:
         uid = self.selected
         v = self.match.view(uid)
         if not self.session.can_declare(uid) and k in (pygame.K_r, pygame.K_h, pygame.K_v, pygame.K_d, pygame.K_p,
-                                                        pygame.K_c, pygame.K_g):
+                                                        pygame.K_c, pygame.K_g, pygame.K_o, pygame.K_t,
+                                                        pygame.K_u):
             self.message = self._why_not(uid)
             return
         if k == pygame.K_r:
@@ -353,7 +385,8 @@ class BattleScreen:
         elif k == pygame.K_v:
             target = self.unit_at(self.hover)
             if target is None or self.match.view(target).team == v.team:
-                self.pending_aim, self.pending_throw = True, False
+                self._cancel_pending()
+                self.pending_aim = True
                 self.message = "aim: click an enemy (right click or Esc cancels)"
             else:
                 self._declare(Aim(target))
@@ -370,10 +403,29 @@ class BattleScreen:
             self.message = f"declared defences: {self.defences} (max {limit})"
         elif k == pygame.K_g:
             if v.grenades:
-                self.pending_throw, self.pending_aim = True, False
+                self._cancel_pending()
+                self.pending_throw = True
                 self.message = f"throw {v.grenades[0]}: click a tile (right click or Esc cancels)"
             else:
                 self.message = f"{v.name} has no grenades"
+        elif k == pygame.K_o:
+            if self.match.rules.weapon_facts(v.combatant).melee:
+                self._declare(Overwatch())
+            else:
+                self._cancel_pending()
+                self.pending_overwatch = True
+                self.message = (f"overwatch: click a tile to aim the {self.match.rules.overwatch_arc():g} degree "
+                                "arc at (right click or Esc cancels)")
+        elif k == pygame.K_t:
+            self._cancel_pending()
+            self.pending_first_aid = True
+            self.message = (f"first aid ({'stuns' if self.first_aid_stuns else 'wounds'}): click {v.name} or a "
+                            "friend next to it (Y: stuns or wounds; right click or Esc cancels)")
+        elif k == pygame.K_y:
+            self.first_aid_stuns = not self.first_aid_stuns
+            self.message = f"first aid treats {'stuns' if self.first_aid_stuns else 'wounds'}"
+        elif k == pygame.K_u:
+            self._declare(PickUp())
 
     def _why_not(self, uid: int) -> str:
         """Why the selected unit cannot declare now (one line for the player)."""
@@ -415,6 +467,19 @@ class BattleScreen:
                 return
             self.pending_aim = False
             self._declare(Aim(other))
+            return
+        if self.pending_overwatch and mine:
+            self._declare(Overwatch(tile))
+            if not self.message:
+                self.pending_overwatch = False
+            return
+        if self.pending_first_aid and mine:
+            if other is None or self.match.view(other).team != self.match.view(uid).team:
+                self.message = "first aid: click this unit or a friend next to it (right click or Esc cancels)"
+                return
+            self._declare(FirstAid(other, self.first_aid_stuns))
+            if not self.message:
+                self.pending_first_aid = False
             return
         if other is not None and (not mine or self.match.view(other).team == self.match.view(uid).team):
             if other == uid and mine:
@@ -462,12 +527,9 @@ class BattleScreen:
     # --- shot types -------------------------------------------------------------------
 
     def lost_round(self, uid: int) -> bool:
-        """Did `uid` fumble its initiative (read from its roll in the log)? Then in the first
-        round it may only hold or move (the world refuses the rest when declared)."""
-        if self.match.round != 1:
-            return False
-        return self._cached("lost", (uid,), lambda: any(
-            e.kind == "initiative" and e.actor == uid and e.text.endswith(": fumble") for e in self.match.log.events))
+        """Did `uid` fumble its initiative, and is this the first round? Then it may only hold
+        or move (the world's `check` refuses the rest, with the reason)."""
+        return self.match.lost_round(uid)
 
     def aimed_at(self, uid: int, target: int) -> bool:
         """Did `uid` spend last round aiming at `target` (from the log: the world's "aims at"
@@ -601,11 +663,12 @@ class BattleScreen:
                     return None
                 self.next_at = self.clock
             self.round_start = {v.uid: v.pos for v in self.match.units()}  # (watch resolves at once)
+            self.round_health = self._health_now()
             s.begin_round()
             # a new round: the selection goes to the first of your units to declare
             keep = self.selected if s.config.mode == "watch" else None
             self.selected = keep if keep is not None and not self.match.view(keep).out else None
-            self.pending_throw = self.pending_aim = False
+            self._cancel_pending()
             self._auto_select()
         return None
 
@@ -638,17 +701,17 @@ class BattleScreen:
         """The side panel's buttons where they are drawn (those of the selected unit when
         it may declare now, the speed controls when watching)."""
         uid, s = self.selected, self.session
-        key = (uid, self.attack_mode, self.shot, self.defences, self.pending_throw, self.pending_aim,
+        key = (uid, self.attack_mode, self.shot, self.defences, self._pending(), self.first_aid_stuns,
                self.paused, self.playback_ms, self.side_rect.topleft, self.side_rect.size, s.handover)
 
         def make() -> list[tuple[bar.Button, pygame.Rect]]:
             if s.config.mode == "watch":
                 buttons = bar.watch_buttons(self.paused, self.speed_label())
             elif uid is not None and s.can_declare(uid):
-                pending = "throw" if self.pending_throw else "aim" if self.pending_aim else ""
                 buttons = bar.player_buttons(self.match, uid, bar.Choice(self.attack_mode, self.shot,
-                                                                        self.defences, pending,
-                                                                        self.lost_round(uid)))
+                                                                        self.defences, self._pending(),
+                                                                        self.lost_round(uid),
+                                                                        self.first_aid_stuns))
             else:
                 return []
             return bar.layout(self._buttons_rect(len(buttons)), buttons)
@@ -679,7 +742,10 @@ class BattleScreen:
             targets = self._cached("sight", (uid,), lambda: {e.uid for e in m.visible_enemies(uid)})
         facing = self._cached("facing", (), lambda: ov.facings(m, self.start_pos))
         shown = self.shown() if self.busy() else None
+        badges = self._cached("badges", (), lambda: ov.badges(m))
+        ov.draw_badges(surface, cam, m, badges, shown, over=False)
         ov.draw_units(surface, cam, m, self.sprites, uid, targets, self.session.current(), facing, shown)
+        ov.draw_badges(surface, cam, m, badges, shown, over=True)
         if self.busy():
             step = self.playback[self.play_i]
             actor = step[0].actor
@@ -748,6 +814,10 @@ class BattleScreen:
         m, cam, tile = self.match, self.camera, self.hover
         if self.pending_throw:
             return self._throw_preview(surface, uid, tile)
+        if self.pending_overwatch:
+            return self._overwatch_preview(surface, uid, tile)
+        if self.pending_first_aid:
+            return self._first_aid_preview(surface, uid, tile)
         target = self.unit_at(tile)
         melee = m.rules.weapon_facts(m.view(uid).combatant).melee
         if self.attack_mode in AREA_MODES and not melee and tile != m.view(uid).pos:
@@ -773,6 +843,40 @@ class BattleScreen:
                 mode = ov.move_mode(reach[tile], m.movement_allowance(uid))
                 ov.draw_path(surface, cam, path, (255, 255, 255), 3, pv.move_label(reach[tile], mode))
         return None
+
+    def _overwatch_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:
+        """The overwatch's arc toward the hovered tile: the tiles it covers (in range and in
+        sight) shaded, its edges, the enemies in it ringed; what triggers it and what it does."""
+        m, cam = self.match, self.camera
+        if tile == m.view(uid).pos:
+            return ["overwatch: aim at another tile than the unit's own"]
+        seen = self._cached("ow_sight", (uid,), lambda: m.overwatch_sight(uid))
+        area = self._cached("ow_area", (uid, tile), lambda: m.overwatch_area(uid, tile, seen))
+        xs, ys = cam.visible_tiles()
+        box = (xs.start, ys.start, xs.stop - 1, ys.stop - 1)
+        layer = self._cached("ow_layer", (uid, tile, cam.tile_px, box),
+                             lambda: ov.area_layer(area, box, cam.tile_px, (*ov.OVERWATCH_COLOUR, 55)))
+        if layer is not None:
+            surface.blit(layer[0], cam.tile_rect(layer[1]).topleft)
+        ov.draw_overwatch(surface, cam, m, uid, tile)
+        for e in m.enemies_of(uid):
+            if e.pos in area:
+                r = cam.tile_rect(e.pos)
+                pygame.draw.circle(surface, ov.OVERWATCH_COLOUR, r.center, max(6, r.w // 2 + 3), 2)
+        return self._cached("ow_lines", (uid, tile), lambda: pv.overwatch_lines(m, uid, tile, area))
+
+    def _first_aid_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str] | None:
+        """Who may be tended (ringed green) and, over one of them, what first aid does."""
+        m, cam = self.match, self.camera
+        stuns = self.first_aid_stuns
+        patients = self._cached("patients", (uid, stuns), lambda: pv.first_aid_patients(m, uid, stuns))
+        for p in patients:
+            r = cam.tile_rect(m.view(p).pos)
+            pygame.draw.circle(surface, (80, 220, 110), r.center, max(6, r.w // 2 + 3), 2)
+        other = self.unit_at(tile)
+        if other is None or m.view(other).team != m.view(uid).team:
+            return None
+        return self._cached("aid_lines", (uid, other, stuns), lambda: pv.first_aid_lines(m, uid, other, stuns))
 
     def _throw_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:
         """The grenade's blast bands before the throw, and who stands in each."""

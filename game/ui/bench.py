@@ -3,7 +3,8 @@
 A solo skirmish at 1280x720: the unit to declare selected (reachable tiles shaded, targets
 in sight marked, the declarations so far drawn, its buttons), the cursor on an enemy in
 sight (the exact preview) and then on a reachable tile (the path and its cost), both zoomed
-out to show the two; then the grenade's blast preview, area fire's arc, the worst frame
+out to show the two; then the grenade's blast preview, area fire's arc, the overwatch's arc
+(its covered tiles shaded), the worst frame
 while zooming all the way in and out, and a reachable tile at the closest zoom. Prints the
 median of 100 frames of each (drawing only: the events, update and draw calls, not the
 display flip).
@@ -75,6 +76,10 @@ def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280,
     hover(target.pos)
     out["area fire arc"] = statistics.median(measure())
     key(pygame.K_1)
+    key(pygame.K_o)
+    hover(target.pos)
+    out["overwatch arc"] = statistics.median(measure())
+    key(pygame.K_ESCAPE)
     # zooming all the way in and out again, one wheel step a frame: the worst frame
     worst = 0.0
     for button in [4] * len(cam.levels) + [5] * len(cam.levels):

@@ -12,7 +12,7 @@ import pygame
 from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites, text
 from game.ui.camera import Camera
 from game.world import geometry as geo
-from game.world.actions import AreaFire, Attack, FullDodge, Move, Throw
+from game.world.actions import AreaFire, Attack, FullDodge, Move, Overwatch, Throw
 from game.world.match import Match
 
 SHADES = {"free": (60, 200, 90, 70), "run": (230, 200, 60, 70), "sprint": (240, 120, 40, 70)}
@@ -121,6 +121,125 @@ def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match) -> Non
         elif isinstance(a, Throw):
             arrow(surface, (255, 220, 60), cam.centre(v.pos), cam.centre(a.tile), 2, head)
             draw_blast(surface, cam, match, a.weapon, a.tile)
+        elif isinstance(a, Overwatch):
+            draw_overwatch(surface, cam, match, v.uid, a.aim, colour)
+
+
+OVERWATCH_COLOUR = (120, 230, 230)
+
+
+def draw_overwatch(surface: pygame.Surface, cam: Camera, match: Match, uid: int, aim: tuple[int, int] | None,
+                   colour: tuple[int, int, int] = OVERWATCH_COLOUR, width: int = 2) -> None:
+    """An overwatch's area outlined: the two edges of the arc (the ruleset's, 45 degrees in
+    Yags) from the watcher out to its weapon's long range, the line of aim dotted, or the
+    square of a melee weapon's reach; "OW" beside the watcher."""
+    v = match.view(uid)
+    o = cam.centre(v.pos)
+    facts = match.rules.weapon_facts(v.combatant)
+    t = cam.tile_px
+    if facts.melee or aim is None:
+        r = facts.reach_tiles
+        box = pygame.Rect(0, 0, (2 * r + 1) * t, (2 * r + 1) * t)
+        box.center = o
+        pygame.draw.rect(surface, colour, box, width)
+    else:
+        a = cam.centre(aim)
+        if a == o:
+            return
+        bearing = math.atan2(a[1] - o[1], a[0] - o[0])
+        half = math.radians(match.rules.overwatch_arc() / 2)
+        reach = min(facts.long_m / match.grid.metres_per_tile * t, math.hypot(*surface.get_size()) * 2)
+        for ang in (bearing - half, bearing + half):
+            pygame.draw.line(surface, colour, o, (o[0] + reach * math.cos(ang), o[1] + reach * math.sin(ang)), width)
+        n = max(2, int(math.dist(o, a) // 8))
+        for i in range(0, n, 2):  # the line of aim, dotted
+            p0 = (o[0] + (a[0] - o[0]) * i / n, o[1] + (a[1] - o[1]) * i / n)
+            p1 = (o[0] + (a[0] - o[0]) * (i + 1) / n, o[1] + (a[1] - o[1]) * (i + 1) / n)
+            pygame.draw.line(surface, colour, p0, p1, 1)
+        pygame.draw.circle(surface, colour, a, max(3, t // 5), 1)
+    at = (o[0] + t // 2, o[1] - t // 2 - 14)
+    if t >= 12 and surface.get_clip().collidepoint(at):
+        draw_label(surface, "OW", at, 16, colour)
+
+
+def area_layer(area: set[tuple[int, int]], box: tuple[int, int, int, int], t: int,
+               colour: tuple[int, int, int, int]) -> tuple[pygame.Surface, tuple[int, int]] | None:
+    """The tiles of `area` inside `box` (x0, y0, x1, y1: the tiles in view) shaded as one
+    see-through picture at `t` pixels a tile (a picture of a pixel a tile, scaled: cheap for
+    thousands of tiles) and its top-left tile."""
+    x0, y0, x1, y1 = box
+    inside = [(x, y) for x, y in area if x0 <= x <= x1 and y0 <= y <= y1]
+    if not inside:
+        return None
+    bx0, by0 = min(x for x, _ in inside), min(y for _, y in inside)
+    bx1, by1 = max(x for x, _ in inside), max(y for _, y in inside)
+    small = pygame.Surface((bx1 - bx0 + 1, by1 - by0 + 1), pygame.SRCALPHA)
+    for x, y in inside:
+        small.set_at((x - bx0, y - by0), colour)
+    return pygame.transform.scale(small, ((bx1 - bx0 + 1) * t, (by1 - by0 + 1) * t)), (bx0, by0)
+
+
+@dataclass(frozen=True)
+class Badges:
+    """What the map shows about units beyond their figures (read from the world once per
+    change of the log): jammed guns, holds (holder, held), first aid in progress (healer,
+    patient, rounds left), dropped weapons (owner, name, tile)."""
+
+    jammed: tuple[int, ...] = ()
+    holds: tuple[tuple[int, int], ...] = ()
+    tending: tuple[tuple[int, int, int], ...] = ()
+    dropped: tuple[tuple[int, str, tuple[int, int]], ...] = ()
+
+
+def badges(match: Match) -> Badges:
+    jammed, holds, tending, dropped = [], [], [], []
+    for v in match.units():
+        if v.ammo is not None and v.ammo.jammed and not v.out:
+            jammed.append(v.uid)
+        partner = match.grappled_with(v.uid)
+        if partner is not None and match.holds(v.uid):
+            holds.append((v.uid, partner))
+        t = match.tending(v.uid)
+        if t is not None and not v.out:
+            tending.append((v.uid, t.patient, t.rounds_left))
+        d = match.dropped_weapon(v.uid)
+        if d is not None:
+            dropped.append((v.uid, d[0], d[1]))
+    return Badges(tuple(jammed), tuple(holds), tuple(tending), tuple(dropped))
+
+
+def draw_badges(surface: pygame.Surface, cam: Camera, match: Match, b: Badges,
+                shown: dict[int, Shown] | None = None, over: bool = True) -> None:
+    """Over the figures (nothing under them yet): dropped weapons in their tiles' lower left
+    corner (a blade, its hilt in its owner's colour), holds (a thick purple bar between holder
+    and held), first aid (a green line to the patient, "+" and the rounds left) and jammed
+    guns ("JAM")."""
+    t = cam.tile_px
+    if not over:
+        return
+    _draw_dropped(surface, cam, match, b)
+
+    def pos(uid: int) -> tuple[int, int]:
+        return shown[uid].pos if shown and uid in shown else match.view(uid).pos
+
+    view = surface.get_clip()
+
+    def label(s: str, at: tuple[int, int], colour: tuple[int, int, int]) -> None:
+        if t >= 12 and view.collidepoint(at):  # not clamped into view for a unit out of it
+            draw_label(surface, s, at, 15, colour)
+
+    for holder, held in b.holds:
+        pa, pb = cam.centre(pos(holder)), cam.centre(pos(held))
+        pygame.draw.line(surface, (190, 80, 220), pa, pb, max(3, t // 5))
+        label("hold", ((pa[0] + pb[0]) // 2 - 12, min(pa[1], pb[1]) - t // 2 - 16), (230, 160, 255))
+    for healer, patient, left in b.tending:
+        pa, pb = cam.centre(pos(healer)), cam.centre(pos(patient))
+        if pa != pb:
+            pygame.draw.line(surface, (80, 220, 110), pa, pb, max(2, t // 8))
+        label(f"+{left}", (pa[0] - t // 2, pa[1] + t // 2 - 4), (120, 240, 140))
+    for uid in b.jammed:
+        c = cam.centre(pos(uid))
+        label("JAM", (c[0] + t // 2 - 8, c[1] + t // 2 - 6), (255, 110, 90))
 
 
 def draw_event(surface: pygame.Surface, cam: Camera, match: Match, actor: int | None, target: int | None,
@@ -259,29 +378,55 @@ def facing_arrow(sprites: Sprites, size: int, d: tuple[int, int]) -> pygame.Surf
     return _arrows[key]
 
 
+def _draw_dropped(surface: pygame.Surface, cam: Camera, match: Match, b: Badges) -> None:
+    t = cam.tile_px
+    for owner, _name, tile in b.dropped:
+        r = cam.tile_rect(tile)
+        r = pygame.Rect(r.x - r.w // 6, r.y + r.h // 3, r.w * 2 // 3, r.h * 2 // 3)  # lower left, past the edge
+        colour = TEAM_COLOURS.get(match.view(owner).team, WHITE)
+        a, z = (r.x + r.w // 5, r.bottom - r.h // 5), (r.right - r.w // 5, r.y + r.h // 5)
+        pygame.draw.line(surface, (30, 30, 30), a, z, max(3, t // 6))
+        pygame.draw.line(surface, (210, 210, 220), a, z, max(1, t // 12))
+        g = (a[0] + (z[0] - a[0]) // 4, a[1] + (z[1] - a[1]) // 4)
+        pygame.draw.line(surface, colour, (g[0] - t // 9, g[1] - t // 9), (g[0] + t // 9, g[1] + t // 9),
+                         max(2, t // 10))
+
+
 @dataclass(frozen=True)
 class Shown:
     """How a unit is drawn while a resolved round is played back: where it stood and
-    whether it was down at that point, and whether its marker (the state at the end of
-    the round) would tell what has not been shown yet."""
+    whether it was down at that point, and its health then (the world's health facts: wounds,
+    stuns, ...; None: as it is now)."""
 
     pos: tuple[int, int]
     out: bool
-    marker: bool
+    health: dict[str, Any] | None = None
 
 
-def shown_at(match: Match, start: dict[int, tuple[int, int]], later: list[Any]) -> dict[int, Shown]:
-    """The units as they were before the `later` events (the rest of the round's playback):
-    a move still to come leaves its mover on its start tile, a fall still to come leaves
-    the unit standing, harm still to come hides its marker."""
+def shown_at(match: Match, start: dict[int, tuple[int, int]], later: list[Any], done: list[Any] = (),
+             health: dict[int, dict[str, Any]] | None = None) -> dict[int, Shown]:
+    """The units as they were before the `later` events (the rest of the round's playback),
+    `done` being the round's events shown so far: a move still to come leaves its mover on
+    its start tile (or where an overwatch caught it on its way), a fall still to come leaves
+    the unit standing, harm still to come leaves its marker as it was then (the health the
+    last event so far gave it, else `health`, the round's start)."""
     moved = {e.actor for e in later if e.kind == "move"}
     downed = {e.actor for e in later if e.kind == "down"}
-    hurt = {e.target for e in later if e.kind == "damage"} | downed
+    hurt = {e.data["unit"] for e in later if "unit" in e.data}
+    caught = {e.target: tuple(e.data["at"]) for e in done
+              if e.kind == "overwatch" and "at" in e.data and e.target is not None}
+    last: dict[int, dict[str, Any]] = {}
+    for e in done:
+        if "unit" in e.data:
+            last[e.data["unit"]] = e.data
     out = {}
     for v in match.units():
         if v.uid in moved or v.uid in downed or v.uid in hurt:
-            pos = start.get(v.uid, v.pos) if v.uid in moved else v.pos
-            out[v.uid] = Shown(pos, v.out and v.uid not in downed, v.uid not in hurt)
+            pos = caught.get(v.uid, start.get(v.uid, v.pos)) if v.uid in moved else v.pos
+            was = None
+            if v.uid in hurt:
+                was = last.get(v.uid) or (health or {}).get(v.uid) or {}
+            out[v.uid] = Shown(pos, v.out and v.uid not in downed, was)
     return out
 
 
@@ -319,13 +464,15 @@ def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Spri
             pygame.draw.circle(surface, YELLOW, r.center, t // 2 + 2, 2)
         elif v.uid == current:
             pygame.draw.circle(surface, WHITE, r.center, t // 2 + 2, 1)
-        if not shown or v.uid not in shown or shown[v.uid].marker:
-            _health_marker(surface, r, v.state)
+        was = shown[v.uid].health if shown and v.uid in shown else None
+        if was is not None:
+            _health_marker(surface, r, int(was.get("wounds", 0)), int(was.get("stuns", 0)))
+        else:
+            _health_marker(surface, r, getattr(v.state, "wounds", 0), getattr(v.state, "stuns", 0))
 
 
-def _health_marker(surface: pygame.Surface, r: pygame.Rect, state: object) -> None:
+def _health_marker(surface: pygame.Surface, r: pygame.Rect, wounds: int, stuns: int) -> None:
     """Two pips over the unit: wounds (red) and stuns (yellow), filled by level of 6."""
-    wounds, stuns = getattr(state, "wounds", 0), getattr(state, "stuns", 0)
     if not wounds and not stuns:
         return
     w = max(4, r.w - 4)

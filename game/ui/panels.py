@@ -11,6 +11,7 @@ from game.ui.assets import DIM, GREY, TEAM_COLOURS, WHITE, YELLOW, panel, text, 
 from game.world.actions import describe
 from game.world.match import Match
 
+ALERT = (255, 150, 110)  # a state the player should know about (a jam, a dropped weapon, a hold)
 PHASE_NAMES = {"declare": "declarations", "fast": "fast actions", "normal": "normal actions",
                "slow": "slow actions", "move": "movement ends", "end": "end of round", "over": "match over"}
 
@@ -57,8 +58,14 @@ def unit_lines(match: Match, uid: int, compact: bool = False) -> list[tuple[str,
         wline += f"  range {w.short:g}/{w.medium:g}/{w.long:g} m"
     out.append(("  " + wline, WHITE, 18))
     if v.ammo is not None:
-        reload = f", reloading {v.ammo.reload_left}" if v.ammo.reload_left else ""
+        reload = f", reloading: {v.ammo.reload_left} rounds left" if v.ammo.reload_left else ""
         out.append((f"  ammo {v.ammo.loaded}/{v.ammo.capacity}, {v.ammo.magazines} magazines{reload}", WHITE, 18))
+        if v.ammo.jammed:
+            out.append(("  JAMMED: it fires no more until cleared (R clears it: a round)", ALERT, 18))
+    dropped = match.dropped_weapon(uid)
+    if dropped is not None:
+        out.append((f"  dropped its {dropped[0]} at {dropped[1]}: fights bare-handed until it picks it up (U, "
+                    "next to it)", ALERT, 18))
     out.append((f"  modes: {', '.join(facts.modes)}", GREY, 18))
     if v.grenades:
         out.append((f"  grenades: {', '.join(v.grenades)}", GREY, 18))
@@ -69,10 +76,32 @@ def unit_lines(match: Match, uid: int, compact: bool = False) -> list[tuple[str,
     out.append(("  " + (", ".join(f"{p.name} +{p.protection}" for p in pieces) or "none"), WHITE, 18))
     mv = match.movement_allowance(uid)
     out.append((f"move: free {mv['free']} m, run {mv['run']} m, sprint {mv['sprint']} m", GREY, 18))
+    out.extend((line, ALERT, 18) for line in doing_lines(match, uid))
     d = match.declared(uid)
     if d is not None:
         names = {u: match.name(u) for u in match.uids()}
         out.append((f"declared: {describe(d.action, names)}", YELLOW, 18))
+    return out
+
+
+def doing_lines(match: Match, uid: int) -> list[str]:
+    """What the unit is in the middle of: a hold it is in, first aid it gives, an overwatch
+    it may keep."""
+    out = []
+    partner = match.grappled_with(uid)
+    if partner is not None:
+        out.append(f"holds {match.name(partner)} (grappled)" if match.holds(uid)
+                   else f"held by {match.name(partner)} (grappled): attacks only it, cannot move")
+    t = match.tending(uid)
+    if t is not None:
+        who = "itself" if t.patient == uid else match.name(t.patient)
+        out.append(f"tending {who}'s {'stuns' if t.stuns else 'wounds'}: {t.rounds_left} rounds left "
+                   "(T again goes on; anything else stops it)")
+    w = match.watch(uid)
+    if w is not None and match.phase == "declare" and match.overwatch_keeps(uid, w.aim):
+        where = f"at {w.aim}" if w.aim is not None else "over its reach"
+        out.append(f"overwatch {where} not triggered: O {'and the same tile ' if w.aim else ''}keeps it "
+                   f"(+{match.overwatch_bonus(uid)} initiative)")
     return out
 
 

@@ -10,9 +10,9 @@ import pygame
 
 from game.ui import overlays as ov
 from game.ui.camera import Camera
-from game.ui.panels import preview_lines
+from game.ui.panels import pct, preview_lines
 from game.world import geometry as geo
-from game.world.actions import AreaFire, Throw
+from game.world.actions import AreaFire, FirstAid, Overwatch, Throw
 from game.world.match import Match
 
 MOVE_WORDS = {"free": "free move: any action", "run": "run: a slow attack only", "sprint": "sprint: no attack"}
@@ -117,3 +117,50 @@ def draw_arc(surface: pygame.Surface, cam: Camera, match: Match, uid: int, aim: 
 
 def move_label(cost: float, mode: str) -> str:
     return f"{cost:.0f} m - {MOVE_WORDS.get(mode, mode)}"
+
+
+def overwatch_lines(match: Match, uid: int, aim: tuple[int, int], area: set[tuple[int, int]]) -> list[str]:
+    """The overwatch's tooltip: its area, who stands in it now, what triggers it and what it
+    does then, the chance of the check, whether it keeps last round's overwatch."""
+    v = match.view(uid)
+    facts = match.rules.weapon_facts(v.combatant)
+    lines = [f"overwatch at {aim}: {match.rules.overwatch_arc():g} degree arc to {facts.long_m:g} m "
+             f"({len(area)} tiles in sight)"]
+    inside = [f"{e.name} {match.distance_m(uid, e.uid):.0f} m" for e in match.enemies_of(uid) if e.pos in area]
+    if inside:
+        lines.extend(wrap_names("in it now (they trigger it only by moving or acting): ", inside))
+    lines.append("the first enemy to step in or act there triggers it")
+    chance = match.overwatch_chance(uid)
+    odds = f" ({pct(chance)})" if chance is not None else ""
+    lines.append(f"then Per x Tactics at 10{odds}: a fast snapshot, attack halved, no defence")
+    if match.overwatch_keeps(uid, aim):
+        lines.append(f"keeps last round's overwatch: +{match.overwatch_bonus(uid)} initiative if it triggers")
+    check = match.check(uid, Overwatch(aim))
+    if hasattr(check, "reason"):
+        lines.append(f"cannot declare: {check.reason}")
+    return lines
+
+
+def first_aid_lines(match: Match, uid: int, patient: int, stuns: bool) -> list[str]:
+    """First aid's tooltip: on whom, its state, how long, what it costs."""
+    p = match.view(patient)
+    what = "stuns" if stuns else "wounds"
+    who = "itself" if patient == uid else p.name
+    lines = [f"first aid on {who} ({what}): click to declare", f"{p.name}: {match.rules.status(p.state)}"]
+    t = match.tending(uid)
+    if t is not None and t.patient == patient and t.stuns == stuns:
+        lines.append(f"goes on tending: {t.rounds_left} rounds left")
+    else:
+        lines.append(f"{match.rules.first_aid_rounds()} rounds of tending, focused (no defences); "
+                     "another declaration stops it")
+    check = match.check(uid, FirstAid(patient, stuns))
+    if hasattr(check, "reason"):
+        lines.append(f"cannot declare: {check.reason}")
+    return lines
+
+
+def first_aid_patients(match: Match, uid: int, stuns: bool) -> list[int]:
+    """Whom `uid` may tend now: itself and the friends next to it, as the world allows."""
+    v = match.view(uid)
+    near = [uid] + [w.uid for w in match.units(v.team) if w.uid != uid and geo.chebyshev(w.pos, v.pos) <= 1]
+    return [p for p in near if not hasattr(match.check(uid, FirstAid(p, stuns)), "reason")]

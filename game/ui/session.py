@@ -161,7 +161,9 @@ class Session:
         return out
 
     def end_declarations(self) -> None:
-        """Enter: the player's remaining units hold; the flow goes on (and may resolve)."""
+        """Enter: the player's remaining units carry on with what they are in the middle of (a
+        reload, first aid, an overwatch: `Match.carry_on`), else hold; the flow goes on (and
+        may resolve)."""
         if self.config.mode == "hotseat":
             if self.seat is not None:
                 self.done_teams.add(self.seat)
@@ -193,7 +195,9 @@ class Session:
                 action, choices = self.ais[team].decide(m, uid)
                 if isinstance(self._declare(uid, action, dict(choices), by_ai=True), Impossible):
                     self._declare(uid, Hold(), {}, by_ai=True)
-            else:
+            elif isinstance(self._declare(uid, m.carry_on(uid), {}), Impossible):
+                # a player who ended the turn: the unit goes on with its reload, first aid or
+                # overwatch (a Hold would stop it), else holds
                 self._declare(uid, Hold(), {})
 
     def resolve(self) -> None:

@@ -65,8 +65,16 @@ class Overwatches:
         return (geo.in_arc(origin, tuple(aim), tile, self.rules.overwatch_arc())
                 and geo.line_of_sight(self.grid, origin, tile))
 
-    def overwatch_area(self, uid: int, aim: tuple[int, int] | None) -> set[tuple[int, int]]:
-        """Every tile `uid`'s overwatch toward `aim` would cover from where it stands."""
+    def overwatch_sight(self, uid: int) -> set[tuple[int, int]]:
+        """The tiles `uid` sees from where it stands within its weapon's long range (what a
+        shooting overwatch can cover in any direction; worth keeping while it stands)."""
+        v = self.view(uid)
+        return geo.visible_from(self.grid, v.pos, self.rules.weapon_facts(v.combatant).long_m)
+
+    def overwatch_area(self, uid: int, aim: tuple[int, int] | None,
+                       seen: set[tuple[int, int]] | None = None) -> set[tuple[int, int]]:
+        """Every tile `uid`'s overwatch toward `aim` would cover from where it stands (`seen`:
+        its `overwatch_sight`, if the caller keeps it)."""
         v = self.view(uid)
         facts = self.rules.weapon_facts(v.combatant)
         if facts.melee:
@@ -75,7 +83,7 @@ class Overwatches:
                     if (dx, dy) != (0, 0) and self.grid.in_bounds(v.pos[0] + dx, v.pos[1] + dy)}
         if aim is None or tuple(aim) == v.pos:
             return set()
-        seen = geo.visible_from(self.grid, v.pos, facts.long_m)
+        seen = self.overwatch_sight(uid) if seen is None else seen
         arc = self.rules.overwatch_arc()
         return {t for t in seen if t != v.pos and geo.in_arc(v.pos, tuple(aim), t, arc)
                 and geo.distance_m(self.grid, v.pos, t) <= facts.long_m + 1e-9}
