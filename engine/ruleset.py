@@ -212,6 +212,12 @@ class Ruleset(ABC):
         Impossible beyond its reach); None where the ruleset has no preview."""
         return None
 
+    def take_cover(self, dice: Dice, victim: Participant, thrower: str, weapon_id: str,
+                   distance_m: float) -> tuple[Roll | None, float]:
+        """A victim in an explosion's reach dodging it (Yags: Taking Cover): the roll, or None
+        when it cannot or does not dodge, and how many metres further out that puts it."""
+        return None, 0.0
+
     @abstractmethod
     def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
               victims: Sequence[tuple[Participant, float, bool]]) -> list[Any]:

@@ -387,6 +387,23 @@ class YagsRuleset(Ruleset):
         results = blast(dice, w, w.blast_radius, targets, attacker=thrower.name)
         return [r if (r.hit or r.damage is not None) else None for r in results]
 
+    def take_cover(self, dice: Dice, victim: Participant, thrower: str, weapon_id: str,
+                   distance_m: float) -> tuple[Roll | None, float]:
+        """Taking Cover: a victim in the blast's reach with a declared defence for the thrower
+        (or in a full dodge) dodges, agility x Athletics at 15; success puts it its combat
+        move further out, "hopefully to a less deadly range band". Prone or focused: no
+        dodge (rules-notes)."""
+        from engine.yags.explosions import blast_band, dodge_blast
+
+        w = self.catalogue.weapon(weapon_id)
+        if blast_band(distance_m, w.blast_radius)[0] is None:
+            return None, 0.0
+        f = self.fighter(victim, thrower)
+        if not (f.defending or f.full_dodge):
+            return None, 0.0
+        roll, metres = dodge_blast(dice, f)
+        return roll, float(metres)
+
     def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Any:
         """The exact chance the throw lands on its spot (Throwing at a spot: 15 + distance)."""
         from engine.yags.explosions import plan_throw_at_tile

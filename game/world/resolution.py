@@ -13,6 +13,7 @@ from typing import Any
 
 import esper
 
+from engine.ruleset import Participant
 from engine.yags.round import action_order
 from game.world import geometry as geo
 from game.world.actions import (
@@ -379,6 +380,7 @@ class RoundResolution:
                 continue
             d_m = geo.distance_m(self.grid, land, w.pos)
             covered = not geo.line_of_sight(self.grid, land, w.pos) or geo.cover_between(self.grid, land, w.pos) in ("hard50", "hard90")
+            d_m += self._take_cover(uid, w.uid, a.weapon, d_m)
             victims.append((w.uid, self.participant(w.uid), d_m, covered))
         results = self.rules.blast(self.dice, self.participant(uid), a.weapon, [(p, d_m, c) for _, p, d_m, c in victims])
         self._event("blast", f"the {a.weapon.replace('_', ' ')} explodes at {land}", uid, tile=land)
@@ -388,6 +390,26 @@ class RoundResolution:
             self._log_result(uid, wuid, r)
             if not hasattr(r, "reason"):
                 self._apply(wuid, r, uid)
+
+    def _take_cover(self, thrower: int, uid: int, weapon: str, distance_m: float) -> float:
+        """Taking Cover: a victim in the blast's reach with a defence for the thrower dodges;
+        the metres it gets further out (it dives where it stands: the grid keeps it on its
+        tile, the blast's bands count the distance; rules-notes). The dodge spends that
+        defence, as an attack from the thrower would. The thrower itself does not dodge."""
+        d = self.declared(uid)
+        if uid == thrower or d is None or self.rules.out_of_fight(self.view(uid).state):
+            return 0.0  # the thrower is busy throwing
+        decl = self.rules.note_attacked(d.ruleset_decl, self.name(thrower))
+        v = self.view(uid)
+        roll, metres = self.rules.take_cover(self.dice, Participant(v.name, v.combatant, v.state, decl),
+                                             self.name(thrower), weapon, distance_m)
+        if roll is None:
+            return 0.0
+        esper.add_component(self._entities[uid], replace(d, ruleset_decl=decl))
+        self._changed(uid)
+        self._event("attack", roll.describe() + (f": {v.name} dives {metres:g} m further out" if metres
+                                                 else f": {v.name} is caught"), uid)
+        return metres
 
     def _walk(self, uid: int, path: Sequence[tuple[int, int]], attacking: int | None = None) -> None:
         """Move along `path`, through friends (as `reachable` allows) but stopping short of
