@@ -8,7 +8,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.world.actions import AreaFire, Attack, Hold, Move, Reload
+from game.world.actions import (
+    Aim,
+    AreaFire,
+    Attack,
+    FirstAid,
+    FullDodge,
+    Hold,
+    Move,
+    PickUp,
+    Reload,
+    Stand,
+    Throw,
+)
 from game.world.match import Match
 
 Decision = tuple[Any, dict[str, Any]]
@@ -26,31 +38,61 @@ def _expected_harm(preview: Any) -> float:
 
 
 class RandomAI:
-    """Any legal declaration, chosen at random (seeded per team)."""
+    """Any legal declaration, chosen at random (seeded per team): first a kind of action at
+    random (a hold, a move in any mode, an attack on a visible enemy in any mode of its weapon
+    and any shot type, area fire, a grenade, aiming, a full dodge, a reload, standing up,
+    first aid, picking up a dropped weapon), then one of that kind, with a random stance and
+    number of defences; the next kind when none of it is legal (`match.check` says)."""
+
+    SHOTS = (None, "snap", "careful")
+    STANCES = (None, None, "crouched", "prone", "aggressive", "defensive")
 
     def __init__(self, seed: int, team: str) -> None:
         self.rng = random.Random(f"{seed}-{team}-random")
 
-    def decide(self, match: Match, uid: int) -> Decision:
+    def _options(self, match: Match, uid: int) -> list[list[Any]]:
+        """The candidate declarations grouped by kind (so a kind with many targets is not
+        picked more often than one with a single choice)."""
+        rng = self.rng
         v = match.view(uid)
-        options: list[Decision] = [(Hold(), {})]
         facts = match.rules.weapon_facts(v.combatant)
-        for e in match.visible_enemies(uid):
+        moves, attacks, areas, throws, aims, aid = [], [], [], [], [], [FirstAid(uid)]
+        for mode in ("free", "run", "sprint"):
+            tiles = sorted(match.reachable(uid, mode))
+            if tiles:
+                path = match.path(uid, rng.choice(tiles))
+                if path:
+                    moves.append(Move(tuple(path), mode))
+        visible = match.visible_enemies(uid)
+        for e in visible:
+            aims.append(Aim(e.uid))
             for mode in facts.modes:
                 if mode in ("area", "suppress"):
-                    options.append((AreaFire(e.pos, suppressive=(mode == "suppress")), {}))
-                else:
-                    options.append((Attack(e.uid, mode), {}))
-        tiles = sorted(match.reachable(uid, "run"))
-        if tiles:
-            goal = self.rng.choice(tiles)
-            path = match.path(uid, goal)
-            if path:
-                options.append((Move(tuple(path), "run"), {}))
-        if v.ammo is not None and v.ammo.loaded < v.ammo.capacity and v.ammo.magazines:
-            options.append((Reload(), {}))
-        for _ in range(8):
-            action, choices = self.rng.choice(options)
-            if not hasattr(match.check(uid, action), "reason"):
-                return action, choices
+                    areas.append(AreaFire(e.pos, suppressive=(mode == "suppress")))
+                elif mode != "melee":
+                    shot = rng.choice(self.SHOTS)
+                    attacks.append(Attack(e.uid, mode, {"shot": shot} if shot else {}))
+        if facts.melee:
+            attacks += [Attack(e.uid, "melee") for e in match.enemies_of(uid)]
+        for weapon in v.grenades[:1]:
+            throws += [Throw(weapon, e.pos) for e in visible]
+        for f in match.units(v.team, living=True):
+            if f.uid != uid and max(abs(f.pos[0] - v.pos[0]), abs(f.pos[1] - v.pos[1])) <= 1:
+                aid.append(FirstAid(f.uid))
+        kinds = [[Hold()], [Reload()], [Stand()], [FullDodge()], [PickUp()], aid, moves, attacks, areas, throws, aims]
+        return [k for k in kinds if k]
+
+    def decide(self, match: Match, uid: int) -> Decision:
+        kinds = self._options(match, uid)
+        self.rng.shuffle(kinds)
+        for options in kinds:
+            for action in self.rng.sample(options, len(options)):
+                stance = self.rng.choice(self.STANCES)
+                choices: dict[str, Any] = {"defences": self.rng.randint(0, 2)}
+                if stance:
+                    choices["stance"] = stance
+                if not hasattr(match.check(uid, action, stance, defences=choices["defences"]), "reason"):
+                    return action, choices
+                if not hasattr(match.check(uid, action), "reason"):
+                    return action, {}
         return Hold(), {}

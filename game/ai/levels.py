@@ -26,10 +26,11 @@ FIELDS: dict[str, tuple[type, float, float]] = {
     "area_cluster": (int, 1, 99),
     "advance_tiles": (int, 1, 500),
     "sprint_beyond_m": (float, 0.0, 100000.0),
+    "sprint_fatigue": (int, 0, 99),
     "extra_defences": (int, 0, 99),
 }
 WEIGHTS = ("harm", "cover", "distance", "sight", "grenade", "melee_eagerness", "finish", "danger", "moving_target",
-           "spread", "backtrack")
+           "spread", "backtrack", "pile_on")
 
 
 class LevelError(ValueError):
@@ -50,6 +51,7 @@ class Level:
     area_cluster: int
     advance_tiles: int
     sprint_beyond_m: float
+    sprint_fatigue: int
     extra_defences: int
     weights: dict[str, float]
 

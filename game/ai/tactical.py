@@ -8,6 +8,7 @@ best candidate targets are previewed, so a decision stays fast on the largest ma
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,23 +126,14 @@ class TacticalAI:
         return Hold(), {"defences": self._defences(match, me, enemies, attacking=False)}
 
     def _defences(self, match: Match, me: UnitView, enemies: list[UnitView], attacking: bool) -> int:
-        """One defence when an enemy sees it or could reach it in melee; a second (which costs
-        -10 to everything) when many see it and it is not attacking (level data)."""
-        seeing = 0
-        threatened = False
-        for e in enemies:
-            ef = match.rules.weapon_facts(e.combatant)
-            if ef.melee:
-                if geo.distance_m(match.grid, e.pos, me.pos) <= 30 * match.grid.metres_per_tile / 2:
-                    threatened = True
-            elif self.sees(match, e, me):
-                seeing += 1
-                threatened = True
-        if not threatened:
-            return 0
-        if self.level.extra_defences and not attacking and seeing >= self.level.extra_defences:
-            return 2
-        return 1
+        """The first defence costs nothing (Defence: -10 per defence after the first), so it
+        is always declared: it covers a shot, a blow or a grenade from anywhere (Taking
+        Cover). A second (-10 to everything) when many enemies see it and it is not
+        attacking (level data)."""
+        if not self.level.extra_defences or attacking:
+            return 1
+        seeing = sum(1 for e in enemies if not match.rules.weapon_facts(e.combatant).melee and self.sees(match, e, me))
+        return 2 if seeing >= self.level.extra_defences else 1
 
     def _candidates(self, match: Match, me: UnitView, enemies: list[UnitView]):
         """Decisions in order of preference; the first legal one is declared."""
@@ -207,6 +199,19 @@ class TacticalAI:
 
     # --- attacks --------------------------------------------------------------------------
 
+    def _pile_on(self, match: Match, me: UnitView, t: UnitView) -> float:
+        """What another attack on `t` is worth when friends declared attacks on it already
+        this round: `pile_on` to the power of their number (1: as much; less spreads the
+        fire, so that five rifles do not all wait on a man the first two will down)."""
+        if not self.level.read_declarations:
+            return 1.0
+        n = 0
+        for v in self.facts(match).living(team=me.team):
+            d = match.declared(v.uid) if v.uid != me.uid else None
+            if d is not None and getattr(d.action, "target", None) == t.uid:
+                n += 1
+        return self.w["pile_on"] ** n
+
     def _target_bonus(self, match: Match, t: UnitView) -> float:
         bonus = self.w["finish"] * getattr(t.state, "wounds", 0)
         if self.level.read_declarations:
@@ -229,8 +234,25 @@ class TacticalAI:
                 harm = expected_harm(match.preview(me.uid, e.uid, mode))
                 if harm <= 0:
                     continue
+                harm *= self._pile_on(match, me, e)
+                if mode == "shot" and facts.spread_m:
+                    harm -= self._cone_friends(match, me, e, facts)
+                    if harm <= 0:
+                        continue
                 out.append((self.w["harm"] * harm + self._target_bonus(match, e), Attack(e.uid, mode)))
         return out
+
+    def _cone_friends(self, match: Match, me: UnitView, target: UnitView, facts: Any) -> float:
+        """The expected harm a shotgun's cone does to friends in it (the world's cone: a
+        30 degree arc to long range, in sight), counted against the shot."""
+        g = match.grid
+        friends = [v for v in self.facts(match).living(team=me.team) if v.uid != me.uid]
+        if not friends:
+            return 0.0
+        by_pos = {v.pos: v for v in friends}
+        in_arc = geo.targets_in_arc(me.pos, target.pos, list(by_pos), 30, facts.long_m / g.metres_per_tile)
+        return sum(max(0.0, expected_harm(match.preview(me.uid, by_pos[p].uid, "shot")))
+                   for p in in_arc if geo.line_of_sight(g, me.pos, p))
 
     def _area(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> tuple[float, Any] | None:
         """Area fire at the aim point that sweeps most enemies and no friend (previewed)."""
@@ -259,40 +281,32 @@ class TacticalAI:
         return self.w["harm"] * harm, AreaFire(best[1].pos)
 
     def _grenade(self, match: Match, me: UnitView, visible: list[UnitView], enemies: list[UnitView]) -> tuple[float, Any] | None:
-        """A throw at the enemy whose tile catches most enemies (at least `grenade_cluster`
-        in the blast radius), never where a friend (or the thrower) is within twice the
-        radius without hard cover or out of sight. Scored by the exact previews: the chance
-        the throw lands on the spot times the expected harm to every enemy in reach."""
+        """A throw at the visible enemy whose tile does the most harm, by the exact previews:
+        the chance the throw lands on the spot times the expected harm of the blast to every
+        enemy; at least `grenade_cluster` enemies must take a level or more. Never where a
+        friend (or the thrower) would be hurt, allowing for a scatter (`grenade_safe`)."""
         g = match.grid
         gid = me.grenades[0]
-        radius = match.rules.blast_radius_m(gid)
         reach = match.rules.throw_range_m(me.combatant, gid)
-        f = self.facts(match)
-        friends = [v.pos for v in f.living(team=me.team)]
+        friends = self.facts(match).living(team=me.team)
         best = None
         for e in visible:
             dist = geo.distance_m(g, me.pos, e.pos)
             if dist > reach:
                 continue
-            caught = sum(1 for o in enemies if geo.distance_m(g, o.pos, e.pos) <= radius)
-            if caught < self.level.grenade_cluster or (best is not None and caught < best[1]):
+            harms = [blast_harm(match, gid, e.pos, o) for o in enemies]
+            if sum(1 for h in harms if h >= 1.0) < self.level.grenade_cluster:
                 continue
-            if not grenade_safe(match, e.pos, radius, friends):
+            if not grenade_safe(match, gid, e.pos, friends, scatter_m=dist / 4):
                 continue
             land = match.rules.preview_throw(match.participant(me.uid), gid, dist)
             p_land = float(land.p_hit) if hasattr(land, "p_hit") else 1.0
-            harm = 0.0
-            for o in enemies:
-                d = geo.distance_m(g, o.pos, e.pos)
-                covered = not geo.line_of_sight(g, e.pos, o.pos) or geo.cover_between(g, e.pos, o.pos) in ("hard50", "hard90")
-                p = match.rules.preview_blast(gid, match.participant(o.uid), d, covered)
-                harm += max(0.0, expected_harm(p)) if p is not None else (1.0 if d <= radius else 0.0)
-            score = self.w["grenade"] * p_land * harm
+            score = self.w["grenade"] * p_land * sum(harms)
             if best is None or score > best[0]:
-                best = (score, caught, e.pos)
+                best = (score, e.pos)
         if best is None:
             return None
-        return best[0], Throw(gid, best[2])
+        return best[0], Throw(gid, best[1])
 
     def _melee(self, match: Match, me: UnitView, enemies: list[UnitView], defences: int):
         """Strike the best enemy in reach; else the nearest one it can reach this round."""
@@ -302,6 +316,7 @@ class TacticalAI:
         scored = []
         for e in close[: self.level.targets]:
             harm = expected_harm(match.preview(me.uid, e.uid, "melee"))
+            harm *= self._pile_on(match, me, e)
             scored.append((self.w["melee_eagerness"] * harm + self._target_bonus(match, e), e.uid))
         for _, tid in sorted(scored, reverse=True):
             yield Attack(tid, "melee"), {"defences": defences}
@@ -370,7 +385,10 @@ class TacticalAI:
         g = match.grid
         nearest = min(enemies, key=lambda e: geo.distance_m(g, me.pos, e.pos))
         far = geo.distance_m(g, me.pos, nearest.pos)
-        mode = "sprint" if far > self.level.sprint_beyond_m else "run"
+        # A sprint costs a level of fatigue (yags-core.md, Sprinting), lost only with minutes
+        # of rest: it sprints while far away and not yet tired past its level's limit.
+        fatigue = getattr(me.state, "fatigue", 0)
+        mode = "sprint" if far > self.level.sprint_beyond_m and fatigue < self.level.sprint_fatigue else "run"
         tiles = match.reachable(me.uid, mode)
         if not tiles:
             return Hold()
@@ -384,10 +402,14 @@ class TacticalAI:
         cut_off = walk.get(me.pos, 0.0) + 1000 * mpt  # a tile from which no enemy can be walked to
         # Friends where they stand or where they declared to go: bunching up invites grenades.
         near = [v.pos for v in self.facts(match).living(team=me.team) if v.uid != me.uid] + list(claimed)
-        crowd: dict[Tile, int] = {}  # friends within 2 tiles (Chebyshev) of each tile
+        # Friends within 2 tiles (Chebyshev) of each tile; further apart while the enemy
+        # carries grenades: out to their stun band (three radii), up to 5 tiles.
+        radius = max((match.rules.blast_radius_m(gid) for e in enemies for gid in e.grenades), default=0.0)
+        apart = min(5, max(2, math.ceil(3 * radius / mpt)))
+        crowd: dict[Tile, int] = {}
         for px, py in near:
-            for x in range(px - 2, px + 3):
-                for y in range(py - 2, py + 3):
+            for x in range(px - apart, px + apart + 1):
+                for y in range(py - apart, py + apart + 1):
                     crowd[(x, y)] = crowd.get((x, y), 0) + 1
 
         before = self._before
@@ -421,12 +443,28 @@ class TacticalAI:
         return Move(tuple(path), mode) if path else Hold()
 
 
-def grenade_safe(match: Match, blast: Tile, radius_m: float, friends: list[Tile]) -> bool:
-    """No friend within twice the blast radius of `blast`, unless out of its sight or behind
-    hard cover from it."""
+def blast_harm(match: Match, weapon: str, blast: Tile, victim: UnitView, nearer_m: float = 0.0) -> float:
+    """Expected harm of `weapon` exploding on `blast` to `victim` (`nearer_m` closer than it
+    stands), from the exact preview: its band by distance, one band out behind hard cover or
+    out of the blast's sight (as the world has it). A ruleset with no preview: one level
+    within the radius."""
     g = match.grid
-    for p in friends:
-        if geo.distance_m(g, p, blast) <= 2 * radius_m:
-            if geo.line_of_sight(g, blast, p) and geo.cover_between(g, blast, p) not in ("hard50", "hard90"):
-                return False
-    return True
+    d = max(0.0, geo.distance_m(g, blast, victim.pos) - nearer_m)
+    covered = not geo.line_of_sight(g, blast, victim.pos) or geo.cover_between(g, blast, victim.pos) in ("hard50", "hard90")
+    p = match.rules.preview_blast(weapon, match.participant(victim.uid), d, covered)
+    if p is None:
+        return 1.0 if d <= match.rules.blast_radius_m(weapon) else 0.0
+    if hasattr(p, "reason"):
+        return 0.0
+    # from the outcomes, not the levels rolled: beyond three radii the stuns are divided
+    stuns, wounds = getattr(victim.state, "stuns", 0), getattr(victim.state, "wounds", 0)
+    return sum(float(q) * ((s - stuns) + 2 * (w - wounds)) for (s, w), q in p.p_outcome.items())
+
+
+SAFE_HARM = 0.1  # expected levels a throw may risk on a friend: next to none
+
+
+def grenade_safe(match: Match, weapon: str, blast: Tile, friends: list[UnitView], scatter_m: float = 0.0) -> bool:
+    """No friend (the thrower among them) would take harm from `weapon` exploding on
+    `blast`, nor `scatter_m` nearer to him (a missed throw lands off the spot)."""
+    return all(blast_harm(match, weapon, blast, f, scatter_m) <= SAFE_HARM for f in friends)

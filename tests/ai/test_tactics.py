@@ -10,6 +10,7 @@ from gridfactory import make_grid
 
 from engine.yags.health import Condition
 from game.ai import make_controller
+from game.ai.tactical import blast_harm
 from game.world import geometry as geo
 from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload, Throw
 
@@ -101,20 +102,27 @@ def test_single_shots_at_a_lone_target_at_long_range(new_match):
 
 
 def test_throws_a_grenade_at_a_cluster_clear_of_friends(new_match):
-    # A frag grenade is Ex-20 (fragmentation: radius x 10): the thrower, 20 m from the blast,
-    # throws only from behind the low wall (hard cover) in front of him.
-    rows = ["." * 30 for _ in range(12)]
-    rows = [r[:3] + ("H" if 4 <= y <= 8 else ".") + r[4:] for y, r in enumerate(rows)]
-    g = make_grid(rows, metres_per_tile=2.0)
-    thrower = unit("Thrower", 2, 6, grenades=["frag_grenade"] * 2)
+    # Concussion grenades (Ex-3: wounds to 3 m, mixed to 6, stuns to 9, then a fifth): the
+    # huddle is 20 m off, where the blast no longer reaches the thrower.
+    g = make_grid(["." * 30 for _ in range(12)], metres_per_tile=2.0)
+    thrower = unit("Thrower", 2, 6, grenades=["concussion_grenade"] * 2)
     huddle = [unit(f"R{i}", 12 + i % 2, 5 + i // 2) for i in range(4)]
     m = new_match(g, {"blue": [thrower], "red": huddle}, seed=6)
     action, _ = first_blue_decision(m, careful())
     assert isinstance(action, Throw), action
-    radius = m.rules.blast_radius_m(action.weapon)
-    caught = [r for r in m.units("red") if geo.distance_m(g, r.pos, action.tile) <= radius]
-    assert len(caught) >= 2
-    assert geo.cover_between(g, action.tile, (2, 6)) in ("hard50", "hard90")  # the wall shields him
+    hurt = [r for r in m.units("red") if blast_harm(m, action.weapon, action.tile, r) >= 1.0]
+    assert len(hurt) >= 2
+    assert blast_harm(m, action.weapon, action.tile, m.view(0)) == 0.0
+
+
+def test_no_grenade_where_a_friend_would_be_hurt(new_match):
+    # The same huddle, a friend 10 m from it: the concussion would stun him too.
+    g = make_grid(["." * 30 for _ in range(12)], metres_per_tile=2.0)
+    squads = {"blue": [unit("Thrower", 2, 6, grenades=["concussion_grenade"] * 2), unit("Friend", 8, 6)],
+              "red": [unit(f"R{i}", 12 + i % 2, 5 + i // 2) for i in range(4)]}
+    m = new_match(g, squads, seed=6)
+    action, _ = first_blue_decision(m, careful())
+    assert not isinstance(action, Throw), action
 
 
 def test_declares_a_defence_when_an_enemy_sees_it(new_match):
