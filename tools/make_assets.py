@@ -1201,11 +1201,13 @@ ROLES: dict[str, Role] = {
                     ("concussion_grenade", "concussion_grenade")),
     "heavy_gunner": Role("gunner", "rpk", "Guns=5,Rifles=3," + COMMON_SKILLS, 3),
     # wood: short sight lines
+    # concussion grenades: a fragmentation grenade's Ex-20 (Explosive damage: "multiply the
+    # blast radius by ten") reaches across most of the wood, thrower and all
     "scout": Role("rifleman", "ak_47", "Rifles=5,Brawl=3,Athletics=4,Throw=3,Awareness=4", 4,
-                  frags(1)),
-    "woodsman": Role("rifleman", "ak_47", RIFLE_SKILLS, 4, frags(1)),
+                  ("concussion_grenade",)),
+    "woodsman": Role("rifleman", "ak_47", RIFLE_SKILLS, 4, ("concussion_grenade",)),
     "wood_shotgun": Role("rifleman", "spas_12", RIFLE_SKILLS, 4),
-    "wood_leader": Role("rifleman", "ak_47", LEADER_SKILLS, 4, frags(2), attributes=LEADER),
+    "wood_leader": Role("rifleman", "ak_47", LEADER_SKILLS, 4, ("concussion_grenade",) * 2, attributes=LEADER),
 }
 NAMES = {
     "blue": ("Sgt Hale", "Cpl Reyes", "Pvt Okafor", "Pvt Lind", "Pvt Moreau", "Pvt Tanaka",
