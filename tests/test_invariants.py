@@ -10,8 +10,10 @@ random maps never break an invariant.
 
 Candidates per unit and round: Hold, Move (free, run or sprint) to a random reachable tile,
 Attack a random visible enemy in a random mode of its weapon (area fire for area and
-suppress), Reload, Throw a grenade at an enemy or a random tile, Aim, Stand, each with a
-random stance; `match.check` filters them, hypothesis picks one.
+suppress), Reload, Throw a grenade at an enemy or a random tile, Aim, Stand, Full dodge (in
+place or to a tile), First aid on itself or a friend (wounds or stuns), Pick up, Overwatch
+(at an enemy or a random tile; in reach for melee), each with a random stance and number of
+defences; `match.check` filters them, hypothesis picks one.
 """
 
 from __future__ import annotations
@@ -28,10 +30,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from randmap import random_setup  # noqa: E402
 
-from game.world.actions import Aim, AreaFire, Attack, Hold, Move, Reload, Stand, Throw  # noqa: E402
+from game.world.actions import (  # noqa: E402
+    Aim,
+    AreaFire,
+    Attack,
+    FirstAid,
+    FullDodge,
+    Hold,
+    Move,
+    Overwatch,
+    PickUp,
+    Reload,
+    Stand,
+    Throw,
+)
 from game.world.match import Match  # noqa: E402
 
 STANCES = (None, "normal", "aggressive", "defensive", "crouched", "prone")
+DEFENCES = (None, 0, 1, 2, 3)
 ACTING = ("declare", "attack", "free_strike", "move")
 
 
@@ -39,15 +55,21 @@ def candidates(match: Match, uid: int, rng: random.Random) -> list[Any]:
     """Legal declarations for `uid` now (a few of each kind), by `match.check`."""
     v = match.view(uid)
     facts = match.rules.weapon_facts(v.combatant)
-    out: list[Any] = [Hold(), Reload(), Stand()]
+    g = match.grid
+    out: list[Any] = [Hold(), Reload(), Stand(), FullDodge(), PickUp(), Overwatch(),
+                      Overwatch((rng.randrange(g.width), rng.randrange(g.height)))]
     for mode in ("free", "run", "sprint"):
         tiles = sorted(match.reachable(uid, mode))
         for tile in rng.sample(tiles, min(2, len(tiles))):
             path = match.path(uid, tile)
             if path:
                 out.append(Move(tuple(path), mode))
+            if mode == "free":
+                out.append(FullDodge(tile))
+    for f in match.units(v.team, living=True):
+        out += [FirstAid(f.uid), FirstAid(f.uid, stuns=True)]
     for e in match.visible_enemies(uid):
-        out.append(Aim(e.uid))
+        out += [Aim(e.uid), Overwatch(e.pos)]
         for mode in facts.modes:
             if mode in ("area", "suppress"):
                 out.append(AreaFire(e.pos, suppressive=(mode == "suppress")))
@@ -55,7 +77,6 @@ def candidates(match: Match, uid: int, rng: random.Random) -> list[Any]:
                 out.append(Attack(e.uid, mode))
     if facts.melee:
         out += [Attack(e.uid, "melee") for e in match.enemies_of(uid)]
-    g = match.grid
     for weapon in v.grenades:
         for e in match.enemies_of(uid):
             out.append(Throw(weapon, e.pos))
@@ -114,7 +135,10 @@ def play(seed: int, pick) -> tuple[tuple, Made]:
                     continue
                 action = pick(candidates(match, uid, rng))
                 stance = pick(STANCES)
-                choices = {} if stance is None else {"stance": stance}
+                choices: dict[str, Any] = {} if stance is None else {"stance": stance}
+                defences = pick(DEFENCES)
+                if defences is not None:
+                    choices["defences"] = defences
                 made.append((match.round, uid, action, choices))
                 if hasattr(match.declare(uid, action, **choices), "reason"):
                     made.append((match.round, uid, Hold(), {}))
@@ -145,7 +169,7 @@ def replay(seed: int, made: Made) -> tuple:
         match.close()
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), data=st.data())
 def test_random_declarations_keep_invariants(seed: int, data: st.DataObject) -> None:
     def pick(options):
