@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from engine.dice import Dice
 from engine.rolls import Roll, Term
@@ -29,7 +29,7 @@ class CheckPlan:
     halve: bool = False
     notes: tuple[str, ...] = ()
 
-    @property
+    @cached_property
     def base(self) -> int:
         return sum(t.value for t in self.terms)
 

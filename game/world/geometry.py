@@ -116,6 +116,9 @@ class _Prepared:
     sight_sum: tuple[int, ...]  # (w+1) x (h+1) prefix sums of blocks_sight, for clear boxes
     # Distances from the landmarks (path_to's long searches), built on the first one.
     landmarks: list[array] = field(default_factory=list)
+    # Answers of cover_between and line_of_sight already worked out (the grid never changes).
+    cover_memo: dict[tuple[Tile, Tile], str | None] = field(default_factory=dict)
+    sight_memo: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
 
     def clear_box(self, w: int, x0: int, y0: int, x1: int, y1: int) -> bool:
         """No sight-blocking tile in columns x0..x1, rows y0..y1 (in any order)."""
@@ -564,17 +567,27 @@ def line_tiles(a: Tile, b: Tile) -> list[Tile]:
 def line_of_sight(grid: GridMap, a: Tile, b: Tile) -> bool:
     """Can a figure on `a` see one on `b`? Blocked if any tile strictly between them (on
     `line_tiles`) blocks sight, or if the line squeezes through a corner between two
-    sight-blocking tiles. The end tiles never block. Symmetric in `a` and `b`.
+    sight-blocking tiles. The end tiles never block. Symmetric in `a` and `b`. (Remembered
+    per grid.)
     """
+    prep = _prepared(grid)
+    key = (a, b)
+    memo = prep.sight_memo
+    if key in memo:
+        return memo[key]
     _check_tile(grid, a)
     _check_tile(grid, b)
-    if a == b:
-        return True
+    if len(memo) >= MEMO_MAX:
+        memo.clear()
+    found = memo[key] = a == b or prep.clear_box(grid.width, a[0], a[1], b[0], b[1]) or _line_clear(grid, a, b)
+    return found
+
+
+def _line_clear(grid: GridMap, a: Tile, b: Tile) -> bool:
+    """line_of_sight past its quick answers: walk the line."""
     w, cells = grid.width, grid.blocks_sight_cells
     ax, ay = a
     bx, by = b
-    if _prepared(grid).clear_box(w, ax, ay, bx, by):
-        return True
     nx, ny = abs(bx - ax), abs(by - ay)
     sx = 1 if bx > ax else -1
     sy = w if by > ay else -w
@@ -671,7 +684,23 @@ def visible_from(grid: GridMap, origin: Tile, max_range_m: float) -> set[Tile]:
 # --- cover -----------------------------------------------------------------------------------
 
 
+MEMO_MAX = 100_000  # answers kept per grid before the memo starts afresh
+
+
 def cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
+    """The best cover kind protecting `target` from `shooter`, or None (see `_cover_between`;
+    remembered per grid)."""
+    memo = _prepared(grid).cover_memo
+    key = (shooter, target)
+    if key in memo:
+        return memo[key]
+    if len(memo) >= MEMO_MAX:
+        memo.clear()
+    found = memo[key] = _cover_between(grid, shooter, target)
+    return found
+
+
+def _cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
     """The best cover kind protecting `target` from `shooter`, or None.
 
     yags-combat.md, Shooting from Cover: soft50 +5, soft90 +10, hard50 +10, hard90 +20;
