@@ -10,8 +10,8 @@ from dataclasses import replace
 
 import pytest
 from gridfactory import make_grid
+from worldplay import ok, play, refused, unit
 
-from engine.dice import ScriptedDice
 from engine.yags.catalogue import default_catalogue
 from engine.yags.equipment import Catalogue
 from engine.yags.health import Condition
@@ -46,36 +46,9 @@ MEDIC = {**RIFLEMAN, "attributes": {**RIFLEMAN["attributes"], "int": 4}, "skills
 OPEN = ["." * 30 for _ in range(12)]
 
 
-def unit(spec, name, x, y, **extra):
-    return {**spec, "name": name, "x": x, "y": y, **extra}
 
 
-def declare_all(m, plan, choices=None):
-    """plan: uid -> action (others hold); choices: uid -> declaration choices."""
-    for uid in m.start_round():
-        result = m.declare(uid, plan.get(uid, Hold()), **(choices or {}).get(uid, {}))
-        assert not hasattr(result, "reason"), result
 
-
-def play(m, plan, choices=None, faces=None):
-    """One round; with `faces`, the round's dice are exactly these (and all are used)."""
-    declare_all(m, plan, choices)
-    if faces is not None:
-        m.dice = ScriptedDice(faces)
-    start = len(m.log)
-    m.resolve_round()
-    if faces is not None:
-        assert m.dice.faces == [], f"unused faces {m.dice.faces}"
-    return start
-
-
-def refused(result, fragment):
-    assert hasattr(result, "reason"), result
-    assert fragment in result.reason, result.reason
-
-
-def ok(result):
-    assert not hasattr(result, "reason"), result.reason
 
 
 def texts(m, since=0, kind=None):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 from gridfactory import make_grid
+from worldplay import ok, play, refused, unit
 
-from engine.dice import ScriptedDice
 from engine.yags.health import Condition
 from game.saves import action_from_dict, action_to_dict
 from game.world import geometry as geo
@@ -39,9 +39,6 @@ HOUSE = ["############",
          *["............"] * 9]
 
 
-def unit(spec, name, x, y, **extra):
-    return {**spec, "name": name, "x": x, "y": y, **extra}
-
 
 def set_initiative(m, uid, value):
     """Initiative is rolled when the match begins; the tests set it (no fumbles)."""
@@ -50,31 +47,8 @@ def set_initiative(m, uid, value):
     m._changed(uid)
 
 
-def declare_all(m, plan, choices=None):
-    for uid in m.start_round():
-        result = m.declare(uid, plan.get(uid, Hold()), **(choices or {}).get(uid, {}))
-        assert not hasattr(result, "reason"), result
 
 
-def play(m, plan, choices=None, faces=None):
-    """One round; with `faces`, the round's dice are exactly these (and all are used)."""
-    declare_all(m, plan, choices)
-    if faces is not None:
-        m.dice = ScriptedDice(faces)
-    start = len(m.log)
-    m.resolve_round()
-    if faces is not None:
-        assert m.dice.faces == [], f"unused faces {m.dice.faces}"
-    return start
-
-
-def refused(result, fragment):
-    assert hasattr(result, "reason"), result
-    assert fragment in result.reason, result.reason
-
-
-def ok(result):
-    assert not hasattr(result, "reason"), result.reason
 
 
 def lines(m, since=0):

@@ -8,10 +8,11 @@ from fractions import Fraction
 
 import pytest
 from gridfactory import make_grid
+from worldplay import declare_all, play, refused, unit
 
 from engine.yags.health import Condition
 from game.world import geometry as geo
-from game.world.actions import Aim, AreaFire, Attack, FullDodge, Hold, Move, Reload, Throw
+from game.world.actions import Aim, AreaFire, Attack, FullDodge, Move, Reload, Throw
 
 RIFLEMAN = {
     "attributes": {"str": 3, "hea": 3, "agi": 3, "dex": 4, "per": 3, "wil": 3},
@@ -31,27 +32,8 @@ BRAWLER = {"attributes": {"str": 4, "agi": 4, "dex": 3}, "skills": {"Brawl": 5},
 OPEN = ["." * 30 for _ in range(12)]
 
 
-def unit(spec, name, x, y, **extra):
-    return {**spec, "name": name, "x": x, "y": y, **extra}
 
 
-def declare_all(m, plan, choices=None):
-    """plan: uid -> action (others hold); choices: uid -> declaration choices."""
-    for uid in m.start_round():
-        result = m.declare(uid, plan.get(uid, Hold()), **(choices or {}).get(uid, {}))
-        assert not hasattr(result, "reason"), result
-
-
-def play(m, plan, choices=None):
-    declare_all(m, plan, choices)
-    start = len(m.log)
-    m.resolve_round()
-    return start
-
-
-def refused(result, fragment):
-    assert hasattr(result, "reason"), result
-    assert fragment in result.reason, result.reason
 
 
 def events(m, kind=None, actor=None, since=0):
