@@ -687,6 +687,14 @@ def visible_from(grid: GridMap, origin: Tile, max_range_m: float) -> set[Tile]:
 MEMO_MAX = 100_000  # answers kept per grid before the memo starts afresh
 
 
+def forget_answers(grid: GridMap) -> None:
+    """Forget the remembered line_of_sight and cover_between answers for `grid` (benchmarks
+    measure them cold)."""
+    prep = _prepared(grid)
+    prep.cover_memo.clear()
+    prep.sight_memo.clear()
+
+
 def cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
     """The best cover kind protecting `target` from `shooter`, or None (see `_cover_between`;
     remembered per grid)."""
