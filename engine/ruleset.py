@@ -198,6 +198,16 @@ class Ruleset(ABC):
         """How far the combatant can throw this weapon (its long range)."""
 
     @abstractmethod
+    def declaration_order(self, entries: Sequence[tuple[Any, Any, int]]) -> list[Any]:
+        """Ids in the order they declare this round; `entries` are (id, combatant,
+        initiative now), in a stable order the ruleset breaks its last ties by."""
+
+    @abstractmethod
+    def action_order(self, entries: Sequence[tuple[Any, Any, str, int]]) -> list[Any]:
+        """Ids in the order their actions resolve; `entries` are (id, combatant, speed,
+        initiative now), `speed` one of the ruleset's action speeds (`action_speed`)."""
+
+    @abstractmethod
     def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
         """Throw at a spot `distance_m` away: the roll and where it lands off the aim (metres)."""
 

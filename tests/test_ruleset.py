@@ -261,3 +261,16 @@ def test_throw_preview_is_the_chance_to_land_on_the_spot(rules):
                      for face in range(1, 21))
         assert p.p_hit == Fraction(landed, 20)
     assert isinstance(rules.preview_throw(a, "frag_grenade", 5000.0), Impossible)
+
+
+def test_the_round_orders_come_from_the_ruleset(rules):
+    """Initiative: characters declare in increasing initiative and act fast, normal, slow in
+    decreasing initiative (yags-combat.md, The Combat Round); ties go by agility (rules-notes,
+    The round). The world asks the ruleset for both orders, so another ruleset can order its
+    round its own way."""
+    quick = rules.make_combatant({**SOLDIER, "name": "Quick", "attributes": {**SOLDIER["attributes"], "agi": 4}})
+    slow = rules.make_combatant({**SOLDIER, "name": "Slow", "attributes": {**SOLDIER["attributes"], "agi": 2}})
+    mid = rules.make_combatant({**SOLDIER, "name": "Mid"})
+    assert rules.declaration_order([("q", quick, 12), ("s", slow, 12), ("m", mid, 9)]) == ["m", "s", "q"]
+    assert rules.action_order([("q", quick, "slow", 20), ("s", slow, "normal", 12), ("m", mid, "normal", 12),
+                               ("f", mid, "fast", 3)]) == ["f", "m", "s", "q"]

@@ -387,6 +387,20 @@ class YagsRuleset(Ruleset):
         results = blast(dice, w, w.blast_radius, targets, attacker=thrower.name)
         return [r if (r.hit or r.damage is not None) else None for r in results]
 
+    def declaration_order(self, entries: Sequence[tuple[Any, Character, int]]) -> list[Any]:
+        """Increasing initiative; ties: the lower agility first, then the order given
+        (engine.yags.round.declaration_order)."""
+        from engine.yags.round import declaration_order
+
+        return declaration_order((i, ini, c.attribute("agility")) for i, c, ini in entries)
+
+    def action_order(self, entries: Sequence[tuple[Any, Character, str, int]]) -> list[Any]:
+        """Fast, normal, slow; within each decreasing initiative, ties to the higher agility,
+        then the order given (engine.yags.round.action_order)."""
+        from engine.yags.round import action_order
+
+        return action_order((i, speed, ini, c.attribute("agility")) for i, c, speed, ini in entries)
+
     def take_cover(self, dice: Dice, victim: Participant, thrower: str, weapon_id: str,
                    distance_m: float) -> tuple[Roll | None, float]:
         """Taking Cover: a victim in the blast's reach with a declared defence for the thrower

@@ -23,7 +23,6 @@ import esper
 
 from engine.dice import Dice
 from engine.ruleset import AttackRequest, Participant, Ruleset, Situation
-from engine.yags.round import declaration_order
 from game.maps.grid import GridMap
 from game.world import geometry as geo
 from game.world.actions import (
@@ -347,8 +346,8 @@ class Match(RoundResolution, Effects, Overwatches):
         for uid in self.uids():
             v = self.view(uid)
             if not v.out:
-                items.append((uid, v.initiative, v.combatant.attribute("agility") if hasattr(v.combatant, "attribute") else 0))
-        self._declare_queue = list(declaration_order(items))
+                items.append((uid, v.combatant, v.initiative))
+        self._declare_queue = list(self.rules.declaration_order(items))
         self._round_stance = {uid: self._comp(uid, Posture).stance for uid in self._declare_queue}
         self._watching = []
         return list(self._declare_queue)

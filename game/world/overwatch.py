@@ -28,7 +28,6 @@ from typing import Any
 
 import esper
 
-from engine.yags.round import action_order
 from game.world import geometry as geo
 from game.world.actions import Action, FullDodge, Hold, Impossible, Move, Overwatch
 from game.world.components import Ammo, Watch
@@ -165,10 +164,6 @@ class Overwatches:
         bonus = self.overwatch_bonus(uid) if w is not None and w.since < self.round else 0
         return self.view(uid).initiative + bonus
 
-    def _agility(self, uid: int) -> int:
-        c = self.view(uid).combatant
-        return c.attribute("agility") if hasattr(c, "attribute") else 0
-
     def _watchers_of(self, uid: int) -> list[int]:
         """The overwatches `uid` presents itself to where it stands now: enemies' untriggered
         overwatches of this round covering its tile, their watchers able to act (not down, not
@@ -185,8 +180,8 @@ class Overwatches:
             if wv.out or wv.team == v.team or w in self._lost or self.grappled_with(w) is not None:
                 continue
             if self.overwatch_covers(w, watch.aim, v.pos, watch.tile):
-                found.append((w, "fast", self._watch_initiative(w), self._agility(w)))
-        return list(action_order(found)) if found else []
+                found.append((w, wv.combatant, "fast", self._watch_initiative(w)))
+        return list(self.rules.action_order(found)) if found else []
 
     def _overwatch_before(self, uid: int, speed: str) -> list[int]:
         """`uid`'s action comes: the overwatches it triggers by acting where it stands go off
@@ -196,11 +191,11 @@ class Overwatches:
         if d is None or isinstance(d.action, _QUIET) or uid in self._lost:
             return []
         later = []
-        me = (uid, speed, self.view(uid).initiative, self._agility(uid))
+        me = (uid, self.view(uid).combatant, speed, self.view(uid).initiative)
         for w in self._watchers_of(uid):
             if self.view(uid).out:
                 break
-            first = action_order([(w, "fast", self._watch_initiative(w), self._agility(w)), me])[0]
+            first = self.rules.action_order([(w, self.view(w).combatant, "fast", self._watch_initiative(w)), me])[0]
             if first == w:
                 self._trigger(w, uid, "acts")
             else:

@@ -14,7 +14,6 @@ from typing import Any
 import esper
 
 from engine.ruleset import Participant
-from engine.yags.round import action_order
 from game.world import geometry as geo
 from game.world.actions import (
     Aim,
@@ -63,11 +62,10 @@ class RoundResolution:
             d = self.declared(uid)
             if d is None or isinstance(d.action, Overwatch):
                 continue  # an overwatch acts only when triggered (game/world/overwatch.py)
-            speed = self._speed(uid, d)
-            agi = self.view(uid).combatant.attribute("agility") if hasattr(self.view(uid).combatant, "attribute") else 0
-            items.append((uid, speed, self.view(uid).initiative, agi))
-        order = action_order(items)
-        speed_of = {i[0]: i[1] for i in items}
+            v = self.view(uid)
+            items.append((uid, v.combatant, self._speed(uid, d), v.initiative))
+        order = self.rules.action_order(items)
+        speed_of = {i[0]: i[2] for i in items}
         for uid in order:
             self.phase = speed_of[uid]
             if self.view(uid).out:
