@@ -369,15 +369,31 @@ class ResultsScreen:
                 fx = x + 130
                 img = text(f.fate, 20, FATE_COLOURS.get(f.fate, WHITE))
                 surface.blit(img, (fx, y))
-                detail = f"  {f.when} - {f.health}" if f.when else f"  {f.health}"
-                while len(detail) > 8 and text(detail, 18).get_width() > col_w - 130 - img.get_width():
-                    detail = detail[:-4] + "..."
-                surface.blit(text(detail, 18, GREY), (fx + img.get_width(), y + 1))
+                for i, line in enumerate(fate_details(f, col_w - 130, img.get_width())):
+                    if i:
+                        y += 19
+                    surface.blit(text(line, 18, GREY), (fx + (img.get_width() if i == 0 else 0), y + 1))
                 y += 22
         for label, _, rect in self.buttons():
             panel(surface, rect, 255)
             img = text(label, 24, YELLOW)
             surface.blit(img, img.get_rect(center=rect.center))
+
+
+def fate_details(f: Fate, width: int, fate_w: int) -> list[str]:
+    """A fate's details after its word (`fate_w` pixels wide) in a column `width` pixels
+    wide: when and by whom, then the health; on a second line when one is too short."""
+    detail = f"  {f.when} - {f.health}" if f.when else f"  {f.health}"
+    if text(detail, 18).get_width() <= width - fate_w or not f.when:
+        return [_fit(detail, width - fate_w)]
+    return [_fit(f"  {f.when}", width - fate_w), _fit(f.health, width)]
+
+
+def _fit(line: str, width: int, size: int = 18) -> str:
+    """`line`, cut short with "..." to fit `width` pixels."""
+    while len(line) > 8 and text(line, size).get_width() > width:
+        line = line[:-4] + "..."
+    return line
 
 
 FATE_COLOURS = {"standing": (120, 220, 120), "DEAD": (255, 90, 80), "UNCONSCIOUS": (255, 170, 70)}

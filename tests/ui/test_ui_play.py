@@ -4,8 +4,9 @@ results screen, watch mode with its speed and pause; the round played back step 
 import pygame
 from conftest import click_tile, post_click, post_key
 
+from game.ui.assets import text
 from game.ui.battle import BattleScreen, playback_steps
-from game.ui.menus import MainMenu, ResultsScreen
+from game.ui.menus import MainMenu, ResultsScreen, fate_details
 from game.world.actions import Attack
 
 
@@ -68,6 +69,12 @@ def test_a_whole_solo_match_to_the_results_and_back(app, battle):
     assert m.over and r.rounds == m.round and r.winner in ("blue", "red", "draw")
     assert sum(r.casualties.values()) == sum(1 for v in m.units() if v.out)
     assert len(results.fates) == len(m.units())
+    # every fate is shown whole at 1280 x 720 (a long one takes two lines, none is cut short)
+    col_w = (results.size[0] - 80) // 2
+    for f in results.fates:
+        lines = fate_details(f, col_w - 130, text(f.fate, 20).get_width())
+        assert not any(line.endswith("...") for line in lines), lines
+        assert f.health in " ".join(lines)
     for f in results.fates:
         v = next(v for v in m.units() if v.name == f.name)
         assert (f.fate == "standing") == (not v.out)
