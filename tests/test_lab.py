@@ -1,6 +1,7 @@
 """The tactics lab: summary maths, scenario files, the report PNG, replays, a strength check."""
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,24 @@ def test_report_marks_falls_in_team_colours_over_the_map(tmp_path):
     assert r > b + 60  # red fell here once
     r2, g2, b2 = at(2, 3, right=False)  # nobody fell here
     assert abs(r2 - b2) < 60 or g2 >= max(r2, b2)
+
+
+def test_a_small_maps_report_is_wide_enough_for_its_title(tmp_path):
+    """A 6 x 4 map draws at most 24 px a tile: the report widens to its title line, so the
+    figures at its end (the draws, the mean rounds) are not cut off."""
+    import pygame
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "world"))
+    from gridfactory import make_grid
+
+    from game.lab.report import draw_report
+
+    grid = make_grid(["......"] * 4)
+    record = {"map_name": "A yard with a rather long name", "runs": 200, "seed": 1, "blue_ai": "normal",
+              "red_ai": "normal", "wins": {"blue": 100, "red": 90, "draw": 10}, "mean_rounds": 12.5,
+              "battles": [{"fell": [], "fought_from": []}]}
+    img = pygame.image.load(draw_report(grid, record, str(tmp_path / "r.png")))
+    font = pygame.font.Font(None, 22)
+    title = ("A yard with a rather long name: 200 matches from seed 1; normal blue won 100 (50%), "
+             "normal red 90 (45%), drawn 10; mean 12.5 rounds")
+    assert img.get_width() >= font.size(title)[0] + 6 > 6 * 24

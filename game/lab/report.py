@@ -67,7 +67,16 @@ def draw_report(grid: GridMap, record: dict[str, Any], path: str, max_px: int = 
     pygame.font.init()
     cell = max(4, min(24, max_px // max(grid.width, grid.height)))
     width, height = grid.width * cell, grid.height * cell
-    surf = pygame.Surface((max(width, 640), height + HEAD + LEGEND))
+    font = pygame.font.Font(None, 22)
+    small = pygame.font.Font(None, 19)
+    w = record["wins"]
+    runs = max(1, record["runs"])
+    title = (f"{record['map_name']}: {record['runs']} matches from seed {record['seed']}; "
+             f"{record['blue_ai']} blue won {w['blue']} ({100 * w['blue'] / runs:.0f}%), "
+             f"{record['red_ai']} red {w['red']} ({100 * w['red'] / runs:.0f}%), "
+             f"drawn {w['draw']}; mean {record['mean_rounds']:.1f} rounds")
+    # as wide as the map, and never narrower than the title or the legend
+    surf = pygame.Surface((max(width, 640, font.size(title)[0] + 12), height + HEAD + LEGEND))
     surf.fill(BG)
     surf.blit(_map_surface(grid, cell), (0, HEAD))
     fought, fell = tally(record)
@@ -88,14 +97,6 @@ def draw_report(grid: GridMap, record: dict[str, Any], path: str, max_px: int = 
         pygame.draw.circle(marks, (*TEAM.get(team, OTHER), 255), centre, radius, max(1, cell // 8))
     surf.blit(marks, (0, HEAD))
 
-    font = pygame.font.Font(None, 22)
-    small = pygame.font.Font(None, 19)
-    w = record["wins"]
-    runs = max(1, record["runs"])
-    title = (f"{record['map_name']}: {record['runs']} matches from seed {record['seed']}; "
-             f"{record['blue_ai']} blue won {w['blue']} ({100 * w['blue'] / runs:.0f}%), "
-             f"{record['red_ai']} red {w['red']} ({100 * w['red'] / runs:.0f}%), "
-             f"drawn {w['draw']}; mean {record['mean_rounds']:.1f} rounds")
     surf.blit(font.render(title, True, TEXT), (6, 6))
     falls = {t: sum(k for (tt, _, _), k in fell.items() if tt == t) for t in ("blue", "red")}
     line2 = (f"units down: blue {falls['blue']}, red {falls['red']} "
