@@ -87,7 +87,8 @@ def unit_spec(u: UnitSpawn, index: int) -> dict[str, Any]:
     if u.second_weapon:
         spec["second_weapon"] = u.second_weapon
     if u.grenades is not None:
-        spec["grenades"] = _parse_list(u.grenades)
+        # "none": no grenades, whatever the template carries
+        spec["grenades"] = [] if u.grenades.strip().lower() == "none" else _parse_list(u.grenades)
     if u.magazines is not None:
         spec["magazines"] = u.magazines
     spec["x"], spec["y"] = u.x, u.y

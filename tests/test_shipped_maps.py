@@ -21,6 +21,7 @@ import pytest
 from engine.yags.catalogue import default_catalogue
 from engine.yags.character import canonical_attribute
 from game.maps import COVER_KINDS, GridMap, load_map
+from game.squads import map_squads
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = sorted((ROOT / "maps").glob("*.tmx"))
@@ -123,6 +124,18 @@ def test_both_sides_get_the_same_ground_and_kit(shipped: tuple[Path, GridMap]) -
             (b.name, r.name)
 
 
+def test_every_unit_says_what_grenades_it_carries(shipped: tuple[Path, GridMap]) -> None:
+    """Each shipped unit object has a `grenades` property (`none` for none), so nobody carries
+    a grenade only because its template does; the kit is what docs/maps.md lists."""
+    path, grid = shipped
+    for u in grid.units:
+        assert u.grenades, (path.name, u.name)
+    per_side = {"crossroads.tmx": 10, "open_field.tmx": 8, "street.tmx": 2, "compound.tmx": 15, "wood.tmx": 6}
+    squads = map_squads(grid)
+    for team in ("blue", "red"):
+        assert sum(len(s.get("grenades") or ()) for s in squads[team]) == per_side[path.name], (path.name, team)
+
+
 def test_every_unit_can_reach_the_enemy(shipped: tuple[Path, GridMap]) -> None:
     _, grid = shipped
     start = next(u for u in grid.units if u.team == "blue")
@@ -152,7 +165,7 @@ def test_units_carry_catalogue_gear_and_the_skills_to_use_it(shipped: tuple[Path
         props = properties(obj)
         who = f"{path.name}: {props.get('name')}"
         weapons = [props["weapon"], *filter(None, [props.get("second_weapon")])]
-        weapons += [g for g in props.get("grenades", "").split(",") if g]
+        weapons += [g for g in props.get("grenades", "").split(",") if g and g != "none"]
         for weapon in weapons:
             assert weapon in catalogue.weapons, f"{who}: no weapon {weapon!r} in the catalogue"
         for piece in props["armour"].split(","):

@@ -26,3 +26,19 @@ def test_templates_and_squads():
     assert [s["name"] for s in specs] == ["Red 1", "Red 2", "Red 3"]
     with pytest.raises(SquadError, match="unknown squad 'elite'"):
         squad_specs("elite", "red")
+
+
+def test_grenades_none_means_none_whatever_the_template_carries():
+    """A unit object with `grenades` = `none` carries no grenades even on the rifleman
+    template (which has a concussion grenade); with no `grenades` property it gets the
+    template's (docs/maps.md, Units)."""
+    grid = load_map("maps/street.tmx")
+    assert template_spec("rifleman", "x")["grenades"]  # the template carries one
+    units = (UnitSpawn("blue", 1, 8, name="Bare", template="rifleman", grenades="none"),
+             UnitSpawn("blue", 1, 9, name="Kit", template="rifleman"),
+             UnitSpawn("red", 38, 8, name="Two", template="rifleman", grenades="frag_grenade, frag_grenade"))
+    squads = map_squads(replace(grid, units=units))
+    by_name = {s["name"]: s for team in squads.values() for s in team}
+    assert by_name["Bare"]["grenades"] == []
+    assert by_name["Kit"]["grenades"] == template_spec("rifleman", "x")["grenades"]
+    assert by_name["Two"]["grenades"] == ["frag_grenade", "frag_grenade"]

@@ -1147,7 +1147,7 @@ class Role:
 
     ``template`` names the squad template (game/data/squads.toml) the unit starts from; the
     unit's own properties override the template's, so a role says all it carries (a role
-    with no grenades uses a template with none: a unit without the property gets the
+    with no grenades is written ``grenades = none``: a unit without the property gets the
     template's). ``grenades`` is a list of grenade ids, one per grenade."""
 
     template: str
@@ -1240,8 +1240,8 @@ def unit_properties(team: str, name: str, role_name: str) -> dict[str, str | int
         "skills": role.skills,
         "magazines": role.magazines,
     }
-    if role.grenades:
-        props["grenades"] = ",".join(role.grenades)
+    # Every unit says what grenades it carries: "none" rather than its template's.
+    props["grenades"] = ",".join(role.grenades) if role.grenades else "none"
     if role.second_weapon:
         props["second_weapon"] = role.second_weapon
     return props

@@ -30,7 +30,7 @@ FIELDS: dict[str, tuple[type, float, float]] = {
     "extra_defences": (int, 0, 99),
 }
 WEIGHTS = ("harm", "cover", "distance", "sight", "grenade", "melee_eagerness", "finish", "danger", "moving_target",
-           "spread", "backtrack", "pile_on")
+           "spread", "backtrack", "pile_on", "reload_time")
 
 
 class LevelError(ValueError):

@@ -234,7 +234,7 @@ class TacticalAI:
                 harm = expected_harm(match.preview(me.uid, e.uid, mode))
                 if harm <= 0:
                     continue
-                harm *= self._pile_on(match, me, e)
+                harm *= self._pile_on(match, me, e) * _ammo_time(match, me, facts, mode, self.w["reload_time"])
                 if mode == "shot" and facts.spread_m:
                     harm -= self._cone_friends(match, me, e, facts)
                     if harm <= 0:
@@ -278,7 +278,7 @@ class TacticalAI:
         harm = 0.0
         for p in best[2][:3]:
             harm += max(0.0, expected_harm(match.preview(me.uid, by_pos[p].uid, "area")))
-        return self.w["harm"] * harm, AreaFire(best[1].pos)
+        return self.w["harm"] * harm * _ammo_time(match, me, facts, "area", self.w["reload_time"]), AreaFire(best[1].pos)
 
     def _grenade(self, match: Match, me: UnitView, visible: list[UnitView], enemies: list[UnitView]) -> tuple[float, Any] | None:
         """A throw at the visible enemy whose tile does the most harm, by the exact previews:
@@ -441,6 +441,16 @@ class TacticalAI:
             return Hold()
         path = match.path(me.uid, goal)
         return Move(tuple(path), mode) if path else Hold()
+
+
+def _ammo_time(match: Match, me: UnitView, facts: Any, mode: str, weight: float) -> float:
+    """An attack's harm per round of the unit's time: the rounds it fires cost their share of
+    a reload (a Thompson's 10-round burst is half its 20-round magazine, and a reload takes
+    2 rounds: a round of reloading for each burst), counted at `weight` (level data)."""
+    if me.ammo is None or not facts.capacity or not weight:
+        return 1.0
+    used = match.rules.ammo_use(me.combatant, mode, {})
+    return 1.0 / (1.0 + weight * facts.reload_rounds * used / facts.capacity)
 
 
 def blast_harm(match: Match, weapon: str, blast: Tile, victim: UnitView, nearer_m: float = 0.0) -> float:

@@ -169,3 +169,21 @@ def test_badly_hurt_but_winning_it_fights_on(new_match):
     m._set_state(0, Condition(wounds=4))
     action, _ = first_blue_decision(m, careful())
     assert isinstance(action, Attack), action
+
+
+def test_an_attack_is_weighed_with_its_share_of_a_reload(new_match):
+    """Reloading (Reload times): a Thompson's magazine holds 20 and takes 2 rounds to change,
+    so a 10-round burst costs a round of reloading and a single shot a tenth of one; at the
+    level's `reload_time` weight an attack's harm is divided by 1 + weight x that share; a
+    weight of 0 (easy) leaves it whole."""
+    from game.ai.tactical import _ammo_time
+
+    g = make_grid(["." * 12] * 3)
+    m = new_match(g, {"blue": [unit("B", 1, 1, weapon="thompson_smg")], "red": [unit("R", 10, 1)]})
+    me = m.view(0)
+    facts = m.rules.weapon_facts(me.combatant)
+    assert (facts.capacity, facts.reload_rounds, m.rules.ammo_use(me.combatant, "burst", {})) == (20, 2, 10)
+    assert _ammo_time(m, me, facts, "burst", 1.0) == pytest.approx(1 / 2)
+    assert _ammo_time(m, me, facts, "shot", 1.0) == pytest.approx(1 / 1.1)
+    assert _ammo_time(m, me, facts, "burst", 0.5) == pytest.approx(1 / 1.5)
+    assert _ammo_time(m, me, facts, "burst", 0.0) == 1.0
