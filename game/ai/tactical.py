@@ -339,7 +339,7 @@ class TacticalAI:
         here = cover_at(me.pos) - self.w["danger"] * self._danger(match, me.pos, blasts, arcs)
         best = (here + 0.25, None)
         taken = match.occupied(me.uid) | claimed
-        for tile in match.reachable(me.uid, "free"):
+        for tile in sorted(match.reachable(me.uid, "free"), key=self._side_key(match)):
             if tile in taken or tile == me.pos:
                 continue
             r = self.w["cover"] * cover_at(tile) - self.w["danger"] * self._danger(match, tile, blasts, arcs)
@@ -350,13 +350,24 @@ class TacticalAI:
         path = match.path(me.uid, best[1])
         return tuple(path) if path else ()
 
+    def _side_key(self, match: Match) -> Any:
+        """Ties between equally good tiles go the same way for both sides: by the tile as seen
+        from this side's half (red's tiles turned half round, as the shipped maps' east
+        halves are the west halves turned round), so neither side's ties lean toward the
+        enemy when the other's lean away."""
+        if self.team == "blue":
+            return lambda t: t
+        w, h = match.grid.width - 1, match.grid.height - 1
+        return lambda t: (w - t[0], h - t[1])
+
     def _withdraw(self, match: Match, me: UnitView, visible: list[UnitView]) -> Any:
         """Run to the reachable tile out of sight of most enemies, furthest from them."""
         g = match.grid
         tiles = match.reachable(me.uid, "run")
         taken = match.occupied(me.uid)
+        side = self._side_key(match)
         cands = sorted((t for t in tiles if t not in taken),
-                       key=lambda t: -min(geo.distance_m(g, t, e.pos) for e in visible))[: self.level.advance_tiles]
+                       key=lambda t: (-min(geo.distance_m(g, t, e.pos) for e in visible), side(t)))[: self.level.advance_tiles]
         best = None
         for t in cands:
             seen = sum(1 for e in visible[:4] if geo.line_of_sight(g, t, e.pos))
@@ -423,7 +434,8 @@ class TacticalAI:
                     - self.w["spread"] * crowd.get(tile, 0) - self.w["backtrack"] * back)
 
         scores = {t: base(t) for t in tiles if t not in taken or t == me.pos}
-        cands = sorted(scores, key=lambda t: (-scores[t], t))[: self.level.advance_tiles]
+        side = self._side_key(match)
+        cands = sorted(scores, key=lambda t: (-scores[t], side(t)))[: self.level.advance_tiles]
         if me.pos in scores and me.pos not in cands:
             cands.append(me.pos)
         best = None
