@@ -18,8 +18,10 @@ from pathlib import Path
 from game.sim import simulate
 
 MAPS_DIR = Path(__file__).resolve().parent.parent.parent / "maps"
-# (strong, weak, seeds, required win fraction): 5 seeds x 2 sides = 10 matches for 9 of 10.
-PAIRINGS = (("normal", "random", 5, 0.9), ("hard", "easy", 6, 2 / 3))
+# (strong, weak, seeds, required win fraction): 10 seeds x 2 sides = 20 matches a pairing
+# and map, for 9 of 10 (18 of 20) and 2 of 3 (14 of 20): twice the matches the rates need
+# at their smallest, as 10 or 12 matches leave a fair chance of missing by one.
+PAIRINGS = (("normal", "random", 10, 0.9), ("hard", "easy", 10, 2 / 3))
 
 
 def pairing(map_path: str, strong: str, weak: str, seeds: int, seed: int = 1, jobs: int = 1) -> dict:
