@@ -217,16 +217,22 @@ def bench_round(matches: int) -> None:
         "-", "30 ms", "met" if ms <= 30 else "MISSED")
 
 
-def bench_matches(runs: int) -> None:
+def bench_matches(runs: int, repeats: int = 3) -> None:
+    """The same `runs` matches `repeats` times in one process and with --jobs 2: medians."""
     from game.sim import simulate
 
-    one = simulate(DEFAULT_MAP, runs, seed=1, jobs=1)
-    two = simulate(DEFAULT_MAP, runs, seed=1, jobs=2)
-    same = [b["winner"] for b in one["battles"]] == [b["winner"] for b in two["battles"]]
-    rate = runs / one["seconds"]
+    ones, twos = [], []
+    for _ in range(repeats):
+        ones.append(simulate(DEFAULT_MAP, runs, seed=1, jobs=1))
+        twos.append(simulate(DEFAULT_MAP, runs, seed=1, jobs=2))
+    one = ones[0]
+    t_one = statistics.median(r["seconds"] for r in ones)
+    t_two = statistics.median(r["seconds"] for r in twos)
+    same = all([b["winner"] for b in r["battles"]] == [b["winner"] for b in one["battles"]] for r in ones + twos)
+    rate = runs / t_one
     row(f"whole matches 8 v 8, normal AI, crossroads ({runs} matches, "
-        f"{one['mean_rounds']:.1f} rounds)", f"{rate:.2f} /s",
-        f"--jobs 2: {runs / two['seconds']:.2f} /s ({one['seconds'] / two['seconds']:.2f}x"
+        f"{one['mean_rounds']:.1f} rounds; median of {repeats})", f"{rate:.2f} /s",
+        f"--jobs 2: {runs / t_two:.2f} /s ({t_one / t_two:.2f}x"
         f"{', same results' if same else ', DIFFERENT results'})", "5 /s",
         "met" if rate >= 5 else "MISSED")
 
@@ -361,7 +367,7 @@ def main() -> None:
         bench_paths(size, 5 if q else 21)
     bench_sight(5 if q else 21)
     bench_round(1 if q else 3)
-    bench_matches(6 if q else 20)
+    bench_matches(6 if q else 20, 1 if q else 3)
     bench_frame(30 if q else 100)
     bench_startup(3 if q else 7)
     bench_memory()
