@@ -17,7 +17,13 @@ from engine.yags.equipment import FIST, Armour, Catalogue
 from engine.yags.health import Condition
 from engine.yags.melee import MeleeAttack, melee_style, plan_melee, resolve_melee
 from engine.yags.plan import Impossible, preview_plan
-from engine.yags.round import action_speed, movement_allowance, roll_initiative
+from engine.yags.round import (
+    action_order,
+    action_speed,
+    declaration_order,
+    movement_allowance,
+    roll_initiative,
+)
 from engine.yags.tables import STUN_NAMES, WOUND_NAMES, max_defences
 
 
@@ -390,15 +396,11 @@ class YagsRuleset(Ruleset):
     def declaration_order(self, entries: Sequence[tuple[Any, Character, int]]) -> list[Any]:
         """Increasing initiative; ties: the lower agility first, then the order given
         (engine.yags.round.declaration_order)."""
-        from engine.yags.round import declaration_order
-
         return declaration_order((i, ini, c.attribute("agility")) for i, c, ini in entries)
 
     def action_order(self, entries: Sequence[tuple[Any, Character, str, int]]) -> list[Any]:
         """Fast, normal, slow; within each decreasing initiative, ties to the higher agility,
         then the order given (engine.yags.round.action_order)."""
-        from engine.yags.round import action_order
-
         return action_order((i, speed, ini, c.attribute("agility")) for i, c, speed, ini in entries)
 
     def take_cover(self, dice: Dice, victim: Participant, thrower: str, weapon_id: str,

@@ -243,16 +243,10 @@ class TacticalAI:
         return out
 
     def _cone_friends(self, match: Match, me: UnitView, target: UnitView, facts: Any) -> float:
-        """The expected harm a shotgun's cone does to friends in it (the world's cone: a
-        30 degree arc to long range, in sight), counted against the shot."""
-        g = match.grid
-        friends = [v for v in self.facts(match).living(team=me.team) if v.uid != me.uid]
-        if not friends:
-            return 0.0
-        by_pos = {v.pos: v for v in friends}
-        in_arc = geo.targets_in_arc(me.pos, target.pos, list(by_pos), 30, facts.long_m / g.metres_per_tile)
-        return sum(max(0.0, expected_harm(match.preview(me.uid, by_pos[p].uid, "shot")))
-                   for p in in_arc if geo.line_of_sight(g, me.pos, p))
+        """The expected harm a shotgun's cone does to friends in it (the world's own cone,
+        `Match.in_cone`), counted against the shot."""
+        return sum(max(0.0, expected_harm(match.preview(me.uid, w.uid, "shot")))
+                   for w in match.in_cone(me.uid, target.uid, facts) if w.team == me.team)
 
     def _area(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> tuple[float, Any] | None:
         """Area fire at the aim point that sweeps most enemies and no friend (previewed)."""

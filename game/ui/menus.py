@@ -12,6 +12,7 @@ import pygame
 
 from game.ai import LEVELS
 from game.ui.assets import DIM, GREY, TEAM_COLOURS, WHITE, YELLOW, panel, text, wrap
+from game.ui.panels import fit_label
 from game.ui.session import MAP_UNITS, MODES, Session, SessionConfig
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
@@ -385,15 +386,8 @@ def fate_details(f: Fate, width: int, fate_w: int) -> list[str]:
     wide: when and by whom, then the health; on a second line when one is too short."""
     detail = f"  {f.when} - {f.health}" if f.when else f"  {f.health}"
     if text(detail, 18).get_width() <= width - fate_w or not f.when:
-        return [_fit(detail, width - fate_w)]
-    return [_fit(f"  {f.when}", width - fate_w), _fit(f.health, width)]
-
-
-def _fit(line: str, width: int, size: int = 18) -> str:
-    """`line`, cut short with "..." to fit `width` pixels."""
-    while len(line) > 8 and text(line, size).get_width() > width:
-        line = line[:-4] + "..."
-    return line
+        return [fit_label(detail, width - fate_w, (18,))[0]]
+    return [fit_label(f"  {f.when}", width - fate_w, (18,))[0], fit_label(f.health, width, (18,))[0]]
 
 
 FATE_COLOURS = {"standing": (120, 220, 120), "DEAD": (255, 90, 80), "UNCONSCIOUS": (255, 170, 70)}

@@ -13,7 +13,6 @@ from typing import Any
 
 import esper
 
-from engine.ruleset import Participant
 from game.world import geometry as geo
 from game.world.actions import (
     Aim,
@@ -139,18 +138,23 @@ class RoundResolution:
         for line in result.describe().splitlines():
             self._event("attack", line, uid, target)
 
-    def _cone_others(self, uid: int, target: int, facts: Any) -> tuple:
-        """A shotgun's cone may hit others near the line of fire (a 30 degree arc read as
-        the cone; rules-notes), nearest first after the target."""
+    def in_cone(self, uid: int, target: int, facts: Any) -> list[Any]:
+        """The living units other than `target` that `uid`'s shotgun cone at `target` may hit
+        (a 30 degree arc to long range, read as the cone, in sight; rules-notes), nearest
+        first; none for a weapon without a spread. The world fires at them, the AI weighs
+        its friends among them."""
         if not facts.spread_m:
-            return ()
+            return []
         v, t = self.view(uid), self.view(target)
         others = [w for w in self.units(living=True) if w.uid not in (uid, target)]
         in_arc = geo.targets_in_arc(v.pos, t.pos, [w.pos for w in others], 30,
                                     facts.long_m / self.grid.metres_per_tile)
         by_pos = {w.pos: w for w in others}
-        return tuple((self.participant(by_pos[p].uid), self.situation(uid, by_pos[p].uid))
-                     for p in in_arc if geo.line_of_sight(self.grid, v.pos, p))
+        return [by_pos[p] for p in in_arc if geo.line_of_sight(self.grid, v.pos, p)]
+
+    def _cone_others(self, uid: int, target: int, facts: Any) -> tuple:
+        """`in_cone` as the rules core's `others`: each with its situation."""
+        return tuple((self.participant(w.uid), self.situation(uid, w.uid)) for w in self.in_cone(uid, target, facts))
 
     def _strike(self, uid: int, target: int, mode: str, options: Mapping[str, Any], others: tuple = (),
                 stray: bool = False) -> list[Any]:
@@ -394,12 +398,11 @@ class RoundResolution:
         the metres it gets further out (it dives where it stands: the grid keeps it on its
         tile, the blast's bands count the distance; rules-notes). The dodge spends that
         defence, as an attack from the thrower would. The thrower itself does not dodge."""
-        d = self.declared(uid)
-        if uid == thrower or d is None or self.rules.out_of_fight(self.view(uid).state):
+        d, v = self.declared(uid), self.view(uid)
+        if uid == thrower or d is None or self.rules.out_of_fight(v.state):
             return 0.0  # the thrower is busy throwing
         decl = self.rules.note_attacked(d.ruleset_decl, self.name(thrower))
-        v = self.view(uid)
-        roll, metres = self.rules.take_cover(self.dice, Participant(v.name, v.combatant, v.state, decl),
+        roll, metres = self.rules.take_cover(self.dice, replace(self.participant(uid), declaration=decl),
                                              self.name(thrower), weapon, distance_m)
         if roll is None:
             return 0.0
