@@ -14,25 +14,22 @@ gives the same map and squads.
 from __future__ import annotations
 
 import random
+import sys
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
-from engine.yags.catalogue import default_catalogue
-from game.maps.grid import GridMap, Spawn, TileRect
-from game.maps.props import cover_code
+sys.path.insert(0, str(Path(__file__).resolve().parent / "world"))
 
-# kind: (walkable, move cost, blocks sight, cover kind)
-TERRAIN: dict[str, tuple[bool, float, bool, str]] = {
-    "open": (True, 1.0, False, "none"),
-    "wall": (False, 1.0, True, "none"),
-    "low_wall": (False, 1.0, False, "hard90"),
-    "crates": (True, 1.0, False, "hard50"),
-    "hedge": (True, 1.0, False, "soft50"),
-    "thick_hedge": (True, 1.0, False, "soft90"),
-    "water": (False, 1.0, False, "none"),
-    "rough": (True, 2.0, False, "none"),
-    "bush": (True, 1.0, True, "soft90"),
-}
-KINDS = tuple(TERRAIN)
+from gridfactory import make_grid  # noqa: E402
+
+from engine.yags.catalogue import default_catalogue  # noqa: E402
+from game.maps.grid import GridMap, Spawn, TileRect
+
+# kind: its picture character in tests/world/gridfactory.py, whose LEGEND holds the facts
+CHARS = {"open": ".", "wall": "#", "low_wall": "H", "crates": "h", "hedge": "s", "thick_hedge": "S",
+         "water": "~", "rough": "+", "bush": "B"}
+KINDS = tuple(CHARS)
 
 ATTRIBUTES = ("strength", "health", "agility", "dexterity", "perception")
 SKILLS = ("Melee", "Brawl", "Throw", "Pistols", "Rifles", "Guns", "Bows", "Crossbows",
@@ -61,22 +58,11 @@ def random_map(rng: random.Random, *, width: int | None = None, height: int | No
         x = w // 2 if w // 2 >= spawn_w and w // 2 < w - spawn_w else spawn_w
         for y in range(h):
             cells[y * w + x] = rng.choice(("wall", "water"))
-    walk, cost, sight, cover = bytearray(), [], bytearray(), bytearray()
-    for kind in cells:
-        wk, c, b, k = TERRAIN[kind]
-        walk.append(int(wk))
-        cost.append(c)
-        sight.append(int(b))
-        cover.append(cover_code(k))
+    rows = ["".join(CHARS[k] for k in cells[y * w:(y + 1) * w]) for y in range(h)]
     spawns = (Spawn("blue", TileRect(0, 0, spawn_w, h), "west"),
               Spawn("red", TileRect(w - spawn_w, 0, spawn_w, h), "east"))
-    return GridMap(
-        name=f"random {w}x{h}", path=f"<random {w}x{h}>", width=w, height=h,
-        tile_width=32, tile_height=32, metres_per_tile=rng.choice((1.0, 1.0, 2.0)),
-        max_rounds=max_rounds or rng.randint(4, 12), briefing="", properties={},
-        walkable_cells=bytes(walk), move_cost_cells=tuple(cost),
-        blocks_sight_cells=bytes(sight), cover_cells=bytes(cover), spawns=spawns,
-    )
+    grid = make_grid(rows, metres_per_tile=rng.choice((1.0, 1.0, 2.0)), name=f"random {w}x{h}")
+    return replace(grid, max_rounds=max_rounds or rng.randint(4, 12), spawns=spawns)
 
 
 def box_in(grid: GridMap, tile: tuple[int, int]) -> GridMap:
@@ -92,13 +78,8 @@ def box_in(grid: GridMap, tile: tuple[int, int]) -> GridMap:
                 i = y * w + x
                 walled = (x, y) != tile
                 walk[i], sight[i], cover[i], cost[i] = (0, 1, 0, 1.0) if walled else (1, 0, 0, 1.0)
-    return GridMap(
-        name=grid.name + " boxed", path=grid.path, width=grid.width, height=grid.height,
-        tile_width=grid.tile_width, tile_height=grid.tile_height,
-        metres_per_tile=grid.metres_per_tile, max_rounds=grid.max_rounds, briefing="",
-        properties={}, walkable_cells=bytes(walk), move_cost_cells=tuple(cost),
-        blocks_sight_cells=bytes(sight), cover_cells=bytes(cover), spawns=grid.spawns,
-    )
+    return replace(grid, name=grid.name + " boxed", walkable_cells=bytes(walk), move_cost_cells=tuple(cost),
+                   blocks_sight_cells=bytes(sight), cover_cells=bytes(cover))
 
 
 def random_unit(rng: random.Random, name: str) -> dict[str, Any]:
