@@ -11,12 +11,13 @@ the game never looks inside them: it reads `status()` and `describe()` for displ
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.dice import Dice
 from engine.rolls import Roll
+from engine.turn import RoundTable, Step, declare_then_resolve
 
 
 @dataclass(frozen=True)
@@ -196,6 +197,12 @@ class Ruleset(ABC):
     @abstractmethod
     def throw_range_m(self, combatant: Any, weapon_id: str) -> float:
         """How far the combatant can throw this weapon (its long range)."""
+
+    def round(self, table: RoundTable) -> Iterator[Step]:
+        """How a round runs (engine/turn.py): the steps the turn driver carries out, read
+        afresh from `table` between steps. By default everyone declares in
+        `declaration_order`, then the actions resolve in `action_order` (the Yags round)."""
+        return declare_then_resolve(self, table)
 
     @abstractmethod
     def declaration_order(self, entries: Sequence[tuple[Any, Any, int]]) -> list[Any]:

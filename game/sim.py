@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import make_controller
+from game.flow import Flow
 from game.maps import load_map
 from game.maps.grid import GridMap
 from game.squads import SquadError, check_squads, map_squads, squad_specs, template_spec, templates
-from game.world.actions import Hold, Throw
+from game.world.actions import Throw
 from game.world.events import Event, EventLog
 from game.world.match import Match
 
@@ -127,6 +128,19 @@ class BattleLog(EventLog):
         return event
 
 
+class _Timed:
+    """A controller that notes how long each of its decisions took."""
+
+    def __init__(self, controller: Any, times: list[float]) -> None:
+        self.controller, self.times = controller, times
+
+    def choose(self, match: Match, question: Any) -> Any:
+        t0 = time.perf_counter()
+        answer = self.controller.choose(match, question)
+        self.times.append(time.perf_counter() - t0)
+        return answer
+
+
 def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None] | None = None) -> dict[str, Any]:
     """Play one match to the end; the record for the JSON `battles` list."""
     squads = spec_squads(grid, spec)
@@ -138,15 +152,9 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
     try:
         ais = {"blue": make_controller(spec.blue_ai, spec.seed, "blue"),
                "red": make_controller(spec.red_ai, spec.seed, "red")}
+        flow = Flow(match, {team: _Timed(ai, times) for team, ai in ais.items()})
         while not match.over:
-            for uid in match.start_round():
-                v = match.view(uid)
-                t0 = time.perf_counter()
-                action, choices = ais[v.team].decide(match, uid)
-                times.append(time.perf_counter() - t0)
-                if hasattr(match.declare(uid, action, **choices), "reason"):
-                    match.declare(uid, Hold())
-            match.resolve_round()
+            flow.play_round()
             if on_round is not None:
                 on_round(match)
         r = match.result()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.turn import Question
 from game.world.actions import (
     Aim,
     AreaFire,
@@ -81,6 +82,13 @@ class RandomAI:
                 aid.append(FirstAid(f.uid))
         kinds = [[Hold()], [Reload()], [Stand()], [FullDodge()], [PickUp()], aid, moves, attacks, areas, throws, aims]
         return [k for k in kinds if k]
+
+    def choose(self, match: Match, question: Question) -> Any:
+        """The answer to a question of the turn driver (game/flow.py): a declaration or a
+        turn's action is `decide`."""
+        if question.kind in ("declare", "act"):
+            return self.decide(match, question.uid)
+        raise ValueError(f"{type(self).__name__} cannot answer a {question.kind} question")
 
     def decide(self, match: Match, uid: int) -> Decision:
         kinds = self._options(match, uid)

@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.turn import Question
 from game.ai.baseline import RandomAI
 from game.ai.levels import Level
 from game.world import geometry as geo
@@ -108,6 +109,13 @@ class TacticalAI:
         return n
 
     # --- the decision ---------------------------------------------------------------------
+
+    def choose(self, match: Match, question: Question) -> Any:
+        """The answer to a question of the turn driver (game/flow.py): a declaration or a
+        turn's action is `decide`."""
+        if question.kind in ("declare", "act"):
+            return self.decide(match, question.uid)
+        raise ValueError(f"{type(self).__name__} cannot answer a {question.kind} question")
 
     def decide(self, match: Match, uid: int) -> Decision:
         if self.level.mistake_rate and self.rng.random() < self.level.mistake_rate:

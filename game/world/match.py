@@ -15,7 +15,7 @@ A melee attack's approach is implied in the attack and happens when the attack d
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ import esper
 
 from engine.dice import Dice
 from engine.ruleset import AttackRequest, Participant, Ruleset, Situation
+from engine.turn import Question
 from game.maps.grid import GridMap
 from game.world import geometry as geo
 from game.world.actions import (
@@ -142,6 +143,7 @@ class Match(RoundResolution, Effects, Overwatches):
         self._views: dict[int, UnitView] = {}
         self._allowances: dict[int, tuple[UnitView, dict[str, int]]] = {}
         self._roster: list[UnitView] | None = None  # every unit's view, in uid order
+        self._flow: Any = None
         esper.switch_world(self.world)
         self._place(squads)
         self._uids = tuple(sorted(self._entities))
@@ -149,8 +151,7 @@ class Match(RoundResolution, Effects, Overwatches):
             ent = self._entities[uid]
             c = esper.component_for_entity(ent, Combatant)
             value, roll = self.rules.roll_initiative(self.dice, c.combatant)
-            lost = getattr(roll, "fumble", False)
-            esper.add_component(ent, Initiative(value, lost))
+            esper.add_component(ent, Initiative(value, roll.fumble))
             self._event("initiative", f"{self.name(uid)} {roll.describe()}", uid)
 
     # --- setup --------------------------------------------------------------------------
@@ -331,26 +332,72 @@ class Match(RoundResolution, Effects, Overwatches):
         self.log.add(Event(self.round, self.phase, kind, text, actor, target, data))
 
     def start_round(self) -> list[int]:
-        """Begin a round: clear last round's declarations; the declaration order (increasing
-        initiative, units still in the fight)."""
+        """Begin a round (through the match's own turn driver, game/flow.py): the units that
+        declare, in the order they declare; then `declare` each, then `resolve_round`."""
+        return self.flow.start_round()
+
+    def resolve_round(self) -> None:
+        """Carry out the round declared (the turn driver goes on to the round's end)."""
+        self.flow.resolve_round()
+
+    @property
+    def flow(self) -> Any:
+        """The turn driver that runs this match's rounds when no other was given one."""
+        if self._flow is None:
+            from game.flow import Flow
+
+            self._flow = Flow(self)
+        return self._flow
+
+    def next_round(self) -> None:
+        """Count the next round."""
         self._use()
-        if self.over:
-            return []
         self.round += 1
         self.phase = "declare"
-        for ent, _ in esper.get_component(Declared):
-            esper.remove_component(ent, Declared)
-        for _, mv in esper.get_component(Moved):
-            mv.mode, mv.path = "none", ()
-        items = []
-        for uid in self.uids():
-            v = self.view(uid)
-            if not v.out:
-                items.append((uid, v.combatant, v.initiative))
-        self._declare_queue = list(self.rules.declaration_order(items))
+
+    def open_declarations(self, order: Sequence[int]) -> None:
+        """Units declare in `order` (engine.turn.Declare)."""
+        self._use()
+        self.phase = "declare"
+        self._declare_queue = list(order)
         self._round_stance = {uid: self._comp(uid, Posture).stance for uid in self._declare_queue}
         self._watching = []
-        return list(self._declare_queue)
+
+    def roll_initiative_all(self) -> None:
+        """Roll initiative for every unit still in the fight (engine.turn.Initiative: rulesets
+        that roll it every round, or after declarations)."""
+        self._use()
+        for uid in self.living():
+            ent = self._entities[uid]
+            value, roll = self.rules.roll_initiative(self.dice, self._comp(uid, Combatant).combatant)
+            esper.add_component(ent, Initiative(value, roll.fumble))
+            self._changed(uid)
+            self._event("initiative", f"{self.name(uid)} {roll.describe()}", uid)
+
+    def act_step(self, uid: int, action: Action, choices: Mapping[str, Any], phase: str) -> Iterator[Question]:
+        """`uid` takes its turn (engine.turn.Act): its action is declared and carried out at
+        once (a refused one holds). Yields the questions the action asks on the way."""
+        self.open_declarations([uid])
+        if isinstance(self.declare(uid, action, **dict(choices)), Impossible):
+            self.declare(uid, Hold())
+        yield from self.resolve_step(uid, phase)
+
+    # --- what the ruleset's round reads (engine.turn.RoundTable) ---------------------------
+
+    def living(self) -> list[int]:
+        return [v.uid for v in self.units(living=True)]
+
+    def combatant(self, uid: int) -> Any:
+        return self.view(uid).combatant
+
+    def state(self, uid: int) -> Any:
+        return self.view(uid).state
+
+    def initiative(self, uid: int) -> int:
+        return self.view(uid).initiative
+
+    def speed(self, uid: int) -> str | None:
+        return self.action_speed_of(uid)
 
     def declare(self, uid: int, action: Action, **choices: Any) -> Done | Impossible:
         """Declare `action` for `uid` (public at once). Units declare in increasing initiative

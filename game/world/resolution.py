@@ -7,12 +7,13 @@ declarations; this module holds what happens when the round resolves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 import esper
 
+from engine.turn import Question
 from game.world import geometry as geo
 from game.world.actions import (
     Aim,
@@ -43,44 +44,60 @@ from game.world.components import (
 class RoundResolution:
     """The resolution half of a match."""
 
-    def resolve_round(self) -> None:
-        """Fast, normal and slow actions in decreasing initiative; then the moves end; then
-        the end-of-round checks and the victory test."""
-        self._use()
+    # --- the steps of a round (game/flow.py drives them as the ruleset's round says) ---------
+
+    def close_declarations(self) -> None:
+        """Every declaration is in: a unit nobody declared for goes on with what it was doing
+        (a reload, first aid, a kept overwatch), else holds."""
         for uid in self._declare_queue:
             if self.declared(uid) is None and not self.view(uid).out:
-                # Nobody declared for it: it goes on with what it was doing, else holds.
                 self.phase = "declare"
                 if isinstance(self.declare(uid, self.carry_on(uid)), Impossible):
                     self.declare(uid, Hold())
-        self._acted, self._lost = set(), set()
-        self._interrupt_work()
-        self._begin_watches()
-        items = []
-        for uid in self._declare_queue:
-            d = self.declared(uid)
-            if d is None or isinstance(d.action, Overwatch):
-                continue  # an overwatch acts only when triggered (game/world/overwatch.py)
-            v = self.view(uid)
-            items.append((uid, v.combatant, self._speed(uid, d), v.initiative))
-        order = self.rules.action_order(items)
-        speed_of = {i[0]: i[2] for i in items}
-        for uid in order:
-            self.phase = speed_of[uid]
-            if self.view(uid).out:
-                continue
-            later = self._overwatch_before(uid, speed_of[uid])
-            if not self.view(uid).out:
-                self._carry_out(uid)
-                self._overwatch_after(uid, later)
-            self._acted.add(uid)
-            if self._check_victory(final=False):
-                break
-        self.phase = "move"
-        self._finish_moves()
-        self.phase = "end"
-        self._end_of_round()
-        self._check_victory(final=True)
+
+    def phase_step(self, name: str) -> None:
+        """A phase boundary of the round (engine.turn.Phase): start, declared, move, end."""
+        self._use()
+        if name == "start":
+            for ent, _ in esper.get_component(Declared):
+                esper.remove_component(ent, Declared)
+            for _, mv in esper.get_component(Moved):
+                mv.mode, mv.path = "none", ()
+        elif name == "declared":
+            self._acted, self._lost = set(), set()
+            self._interrupt_work()
+            self._begin_watches()
+        elif name == "move":
+            self.phase = "move"
+            self._finish_moves()
+        elif name == "end":
+            self.phase = "end"
+            self._end_of_round()
+        else:
+            raise ValueError(f"unknown phase {name!r}")
+
+    def resolve_step(self, uid: int, phase: str) -> Iterator[Question]:
+        """Carry out what `uid` declared, now (engine.turn.Resolve): the overwatches it
+        triggers by acting go off before or after it. Yields the questions the action asks
+        on the way (the flow answers them)."""
+        self._use()
+        self.phase = phase
+        if self.view(uid).out:
+            return
+        later = self._overwatch_before(uid, phase)
+        if not self.view(uid).out:
+            self._carry_out(uid)
+            self._overwatch_after(uid, later)
+        self._acted.add(uid)
+        yield from ()
+
+    def action_speed_of(self, uid: int) -> str | None:
+        """When `uid`'s declared action resolves this round; None when it declared nothing or
+        an overwatch (which acts only when triggered)."""
+        d = self.declared(uid)
+        if d is None or isinstance(d.action, Overwatch):
+            return None
+        return self._speed(uid, d)
 
     def _speed(self, uid: int, d: Declared) -> str:
         a = d.action
@@ -477,6 +494,10 @@ class RoundResolution:
             for text in applied.events:
                 self._event("status", text, uid, **self._health(uid, applied.state))
             self._set_state(uid, applied.state)
+
+    def check_victory(self, final: bool) -> bool:
+        """Is the match decided? (`final`: the round is over, so `max_rounds` counts.)"""
+        return self._check_victory(final)
 
     def _check_victory(self, final: bool) -> bool:
         if self._winner is not None:
