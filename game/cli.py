@@ -80,9 +80,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"skirmish: cannot open a window: {why}; {HEADLESS_HINT}", file=sys.stderr)
         return 1
     from game.maps import MapError
+    from game.session import SessionConfig
     from game.sim import DEFAULT_MAP
     from game.squads import SquadError
-    from game.ui.session import SessionConfig
 
     straight = args.map is not None or args.mode is not None or args.seed is not None or args.screenshot
     config = SessionConfig(args.map or str(DEFAULT_MAP), args.mode or "solo", args.ai,

@@ -198,7 +198,7 @@ def action_from_dict(d: Any, what: str = "action") -> Action:
 
 
 def save_data(session: Any) -> dict[str, Any]:
-    """The JSON document for a session (a game.ui.session.Session)."""
+    """The JSON document for a session (a game.session.Session)."""
     from game.squads import map_squads
 
     cfg = session.config
@@ -296,7 +296,7 @@ def _check_shape(data: Any) -> None:
         raise _Bad(f"save format {json.dumps(fmt)[:20]} is not supported (this game reads format {FORMAT})")
     _str(data.get("map"), "map")
     _int(data.get("seed"), "seed")
-    from game.ui.session import MODES
+    from game.session import MODES
 
     _str(data.get("mode"), "mode", MODES)
     _str(data.get("ai"), "ai")
@@ -330,11 +330,11 @@ def _check_shape(data: Any) -> None:
 
 
 def load_game(path: str | os.PathLike[str]) -> Any:
-    """Replay a save into a new Session (game.ui.session); SaveError when it cannot be read or
+    """Replay a save into a new Session (game.session); SaveError when it cannot be read or
     the replay does not reach the saved state."""
     from game.maps import MapError, load_map
+    from game.session import Session, SessionConfig
     from game.squads import SquadError, check_squads
-    from game.ui.session import Session, SessionConfig
     from game.world.match import Match
 
     path = Path(path)
@@ -374,7 +374,8 @@ def load_game(path: str | os.PathLike[str]) -> Any:
 
 
 def _replay(session: Any, data: dict[str, Any]) -> None:
-    from game.ui.session import RoundRecord
+    from engine.turn import Question
+    from game.session import RoundRecord
     from game.world.actions import Impossible
 
     m = session.match
@@ -382,7 +383,7 @@ def _replay(session: Any, data: dict[str, Any]) -> None:
     for i, rnd in enumerate(rounds):
         if m.over:
             raise _Bad(f"round {rnd['round']}: the match was already over")
-        queue = m.start_round()
+        queue = session.flow.start_round()
         if m.round != rnd["round"]:
             raise _Bad(f"rounds[{i}] is round {rnd['round']}, the replay is at round {m.round}")
         rec = RoundRecord(m.round)
@@ -397,7 +398,7 @@ def _replay(session: Any, data: dict[str, Any]) -> None:
             by_ai = d.get("ai", False)
             team = session.team_of(uid)
             if by_ai and team in session.ais:
-                session.ais[team].decide(m, uid)  # the AI's random state follows the original
+                session.flow.ask(Question(uid, "declare"))  # the AI's random state follows the original
             out = m.declare(uid, action, **dict(choices))
             if isinstance(out, Impossible):
                 raise _Bad(f"round {m.round}, declaration {j} ({m.name(uid)}): {out.reason}")
@@ -407,7 +408,7 @@ def _replay(session: Any, data: dict[str, Any]) -> None:
         if rnd["resolved"]:
             if m.declaring() is not None:
                 raise _Bad(f"round {m.round}: resolved in the save but {m.name(m.declaring())} has not declared")
-            m.resolve_round()
+            session.flow.resolve_round()
             rec.resolved = True
         elif i != len(rounds) - 1:
             raise _Bad(f"round {m.round} is unresolved but is not the last round")

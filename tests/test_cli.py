@@ -67,8 +67,8 @@ def _saved_game(tmp_path):
     from test_saves import play_rounds
 
     from game.saves import save_game
+    from game.session import SessionConfig
     from game.ui.app import new_session
-    from game.ui.session import SessionConfig
 
     session = new_session(SessionConfig(STREET, "solo", "normal", 5))
     try:

@@ -9,8 +9,8 @@ import pytest
 
 from game import saves
 from game.saves import SaveError, action_from_dict, action_to_dict, load_game, save_game
+from game.session import SessionConfig
 from game.ui.app import new_session
-from game.ui.session import SessionConfig
 from game.world.actions import (
     Aim,
     AreaFire,

@@ -70,8 +70,8 @@ def _play_saves(folder: Path) -> None:
     player's clicks would declare), then save."""
     from game.ai import make_controller
     from game.saves import save_game
+    from game.session import SessionConfig
     from game.ui.app import new_session
-    from game.ui.session import SessionConfig
 
     folder.mkdir(parents=True, exist_ok=True)
     for name, mode, seed, rounds in SAVES:

@@ -11,11 +11,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.session import MAP_UNITS, Session, SessionConfig  # noqa: E402
 from game.ui.assets import Sprites  # noqa: E402
 from game.ui.battle import BattleScreen  # noqa: E402
 from game.ui.maprender import MapRenderer  # noqa: E402
 from game.ui.menus import MainMenu, ResultsScreen  # noqa: E402
-from game.ui.session import MAP_UNITS, Session, SessionConfig  # noqa: E402
 
 
 def config_squads(grid: Any, config: SessionConfig) -> dict[str, list[dict[str, Any]]]:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.session import Session
 from game.ui import actionbar as bar
 from game.ui import overlays as ov
 from game.ui import previews as pv
@@ -30,7 +31,6 @@ from game.ui.panels import (
     handover_lines,
     preview_lines,
 )
-from game.ui.session import Session
 from game.world.actions import (
     Aim,
     AreaFire,

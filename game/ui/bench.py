@@ -24,8 +24,8 @@ import pygame  # noqa: E402
 
 
 def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280, 720)) -> dict[str, float]:
+    from game.session import SessionConfig
     from game.ui.app import App, new_session
-    from game.ui.session import SessionConfig
 
     app = App(size, playback_ms=0)
     config = SessionConfig(map_path, "solo", "normal", 1)

@@ -11,9 +11,9 @@ from typing import Any
 import pygame
 
 from game.ai import LEVELS
+from game.session import MAP_UNITS, MODES, Session, SessionConfig
 from game.ui.assets import DIM, GREY, TEAM_COLOURS, WHITE, YELLOW, panel, text, wrap
 from game.ui.panels import fit_label
-from game.ui.session import MAP_UNITS, MODES, Session, SessionConfig
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 

@@ -9,8 +9,8 @@ import esper  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.session import SessionConfig  # noqa: E402
 from game.ui.app import App, new_session  # noqa: E402
-from game.ui.session import SessionConfig  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CROSSROADS = os.path.join(ROOT, "maps", "crossroads.tmx")

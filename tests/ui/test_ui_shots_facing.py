@@ -4,10 +4,10 @@ facing from the log, edge panning (and its setting), the squad per side in the m
 import pygame
 from conftest import CROSSROADS, click_tile, post_key
 
+from game.session import MAP_UNITS, SessionConfig
 from game.ui import overlays as ov
 from game.ui.battle import BattleScreen
 from game.ui.menus import MainMenu
-from game.ui.session import MAP_UNITS, SessionConfig
 from game.world.actions import Aim, Attack, Hold, Move
 
 

@@ -5,9 +5,9 @@ from conftest import CROSSROADS, post_key
 
 from game.cli import main
 from game.maps.grid import GridMap
+from game.session import Session, SessionConfig
 from game.ui.camera import Camera
 from game.ui.maprender import MapRenderer
-from game.ui.session import Session, SessionConfig
 from game.world.match import Match
 
 

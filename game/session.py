@@ -1,7 +1,10 @@
-"""Turn flow for the front end: who declares now, the AI's turns, hand-overs, rounds.
+"""A match as people play it: who sits at the keyboard, whose turn it is, hand-overs, and
+the record of every declaration (saves replay it).
 
-No pygame here: the battle screen asks `Session` what to show and tells it what the player
-declared; tests can drive it directly.
+The rounds themselves run through the turn driver (game/flow.py), with the AI as the
+controller of its sides; the player's declarations come from the battle screen. No pygame
+here: the battle screen asks `Session` what to show and tells it what the player declared;
+tests can drive it directly.
 
 Declarations follow the world's order (increasing initiative). The unit whose turn it is is
 the first in that order with no declaration; a player may declare (or change) any of their
@@ -15,7 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.turn import Question
 from game.ai import make_controller
+from game.flow import Flow
 from game.world.actions import Action, Done, Hold, Impossible
 from game.world.match import Match
 
@@ -66,6 +71,7 @@ class Session:
         else:
             self.humans = set()
         self.ais = {t: make_controller(config.ai, config.seed, t) for t in match.teams if t not in self.humans}
+        self.flow = Flow(match, self.ais)
         self.queue: list[int] = []
         self.done_teams: set[str] = set()
         self.seat: str | None = None  # the team at the keyboard (hot-seat)
@@ -131,7 +137,7 @@ class Session:
         """Start the next round; the AI declares up to the first player's turn (in watch
         mode, the whole round is declared and resolved)."""
         self.needs_round = False
-        self.queue = self.match.start_round()
+        self.queue = self.flow.start_round()
         self.done_teams = set()
         if not self.match.over:
             self.history.append(RoundRecord(self.match.round))
@@ -192,7 +198,7 @@ class Session:
                     self.handover = team
                 return
             if team in self.ais:
-                action, choices = self.ais[team].decide(m, uid)
+                action, choices = self.flow.ask(Question(uid, "declare"))
                 if isinstance(self._declare(uid, action, dict(choices), by_ai=True), Impossible):
                     self._declare(uid, Hold(), {}, by_ai=True)
             elif isinstance(self._declare(uid, m.carry_on(uid), {}), Impossible):
@@ -203,7 +209,7 @@ class Session:
     def resolve(self) -> None:
         first = len(self.match.log)
         rnd = self.match.round
-        self.match.resolve_round()
+        self.flow.resolve_round()
         if self.history and self.history[-1].round == rnd:
             self.history[-1].resolved = True
         self.needs_round = not self.match.over
