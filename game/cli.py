@@ -18,7 +18,10 @@ HEADLESS_HINT = ("headless commands: 'skirmish simulate', 'skirmish check-map PA
 
 
 def _error(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    """Every error of the command line ends here: one bounded line on stderr, exit code 2."""
+    from game.files import one_line
+
+    print(one_line(f"error: {message}"), file=sys.stderr)
     return 2
 
 
@@ -26,19 +29,34 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse, but a bad command line is one line on stderr (and exit 2), not the usage."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"error: {self.prog}: {message} (see '{self.prog} --help')", file=sys.stderr)
+        _error(f"{self.prog}: {message} (see '{self.prog} --help')")
         raise SystemExit(2)
 
 
-def _writable(flag: str, path: str) -> str | None:
-    """Why an output file cannot be written there, or None: checked before a long run."""
-    folder = os.path.dirname(os.path.abspath(path)) or "."
-    if os.path.isdir(path):
-        return f"{flag}: {path}: is a folder"
-    if not os.path.isdir(folder):
-        return f"{flag}: {path}: no such folder {folder}"
-    if not os.access(folder, os.W_OK):
-        return f"{flag}: {path}: cannot write in {folder}"
+def _writable(flag: str, path: str, *, make_folder: bool = False) -> str | None:
+    """Why an output file cannot be written there, or None: checked before a long run. Only
+    a regular file is written (a FIFO or a device given as an output is refused, not
+    replaced); with ``make_folder`` a missing folder is made."""
+    from game.files import FileProblem, check_output
+
+    if make_folder:
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        except (OSError, ValueError) as exc:
+            return f"{flag}: {path}: cannot make its folder ({getattr(exc, 'strerror', None) or exc})"
+    try:
+        check_output(path)
+    except FileProblem as exc:
+        return f"{flag}: {exc}"
+    return None
+
+
+def _out_of_bounds(flag: str, value: int, low: int, high: int) -> str | None:
+    """Why a whole number given on the command line is refused, or None."""
+    if value < low:
+        return f"{flag}: must be at least {low}, got {value:,}"
+    if value > high:
+        return f"{flag}: must be at most {high:,}, got {value:,}"
     return None
 
 
@@ -64,11 +82,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed is given. With --screenshot, render --frames frames, save the window and exit (works
     headless: the dummy video driver is used when there is no display)."""
     from game.ai import LEVELS
+    from game.limits import MAX_SEED, MAX_WINDOW
 
     if args.ai not in LEVELS:
         return _error(f"--ai: unknown AI level {args.ai!r}; expected one of {', '.join(LEVELS)}")
-    if args.frames < 1:
-        return _error(f"--frames: must be at least 1, got {args.frames}")
+    problem = (_out_of_bounds("--frames", args.frames, 1, 1_000_000)
+               or (args.seed is not None and _out_of_bounds("--seed", args.seed, 0, MAX_SEED))
+               or _out_of_bounds("--size", min(args.size), 1, MAX_WINDOW)
+               or _out_of_bounds("--size", max(args.size), 1, MAX_WINDOW)
+               or (args.screenshot and _writable("--screenshot", args.screenshot, make_folder=True)))
+    if problem:
+        return _error(problem)
     if getattr(args, "save_dir", None):
         os.environ["SKIRMISH_SAVE_DIR"] = os.path.abspath(os.path.expanduser(args.save_dir))
     ok, why = display_available()
@@ -103,14 +127,18 @@ def cmd_play(args: argparse.Namespace) -> int:
             session = new_session(config)
         except (MapError, SquadError) as exc:
             return _error(str(exc))
+    from game.files import FileProblem
     from game.ui.app import App
 
     size = tuple(args.size)
     app = App(size, playback_ms=0 if args.screenshot else 350, watch_ms=200 if args.screenshot else 600)
     if session is not None:
         app.battle(config, session)
-    return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot,
-                   ms_per_frame=100 if args.screenshot else None)
+    try:
+        return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot,
+                       ms_per_frame=100 if args.screenshot else None)
+    except FileProblem as exc:
+        return _error(f"--screenshot: {exc}")
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -138,7 +166,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def cmd_duel(args: argparse.Namespace) -> int:
     from game.duel import DuelError, run_duel
+    from game.limits import MAX_SCORE, MAX_SEED
+    from game.maps.loader import MAX_ROUNDS_LIMIT
 
+    problem = (_out_of_bounds("--seed", args.seed, 0, MAX_SEED)
+               or _out_of_bounds("--rounds", args.rounds, 1, MAX_ROUNDS_LIMIT)
+               or _out_of_bounds("--skill", args.skill, 0, MAX_SCORE))
+    if problem:
+        return _error(problem)
     try:
         lines, winner = run_duel(args.a, args.b, distance_m=args.distance, seed=args.seed,
                                  max_rounds=args.rounds, skill=args.skill)
@@ -202,8 +237,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
     from game.ai import LEVELS
+    from game.files import FileProblem, write_atomic
     from game.lab.scenario import ScenarioError, load_scenario
     from game.lab.summary import summarise, summary_lines
+    from game.limits import MAX_JOBS, MAX_RUNS, MAX_SEED, MAX_SIZE
     from game.maps import MapError
     from game.sim import DEFAULT_MAP, simulate
     from game.squads import SquadError
@@ -226,14 +263,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for flag, level in (("--blue-ai", settings["blue_ai"]), ("--red-ai", settings["red_ai"])):
         if level not in LEVELS:
             return _error(f"{flag}: unknown AI level {level!r}; expected one of {', '.join(LEVELS)}")
-    if settings["runs"] is None or settings["runs"] < 1:
-        return _error(f"--runs: must be at least 1, got {settings['runs']}")
-    if settings["size"] is not None and settings["size"] < 1:
-        return _error(f"--size: must be at least 1, got {settings['size']}")
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
-        return _error(f"--jobs: must be at least 1, got {jobs}")
+    jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
+    runs, seed, size = settings["runs"], settings["seed"], settings["size"]
+    problem = (_out_of_bounds("--runs", runs, 1, MAX_RUNS) or _out_of_bounds("--seed", seed, 0, MAX_SEED)
+               or (size is not None and _out_of_bounds("--size", size, 1, MAX_SIZE))
+               or _out_of_bounds("--jobs", jobs, 1, MAX_JOBS))
+    if not problem and seed + runs - 1 > MAX_SEED:  # match i has seed + i
+        problem = f"--seed: {seed:,} and {runs:,} runs go past the highest seed, {MAX_SEED:,}"
+    if problem:
+        return _error(problem)
     path = settings["map"] or str(DEFAULT_MAP)
+    if args.report == "-":
+        return _error("--report: a picture cannot go to standard output; give a .png path")
     for flag, out in (("--report", args.report), ("--json", args.json)):
         problem = out and out != "-" and _writable(flag, out)
         if problem:
@@ -260,20 +301,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         try:
             record["report"] = draw_report(load_map(path), record, args.report)
-        except (OSError, ValueError) as exc:
+        except FileProblem as exc:
             return _error(f"--report: {exc}")
     if args.json:
         text = json.dumps(record, indent=2, sort_keys=True)
         if args.json == "-":
             print(text)
             return 0
-        tmp = args.json + ".tmp"
         try:
-            with open(tmp, "w", encoding="utf-8") as fh:
-                fh.write(text + "\n")
-            os.replace(tmp, args.json)
-        except OSError as exc:
-            return _error(f"--json: {args.json}: {exc.strerror or exc}")
+            write_atomic(args.json, (text + "\n").encode("utf-8"))
+        except FileProblem as exc:
+            return _error(f"--json: {exc}")
     for line in summary_lines(record):
         print(line)
     if args.report:

@@ -32,8 +32,8 @@ def _fighter_spec(name: str, weapon_id: str, skill_name: str, skill: int) -> dic
 def run_duel(weapon_a: str, weapon_b: str, *, distance_m: float = 1.0, seed: int = 1,
              max_rounds: int = 20, skill: int = 5) -> tuple[list[str], str | None]:
     """Fight until one side is out; returns the log lines and the winner's name (None: draw)."""
-    if distance_m <= 0:
-        raise DuelError(f"--distance: must be positive, got {distance_m}")
+    if not 0 < distance_m < float("inf"):  # nan and inf fail this too
+        raise DuelError(f"--distance: must be a positive number of metres, got {distance_m}")
     rules = YagsRuleset()
     cat = rules.catalogue
     fighters = {}

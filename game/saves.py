@@ -18,11 +18,14 @@ import hashlib
 import json
 import math
 import os
-import tempfile
+import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.files import BadData, FileProblem, one_line, parse_json, read_bounded, write_atomic
+from game.limits import MAX_INT, MAX_PATH_CHARS, MAX_SAVE_BYTES, MAX_SEED
 from game.world.actions import (
     ATTACK_MODES,
     MOVE_MODES,
@@ -48,6 +51,9 @@ DEFAULT_NAME = "quick.json"
 
 class SaveError(Exception):
     """A save that cannot be written or read; the message is one line naming the file."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 def save_dir() -> Path:
@@ -112,9 +118,11 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     raise TypeError(f"cannot save action {action!r}")
 
 
-def _int(v: Any, what: str) -> int:
+def _int(v: Any, what: str, low: int = -MAX_INT, high: int = MAX_INT) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise _Bad(f"{what} must be an integer, got {json.dumps(v)[:40]}")
+    if not low <= v <= high:
+        raise _Bad(f"{what} must be from {low:,} to {high:,}, got {v:,}")
     return v
 
 
@@ -160,6 +168,8 @@ def _scalars(v: Any, what: str) -> dict[str, Any]:
     for k, x in _dict(v, what).items():
         if isinstance(x, float) and not math.isfinite(x):
             raise _Bad(f"{what}.{k} must be a finite number")
+        if isinstance(x, int) and not isinstance(x, bool):
+            _int(x, f"{what}.{k}")
         if not (x is None or isinstance(x, str | int | float | bool)):
             raise _Bad(f"{what}.{k} must be a plain value, got {type(x).__name__}")
         out[k] = x
@@ -232,34 +242,45 @@ def save_data(session: Any) -> dict[str, Any]:
 
 
 def save_game(session: Any, path: str | os.PathLike[str]) -> Path:
-    """Write the save atomically: a temp file beside it, then os.replace. On any failure the
-    previous save is untouched and SaveError says why in one line."""
+    """Write the save atomically: PATH.tmp beside it, then os.replace. On any failure the
+    previous save is untouched, no temporary file is left, and SaveError says why in one
+    line (the game shows it and the match goes on)."""
     path = Path(path)
     try:
-        data = save_data(session)
+        text = json.dumps(save_data(session), indent=1) + "\n"
         path.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale_temporaries(path)
+        write_atomic(path, text.encode("utf-8"))
+    except FileProblem as exc:
+        raise SaveError(f"{path}: cannot save: {exc.message}") from exc
     except (OSError, TypeError, ValueError) as exc:
-        raise SaveError(f"{path}: cannot save: {_one_line(exc)}") from exc
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=1)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except Exception as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         raise SaveError(f"{path}: cannot save: {_one_line(exc)}") from exc
     return path
 
 
+STALE_SECONDS = 600
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Remove what saves killed half-way left beside ``path`` before saves used the one name
+    PATH.tmp (which the next save replaces): PATH.XXXXXXXX.tmp, ten minutes old or more."""
+    pattern = re.compile(re.escape(path.name) + r"\.[A-Za-z0-9_]{8}\.tmp")
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return
+    for name in names:
+        if pattern.fullmatch(name):
+            old = path.parent / name
+            try:
+                if old.is_file() and time.time() - old.stat().st_mtime > STALE_SECONDS:
+                    old.unlink()
+            except OSError:
+                pass
+
+
 def _one_line(exc: BaseException) -> str:
-    msg = str(exc).strip().splitlines()
-    return (msg[0] if msg else type(exc).__name__)[:200]
+    return one_line(str(exc).strip() or type(exc).__name__, 200)
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -269,17 +290,13 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The save's JSON, checked for its shape (not yet replayed)."""
     path = Path(path)
     try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise SaveError(f"{path}: no such save") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path}: cannot read: {_one_line(exc)}") from exc
+        raw = read_bounded(path, MAX_SAVE_BYTES)
+    except FileProblem as exc:
+        raise SaveError(f"{path}: no such save" if exc.missing else str(exc)) from None
     try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}: not a valid save (broken JSON at line {exc.lineno}: {exc.msg})") from exc
-    except RecursionError as exc:
-        raise SaveError(f"{path}: not a valid save (nested too deeply)") from exc
+        data = parse_json(raw)
+    except BadData as exc:
+        raise SaveError(f"{path}: not a valid save ({exc})") from None
     try:
         _check_shape(data)
     except _Bad as exc:
@@ -294,23 +311,28 @@ def _check_shape(data: Any) -> None:
     fmt = data.get("format")
     if fmt != FORMAT:
         raise _Bad(f"save format {json.dumps(fmt)[:20]} is not supported (this game reads format {FORMAT})")
-    _str(data.get("map"), "map")
-    _int(data.get("seed"), "seed")
+    if len(_str(data.get("map"), "map")) > MAX_PATH_CHARS:
+        raise _Bad(f"map must be a path of at most {MAX_PATH_CHARS} characters")
+    _int(data.get("seed"), "seed", 0, MAX_SEED)
+    from game.maps.loader import MAX_ROUNDS_LIMIT
     from game.session import MODES
+    from game.squads import spec_problem
 
     _str(data.get("mode"), "mode", MODES)
     _str(data.get("ai"), "ai")
     _str(data.get("human_team"), "human_team")
     if data.get("max_rounds") is not None:
-        _int(data.get("max_rounds"), "max_rounds")
+        _int(data.get("max_rounds"), "max_rounds", 1, MAX_ROUNDS_LIMIT)
     squads = _dict(data.get("squads"), "squads")
     for team, specs in squads.items():
         for i, spec in enumerate(_list(specs, f"squads.{team}")):
-            _dict(spec, f"squads.{team}[{i}]")
+            problem = spec_problem(spec)
+            if problem is not None:
+                raise _Bad(f"squads.{team}[{i}].{problem}")
     for i, rnd in enumerate(_list(data.get("rounds"), "rounds")):
         where = f"rounds[{i}]"
         rnd = _dict(rnd, where)
-        _int(rnd.get("round"), where + ".round")
+        _int(rnd.get("round"), where + ".round", 1, MAX_ROUNDS_LIMIT)
         _bool(rnd.get("resolved"), where + ".resolved")
         for j, d in enumerate(_list(rnd.get("declarations"), where + ".declarations")):
             w = f"{where}.declarations[{j}]"
@@ -323,7 +345,7 @@ def _check_shape(data: Any) -> None:
         _str(data.get("seat"), "seat")
     for i, t in enumerate(_list(data.get("done_teams", []), "done_teams")):
         _str(t, f"done_teams[{i}]")
-    _int(data.get("log_length"), "log_length")
+    _int(data.get("log_length"), "log_length", 0)
     digest = _str(data.get("log_sha256"), "log_sha256")
     if len(digest) != 64:
         raise _Bad("log_sha256 must be a sha256 hex digest")

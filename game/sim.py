@@ -19,9 +19,18 @@ from typing import Any
 
 from game.ai import make_controller
 from game.flow import Flow
+from game.limits import MAX_RUNS, MAX_SIZE
 from game.maps import load_map
 from game.maps.grid import GridMap
-from game.squads import SquadError, check_squads, map_squads, squad_specs, template_spec, templates
+from game.squads import (
+    SquadError,
+    check_size,
+    check_squads,
+    map_squads,
+    squad_specs,
+    template_spec,
+    templates,
+)
 from game.world.actions import Throw
 from game.world.events import Event, EventLog
 from game.world.match import Match
@@ -194,7 +203,13 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Run `runs` matches with seeds seed, seed+1, ...; the same seed gives the same record,
     whatever `jobs` is (apart from `seconds`). `progress(done, runs)` is called as matches end."""
+    if not 1 <= runs <= MAX_RUNS:
+        raise ValueError(f"runs must be from 1 to {MAX_RUNS:,}, not {runs:,}")
+    if size is not None and not 1 <= size <= MAX_SIZE:
+        raise SquadError(f"size must be from 1 to {MAX_SIZE:,}, not {size:,}")
     grid = load_map(map_path)  # fail fast, before any worker starts
+    if size is not None:
+        check_size(grid, size)  # before a squad of `size` is built
     specs = [MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad)
              for i in range(runs)]
     check_squads(grid, spec_squads(grid, specs[0]))

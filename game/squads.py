@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from game.limits import MAX_SCORE
 from game.maps.grid import GridMap, UnitSpawn
 
 SQUADS_FILE = Path(__file__).resolve().parent / "data" / "squads.toml"
@@ -116,18 +117,75 @@ def map_squads(grid: GridMap, squad: str = "default", size: int | None = None) -
     return out
 
 
+_WHOLE_FIELDS = {"x": (0, None), "y": (0, None), "magazines": (0, 100), "size": (1, 100), "soak": (0, 1000)}
+
+
+def _whole(value: Any, low: int, high: int | None) -> bool:
+    return (isinstance(value, int) and not isinstance(value, bool) and low <= value
+            and (high is None or value <= high))
+
+
+def spec_problem(spec: Any) -> str | None:
+    """What is wrong with the types and ranges of a unit spec, as ``field: problem``, or None.
+    A save carries its squads as written, so this is checked before the rules core reads one
+    (an attribute table given as ``[[]]``, a place of ``Infinity``)."""
+    if not isinstance(spec, dict):
+        return f"must be a table, not {type(spec).__name__}"
+    if not isinstance(spec.get("name", ""), str):
+        return "name: must be a string"
+    for key in ("weapon", "second_weapon"):
+        if spec.get(key) is not None and not isinstance(spec[key], str):
+            return f"{key}: must be a string (a weapon id)"
+    for key in ("armour", "grenades"):
+        value = spec.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return f"{key}: must be a list of ids"
+    for key in ("attributes", "skills"):
+        value = spec.get(key, {})
+        if not isinstance(value, dict):
+            return f"{key}: must be a table of names and whole numbers, not {type(value).__name__}"
+        for k, v in value.items():
+            if not _whole(v, 0, MAX_SCORE):
+                return f"{key}.{k}: must be a whole number from 0 to {MAX_SCORE}, not {v!r}"
+    for key, (low, high) in _WHOLE_FIELDS.items():
+        if key in spec and not _whole(spec[key], low, high):
+            bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            return f"{key}: must be a whole number {bound}, not {spec[key]!r}"
+    gear = spec.get("gear_load", 0.0)
+    if isinstance(gear, bool) or not isinstance(gear, int | float) or not 0 <= gear <= 1000:
+        return f"gear_load: must be a number from 0 to 1000, not {gear!r}"
+    return None
+
+
+def walkable_tiles(grid: GridMap) -> int:
+    """How many tiles of the map a unit can stand on: the most units a match can place."""
+    return len(grid.walkable_cells) - grid.walkable_cells.count(0)
+
+
+def check_size(grid: GridMap, size: int) -> None:
+    """SquadError unless the map has a walkable tile for each of ``size`` units a side."""
+    room = walkable_tiles(grid)
+    if 2 * size > room:
+        raise SquadError(f"{grid.path}: size {size}: the map has {room} walkable tiles, too few for "
+                         f"{size} units a side (at most {room // 2})")
+
+
 def check_squads(grid: GridMap, squads: dict[str, list[dict[str, Any]]]) -> None:
-    """Every unit's weapon, armour and grenades exist in the catalogue, its attributes are
-    known; raises SquadError naming the map, the unit and the field."""
+    """Every unit spec is well formed, its weapon, armour and grenades exist in the catalogue,
+    its attributes are known, and the map has a walkable tile for every unit; raises
+    SquadError naming the map, the unit and the field."""
     from engine.yags.catalogue import default_catalogue
     from engine.yags.character import canonical_attribute
 
     cat = default_catalogue()
     for team, specs in squads.items():
-        for spec in specs:
+        for i, spec in enumerate(specs):
+            problem = spec_problem(spec)
+            if problem is not None:
+                raise SquadError(f"{grid.path}: {team} unit {i + 1}: {problem}")
             where = f"{grid.path}: {team} unit {spec.get('name')!r}"
             if "x" in spec:
-                where += f" at ({spec['x']}, {spec['y']})"
+                where += f" at ({spec['x']}, {spec.get('y')})"
             for key in ("weapon", "second_weapon"):
                 if spec.get(key) and spec[key] not in cat.weapons:
                     raise SquadError(f"{where}: {key} {spec[key]!r} is not in the catalogue (skirmish rules weapons)")
@@ -142,3 +200,7 @@ def check_squads(grid: GridMap, squads: dict[str, list[dict[str, Any]]]) -> None
                     canonical_attribute(attr)
                 except ValueError as exc:
                     raise SquadError(f"{where}: attributes: {exc}") from None
+    units = sum(len(specs) for specs in squads.values())
+    room = walkable_tiles(grid)
+    if units > room:
+        raise SquadError(f"{grid.path}: {units} units but only {room} walkable tiles to place them on")

@@ -211,23 +211,23 @@ def test_missing_file(tmp_path):
 
 
 def test_failed_write_keeps_the_previous_save(tmp_path, sessions, monkeypatch):
+    from game import files
+
     s = sessions(new_session(SessionConfig(CROSSROADS, "solo", "normal", 4)))
     path = save_game(s, tmp_path / "quick.json")
     before = path.read_bytes()
     play_rounds(s, 1)
-    real_dump = json.dump
 
-    def broken_dump(obj, fh, **kw):
-        fh.write('{"format": 1, "kind": "skirmish-save", "rou')  # half written
-        raise OSError("disk full")
+    def broken_fsync(fd):  # the new save is half on disk when the disk fills
+        raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(saves.json, "dump", broken_dump)
+    monkeypatch.setattr(files.os, "fsync", broken_fsync)
     with pytest.raises(SaveError) as err:
         save_game(s, path)
-    assert "disk full" in str(err.value) and str(path) in str(err.value)
+    assert "No space left on device" in str(err.value) and str(path) in str(err.value)
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["quick.json"]  # no temp file left behind
-    monkeypatch.setattr(saves.json, "dump", real_dump)
+    monkeypatch.undo()
     sessions(load_game(path))  # the old save still loads
 
 

@@ -14,6 +14,7 @@ import os
 from collections import Counter
 from typing import Any
 
+from game.files import write_png
 from game.maps.grid import GridMap
 
 TEAM = {"blue": (70, 140, 255), "red": (240, 60, 50)}
@@ -129,5 +130,5 @@ def draw_report(grid: GridMap, record: dict[str, Any], path: str, max_px: int = 
         label = f" {k}x"
         surf.blit(small.render(label, True, DIM_TEXT), (x, y1))
         x += small.size(label)[0] + 10
-    pygame.image.save(surf, path)
+    write_png(surf, path)
     return path

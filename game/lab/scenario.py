@@ -10,21 +10,41 @@
     [red]
     ai = "easy"
 
-Errors are one line naming the file and the field.
+Errors are one line naming the file and the field. The file is read like a save (a regular
+file of at most MAX_SCENARIO_BYTES, nesting checked before parsing, finite numbers), and
+runs, seed and size are held to the limits in game/limits.py.
 """
 
 from __future__ import annotations
 
-import tomllib
+import os
 from pathlib import Path
 from typing import Any
 
+from game.files import BadData, FileProblem, one_line, parse_toml, read_bounded
+from game.limits import MAX_PATH_CHARS, MAX_RUNS, MAX_SCENARIO_BYTES, MAX_SEED, MAX_SIZE
+
 TOP = {"map": str, "runs": int, "seed": int, "size": int, "blue": dict, "red": dict}
 SIDE = {"ai": str, "squad": str}
+BOUNDS = {"runs": (1, MAX_RUNS), "seed": (0, MAX_SEED), "size": (1, MAX_SIZE)}
+"""The whole numbers a scenario (and the command line) accepts, lowest and highest."""
 
 
 class ScenarioError(ValueError):
     """A bad scenario file (one line)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
+
+
+def bound_problem(key: str, value: int) -> str | None:
+    """Why ``value`` is out of bounds for runs, seed or size, or None."""
+    low, high = BOUNDS[key]
+    if value < low:
+        return f"must be at least {low}, not {value:,}"
+    if value > high:
+        return f"must be at most {high:,}, not {value:,}"
+    return None
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
@@ -34,10 +54,10 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
 
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
+        data = parse_toml(read_bounded(path, MAX_SCENARIO_BYTES))
+    except FileProblem as exc:
+        raise ScenarioError(str(exc)) from None
+    except BadData as exc:
         raise ScenarioError(f"{path}: {exc}") from None
     out: dict[str, Any] = {}
     for key, value in data.items():
@@ -46,8 +66,8 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
         kind = TOP[key]
         if not isinstance(value, kind) or isinstance(value, bool):
             raise ScenarioError(f"{path}: {key}: must be {'a table' if kind is dict else kind.__name__}, not {value!r}")
-        if kind is int and value < 1:
-            raise ScenarioError(f"{path}: {key}: must be at least 1, not {value}")
+        if kind is int and (problem := bound_problem(key, value)):
+            raise ScenarioError(f"{path}: {key}: {problem}")
         if key in ("blue", "red"):
             for k, v in value.items():
                 if k not in SIDE:
@@ -61,10 +81,13 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
             if "squad" in value:
                 out[f"{key}_squad"] = value["squad"]
         elif key == "map":
+            if len(value) > MAX_PATH_CHARS:
+                raise ScenarioError(f"{path}: map: a path of {len(value):,} characters is too long "
+                                    f"(at most {MAX_PATH_CHARS:,})")
             m = Path(value)
             if not m.is_absolute():
                 m = path.parent / m
-            if not m.exists():
+            if not os.path.exists(m):
                 raise ScenarioError(f"{path}: map: no such file {str(m)!r}")
             out["map"] = str(m)
         else:

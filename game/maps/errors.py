@@ -19,9 +19,11 @@ class MapError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
+        from game.files import one_line
+
         if self.where:
-            return f"{self.path}: {self.where}: {self.message}"
-        return f"{self.path}: {self.message}"
+            return one_line(f"{self.path}: {self.where}: {self.message}")
+        return one_line(f"{self.path}: {self.message}")
 
 
 def _one_line(text: str) -> str:

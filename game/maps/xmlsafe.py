@@ -7,14 +7,13 @@ before a byte is read, so no file can make the loader allocate much.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 from defusedxml import DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden
 from defusedxml.ElementTree import DefusedXMLParser
 
+from game.files import FileProblem, read_bounded
 from game.maps.errors import MapError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -94,23 +93,6 @@ def read_xml(path: str, root_tag: str, *, note: str = "") -> Element:
 def _read_bounded(path: str, note: str) -> bytes:
     """Read a regular file of at most MAX_FILE_BYTES; never open a FIFO or a device."""
     try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise MapError(path, "file not found" + note) from None
-    except OSError as err:
-        raise MapError(path, f"cannot read file ({err.strerror or err})" + note) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise MapError(path, "not a regular file" + note)
-    if info.st_size > MAX_FILE_BYTES:
-        raise MapError(
-            path,
-            f"file is {info.st_size:,} bytes, more than the {MAX_FILE_BYTES:,} byte limit" + note,
-        )
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as err:
-        raise MapError(path, f"cannot read file ({err.strerror or err})" + note) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise MapError(path, f"file is more than the {MAX_FILE_BYTES:,} byte limit" + note)
-    return data
+        return read_bounded(path, MAX_FILE_BYTES)
+    except FileProblem as err:
+        raise MapError(path, err.message + note) from None

@@ -123,7 +123,9 @@ class App:
             try:
                 self.battle(transition[1])
             except (MapError, SquadError, OSError, ValueError) as exc:
-                self.screen = MainMenu(self.window.get_size(), transition[1], error=str(exc)[:120])
+                from game.files import one_line
+
+                self.screen = MainMenu(self.window.get_size(), transition[1], error=one_line(exc, 160))
 
     # --- loop -------------------------------------------------------------------------
 
@@ -154,8 +156,11 @@ class App:
             ms = clock.tick(60)
             self.frame(ms_per_frame if ms_per_frame is not None else ms)
             n += 1
-        if screenshot:
-            Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.window, screenshot)
-        self._close()
+        try:
+            if screenshot:
+                from game.files import write_png
+
+                write_png(self.window, screenshot)  # FileProblem, one line, if it cannot
+        finally:
+            self._close()
         return 0

@@ -76,7 +76,9 @@ def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
         try:
             grid = load_map(path)
         except (MapError, OSError, ValueError) as exc:
-            info = MapInfo(path, error=str(exc)[:160])
+            from game.files import one_line
+
+            info = MapInfo(path, error=one_line(exc, 160))
         else:
             sides: dict[str, int] = {}
             for u in grid.units:

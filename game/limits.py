@@ -1,0 +1,39 @@
+"""The limits on what a user may ask for, in one place (the README lists them).
+
+Each is far past any real use and low enough that asking for it is refused at once instead
+of hanging the machine or exhausting its memory: a value past one is one line on stderr and
+exit code 2, whether it comes from the command line, a scenario file or a save.
+"""
+
+from __future__ import annotations
+
+MAX_RUNS = 100_000
+"""Most matches one `simulate` may play: about six hours at the measured 5 matches a second
+(10**9 would be over six years)."""
+MAX_SIZE = 1000
+"""Most units a side (`--size`, a scenario's `size`); a map must also have a walkable tile
+for every unit of both sides."""
+MAX_SCORE = 100
+"""Highest attribute or skill a unit may have (Yags people have 1 to 6, masters about 10)."""
+MAX_SEED = 10**18 - 1
+"""Seeds are whole numbers from 0 to MAX_SEED (18 digits). Negative seeds are refused
+everywhere: Python seeds its random source with the absolute value, so seed -3 would replay
+seed 3, and `simulate --seed -5 --runs 10` would play seeds 1 to 4 twice."""
+MAX_JOBS = 256
+"""Most worker processes for `simulate --jobs`."""
+MAX_WINDOW = 16384
+"""Widest or tallest game window in pixels (`play --size W H`), twice an 8K display."""
+MAX_INT = 2**63 - 1
+"""No whole number read from a save or scenario may be larger than this (or below -MAX_INT):
+Python reads a 4000-digit integer without complaint, the rules cannot use one."""
+MAX_NESTING = 32
+"""Deepest nesting of arrays and tables in a save or scenario (the game writes 8 at most);
+checked before parsing, since both Python's JSON and TOML readers recurse."""
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+"""Largest save read: a 1000-round match of 16 units writes about 8 MB."""
+MAX_SCENARIO_BYTES = 1024 * 1024
+"""Largest scenario read (a scenario is a dozen lines)."""
+MAX_PATH_CHARS = 4096
+"""Longest file path accepted inside a save or scenario (Linux's PATH_MAX)."""
+MAX_LINE_CHARS = 400
+"""Longest error line printed; a longer one is cut in the middle with an ellipsis."""
