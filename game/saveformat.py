@@ -1,0 +1,208 @@
+"""The save format: each declaration as a small tagged dict, and the checks of a save's shape.
+
+Everything read from a save is checked for its type and range before use; BadField names the
+field that is wrong (game.saves turns it into a SaveError naming the file).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from typing import Any
+
+from game.limits import MAX_INT, MAX_PATH_CHARS, MAX_SEED
+from game.world.actions import (
+    ATTACK_MODES,
+    MOVE_MODES,
+    Action,
+    Aim,
+    AreaFire,
+    Attack,
+    FirstAid,
+    FullDodge,
+    Hold,
+    Move,
+    Overwatch,
+    PickUp,
+    Reload,
+    Stand,
+    Throw,
+)
+
+FORMAT = 1
+KIND = "skirmish-save"
+
+
+class BadField(Exception):
+    """A field of the save is wrong (turned into SaveError with the file name)."""
+
+
+def _path_out(path: Any) -> list[list[int]]:
+    return [[int(x), int(y)] for x, y in path]
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """A small tagged dict for one declaration."""
+    if isinstance(action, Hold):
+        return {"type": "hold"}
+    if isinstance(action, Move):
+        return {"type": "move", "path": _path_out(action.path), "mode": action.mode}
+    if isinstance(action, Attack):
+        return {"type": "attack", "target": action.target, "mode": action.mode,
+                "options": dict(action.options), "path": _path_out(action.path)}
+    if isinstance(action, AreaFire):
+        return {"type": "area_fire", "aim": list(action.aim), "suppressive": action.suppressive}
+    if isinstance(action, Throw):
+        return {"type": "throw", "weapon": action.weapon, "tile": list(action.tile)}
+    if isinstance(action, Reload):
+        return {"type": "reload"}
+    if isinstance(action, FullDodge):
+        return {"type": "full_dodge", "tile": None if action.tile is None else list(action.tile)}
+    if isinstance(action, Aim):
+        return {"type": "aim", "target": action.target}
+    if isinstance(action, Stand):
+        return {"type": "stand"}
+    if isinstance(action, FirstAid):
+        return {"type": "first_aid", "patient": action.patient, "stuns": action.stuns}
+    if isinstance(action, PickUp):
+        return {"type": "pick_up"}
+    if isinstance(action, Overwatch):
+        return {"type": "overwatch", "aim": None if action.aim is None else list(action.aim)}
+    raise TypeError(f"cannot save action {action!r}")
+
+
+def _int(v: Any, what: str, low: int = -MAX_INT, high: int = MAX_INT) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise BadField(f"{what} must be an integer, got {json.dumps(v)[:40]}")
+    if not low <= v <= high:
+        raise BadField(f"{what} must be from {low:,} to {high:,}, got {v:,}")
+    return v
+
+
+def _str(v: Any, what: str, allowed: tuple[str, ...] | None = None) -> str:
+    if not isinstance(v, str):
+        raise BadField(f"{what} must be a string, got {json.dumps(v)[:40]}")
+    if allowed is not None and v not in allowed:
+        raise BadField(f"{what} must be one of {', '.join(allowed)}, got {v!r}")
+    return v
+
+
+def _bool(v: Any, what: str) -> bool:
+    if not isinstance(v, bool):
+        raise BadField(f"{what} must be true or false, got {json.dumps(v)[:40]}")
+    return v
+
+
+def _dict(v: Any, what: str) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise BadField(f"{what} must be an object, got {type(v).__name__}")
+    return v
+
+
+def _list(v: Any, what: str) -> list[Any]:
+    if not isinstance(v, list):
+        raise BadField(f"{what} must be a list, got {type(v).__name__}")
+    return v
+
+
+def _tile(v: Any, what: str) -> tuple[int, int]:
+    if not isinstance(v, list) or len(v) != 2:
+        raise BadField(f"{what} must be a tile [x, y], got {json.dumps(v)[:40]}")
+    return (_int(v[0], what + " x"), _int(v[1], what + " y"))
+
+
+def _tiles(v: Any, what: str) -> tuple[tuple[int, int], ...]:
+    return tuple(_tile(t, f"{what}[{i}]") for i, t in enumerate(_list(v, what)))
+
+
+def scalars(v: Any, what: str) -> dict[str, Any]:
+    """Declaration choices and attack options: flat objects of plain values."""
+    out = {}
+    for k, x in _dict(v, what).items():
+        if isinstance(x, float) and not math.isfinite(x):
+            raise BadField(f"{what}.{k} must be a finite number")
+        if isinstance(x, int) and not isinstance(x, bool):
+            _int(x, f"{what}.{k}")
+        if not (x is None or isinstance(x, str | int | float | bool)):
+            raise BadField(f"{what}.{k} must be a plain value, got {type(x).__name__}")
+        out[k] = x
+    return out
+
+
+def action_from_dict(d: Any, what: str = "action") -> Action:
+    """The action a tagged dict stands for; BadField names the field that is wrong."""
+    d = _dict(d, what)
+    tag = d.get("type")
+    readers: dict[str, Callable[[], Action]] = {
+        "hold": Hold,
+        "move": lambda: Move(_tiles(d.get("path"), what + ".path"), _str(d.get("mode"), what + ".mode", MOVE_MODES)),
+        "attack": lambda: Attack(_int(d.get("target"), what + ".target"),
+                                 _str(d.get("mode"), what + ".mode", ATTACK_MODES),
+                                 scalars(d.get("options", {}), what + ".options"),
+                                 _tiles(d.get("path", []), what + ".path")),
+        "area_fire": lambda: AreaFire(_tile(d.get("aim"), what + ".aim"),
+                                      _bool(d.get("suppressive", False), what + ".suppressive")),
+        "throw": lambda: Throw(_str(d.get("weapon"), what + ".weapon"), _tile(d.get("tile"), what + ".tile")),
+        "reload": Reload,
+        "full_dodge": lambda: FullDodge(None if d.get("tile") is None else _tile(d.get("tile"), what + ".tile")),
+        "aim": lambda: Aim(_int(d.get("target"), what + ".target")),
+        "stand": Stand,
+        "first_aid": lambda: FirstAid(_int(d.get("patient"), what + ".patient"),
+                                      _bool(d.get("stuns", False), what + ".stuns")),
+        "pick_up": PickUp,
+        "overwatch": lambda: Overwatch(None if d.get("aim") is None else _tile(d.get("aim"), what + ".aim")),
+    }
+    if not isinstance(tag, str) or tag not in readers:
+        raise BadField(f"{what}: unknown action type {json.dumps(tag)[:40]}")
+    return readers[tag]()
+
+
+
+def check_shape(data: Any) -> None:
+    """BadField unless the save's JSON has the shape, types and ranges of a save (the unit
+    specs included); what the fields mean is checked by replaying them."""
+    from game.maps.loader import MAX_ROUNDS_LIMIT
+    from game.session import MODES
+    from game.squads import spec_problem
+
+    data = _dict(data, "the save")
+    if data.get("kind") != KIND:
+        raise BadField(f"not a skirmish save (kind {json.dumps(data.get('kind'))[:40]})")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise BadField(f"save format {json.dumps(fmt)[:20]} is not supported (this game reads format {FORMAT})")
+    if len(_str(data.get("map"), "map")) > MAX_PATH_CHARS:
+        raise BadField(f"map must be a path of at most {MAX_PATH_CHARS} characters")
+    _int(data.get("seed"), "seed", 0, MAX_SEED)
+    _str(data.get("mode"), "mode", MODES)
+    _str(data.get("ai"), "ai")
+    _str(data.get("human_team"), "human_team")
+    if data.get("max_rounds") is not None:
+        _int(data.get("max_rounds"), "max_rounds", 1, MAX_ROUNDS_LIMIT)
+    squads = _dict(data.get("squads"), "squads")
+    for team, specs in squads.items():
+        for i, spec in enumerate(_list(specs, f"squads.{team}")):
+            problem = spec_problem(spec)
+            if problem is not None:
+                raise BadField(f"squads.{team}[{i}].{problem}")
+    for i, rnd in enumerate(_list(data.get("rounds"), "rounds")):
+        where = f"rounds[{i}]"
+        rnd = _dict(rnd, where)
+        _int(rnd.get("round"), where + ".round", 1, MAX_ROUNDS_LIMIT)
+        _bool(rnd.get("resolved"), where + ".resolved")
+        for j, d in enumerate(_list(rnd.get("declarations"), where + ".declarations")):
+            w = f"{where}.declarations[{j}]"
+            d = _dict(d, w)
+            _int(d.get("unit"), w + ".unit")
+            action_from_dict(d.get("action"), w + ".action")
+            scalars(d.get("choices", {}), w + ".choices")
+            _bool(d.get("ai", False), w + ".ai")
+    if data.get("seat") is not None:
+        _str(data.get("seat"), "seat")
+    for i, t in enumerate(_list(data.get("done_teams", []), "done_teams")):
+        _str(t, f"done_teams[{i}]")
+    _int(data.get("log_length"), "log_length", 0)
+    digest = _str(data.get("log_sha256"), "log_sha256")
+    if len(digest) != 64:
+        raise BadField("log_sha256 must be a sha256 hex digest")
