@@ -164,7 +164,7 @@ def check_numbers(data: Any, where: str = "") -> None:
         if isinstance(value, bool):
             continue
         if isinstance(value, float) and not math.isfinite(value):
-            raise BadData(f"{at or 'the file'}: {value} is not a finite number")
+            raise BadData(f"{at or 'the file'}: must be a finite number, not {value}")
         if isinstance(value, _Huge) or isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
             digits = value.digits if isinstance(value, _Huge) else len(str(abs(value)))
             raise BadData(f"{at or 'the file'}: an integer of {digits} digits is too large (at most {MAX_INT:,})")

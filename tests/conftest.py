@@ -25,3 +25,27 @@ def new_match():
     for m in made:
         m.close()
     esper.switch_world("default")
+
+
+@pytest.fixture
+def never_blocks():
+    """Fails the test (instead of hanging the suite) if it blocks for 10 s: for tests that
+    hand a FIFO or a device to code that must refuse it without opening it."""
+    import signal
+
+    def stuck(signum, frame):
+        raise TimeoutError("blocked for 10 s (a FIFO or a device was opened)")
+
+    previous = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(10)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.fixture
+def fifo(tmp_path):
+    """A named pipe nobody writes to: opening it to read blocks for ever."""
+    path = tmp_path / "pipe"
+    os.mkfifo(path)
+    return path

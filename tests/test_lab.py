@@ -1,6 +1,7 @@
 """The tactics lab: summary maths, scenario files, the report PNG, replays, a strength check."""
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -126,3 +127,68 @@ def test_a_small_maps_report_is_wide_enough_for_its_title(tmp_path):
     title = ("A yard with a rather long name: 200 matches from seed 1; normal blue won 100 (50%), "
              "normal red 90 (45%), drawn 10; mean 12.5 rounds")
     assert img.get_width() >= font.size(title)[0] + 6 > 6 * 24
+
+
+STREET = str(Path(__file__).resolve().parents[1] / "maps" / "street.tmx")
+HOSTILE_SCENARIOS = {
+    "100,000 nested arrays": ("runs = " + "[" * 100_000 + "\n", "line 1: arrays and tables nested more than 32 deep"),
+    "5000-digit integer": ("runs = " + "9" * 5000 + "\n", "line 1: an integer is too large"),
+    "4000-digit integer": ("[blue]\nai = 'easy'\n[red]\nai = 'easy'\n" + "seed = " + "9" * 4000 + "\n",
+                           "red.seed: an integer of 4000 digits is too large"),
+    "a 5 MB map path": ('map = "' + "m" * 5_000_000 + '"\n', "more than the 1,048,576 byte limit"),
+    "a 100 KB map path": ('map = "' + "m" * 100_000 + '"\n', "map: a path of 100,000 characters is too long"),
+    "runs = 10**12": ("runs = 1000000000000\n", "runs: must be at most 100,000, not 1,000,000,000,000"),
+    "size = 10**8": ("size = 100000000\n", "size: must be at most 1,000, not 100,000,000"),
+    "runs = inf": ("runs = inf\n", "runs: must be a finite number, not inf"),
+    "seed = -3": ("seed = -3\n", "seed: must be at least 0, not -3"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_SCENARIOS))
+def test_issue12_hostile_scenarios_are_one_line_exit_2(tmp_path, capsys, case):
+    body, expect = HOSTILE_SCENARIOS[case]
+    f = tmp_path / "s.toml"
+    f.write_text(body)
+    with pytest.raises(ScenarioError, match=re.escape(expect)):
+        load_scenario(f)
+    assert main(["simulate", "--scenario", str(f)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and str(f) in err and expect in err, err
+
+
+@pytest.mark.parametrize("where", ["fifo", "/dev/zero", "sparse 700 MB"])
+def test_issue12_a_scenario_that_is_a_fifo_a_device_or_huge_is_refused_without_reading(
+        tmp_path, capsys, fifo, never_blocks, where):
+    path = {"fifo": str(fifo), "/dev/zero": "/dev/zero", "sparse 700 MB": str(tmp_path / "big.toml")}[where]
+    if where.startswith("sparse"):
+        with open(path, "wb") as fh:
+            fh.truncate(700 * 1024 * 1024)
+    assert main(["simulate", "--scenario", path]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"error: {path}: "), err
+    assert ("not a regular file" in err) != where.startswith("sparse")
+
+
+def test_issue12_a_scenario_size_the_map_cannot_hold_is_refused_before_any_match(tmp_path, capsys):
+    f = tmp_path / "s.toml"
+    f.write_text(f'map = "{STREET}"\nsize = 400\nruns = 100000\n')
+    assert main(["simulate", "--scenario", str(f), "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "street.tmx: size 400: the map has 706 walkable tiles" in err, err
+
+
+def test_issue12_seed_0_is_accepted_by_scenarios_and_the_command_line_alike(tmp_path, capsys):
+    """Scenarios refused seed 0 (every integer had to be at least 1); seeds are 0 to MAX_SEED
+    everywhere now."""
+    f = tmp_path / "s.toml"
+    f.write_text(f'map = "{STREET}"\nseed = 0\nruns = 1\nsize = 1\n')
+    assert load_scenario(f)["seed"] == 0
+    assert main(["simulate", "--scenario", str(f), "--jobs", "1", "--json", "-"]) == 0
+    from_file = json.loads(capsys.readouterr().out)
+    assert main(["simulate", "--map", STREET, "--seed", "0", "--runs", "1", "--size", "1", "--jobs", "1",
+                 "--json", "-"]) == 0
+    from_flags = json.loads(capsys.readouterr().out)
+    same = ("seed", "winner", "rounds", "survivors", "casualties", "weapons", "fell")  # not the timings
+    assert [{k: b[k] for k in same} for b in from_file["battles"]] == \
+        [{k: b[k] for k in same} for b in from_flags["battles"]]
+    assert from_file["seed"] == 0

@@ -8,6 +8,7 @@ import esper
 import pytest
 
 from game import saves
+from game.limits import MAX_LINE_CHARS, MAX_SAVE_BYTES
 from game.saves import SaveError, action_from_dict, action_to_dict, load_game, save_game
 from game.session import SessionConfig
 from game.ui.app import new_session
@@ -154,6 +155,10 @@ def _set(key, value):
     return lambda d: d.__setitem__(key, value)
 
 
+def _unit(change):
+    return lambda d: change(d["squads"]["blue"][0])
+
+
 def _first_decl(change):
     return lambda d: change(d["rounds"][0]["declarations"][0])
 
@@ -174,6 +179,22 @@ HOSTILE = {
     "edited log digest": (_set("log_sha256", "0" * 64), "does not reach the saved state"),
     "missing map": (_set("map", "/nonexistent/nowhere.tmx"), "the map no longer loads"),
     "bad squads": (_set("squads", {"blue": "x"}), "squads.blue must be a list"),
+    # issue 12: hostile values
+    "issue12 unit coordinate Infinity": (_unit(lambda u: u.__setitem__("x", float("inf"))),
+                                         "squads.blue[0].x: must be a finite number, not inf"),
+    "issue12 tile coordinate Infinity": (_first_decl(lambda x: x.__setitem__(
+        "action", {"type": "move", "path": [[float("inf"), 1]], "mode": "free"})), "path[0][0]: must be a finite"),
+    "issue12 attributes [[]]": (_unit(lambda u: u.__setitem__("attributes", [[]])),
+                                "squads.blue[0].attributes: must be a table"),
+    "issue12 attribute of a million": (_unit(lambda u: u["attributes"].__setitem__("strength", 10**6)),
+                                       "squads.blue[0].attributes.strength: must be a whole number from 0 to 100"),
+    "issue12 unit x a float": (_unit(lambda u: u.__setitem__("x", 1.5)), "squads.blue[0].x: must be a whole number"),
+    "issue12 choices NaN": (_first_decl(lambda x: x.__setitem__("choices", {"defences": float("nan")})),
+                            "choices.defences: must be a finite number"),
+    "issue12 negative seed": (_set("seed", -3), "seed must be from 0"),
+    "issue12 seed of 19 digits": (_set("seed", 10**18), "seed must be from 0 to 999,999,999,999,999,999"),
+    "issue12 unit of 2**63": (_first_decl(lambda x: x.__setitem__("unit", 2**63)), "an integer of 19 digits"),
+    "issue12 a map path of 5 MB": (_set("map", "m" * 5_000_000), "map must be a path of at most 4096"),
 }
 
 
@@ -186,7 +207,41 @@ def test_hostile_saves_give_one_line_errors(good_save, case):
         load_game(good_save)
     msg = str(err.value)
     assert "\n" not in msg and str(good_save) in msg and expected in msg, msg
+    assert len(msg) <= MAX_LINE_CHARS
     assert good_save.read_bytes() == before  # nothing overwritten
+
+
+@pytest.mark.parametrize("digits", [5000, 4000, 20])
+def test_issue12_a_huge_integer_is_one_line_not_a_traceback(good_save, digits):
+    """Python refuses to convert over 4300 digits (ValueError), and reads 4000 without a word."""
+    raw = good_save.read_text()
+    good_save.write_text(raw.replace('"seed": 2', '"seed": ' + "9" * digits, 1))
+    with pytest.raises(SaveError, match=f"not a valid save \\(seed: an integer of {digits} digits is too large"):
+        load_game(good_save)
+
+
+def test_issue12_a_fifo_save_is_refused_without_blocking(fifo, never_blocks):
+    with pytest.raises(SaveError, match=r"not a regular file \(a FIFO\)"):
+        load_game(fifo)
+
+
+def test_issue12_dev_zero_as_a_save_is_refused_without_reading_it(never_blocks):
+    with pytest.raises(SaveError, match=r"^/dev/zero: not a regular file \(a character device\)$"):
+        load_game("/dev/zero")
+
+
+def test_issue12_a_700_mb_save_is_refused_before_it_is_read(tmp_path):
+    big = tmp_path / "big.json"
+    with open(big, "wb") as fh:
+        fh.truncate(700 * 1024 * 1024)  # sparse: takes no disk
+    with pytest.raises(SaveError, match=f"734,003,200 bytes, more than the {MAX_SAVE_BYTES:,} byte limit"):
+        load_game(big)
+
+
+def test_issue12_a_save_name_with_a_newline_is_one_line(tmp_path):
+    with pytest.raises(SaveError) as err:
+        load_game(tmp_path / "a\nb.json")
+    assert str(err.value).endswith("a\\nb.json: no such save")
 
 
 @pytest.mark.parametrize("content", ["", "{", '{"format": 1', "[1, 2]", "null", "\x00\xff", "[" * 100000])
@@ -221,13 +276,12 @@ def test_failed_write_keeps_the_previous_save(tmp_path, sessions, monkeypatch):
     def broken_fsync(fd):  # the new save is half on disk when the disk fills
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(files.os, "fsync", broken_fsync)
-    with pytest.raises(SaveError) as err:
+    with monkeypatch.context() as patch, pytest.raises(SaveError) as err:
+        patch.setattr(files.os, "fsync", broken_fsync)
         save_game(s, path)
     assert "No space left on device" in str(err.value) and str(path) in str(err.value)
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["quick.json"]  # no temp file left behind
-    monkeypatch.undo()
     sessions(load_game(path))  # the old save still loads
 
 
@@ -238,3 +292,36 @@ def test_save_dir_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     assert saves.default_save_path() == tmp_path / ".local" / "share" / "skirmish" / "saves" / "quick.json"
+
+
+def test_issue12_saving_into_a_folder_that_cannot_be_written_is_a_save_error(tmp_path, sessions, monkeypatch):
+    """The temporary file was made outside the try: its PermissionError escaped into the game."""
+    from game import files
+
+    s = sessions(new_session(SessionConfig(CROSSROADS, "solo", "normal", 4)))
+    real_open = os.open
+
+    def refused(path, flags, mode=0o777):
+        if str(path).endswith(".tmp"):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, mode)
+
+    with monkeypatch.context() as patch, pytest.raises(
+            SaveError, match="quick.json: cannot save: cannot write quick.json.tmp .Permission denied"):
+        patch.setattr(files.os, "open", refused)
+        save_game(s, tmp_path / "quick.json")
+    assert os.listdir(tmp_path) == []
+    path = save_game(s, tmp_path / "quick.json")  # the session is untouched: it saves once it can
+    sessions(load_game(path))
+
+
+def test_issue12_a_killed_saves_temporary_goes_at_the_next_save(tmp_path, sessions):
+    s = sessions(new_session(SessionConfig(CROSSROADS, "solo", "normal", 4)))
+    (tmp_path / "quick.json.tmp").write_text('{"format": 1, "ki')  # killed half-way
+    old_style = tmp_path / "quick.json.k3x_9ab2.tmp"  # a killed save of an earlier version
+    old_style.write_text("{")
+    os.utime(old_style, (1, 1))
+    recent = tmp_path / "quick.json.zzzzzzzz.tmp"  # maybe another game saving right now: kept
+    recent.write_text("{")
+    save_game(s, tmp_path / "quick.json")
+    assert sorted(os.listdir(tmp_path)) == ["quick.json", "quick.json.zzzzzzzz.tmp"]

@@ -42,3 +42,31 @@ def test_grenades_none_means_none_whatever_the_template_carries():
     assert by_name["Bare"]["grenades"] == []
     assert by_name["Kit"]["grenades"] == template_spec("rifleman", "x")["grenades"]
     assert by_name["Two"]["grenades"] == ["frag_grenade", "frag_grenade"]
+
+
+def test_issue12_more_units_than_walkable_tiles_are_refused_before_the_match():
+    """`simulate --size 500` on the street ended in 'no free walkable tile', a traceback from
+    inside the first match; check_squads counts the walkable tiles first."""
+    from game.squads import check_squads
+
+    grid = load_map("maps/street.tmx")
+    squads = {"blue": squad_specs("default", "blue", 400), "red": squad_specs("default", "red", 400)}
+    with pytest.raises(SquadError, match="800 units but only 706 walkable tiles"):
+        check_squads(grid, squads)
+
+
+@pytest.mark.parametrize("field,value,expect", [
+    ("attributes", [[]], "attributes: must be a table"),
+    ("x", float("inf"), "x: must be a whole number"),
+    ("skills", {"Rifles": 10**30}, "skills.Rifles: must be a whole number from 0 to 100"),
+    ("armour", "kevlar_vest", "armour: must be a list of ids"),
+    ("magazines", -1, "magazines: must be a whole number from 0 to 100"),
+    ("gear_load", float("nan"), "gear_load: must be a number from 0 to 1000"),
+])
+def test_issue12_unit_specs_of_the_wrong_type_or_range_are_named(field, value, expect):
+    from game.squads import spec_problem
+
+    spec = template_spec("rifleman", "Ann")
+    assert spec_problem(spec) is None
+    spec[field] = value
+    assert spec_problem(spec).startswith(expect)

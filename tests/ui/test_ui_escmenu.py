@@ -259,3 +259,38 @@ def test_save_and_load_in_hotseat_keeps_the_hand_over(app, battle, save_dir):
     assert loaded is not screen
     assert loaded.session.seat == seat and loaded.session.handover is None
     assert loaded.session.current() == cur and loaded.selected == cur
+
+
+def test_issue12_a_save_the_folder_refuses_is_a_message_and_the_match_goes_on(app, battle, save_dir, monkeypatch):
+    """Saving into a folder the game cannot write raised PermissionError inside the game (the
+    temporary file was made outside the try), which could lose the match being played."""
+    import os
+
+    from game import files
+
+    screen = battle()
+    m = screen.match
+    real_open = os.open
+
+    def refused(path, flags, mode=0o777):
+        if str(path).endswith(".tmp"):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, mode)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(files.os, "open", refused)
+        open_menu(app)
+        choose(app, "save")
+        assert app.screen is screen and "cannot save" in screen.message and "Permission denied" in screen.message
+        assert "\n" not in screen.message and "Permission denied" in screen.menu_note
+        assert not (save_dir / "quick.json").exists() and os.listdir(save_dir) == []
+        screen.draw(app.window)
+    post_key(pygame.K_ESCAPE)  # back to the match, which goes on
+    app.frame(16)
+    uid = screen.selected
+    post_key(pygame.K_h)
+    app.frame(16)
+    assert screen.menu is None and isinstance(m.declared(uid).action, Hold)
+    open_menu(app)
+    choose(app, "save")  # and saves once the folder can be written
+    assert (save_dir / "quick.json").exists() and "saved to" in screen.message
