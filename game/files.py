@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import os
 import re
 import stat
 import tomllib
 import unicodedata
+from itertools import accumulate, repeat
 from typing import Any
 
-from game.limits import MAX_INT, MAX_LINE_CHARS, MAX_NESTING
+from game.limits import MAX_CONTAINERS, MAX_INT, MAX_LINE_CHARS, MAX_NESTING
 
 # --- one line ------------------------------------------------------------------------------
 
@@ -134,25 +136,41 @@ def _text(raw: bytes) -> str:
         raise BadData(f"line {line}: not UTF-8 text") from None
 
 
-_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
-_TOML_TOKENS = re.compile(r'#[^\n]*|"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|[\[\]{}]',
-                          re.S)
+# Strings (and TOML comments) are matched whole, so that brackets inside them do not count;
+# each string pattern is the unrolled form, which runs through a 5 MB string in C.
+_JSON_STRINGS = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+_TOML_STRINGS = (r'#[^\n]*'
+                 r'|"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'
+                 r"|'''[^']*(?:'(?!'')[^']*)*'''"
+                 r'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+                 r"|'[^'\n]*'")
+_STRINGS = {"json": re.compile(_JSON_STRINGS), "toml": re.compile(_TOML_STRINGS)}
+_TOKENS = {"json": re.compile(_JSON_STRINGS + r"|[\[\]{}]"), "toml": re.compile(_TOML_STRINGS + r"|[\[\]{}]")}
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_STEPS = bytes.maketrans(b"[]{}", b"\x02\x00\x02\x00")  # minus 1: an opening +1, a closing -1
 
 
-def check_nesting(text: str, syntax: str, limit: int = MAX_NESTING) -> None:
-    """BadData when arrays and tables nest deeper than ``limit``: checked before parsing,
-    since Python's JSON and TOML readers recurse once per level (100,000 nested arrays would
-    otherwise end in a RecursionError). Strings and comments are skipped."""
-    depth = 0
-    for tok in (_JSON_TOKENS if syntax == "json" else _TOML_TOKENS).finditer(text):
+def check_nesting(text: str, syntax: str, limit: int = MAX_NESTING, most: int = MAX_CONTAINERS) -> None:
+    """BadData when arrays and tables nest deeper than ``limit``, or there are more than
+    ``most`` of them: checked before parsing, since Python's JSON and TOML readers recurse
+    once per level (100,000 nested arrays would otherwise end in a RecursionError) and an
+    empty array costs 20 times its two bytes in memory. Strings and comments are skipped.
+
+    The depth is the running sum over the brackets (computed in C); a closing bracket too
+    many only lowers it, and the parser stops at that bracket anyway."""
+    brackets = _NOT_BRACKETS.sub("", _STRINGS[syntax].sub("", text)).encode("ascii")
+    if brackets.count(b"[") + brackets.count(b"{") > most:
+        raise BadData(f"more than {most:,} arrays and tables")
+    if max(accumulate(map(operator.sub, brackets.translate(_STEPS), repeat(1))), default=0) <= limit:
+        return
+    depth = 0  # find the line, token by token (at most `most` of them)
+    for tok in _TOKENS[syntax].finditer(text):
         ch = tok.group()
-        if ch in "[{":
-            depth += 1
-            if depth > limit:
-                line = text.count("\n", 0, tok.start()) + 1
-                raise BadData(f"line {line}: arrays and tables nested more than {limit} deep")
-        elif ch in "]}":
-            depth = max(0, depth - 1)
+        depth += (ch == "[" or ch == "{") - (ch == "]" or ch == "}")
+        if depth > limit:
+            line = text.count("\n", 0, tok.start()) + 1
+            raise BadData(f"line {line}: arrays and tables nested more than {limit} deep")
+    raise BadData(f"arrays and tables nested more than {limit} deep")
 
 
 def check_numbers(data: Any, where: str = "") -> None:

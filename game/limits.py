@@ -29,8 +29,12 @@ Python reads a 4000-digit integer without complaint, the rules cannot use one.""
 MAX_NESTING = 32
 """Deepest nesting of arrays and tables in a save or scenario (the game writes 8 at most);
 checked before parsing, since both Python's JSON and TOML readers recurse."""
+MAX_CONTAINERS = 1_000_000
+"""Most arrays and tables in a save or scenario (a save has about one per 40 bytes, so a save
+at MAX_SAVE_BYTES has 800,000): `[[],[],...]` would otherwise turn 32 MB into 700 MB of lists."""
 MAX_SAVE_BYTES = 32 * 1024 * 1024
-"""Largest save read: a 1000-round match of 16 units writes about 8 MB."""
+"""Largest save read: a save takes about 430 bytes a declaration, so a 1000-round match of 16
+units writes about 7 MB."""
 MAX_SCENARIO_BYTES = 1024 * 1024
 """Largest scenario read (a scenario is a dozen lines)."""
 MAX_PATH_CHARS = 4096

@@ -198,3 +198,21 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypat
     with pytest.raises(FileProblem, match="No space left on device"):
         write_atomic(out, b"new")
     assert out.read_bytes() == b"old" and sorted(os.listdir(tmp_path)) == ["a.json"]
+
+
+def test_too_many_arrays_are_refused_before_parsing():
+    """`[[],[],...]`: 32 MB of it would be 700 MB of lists once parsed."""
+    from game.files import check_nesting
+
+    check_nesting("[" + "[]," * 9 + "[]]", "json", most=11)
+    with pytest.raises(BadData, match="more than 10 arrays and tables"):
+        check_nesting("[" + "[]," * 9 + "[]]", "json", most=10)
+
+
+def test_a_stray_closing_bracket_cannot_hide_the_nesting_after_it():
+    """The parser stops at the stray bracket; what nests after it is never read."""
+    from game.files import check_nesting
+
+    check_nesting("]]]]" + "[" * 10, "json", limit=9)  # the running sum never passes 6
+    with pytest.raises(BadData, match="line 2: arrays and tables nested more than 3 deep"):
+        check_nesting('{"a":\n[[[[1]]]]}', "json", limit=3)
