@@ -101,7 +101,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         ok = True
     if not ok:
-        print(f"skirmish: cannot open a window: {why}; {HEADLESS_HINT}", file=sys.stderr)
+        from game.files import one_line
+
+        print(one_line(f"skirmish: cannot open a window: {why}; {HEADLESS_HINT}"), file=sys.stderr)
         return 1
     from game.maps import MapError
     from game.session import SessionConfig
