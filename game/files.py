@@ -84,7 +84,7 @@ def _kind(mode: int) -> str:
     for test, name in _KINDS:
         if test(mode):
             return name
-    return "not a regular file"
+    return "an unusual file"
 
 
 def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
@@ -173,6 +173,13 @@ def check_nesting(text: str, syntax: str, limit: int = MAX_NESTING, most: int = 
     raise BadData(f"arrays and tables nested more than {limit} deep")
 
 
+class _Huge:
+    """An integer too long to convert, kept so that check_numbers can name its field."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
 def check_numbers(data: Any, where: str = "") -> None:
     """BadData naming the field of the first number that is not finite or is beyond
     MAX_INT: Python's JSON reads ``Infinity``, ``NaN`` and 4000-digit integers, TOML ``inf``."""
@@ -193,13 +200,6 @@ def check_numbers(data: Any, where: str = "") -> None:
 
 
 _MAX_DIGITS = len(str(MAX_INT))
-
-
-class _Huge:
-    """An integer too long to convert, kept so that check_numbers can name its field."""
-
-    def __init__(self, digits: int) -> None:
-        self.digits = digits
 
 
 def _json_int(text: str) -> int | _Huge:
@@ -232,8 +232,8 @@ def parse_toml(raw: bytes) -> dict[str, Any]:
         raise BadData(str(err)) from None
     except ValueError:  # Python refuses to convert an integer of over 4300 digits
         long = re.search(r"\d{4300}", text)
-        line = text.count("\n", 0, long.start()) + 1 if long else 0
-        raise BadData(f"line {line}: an integer is too large (at most {MAX_INT:,})") from None
+        where = f"line {text.count(chr(10), 0, long.start()) + 1}: " if long else ""
+        raise BadData(f"{where}an integer is too large (at most {MAX_INT:,})") from None
     except RecursionError:
         raise BadData(f"arrays and tables nested too deeply (at most {MAX_NESTING})") from None
     check_numbers(data)
