@@ -432,6 +432,13 @@ class Match(RoundResolution, Effects, Overwatches):
         self._use()
         return self.round == 1 and self._comp(uid, Initiative).lost_first_round
 
+    def aiming(self, uid: int) -> tuple[int, int] | None:
+        """Whom `uid` last aimed at and the round it spent aiming (Aim), or None: an aimed
+        shot at that target is allowed in the next round."""
+        self._use()
+        a = esper.try_component(self._entities[uid], Aiming)
+        return None if a is None else (a.target_uid, a.round)
+
     def _lost_round_refusal(self, uid: int, action: Action) -> Impossible | None:
         if self.lost_round(uid) and not isinstance(action, Hold | Move):
             return Impossible(f"{self.name(uid)} fumbled initiative: no attacks or defences in the first round")

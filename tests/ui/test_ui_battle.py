@@ -82,7 +82,7 @@ def test_hover_enemy_shows_the_preview(app, battle):
     pos = screen.camera.centre(enemy.pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     app.frame(16)
-    tip = screen._draw_hover(app.window, screen.selected)
+    tip = screen.view.hover_preview(app.window, screen.selected)
     assert tip[0].startswith(f"shot at {enemy.name}: ") and tip[0].endswith("% to hit")
     assert any(line.startswith("difficulty ") for line in tip)
 

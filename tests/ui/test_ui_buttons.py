@@ -10,27 +10,27 @@ from game.world.actions import AreaFire, Hold, Move, Reload
 
 
 def button(screen, key):
-    return next((b, r) for b, r in screen.buttons() if b.key == key)
+    return next((b, r) for b, r in screen.choice.buttons() if b.key == key)
 
 
 def test_every_action_key_has_a_button_and_clicking_it_presses_the_key(app, battle):
     screen = battle()
-    keys = {b.key for b, _ in screen.buttons()}
+    keys = {b.key for b, _ in screen.choice.buttons()}
     for k in (pygame.K_1, pygame.K_q, pygame.K_e, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_r,
               pygame.K_h, pygame.K_d, pygame.K_v, pygame.K_g, pygame.K_p, pygame.K_c, pygame.K_f, pygame.K_TAB,
               pygame.K_RETURN):
         assert k in keys, pygame.key.name(k)
-    for _, r in screen.buttons():
+    for _, r in screen.choice.buttons():
         assert screen.side_rect.contains(r)
     b, r = button(screen, pygame.K_2)
     post_click(r.center)
     app.frame(16)
-    assert screen.attack_mode == "burst" and button(screen, pygame.K_2)[0].active
+    assert screen.choice.attack_mode == "burst" and button(screen, pygame.K_2)[0].active
     assert not button(screen, pygame.K_1)[0].active
     b, r = button(screen, pygame.K_f)
     post_click(r.center)
     app.frame(16)
-    assert screen.defences == 0 and button(screen, pygame.K_f)[0].label == "F defences 0"
+    assert screen.choice.defences == 0 and button(screen, pygame.K_f)[0].label == "F defences 0"
     uid = screen.selected
     post_click(button(screen, pygame.K_h)[1].center)
     app.frame(16)
@@ -68,12 +68,12 @@ def test_area_fire_is_aimed_at_a_tile_and_shows_who_it_sweeps(app, battle):
     post_key(pygame.K_4)
     app.frame(16)
     screen.hover = tile
-    tip = screen._draw_hover(app.window, uid)
+    tip = screen.view.hover_preview(app.window, uid)
     assert tip[0].startswith(f"area fire at {tile}: 30 degree arc")
     assert any(enemy.name in line for line in tip)
     post_key(pygame.K_5)
     app.frame(16)
-    tip = screen._draw_hover(app.window, uid)
+    tip = screen.view.hover_preview(app.window, uid)
     assert tip[0].startswith(f"suppressive fire at {tile}: 60 degree arc")
     click_tile(app, tile)
     d = m.declared(uid)
@@ -113,7 +113,7 @@ def test_a_later_unit_cannot_declare_before_its_turn(app, battle):
     later = s.queue[4]  # Sgt Hale, after Okafor and Moreau
     click_tile(app, m.view(later).pos)
     assert screen.selected == later and not s.can_declare(later)
-    assert screen.buttons() == []  # nothing offered to declare
+    assert screen.choice.buttons() == []  # nothing offered to declare
     post_key(pygame.K_h)
     app.frame(16)
     assert m.declared(later) is None and "declares later" in screen.message
@@ -124,8 +124,8 @@ def test_a_hurt_unit_whose_sprint_is_shorter_than_its_run_can_still_run(app, bat
     m = screen.match
     uid = screen.selected
     monkeypatch.setattr(m, "movement_allowance", lambda u: {"free": 6, "run": 12, "sprint": 8})
-    screen._cache.clear()
-    reach = screen._reach(uid)
+    screen.cache.clear()
+    reach = screen.reach(uid)
     far = [t for t, c in reach.items() if 8 < c <= 12 and screen.unit_at(t) is None]
     assert far, "no tile between the sprint and the run allowance"
     click_tile(app, far[0])
@@ -202,7 +202,7 @@ def test_a_small_window_keeps_the_selected_unit_and_the_buttons_in_view(app, bat
         app.frame(16)
         assert screen.size == size
         assert screen.map_rect.contains(screen.camera.tile_rect(screen.match.view(uid).pos))
-        for _, r in screen.buttons():
+        for _, r in screen.choice.buttons():
             assert screen.side_rect.contains(r)
     pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
 
@@ -231,13 +231,13 @@ def test_a_unit_that_fumbled_initiative_is_told_before_it_tries_to_attack(app, b
     screen = battle(seed=5)  # Pvt Moreau rolled a 1 for initiative and declares first
     m = screen.match
     uid = screen.selected
-    assert m.name(uid) == "Pvt Moreau" and screen.lost_round(uid)
+    assert m.name(uid) == "Pvt Moreau" and screen.choice.lost_round(uid)
     shot = button(screen, pygame.K_1)[0]
     assert not shot.enabled and "fumbled initiative" in shot.tip
     assert not button(screen, pygame.K_g)[0].enabled and button(screen, pygame.K_h)[0].enabled
     enemy = m.visible_enemies(uid)[0]
     screen.hover = enemy.pos
-    tip = screen._draw_hover(app.window, uid)
+    tip = screen.view.hover_preview(app.window, uid)
     assert tip[1].startswith("cannot declare: fumbled initiative")
     click_tile(app, enemy.pos)
     assert m.declared(uid) is None and "fumbled initiative" in screen.message
@@ -245,4 +245,4 @@ def test_a_unit_that_fumbled_initiative_is_told_before_it_tries_to_attack(app, b
     app.frame(16)
     assert isinstance(m.declared(uid).action, Hold)
     other = screen.selected
-    assert other != uid and not screen.lost_round(other) and button(screen, pygame.K_1)[0].enabled
+    assert other != uid and not screen.choice.lost_round(other) and button(screen, pygame.K_1)[0].enabled

@@ -90,14 +90,14 @@ def test_settings_speed_and_zoom(app, battle):
     while screen.menu.row != ROWS.index("speed"):
         post_key(pygame.K_DOWN)
         app.frame(16)
-    screen.playback_ms = 350
+    screen.play.step_ms = 350
     post_key(pygame.K_LEFT)
     app.frame(16)
-    assert screen.playback_ms == 700
+    assert screen.play.step_ms == 700
     post_key(pygame.K_RIGHT)
     post_key(pygame.K_RIGHT)
     app.frame(16)
-    assert screen.playback_ms == 175
+    assert screen.play.step_ms == 175
     post_key(pygame.K_DOWN)
     app.frame(16)
     before = screen.camera.tile_px
@@ -148,12 +148,12 @@ def test_grenade_preview_shows_bands_and_who_is_in_them(app, battle):
     screen.selected = uid
     post_key(pygame.K_g)
     app.frame(16)
-    assert screen.pending_throw
+    assert screen.choice.pending == "throw"
     friend = next(v for v in m.units("blue", living=True) if v.uid != uid)
     tile = (friend.pos[0] + 1, friend.pos[1])
     screen.camera.centre_on(tile)
     screen.hover = tile
-    tip = screen._draw_hover(app.window, uid)
+    tip = screen.view.hover_preview(app.window, uid)
     r = m.rules.blast_radius_m(m.view(uid).grenades[0])
     assert tip[0].startswith("throw ") and f"wounds to {r:g} m" in tip[1] and f"stuns to {3 * r:g} m" in tip[1]
     assert [line.split(":")[0] for line in tip if line.split(":")[0] in ("wounds", "mixed", "stuns")] \
@@ -170,7 +170,7 @@ def test_attack_preview_names_the_range_band(app, battle):
     m = screen.match
     enemy = m.visible_enemies(screen.selected)[0]
     screen.hover = enemy.pos
-    tip = screen._draw_hover(app.window, screen.selected)
+    tip = screen.view.hover_preview(app.window, screen.selected)
     band = next(line for line in tip if line.startswith("range band "))
     assert band.split()[2] in ("short", "medium", "long", "beyond") and "distance modifier +" in band
 
@@ -182,15 +182,15 @@ def test_f_cycles_the_declared_defences(app, battle):
     post_key(pygame.K_f)
     post_key(pygame.K_f)
     app.frame(16)
-    assert screen.defences == 1 % (limit + 1)
+    assert screen.choice.defences == 1 % (limit + 1)
     post_key(pygame.K_f)
     app.frame(16)
-    assert screen.defences == 2 % (limit + 1)
-    chosen = screen.defences
+    assert screen.choice.defences == 2 % (limit + 1)
+    chosen = screen.choice.defences
     post_key(pygame.K_h)
     app.frame(16)
     assert screen.match.declared(uid).ruleset_decl.defences == chosen
-    assert screen.defences is None  # the next unit starts from the rules' default
+    assert screen.choice.defences is None  # the next unit starts from the rules' default
 
 
 def test_an_unreadable_save_loses_nothing(app, battle, save_dir):

@@ -5,7 +5,8 @@ import pygame
 from conftest import click_tile, post_click, post_key
 
 from game.ui.assets import text
-from game.ui.battle import BattleScreen, playback_steps
+from game.ui.battle import BattleScreen
+from game.ui.battle_playback import playback_steps
 from game.ui.menus import MainMenu, ResultsScreen, fate_details
 from game.world.actions import Attack
 
@@ -38,7 +39,7 @@ def play_to_the_end(app, max_frames=3000):
             post_key(pygame.K_SPACE)
         elif screen.match.over:
             post_click(screen.map_rect.center)
-        elif screen.selected is not None and s.can_declare(screen.selected) and not screen.busy():
+        elif screen.selected is not None and s.can_declare(screen.selected) and not screen.play.busy():
             uid, rnd = screen.selected, screen.match.round
             enemy = best_shot(screen)
             ammo = screen.match.view(uid).ammo
@@ -108,7 +109,7 @@ def test_a_whole_hotseat_match_hands_over_and_ends(app, battle):
     screen = battle(mode="hotseat", seed=3)
     s = screen.session
     assert s.handover is not None
-    lines = screen.handover_lines()
+    lines = screen.view.handover_lines()
     assert lines[0] == f"{s.handover.title()} player, take the seat"
     assert lines[1] == f"Round 1: {screen.match.name(s.current())} declares next"
     assert "looked away" in lines[-1]
@@ -126,16 +127,16 @@ def test_watch_mode_pauses_and_changes_speed(app, battle):
     rnd = screen.match.round
     for _ in range(10):
         app.frame(1000)
-    assert screen.paused and screen.match.round == rnd  # nothing moves while paused
+    assert screen.play.paused and screen.match.round == rnd  # nothing moves while paused
     # the pause button is on the side panel
-    button = next(r for b, r in screen.buttons() if b.key == pygame.K_SPACE)
+    button = next(r for b, r in screen.choice.buttons() if b.key == pygame.K_SPACE)
     post_click(button.center)
     app.frame(16)
-    assert not screen.paused
-    before = screen.watch_ms
+    assert not screen.play.paused
+    before = screen.play.watch_ms
     post_key(pygame.K_MINUS)
     app.frame(16)
-    assert screen.watch_ms == 2 * before and "speed" in screen.message
+    assert screen.play.watch_ms == 2 * before and "speed" in screen.message
     for _ in range(40):
         app.frame(5000)
     assert screen.match.round > rnd
@@ -143,7 +144,7 @@ def test_watch_mode_pauses_and_changes_speed(app, battle):
 
 def test_a_resolved_round_is_played_back_in_steps(app, battle):
     screen = battle()
-    screen.playback_ms = 200
+    screen.play.step_ms = 200
     m = screen.match
     uid = screen.selected
     enemy = m.visible_enemies(uid)[0]
@@ -152,18 +153,18 @@ def test_a_resolved_round_is_played_back_in_steps(app, battle):
     app.frame(16)
     post_key(pygame.K_RETURN)
     app.frame(1)
-    assert screen.busy()
-    text, _ = screen.banner()
-    assert text.startswith("Round 1 resolving, ") and f"(1/{len(screen.playback)})" in text
-    events = sum(len(step) for step in screen.playback)
-    assert len(screen.playback) < events  # an attack's rolls make one step
-    shown = screen.play_ends[0]
+    assert screen.play.busy()
+    text, _ = screen.view.banner()
+    assert text.startswith("Round 1 resolving, ") and f"(1/{len(screen.play.steps)})" in text
+    events = sum(len(step) for step in screen.play.steps)
+    assert len(screen.play.steps) < events  # an attack's rolls make one step
+    shown = screen.play.ends[0]
     assert shown < len(m.log)  # the log shows only what has been played back
     app.frame(200)
-    assert screen.play_i == 1
+    assert screen.play.i == 1
     post_key(pygame.K_SPACE)  # any key skips the rest
     app.frame(16)
-    assert not screen.busy()
+    assert not screen.play.busy()
 
 
 def test_playback_steps_group_an_attack_with_its_rolls_and_damage():
@@ -178,14 +179,14 @@ def test_playback_steps_group_an_attack_with_its_rolls_and_damage():
               E("move", "move", 2, None), E("move", "move", 3, None)]
     steps = playback_steps(events)
     assert [len(s) for s in steps] == [6, 1, 1, 1, 1]
-    from game.ui.battle import headline
+    from game.ui.battle_playback import headline
 
     assert headline(steps[0]) == "A -> B: hit; B: wounds 2"
 
 
 def test_the_playback_shows_units_where_they_stood_at_each_step(app, battle):
     screen = battle()
-    screen.playback_ms = 200
+    screen.play.step_ms = 200
     m = screen.match
     uid = screen.selected
     start = m.view(uid).pos
@@ -195,12 +196,12 @@ def test_the_playback_shows_units_where_they_stood_at_each_step(app, battle):
     click_tile(app, tile)
     post_key(pygame.K_RETURN)
     app.frame(1)
-    assert screen.busy() and m.view(uid).pos == tile  # the world has resolved the round
-    assert screen.shown()[uid].pos == start  # but the mover is drawn where it began
+    assert screen.play.busy() and m.view(uid).pos == tile  # the world has resolved the round
+    assert screen.play.shown()[uid].pos == start  # but the mover is drawn where it began
     fallen = [u for u in m.uids() if m.view(u).out]
     for u in fallen:
-        assert not screen.shown()[u].out  # nobody is drawn fallen before the shot that fells them
-    moves = [i for i, step in enumerate(screen.playback) if any(e.kind == "move" and e.actor == uid for e in step)]
+        assert not screen.play.shown()[u].out  # nobody is drawn fallen before the shot that fells them
+    moves = [i for i, step in enumerate(screen.play.steps) if any(e.kind == "move" and e.actor == uid for e in step)]
     assert moves
-    screen.play_i = moves[0]
-    assert uid not in screen.shown() or screen.shown()[uid].pos == tile
+    screen.play.i = moves[0]
+    assert uid not in screen.play.shown() or screen.play.shown()[uid].pos == tile

@@ -17,7 +17,7 @@ def hover(app, tile):
     pos = screen.camera.centre(tile)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     app.frame(16)
-    return screen._draw_hover(app.window, screen.selected)
+    return screen.view.hover_preview(app.window, screen.selected)
 
 
 def motion(app, pos):
@@ -37,7 +37,7 @@ def test_q_and_e_choose_snap_and_careful_shots_and_the_preview_follows(app, batt
     assert normal[0].startswith(f"shot at {enemy.name}: ")
     post_key(pygame.K_q)
     app.frame(16)
-    assert screen.shot == "snap" and "snap" in screen.attack_label()
+    assert screen.choice.shot == "snap" and "snap" in screen.choice.attack_label()
     snap = hover(app, enemy.pos)
     assert snap[0].startswith(f"snap shot at {enemy.name}: ")
     post_key(pygame.K_e)
@@ -59,7 +59,7 @@ def test_one_goes_back_to_the_normal_shot(app, battle):
     post_key(pygame.K_q)
     post_key(pygame.K_1)
     app.frame(16)
-    assert screen.shot == "normal" and screen.attack_mode == "shot"
+    assert screen.choice.shot == "normal" and screen.choice.attack_mode == "shot"
     click_tile(app, enemy.pos)
     d = m.declared(uid).action
     assert d.mode == "shot" and d.options == {}
@@ -83,7 +83,7 @@ def test_v_aims_then_next_round_offers_the_aimed_shot(app, battle):
     while s.current() != uid:  # earlier blue units hold
         assert s.declare(s.current(), Hold()).__class__.__name__ == "Done"
     screen.selected = uid
-    assert screen.aimed_at(uid, enemy.uid)
+    assert screen.choice.aimed_at(uid, enemy.uid)
     post_key(pygame.K_q)  # a chosen shot type gives way to the aimed shot at the aimed target
     app.frame(16)
     tip = hover(app, enemy.pos)
@@ -101,14 +101,14 @@ def test_v_without_an_enemy_under_the_cursor_waits_for_a_click_on_one(app, battl
     hover(app, m.view(uid).pos)
     post_key(pygame.K_v)
     app.frame(16)
-    assert m.declared(uid) is None and screen.pending_aim and "click an enemy" in screen.message
+    assert m.declared(uid) is None and screen.choice.pending == "aim" and "click an enemy" in screen.message
     friend = next(v for v in m.units("blue") if v.uid != uid)
     click_tile(app, friend.pos)  # not an enemy: still waiting, nothing declared
-    assert m.declared(uid) is None and screen.pending_aim and screen.selected == uid
+    assert m.declared(uid) is None and screen.choice.pending == "aim" and screen.selected == uid
     enemy = m.visible_enemies(uid)[0]
     click_tile(app, enemy.pos)
     assert isinstance(m.declared(uid).action, Aim) and m.declared(uid).action.target == enemy.uid
-    assert not screen.pending_aim
+    assert screen.choice.pending != "aim"
 
 
 # --- facing -------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def test_facing_defaults_toward_the_enemy_then_follows_the_last_move(app, battle
     assert end != start
     want = ov._toward(start, end)
     assert want != (1, 0)
-    assert screen._cached("facing", (), lambda: ov.facings(m, screen.start_pos))[uid] == want
+    assert screen.cached("facing", (), lambda: ov.facings(m, screen.start_pos))[uid] == want
 
 
 def test_facing_follows_an_attack():

@@ -19,7 +19,7 @@ from game.world.events import Event
 
 
 def button(screen, key):
-    return next((b, r) for b, r in screen.buttons() if b.key == key)
+    return next((b, r) for b, r in screen.choice.buttons() if b.key == key)
 
 
 def hover(app, tile):
@@ -28,12 +28,12 @@ def hover(app, tile):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen.camera.centre(tile), rel=(0, 0),
                                          buttons=(0, 0, 0)))
     app.frame(16)
-    return screen._draw_hover(app.window, screen.selected)
+    return screen.view.hover_preview(app.window, screen.selected)
 
 
 def refresh(screen):
     """The world was changed behind the screen's back (as a test does): forget the caches."""
-    screen._cache.clear()
+    screen.cache.clear()
 
 
 def put_next_to(m, uid, other):
@@ -63,7 +63,7 @@ def test_o_aims_an_overwatch_arc_at_a_clicked_tile_and_draws_it(app, battle):
     assert not button(screen, pygame.K_o)[0].active
     post_key(pygame.K_o)
     app.frame(16)
-    assert screen.pending_overwatch and "45 degree arc" in screen.message
+    assert screen.choice.pending == "overwatch" and "45 degree arc" in screen.message
     assert button(screen, pygame.K_o)[0].active
     tip = hover(app, aim)
     area = m.overwatch_area(uid, aim)
@@ -76,7 +76,7 @@ def test_o_aims_an_overwatch_arc_at_a_clicked_tile_and_draws_it(app, battle):
     px = screen.camera.centre(tile)
     screen.draw(app.window)
     shaded = app.window.get_at(px)
-    screen.pending_overwatch = False
+    screen.choice.pending = ""
     screen.draw(app.window)
     plain = app.window.get_at(px)
     assert shaded != plain
@@ -84,13 +84,13 @@ def test_o_aims_an_overwatch_arc_at_a_clicked_tile_and_draws_it(app, battle):
     app.frame(16)
     post_key(pygame.K_ESCAPE)
     app.frame(16)
-    assert not screen.pending_overwatch and m.declared(uid) is None and screen.menu is None
+    assert screen.choice.pending != "overwatch" and m.declared(uid) is None and screen.menu is None
     post_key(pygame.K_o)
     app.frame(16)
     click_tile(app, aim)
     d = m.declared(uid)
     assert d is not None and d.action == Overwatch(aim), screen.message
-    assert not screen.pending_overwatch
+    assert screen.choice.pending != "overwatch"
 
 
 def test_a_declared_overwatch_is_drawn_for_later_declarers_and_kept_by_end_turn(app, battle):
@@ -166,17 +166,17 @@ def test_first_aid_on_a_friend_next_to_it_with_the_stuns_toggle(app, battle):
     assert t.enabled and m.name(near) in t.tip and "itself" in t.tip
     post_key(pygame.K_y)
     app.frame(16)
-    assert screen.first_aid_stuns and button(screen, pygame.K_y)[0].label == "Y treat stuns"
+    assert screen.choice.first_aid_stuns and button(screen, pygame.K_y)[0].label == "Y treat stuns"
     post_key(pygame.K_t)
     app.frame(16)
-    assert screen.pending_first_aid
+    assert screen.choice.pending == "first_aid"
     tip = hover(app, m.view(near).pos)
     assert tip[0] == f"first aid on {m.name(near)} (stuns): click to declare"
     click_tile(app, m.view(far).pos)
-    assert m.declared(uid) is None and "next to" in screen.message and screen.pending_first_aid
+    assert m.declared(uid) is None and "next to" in screen.message and screen.choice.pending == "first_aid"
     click_tile(app, m.view(near).pos)
     assert m.declared(uid).action == FirstAid(near, True), screen.message
-    assert not screen.pending_first_aid
+    assert screen.choice.pending != "first_aid"
 
 
 def test_tending_is_shown_and_end_turn_goes_on_with_it(app, battle):

@@ -260,10 +260,12 @@ def test_aimed_shot_needs_a_round_of_aiming(new_match):
     assert "round spent aiming" in m.check(0, Attack(1, "shot", {"shot": "aimed"})).reason
     from game.world.actions import Aim
 
+    assert m.aiming(0) is None
     m.declare(0, Aim(1))
     m.declare(1, Hold())
     m.resolve_round()
     m.start_round()
+    assert m.aiming(0) == (1, 1) and m.aiming(1) is None  # the target and the round spent aiming
     assert not hasattr(m.declare(0, Attack(1, "shot", {"shot": "aimed"})), "reason")
     aimed = m.preview(0, 1, "shot", {"shot": "aimed"})
     plain = m.preview(0, 1, "shot")

@@ -1,0 +1,204 @@
+"""The battle screen's choice in the making: the attack mode and shot type, the declared
+defences, an action waiting for a click on the map (a throw, an aim, an overwatch, first
+aid), what a click would declare, and the side panel's buttons (greyed with the world's
+reason where an action is refused).
+
+    choice = PendingChoice(screen)
+    choice.wait_for("throw", uid) -> the line telling the player what to click
+    choice.pending_declaration(uid, tile, other) -> Throw(...) | "why not"
+    choice.declaration(uid, tile, other) -> Attack(...) | Move(...) | "why not"
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import actionbar as bar
+from game.ui import overlays as ov
+from game.world.actions import Action, Aim, AreaFire, Attack, FirstAid, Move, Overwatch, Throw
+
+if TYPE_CHECKING:
+    from game.ui.battle import BattleScreen
+
+AREA_MODES = ("area", "suppress")  # aimed at a tile, not a unit
+KEEP_WAITING = ("overwatch", "first_aid")  # still waiting for a click after a refused one
+
+
+class PendingChoice:
+    """What the player has chosen so far for the selected unit's declaration."""
+
+    def __init__(self, screen: BattleScreen) -> None:
+        self.screen = screen
+        self.match = screen.match
+        self.attack_mode = "shot"
+        self.shot = "normal"  # normal, snap or careful (aimed is offered by itself)
+        self.defences: int | None = None  # declared defences (None: the rules' default)
+        self.pending = ""  # "throw", "aim", "overwatch" or "first_aid": waiting for a click on the map
+        self.first_aid_stuns = False  # first aid treats stuns (else wounds)
+
+    # --- choosing ---------------------------------------------------------------------
+
+    def reset_attack(self) -> None:
+        """A newly selected unit starts from a normal shot."""
+        self.attack_mode = "shot"
+        self.shot = "normal"
+
+    def cancel(self) -> None:
+        """No longer waiting for a click on the map."""
+        self.pending = ""
+
+    def choose_mode(self, mode: str, normal_shot: bool) -> str:
+        """An attack mode (and the normal shot type with it, for `1`); the line saying so."""
+        self.attack_mode = mode
+        if normal_shot:
+            self.shot = "normal"
+        return f"attack mode: {self.attack_label()}" + (": click a tile to fire at" if self.area() else "")
+
+    def choose_shot(self, shot: str) -> str:
+        """A shot type (snap or careful), leaving area fire for single shots."""
+        self.shot = shot
+        if self.area():
+            self.attack_mode = "shot"
+        return f"attack mode: {self.attack_label()}"
+
+    def cycle_defences(self, uid: int) -> str:
+        """The next number of defences to declare (0 to the unit's most, then 0 again)."""
+        limit = getattr(self.match.view(uid).combatant, "max_defences", 1)
+        self.defences = 0 if self.defences is None else (self.defences + 1) % (limit + 1)
+        return f"declared defences: {self.defences} (max {limit})"
+
+    def toggle_first_aid(self) -> str:
+        self.first_aid_stuns = not self.first_aid_stuns
+        return f"first aid treats {'stuns' if self.first_aid_stuns else 'wounds'}"
+
+    def wait_for(self, kind: str, uid: int) -> str:
+        """Wait for a click on the map to declare `kind` with `uid`; the line asking for it."""
+        self.pending = kind
+        v = self.match.view(uid)
+        if kind == "aim":
+            return "aim: click an enemy (right click or Esc cancels)"
+        if kind == "throw":
+            return f"throw {v.grenades[0]}: click a tile (right click or Esc cancels)"
+        if kind == "overwatch":
+            return (f"overwatch: click a tile to aim the {self.match.rules.overwatch_arc():g} degree "
+                    "arc at (right click or Esc cancels)")
+        return (f"first aid ({'stuns' if self.first_aid_stuns else 'wounds'}): click {v.name} or a "
+                "friend next to it (Y: stuns or wounds; right click or Esc cancels)")
+
+    def choices(self) -> dict[str, Any]:
+        """The choices declared with the action (the defences, when chosen)."""
+        return {} if self.defences is None else {"defences": self.defences}
+
+    def declared(self) -> None:
+        """Declared with that unit: the next one starts from the rules' default defences."""
+        self.defences = None
+
+    # --- what a click declares --------------------------------------------------------
+
+    def pending_declaration(self, uid: int, tile: tuple[int, int], other: int | None) -> Action | str:
+        """What a click on `tile` (where `other` stands, if anyone) declares for the action
+        waiting for it, or why it declares nothing."""
+        m = self.match
+        if self.pending == "throw":
+            return Throw(m.view(uid).grenades[0], tile)
+        if self.pending == "aim":
+            if other is None or m.view(other).team == m.view(uid).team:
+                return "aim: click an enemy (right click or Esc cancels)"
+            return Aim(other)
+        if self.pending == "overwatch":
+            return Overwatch(tile)
+        if other is None or m.view(other).team != m.view(uid).team:
+            return "first aid: click this unit or a friend next to it (right click or Esc cancels)"
+        return FirstAid(other, self.first_aid_stuns)
+
+    def declaration(self, uid: int, tile: tuple[int, int], other: int | None) -> Action | str:
+        """What a click on `tile` (an enemy `other` standing there, if any) declares: area
+        fire at it, an attack on the enemy, or a move there; else why nothing."""
+        m = self.match
+        facts = m.rules.weapon_facts(m.view(uid).combatant)
+        if self.area() and not facts.melee:
+            return AreaFire(tile, self.attack_mode == "suppress")
+        if other is not None:
+            if facts.melee:
+                return Attack(other, "melee")
+            return Attack(other, self.attack_mode, self.shot_options(uid, other))
+        reach = self.screen.reach(uid)
+        if tile not in reach:
+            return "out of reach this round"
+        path = m.path(uid, tile)
+        if not path:
+            return "no path"
+        return Move(tuple(path), ov.move_mode(reach[tile], m.movement_allowance(uid)))
+
+    # --- shot types -------------------------------------------------------------------
+
+    def area(self) -> bool:
+        """Area or suppressive fire: aimed at a tile, not a unit."""
+        return self.attack_mode in AREA_MODES
+
+    def lost_round(self, uid: int) -> bool:
+        """Did `uid` fumble its initiative, and is this the first round? Then it may only hold
+        or move (the world's `check` refuses the rest, with the reason)."""
+        return self.match.lost_round(uid)
+
+    def aimed_at(self, uid: int, target: int) -> bool:
+        """Did `uid` spend last round aiming at `target`? Then this round's shot at it is
+        offered as an aimed shot."""
+        return self.match.aiming(uid) == (target, self.match.round - 1)
+
+    def shot_options(self, uid: int, target: int) -> dict[str, Any]:
+        """The attack options for the chosen shot type (aimed when `uid` aimed at `target`)."""
+        if self.area():
+            return {}
+        if self.aimed_at(uid, target):
+            return {"shot": "aimed"}
+        return {} if self.shot == "normal" else {"shot": self.shot}
+
+    def attack_label(self) -> str:
+        if self.area():
+            return "area fire" if self.attack_mode == "area" else "suppressive fire"
+        return f"{self.attack_mode} ({self.shot})"
+
+    def note(self, uid: int) -> str:
+        """The side panel's line on the attack mode (naming an aimed target under the cursor)."""
+        shot = self.attack_label()
+        if not self.area():
+            hovered = self.screen.unit_at(self.screen.hover)
+            if hovered is not None and self.aimed_at(uid, hovered):
+                shot = f"{self.attack_mode} (aimed at {self.match.name(hovered)})"
+        if self.lost_round(uid):
+            return "fumbled initiative: only hold or move this round"
+        return f"attack mode: {shot}"
+
+    # --- the buttons ------------------------------------------------------------------
+
+    def state(self, uid: int) -> bar.Choice:
+        """The choice as the buttons light it."""
+        return bar.Choice(self.attack_mode, self.shot, self.defences, self.pending, self.lost_round(uid),
+                          self.first_aid_stuns)
+
+    def buttons(self) -> list[tuple[bar.Button, pygame.Rect]]:
+        """The side panel's buttons where they are drawn (those of the selected unit when
+        it may declare now, the speed controls when watching)."""
+        sc, s = self.screen, self.screen.session
+        uid, play = sc.selected, sc.play
+        key = (uid, self.attack_mode, self.shot, self.defences, self.pending, self.first_aid_stuns,
+               play.paused, play.step_ms, sc.side_rect.topleft, sc.side_rect.size, s.handover)
+
+        def make() -> list[tuple[bar.Button, pygame.Rect]]:
+            if s.config.mode == "watch":
+                buttons = bar.watch_buttons(play.paused, play.speed_label())
+            elif uid is not None and s.can_declare(uid):
+                buttons = bar.player_buttons(self.match, uid, self.state(uid))
+            else:
+                return []
+            return bar.layout(self._buttons_rect(len(buttons)), buttons)
+
+        return sc.cached("buttons", key, make)
+
+    def _buttons_rect(self, n: int) -> pygame.Rect:
+        r = self.screen.side_rect
+        h = bar.height(n)
+        return pygame.Rect(r.x + 10, r.bottom - h - 8 - 3 * 14 - 6, r.w - 20, h)

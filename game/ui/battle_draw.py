@@ -1,0 +1,239 @@
+"""The battle screen drawn: the map with its overlays (reachable tiles, declarations, units,
+badges, the step being played back), the hover previews, the banner, the log, the side
+panel with its buttons and help, the hand-over screen and the Esc menu over it all.
+
+    view = BattleView(screen)
+    view.draw(surface)
+    view.hover_preview(surface, uid) -> the tooltip's lines (drawing its shapes on the map)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import actionbar as bar
+from game.ui import overlays as ov
+from game.ui import previews as pv
+from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, text, wrap
+from game.ui.panels import (
+    PHASE_NAMES,
+    draw_banner,
+    draw_handover,
+    draw_help,
+    draw_log,
+    draw_tooltip,
+    draw_unit_panel,
+    handover_lines,
+    preview_lines,
+)
+
+if TYPE_CHECKING:
+    from game.ui.battle import BattleScreen
+
+HELP = ["click: select a unit, move, attack an enemy",
+        "pan: arrows/WAS, edge, middle-drag; wheel: zoom",
+        "log: PgUp/PgDn/End, wheel; Esc: menu, save, load"]
+WATCH_HELP = ["AI ({ai}) v AI ({ai}): click a unit to see it", *HELP[1:]]
+
+
+class BattleView:
+    """Draws the battle screen from its state; remembers nothing but through the screen's
+    cache (keyed by the log, so a new event redraws what it changes)."""
+
+    def __init__(self, screen: BattleScreen) -> None:
+        self.screen = screen
+        self.session = screen.session
+        self.match = screen.match
+        self.choice = screen.choice
+        self.play = screen.play
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sc, m, cam, play = self.screen, self.match, self.screen.camera, self.play
+        surface.fill((12, 12, 16))
+        surface.set_clip(sc.map_rect)
+        sc.renderer.draw(surface, cam)
+        uid = sc.selected
+        own = uid is not None and self.session.can_declare(uid)
+        if own and uid is not None:
+            sel = uid
+            layer = sc.cached("reach_layer", (uid, cam.tile_px),
+                              lambda: ov.reach_layer(sc.reach(sel), m.movement_allowance(sel), cam.tile_px))
+            if layer is not None:
+                surface.blit(layer[0], cam.tile_rect(layer[1]).topleft)
+        if m.phase == "declare":
+            ov.draw_declarations(surface, cam, m)
+        targets: set[int] = set()
+        if uid is not None and not m.view(uid).out and not play.busy():
+            sel = uid
+            targets = sc.cached("sight", (uid,), lambda: {e.uid for e in m.visible_enemies(sel)})
+        facing = sc.cached("facing", (), lambda: ov.facings(m, sc.start_pos))
+        shown = play.shown() if play.busy() else None
+        badges = sc.cached("badges", (), lambda: ov.badges(m))
+        ov.draw_badges(surface, cam, m, badges, shown, over=False)
+        ov.draw_units(surface, cam, m, sc.sprites, uid, targets, self.session.current(), facing, shown)
+        ov.draw_badges(surface, cam, m, badges, shown, over=True)
+        if play.busy():
+            ov.draw_event(surface, cam, m, *play.event(), shown)
+        tip = None
+        if own and uid is not None and sc.hover is not None and not play.busy():
+            tip = self.hover_preview(surface, uid)
+        surface.set_clip(None)
+        draw_banner(surface, sc.banner_rect, *self.banner())
+        end = play.log_end()
+        lines = sc.cached("lines", (end,), lambda: [e.line() for e in m.log.events[:end]])
+        sc.log_scroll = draw_log(surface, sc.log_rect, lines, sc.log_scroll)
+        self._draw_side(surface, uid, own)
+        if sc.message:
+            img = text(sc.message, 20, YELLOW)
+            box = img.get_rect(bottomleft=(sc.map_rect.x + 8, sc.map_rect.bottom - 6)).inflate(8, 4)
+            pygame.draw.rect(surface, (20, 20, 20), box)
+            surface.blit(img, (box.x + 4, box.y + 2))
+        if tip:
+            draw_tooltip(surface, sc.mouse, tip, sc.map_rect)
+        if self.session.handover:
+            draw_handover(surface, sc.size, self.session.handover or "", self.handover_lines())
+        if sc.menu is not None:
+            sc.menu.draw(surface, sc.size, sc.menu_values(), sc.menu_note)
+
+    def banner(self) -> tuple[str, tuple[int, int, int]]:
+        m, s = self.match, self.session
+        if self.play.busy():
+            return self.play.banner(), YELLOW
+        if m.over:
+            won = "a draw" if m.winner in (None, "draw") else f"{m.winner} wins"
+            return f"Match over after {m.round} rounds: {won} - click or press a key for the results", YELLOW
+        cur = s.current()
+        if cur is None:
+            if s.config.mode == "watch" and self.play.paused:
+                return f"Round {m.round}: paused (Space resumes)", WHITE
+            return f"Round {m.round}: {PHASE_NAMES.get(m.phase, m.phase)}", WHITE
+        v = m.view(cur)
+        if s.handover:
+            who = f"{s.handover} player to take the seat"
+        elif s.can_declare(cur):
+            who = "your turn" if s.config.mode == "solo" else f"{v.team} player's turn"
+        else:
+            who = "AI"
+        return f"Round {m.round}, declarations: {v.name} ({v.team}, initiative {v.initiative}) - {who}", \
+            TEAM_COLOURS.get(v.team, WHITE)
+
+    def handover_lines(self) -> list[str]:
+        s = self.session
+        return handover_lines(self.match, s.queue, s.handover or "", s.current())
+
+    def _draw_side(self, surface: pygame.Surface, uid: int | None, own: bool) -> None:
+        """The unit panel, the declaration order, the buttons and two lines of help; the
+        hovered button's tip in place of the help."""
+        sc, s, m = self.screen, self.session, self.match
+        side = sc.side_rect
+        placed = self.choice.buttons()
+        top = placed[0][1].y if placed else side.bottom - 3 * 14 - 8
+        note = ""
+        if self.play.busy():
+            note = "the round is being played back; this sheet shows its end (any key skips)"
+        elif uid is not None and s.can_change(uid):
+            nxt = s.current()
+            note = f"may change it until {m.name(nxt)} declares" if nxt is not None else ""
+        elif own and uid is not None:
+            note = self.choice.note(uid)
+        draw_unit_panel(surface, side, m, uid, s.queue, s.current(), top - 8, legend=own, note=note,
+                        still_up=self.play.still_up())
+        bar.draw_buttons(surface, placed, sc.mouse)
+        help_rect = pygame.Rect(side.x + 10, top + (bar.height(len(placed)) + 6 if placed else 0),
+                                side.w - 20, 3 * 14 + 4)
+        tip = bar.tip_line(placed, sc.mouse)
+        if tip is not None:
+            for i, part in enumerate(wrap(tip[0], help_rect.w, 16)[:3]):
+                surface.blit(text(part, 16, tip[1]), (help_rect.x, help_rect.y + 14 * i))
+        else:
+            lines = [line.format(ai=s.config.ai) for line in WATCH_HELP] if s.config.mode == "watch" else HELP
+            draw_help(surface, help_rect, lines)
+
+    # --- hover previews ---------------------------------------------------------------
+
+    def hover_preview(self, surface: pygame.Surface, uid: int) -> list[str] | None:
+        """What the hovered tile would mean for `uid`'s choice: shapes on the map (a path,
+        an arc, a blast) and the tooltip's lines (None: no tooltip)."""
+        sc, m, cam, tile, choice = self.screen, self.match, self.screen.camera, self.screen.hover, self.choice
+        if tile is None:
+            return None
+        if choice.pending == "throw":
+            return self._throw_preview(surface, uid, tile)
+        if choice.pending == "overwatch":
+            return self._overwatch_preview(surface, uid, tile)
+        if choice.pending == "first_aid":
+            return self._first_aid_preview(surface, uid, tile)
+        target = sc.unit_at(tile)
+        melee = m.rules.weapon_facts(m.view(uid).combatant).melee
+        if choice.area() and not melee and tile != m.view(uid).pos:
+            sup, aim = choice.attack_mode == "suppress", tile
+            victims = sc.cached("arc", (uid, tile, sup), lambda: pv.arc_victims(m, uid, aim, sup))
+            pv.draw_arc(surface, cam, m, uid, tile, sup, victims)
+            return sc.cached("arc_lines", (uid, tile, sup), lambda: pv.area_lines(m, uid, aim, sup, victims))
+        if target is not None and m.view(target).team != m.view(uid).team:
+            if choice.pending == "aim":
+                return [f"aim at {m.name(target)}: click to declare",
+                        "next round, a careful shot at it is an aimed shot"]
+            mode = "melee" if melee else choice.attack_mode
+            options = {} if mode == "melee" else choice.shot_options(uid, target)
+            key = (uid, target, mode, tuple(sorted(options.items())))
+            enemy = target
+            lines = sc.cached("preview", key, lambda: preview_lines(m, uid, enemy, mode, options))
+            if choice.lost_round(uid):
+                lines = [lines[0], "cannot declare: fumbled initiative, no attacks in the first round", *lines[1:]]
+            return lines
+        reach = sc.reach(uid)
+        if tile in reach and target is None:
+            to = tile
+            path = sc.cached("path", (uid, tile), lambda: m.path(uid, to))
+            if path:
+                mode = ov.move_mode(reach[tile], m.movement_allowance(uid))
+                ov.draw_path(surface, cam, path, (255, 255, 255), 3, pv.move_label(reach[tile], mode))
+        return None
+
+    def _overwatch_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:
+        """The overwatch's arc toward the hovered tile: the tiles it covers (in range and in
+        sight) shaded, its edges, the enemies in it ringed; what triggers it and what it does."""
+        sc, m, cam = self.screen, self.match, self.screen.camera
+        if tile == m.view(uid).pos:
+            return ["overwatch: aim at another tile than the unit's own"]
+        seen = sc.cached("ow_sight", (uid,), lambda: m.overwatch_sight(uid))
+        area = sc.cached("ow_area", (uid, tile), lambda: m.overwatch_area(uid, tile, seen))
+        xs, ys = cam.visible_tiles()
+        box = (xs.start, ys.start, xs.stop - 1, ys.stop - 1)
+        layer = sc.cached("ow_layer", (uid, tile, cam.tile_px, box),
+                          lambda: ov.area_layer(area, box, cam.tile_px, (*ov.OVERWATCH_COLOUR, 55)))
+        if layer is not None:
+            surface.blit(layer[0], cam.tile_rect(layer[1]).topleft)
+        ov.draw_overwatch(surface, cam, m, uid, tile)
+        for e in m.enemies_of(uid):
+            if e.pos in area:
+                r = cam.tile_rect(e.pos)
+                pygame.draw.circle(surface, ov.OVERWATCH_COLOUR, r.center, max(6, r.w // 2 + 3), 2)
+        return sc.cached("ow_lines", (uid, tile), lambda: pv.overwatch_lines(m, uid, tile, area))
+
+    def _first_aid_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str] | None:
+        """Who may be tended (ringed green) and, over one of them, what first aid does."""
+        sc, m, cam = self.screen, self.match, self.screen.camera
+        stuns = self.choice.first_aid_stuns
+        patients = sc.cached("patients", (uid, stuns), lambda: pv.first_aid_patients(m, uid, stuns))
+        for p in patients:
+            r = cam.tile_rect(m.view(p).pos)
+            pygame.draw.circle(surface, (80, 220, 110), r.center, max(6, r.w // 2 + 3), 2)
+        other = sc.unit_at(tile)
+        if other is None or m.view(other).team != m.view(uid).team:
+            return None
+        friend = other
+        return sc.cached("aid_lines", (uid, other, stuns), lambda: pv.first_aid_lines(m, uid, friend, stuns))
+
+    def _throw_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:
+        """The grenade's blast bands before the throw, and who stands in each."""
+        m = self.match
+        v = m.view(uid)
+        weapon = v.grenades[0]
+        pv.draw_throw(surface, self.screen.camera, m, uid, tile)
+        bands = self.screen.cached("blast", (weapon, tile, v.team),
+                                   lambda: ov.blast_preview(m, weapon, tile, v.team))
+        return pv.throw_lines(m, uid, tile, bands)

@@ -1,0 +1,310 @@
+"""The battle screen's input: mouse and keys, the camera's panning and zoom, selecting units,
+clicks on tiles and units, and the declarations sent to the session.
+
+    inp = BattleInput(screen)
+    inp.handle(event) -> None | "results" | a transition from the Esc menu
+    inp.pan(ms)       # held keys and the mouse at the view's edge, each frame
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import actionbar as bar
+from game.ui.battle_choice import KEEP_WAITING
+from game.world.actions import Action, Aim, FullDodge, Hold, Overwatch, PickUp, Reload, Stand
+
+if TYPE_CHECKING:
+    from game.ui.battle import BattleScreen
+
+MODE_KEYS = {pygame.K_1: "shot", pygame.K_2: "burst", pygame.K_3: "triple", pygame.K_4: "area",
+             pygame.K_5: "suppress"}
+SHOT_KEYS = {pygame.K_q: "snap", pygame.K_e: "careful"}  # `1` is the normal shot
+EDGE_PX = 16  # the mouse this near the map view's edge pans the camera
+PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
+            pygame.K_a: (-1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1)}
+WATCH_KEYS = (pygame.K_SPACE, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS)
+DECLARING_KEYS = (pygame.K_r, pygame.K_h, pygame.K_v, pygame.K_d, pygame.K_p, pygame.K_c, pygame.K_g, pygame.K_o,
+                  pygame.K_t, pygame.K_u)  # keys that declare (or start to), for a unit that may declare
+
+
+class BattleInput:
+    """What the mouse and keys do on the battle screen."""
+
+    def __init__(self, screen: BattleScreen) -> None:
+        self.screen = screen
+        self.session = screen.session
+        self.match = screen.match
+        self.choice = screen.choice
+        self.edge: tuple[int, int] = (0, 0)  # edge panning direction
+        self.drag: tuple[int, int] | None = None  # middle-drag: where the mouse was
+        self.held: set[int] = set()  # pan keys held down
+
+    def release(self) -> None:
+        """Forget held keys, a drag and edge panning (the Esc menu opened)."""
+        self.edge = (0, 0)
+        self.held.clear()
+        self.drag = None
+
+    def handle(self, event: pygame.event.Event) -> tuple | str | None:
+        sc, s = self.screen, self.session
+        if event.type == pygame.MOUSEMOTION:
+            sc.mouse = event.pos
+            sc.hover = sc.camera.tile_at(event.pos)
+            self.edge = self.edge_dir(event.pos)
+            if self.drag is not None:
+                sc.camera.pan(self.drag[0] - event.pos[0], self.drag[1] - event.pos[1])
+                self.drag = event.pos
+            return None
+        if event.type == pygame.WINDOWLEAVE:
+            self.edge = (0, 0)
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 2:
+            self.drag = None
+            return None
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            return None
+        if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            return None
+        if sc.menu is not None:
+            return sc.menu_choice(sc.menu.handle(event, sc.size))
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            sc.mouse = event.pos
+            sc.hover = sc.camera.tile_at(event.pos)
+            if event.button in (4, 5):
+                if sc.log_rect.collidepoint(event.pos):
+                    sc.log_scroll = max(0, sc.log_scroll + (3 if event.button == 4 else -3))
+                else:
+                    sc.camera.zoom(1 if event.button == 4 else -1, event.pos)
+                return None
+            if event.button == 2:
+                self.drag = event.pos
+                return None
+        if s.handover:
+            s.take_seat()
+            sc.selected = None
+            self.auto_select()
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.choice.pending:
+                self.choice.cancel()
+                sc.message = ""
+            else:
+                sc.open_menu()
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END):
+            return self.key_down(event.key)
+        button = None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            button = bar.button_at(self.choice.buttons(), event.pos)
+            if button is None and not sc.map_rect.collidepoint(event.pos):
+                return None  # a click on a panel is not a click on the map
+        if s.config.mode == "watch" and (button is not None or event.type == pygame.KEYDOWN):
+            key = button.key if button is not None else event.key
+            if key in WATCH_KEYS and not self.match.over:
+                return self.key_down(key)
+        if sc.play.busy():
+            sc.play.skip()
+            return None
+        if self.match.over:
+            return "results"
+        if button is not None:
+            return self.key_down(button.key) if button.enabled else None
+        if event.type == pygame.KEYDOWN:
+            return self.key_down(event.key)
+        if event.button == 1:
+            self.click(sc.camera.tile_at(event.pos))
+        elif event.button == 3:
+            self.choice.cancel()
+        return None
+
+    def key_down(self, k: int) -> str | None:
+        sc, play = self.screen, self.screen.play
+        if k in PAN_KEYS:
+            self.held.add(k)
+            dx, dy = PAN_KEYS[k]
+            sc.camera.pan(dx * sc.camera.tile_px * 2, dy * sc.camera.tile_px * 2)
+        elif k in MODE_KEYS:
+            sc.message = self.choice.choose_mode(MODE_KEYS[k], k == pygame.K_1)
+        elif k in SHOT_KEYS:
+            sc.message = self.choice.choose_shot(SHOT_KEYS[k])
+        elif k == pygame.K_SPACE and self.session.config.mode == "watch":
+            play.paused = not play.paused
+            sc.message = "paused: Space resumes" if play.paused else ""
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            play.faster()
+            sc.message = f"speed: {play.speed_label()}"
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            play.slower()
+            sc.message = f"speed: {play.speed_label()}"
+        elif k == pygame.K_PAGEUP:
+            sc.log_scroll += 8
+        elif k == pygame.K_PAGEDOWN:
+            sc.log_scroll = max(0, sc.log_scroll - 8)
+        elif k == pygame.K_END:
+            sc.log_scroll = 0
+        elif k == pygame.K_TAB:
+            self.next_unit()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.session.end_declarations()
+            self.choice.cancel()
+            self.auto_select()
+        elif sc.selected is not None:
+            self._action_key(sc.selected, k)
+        return None
+
+    def _action_key(self, uid: int, k: int) -> None:
+        sc, m = self.screen, self.match
+        v = m.view(uid)
+        if not self.session.can_declare(uid) and k in DECLARING_KEYS:
+            sc.message = self.why_not(uid)
+            return
+        if k == pygame.K_r:
+            self.declare(Reload())
+        elif k == pygame.K_h:
+            self.declare(Hold())
+        elif k == pygame.K_v:
+            target = sc.unit_at(sc.hover)
+            if target is None or m.view(target).team == v.team:
+                sc.message = self.choice.wait_for("aim", uid)
+            else:
+                self.declare(Aim(target))
+        elif k == pygame.K_d:
+            tile = sc.hover if sc.hover in m.reachable(uid, "free") else None
+            self.declare(FullDodge(tile))
+        elif k == pygame.K_p:
+            self.declare(Stand()) if v.stance == "prone" else self.declare(Hold(), stance="prone")
+        elif k == pygame.K_c:
+            self.declare(Hold(), stance="crouched")
+        elif k == pygame.K_f:
+            sc.message = self.choice.cycle_defences(uid)
+        elif k == pygame.K_g:
+            sc.message = self.choice.wait_for("throw", uid) if v.grenades else f"{v.name} has no grenades"
+        elif k == pygame.K_o:
+            if m.rules.weapon_facts(v.combatant).melee:
+                self.declare(Overwatch())
+            else:
+                sc.message = self.choice.wait_for("overwatch", uid)
+        elif k == pygame.K_t:
+            sc.message = self.choice.wait_for("first_aid", uid)
+        elif k == pygame.K_y:
+            sc.message = self.choice.toggle_first_aid()
+        elif k == pygame.K_u:
+            self.declare(PickUp())
+
+    # --- selection --------------------------------------------------------------------
+
+    def auto_select(self) -> None:
+        """Select the unit to declare now, if it is the player's and none of theirs that may
+        declare is selected."""
+        sc, s = self.screen, self.session
+        if sc.selected is not None and s.can_declare(sc.selected):
+            return
+        cur = s.current()
+        if cur is not None and s.can_declare(cur):
+            sc.selected = cur
+            sc.camera_follow(cur)
+            self.choice.reset_attack()
+
+    def why_not(self, uid: int) -> str:
+        """Why the selected unit cannot declare now (one line for the player)."""
+        s, m = self.session, self.match
+        v = m.view(uid)
+        if v.team not in s.humans:
+            return f"{v.name} is not yours"
+        if m.declared(uid) is not None:
+            return f"{v.name} has declared; its turn has passed"
+        cur = s.current()
+        return f"{v.name} declares later: now it is {m.name(cur)}'s turn" if cur is not None else "nobody declares now"
+
+    def next_unit(self) -> None:
+        """Tab: the next of your units that may declare now, else the next of the side."""
+        sc, s = self.screen, self.session
+        team = self.match.view(sc.selected).team if sc.selected is not None else (s.seat or s.config.human_team)
+        own = [v.uid for v in self.match.units(team, living=True)]
+        if not own:
+            return
+        ready = [u for u in own if s.can_declare(u)]
+        pool = ready if ready and (len(ready) > 1 or sc.selected not in ready) else own
+        i = pool.index(sc.selected) + 1 if sc.selected in pool else 0
+        sc.selected = pool[i % len(pool)]
+        sc.camera_follow(sc.selected)
+
+    # --- clicks and declarations ------------------------------------------------------
+
+    def click(self, tile: tuple[int, int] | None) -> None:
+        """A click on the map: the action waiting for it, else select a friend (or any unit
+        that may not be declared for), else what the choice declares there."""
+        if tile is None:
+            return
+        sc, m, choice = self.screen, self.match, self.choice
+        uid = sc.selected
+        other = sc.unit_at(tile)
+        mine = uid is not None and self.session.can_declare(uid)
+        if mine and uid is not None and choice.pending:
+            what = choice.pending_declaration(uid, tile, other)
+            if isinstance(what, str):
+                sc.message = what
+                return
+            if choice.pending not in KEEP_WAITING:
+                choice.cancel()
+            self.declare(what)
+            if not sc.message:
+                choice.cancel()
+            return
+        if other is not None and (uid is None or not mine or m.view(other).team == m.view(uid).team):
+            if other == uid and mine:
+                sc.message = f"{m.name(other)}: hold with H, or click a tile to move"
+                return
+            sc.selected = other
+            sc.message = "" if self.session.can_declare(other) or self.session.config.mode == "watch" \
+                else self.why_not(other)
+            return
+        if uid is None or not mine:
+            if uid is not None:
+                sc.message = self.why_not(uid)
+            return
+        what = choice.declaration(uid, tile, other)
+        if isinstance(what, str):
+            sc.message = what
+        else:
+            self.declare(what)
+
+    def declare(self, action: Action, **choices: Any) -> None:
+        """Declare `action` for the selected unit; on success the next unit to declare is
+        selected, else the world's reason is shown."""
+        sc = self.screen
+        uid = sc.selected
+        if uid is None:
+            return
+        for k, v in self.choice.choices().items():
+            choices.setdefault(k, v)
+        out = self.session.declare(uid, action, **choices)
+        sc.message = out.reason if hasattr(out, "reason") else ""
+        if not sc.message:
+            sc.selected = None
+            self.choice.declared()  # the next unit starts from the rules' default defences
+            self.auto_select()
+
+    # --- panning ----------------------------------------------------------------------
+
+    def edge_dir(self, pos: tuple[int, int]) -> tuple[int, int]:
+        sc = self.screen
+        r = sc.map_rect
+        if not sc.settings.get("edge_pan", True) or sc.menu is not None or not r.collidepoint(pos):
+            return (0, 0)
+        dx = -1 if pos[0] < r.left + EDGE_PX else 1 if pos[0] >= r.right - EDGE_PX else 0
+        dy = -1 if pos[1] < r.top + EDGE_PX else 1 if pos[1] >= r.bottom - EDGE_PX else 0
+        return (dx, dy)
+
+    def pan(self, ms: float) -> None:
+        """A frame's panning: the arrow keys held, the mouse at the view's edge."""
+        cam = self.screen.camera
+        for k in self.held & set(PAN_KEYS):
+            dx, dy = PAN_KEYS[k]
+            cam.pan(dx * ms * 0.8, dy * ms * 0.8)
+        if self.edge != (0, 0) and self.screen.settings.get("edge_pan", True):
+            cam.pan(self.edge[0] * ms * 0.8, self.edge[1] * ms * 0.8)
