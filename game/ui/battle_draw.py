@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import actionbar as bar
+from game.ui import figures as fig
 from game.ui import overlays as ov
 from game.ui import previews as pv
 from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, text, wrap
@@ -68,14 +69,14 @@ class BattleView:
         if uid is not None and not m.view(uid).out and not play.busy():
             sel = uid
             targets = sc.cached("sight", (uid,), lambda: {e.uid for e in m.visible_enemies(sel)})
-        facing = sc.cached("facing", (), lambda: ov.facings(m, sc.start_pos))
+        facing = sc.cached("facing", (), lambda: fig.facings(m, sc.start_pos))
         shown = play.shown() if play.busy() else None
-        badges = sc.cached("badges", (), lambda: ov.badges(m))
-        ov.draw_badges(surface, cam, m, badges, shown, over=False)
-        ov.draw_units(surface, cam, m, sc.sprites, uid, targets, self.session.current(), facing, shown)
-        ov.draw_badges(surface, cam, m, badges, shown, over=True)
+        badges = sc.cached("badges", (), lambda: fig.badges(m))
+        fig.draw_badges(surface, cam, m, badges, shown, over=False)
+        fig.draw_units(surface, cam, m, sc.sprites, uid, targets, self.session.current(), facing, shown)
+        fig.draw_badges(surface, cam, m, badges, shown, over=True)
         if play.busy():
-            ov.draw_event(surface, cam, m, *play.event(), shown)
+            fig.draw_event(surface, cam, m, *play.event(), shown)
         tip = None
         if own and uid is not None and sc.hover is not None and not play.busy():
             tip = self.hover_preview(surface, uid)

@@ -9,10 +9,12 @@ a speed the player sets, with the units drawn as each step left them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.ui import overlays as ov
+from game.ui.figures import Shown
 from game.ui.panels import PHASE_NAMES
+from game.world.match import Match
 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
@@ -53,6 +55,33 @@ def headline(step: list[Any]) -> str:
     parts = [hit or step[0].text]
     parts += [e.text for e in step if e.kind in ("damage", "down")]
     return "; ".join(parts)
+
+
+def shown_at(match: Match, start: dict[int, tuple[int, int]], later: list[Any], done: Sequence[Any] = (),
+             health: dict[int, dict[str, Any]] | None = None) -> dict[int, Shown]:
+    """The units as they were before the `later` events (the rest of the round's playback),
+    `done` being the round's events shown so far: a move still to come leaves its mover on
+    its start tile (or where an overwatch caught it on its way), a fall still to come leaves
+    the unit standing, harm still to come leaves its marker as it was then (the health the
+    last event so far gave it, else `health`, the round's start)."""
+    moved = {e.actor for e in later if e.kind == "move"}
+    downed = {e.actor for e in later if e.kind == "down"}
+    hurt = {e.data["unit"] for e in later if "unit" in e.data}
+    caught = {e.target: tuple(e.data["at"]) for e in done
+              if e.kind == "overwatch" and "at" in e.data and e.target is not None}
+    last: dict[int, dict[str, Any]] = {}
+    for e in done:
+        if "unit" in e.data:
+            last[e.data["unit"]] = e.data
+    out = {}
+    for v in match.units():
+        if v.uid in moved or v.uid in downed or v.uid in hurt:
+            pos = caught.get(v.uid, start.get(v.uid, v.pos)) if v.uid in moved else v.pos
+            was = None
+            if v.uid in hurt:
+                was = last.get(v.uid) or (health or {}).get(v.uid) or {}
+            out[v.uid] = Shown(pos, v.out and v.uid not in downed, was)
+    return out
 
 
 class Playback:
@@ -121,10 +150,10 @@ class Playback:
         self.next_at = self.clock
         return True
 
-    def shown(self) -> dict[int, ov.Shown]:
+    def shown(self) -> dict[int, Shown]:
         """The units as they stand at the step being played back: where, whether down, and
         their wound and stun markers as the events so far left them."""
-        return self.screen.cached("shown", (self.i,), lambda: ov.shown_at(
+        return self.screen.cached("shown", (self.i,), lambda: shown_at(
             self.match, self.round_start, [e for step in self.steps[self.i + 1:] for e in step],
             [e for step in self.steps[:self.i + 1] for e in step], self.round_health))
 

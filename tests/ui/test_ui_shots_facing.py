@@ -5,7 +5,7 @@ import pygame
 from conftest import CROSSROADS, click_tile, post_key
 
 from game.session import MAP_UNITS, SessionConfig
-from game.ui import overlays as ov
+from game.ui import figures as fig
 from game.ui.battle import BattleScreen
 from game.ui.menus import MainMenu
 from game.world.actions import Aim, Attack, Hold, Move
@@ -118,7 +118,7 @@ def test_facing_defaults_toward_the_enemy_then_follows_the_last_move(app, battle
     screen = battle()
     m = screen.match
     uid = screen.selected
-    face = ov.facings(m, screen.start_pos)
+    face = fig.facings(m, screen.start_pos)
     assert all(face[v.uid] == (1, 0) for v in m.units("blue"))  # blue starts west, red east
     assert all(face[v.uid] == (-1, 0) for v in m.units("red"))
     start = m.view(uid).pos
@@ -132,9 +132,9 @@ def test_facing_defaults_toward_the_enemy_then_follows_the_last_move(app, battle
     app.frame(16)
     end = m.view(uid).pos
     assert end != start
-    want = ov._toward(start, end)
+    want = fig._toward(start, end)
     assert want != (1, 0)
-    assert screen.cached("facing", (), lambda: ov.facings(m, screen.start_pos))[uid] == want
+    assert screen.cached("facing", (), lambda: fig.facings(m, screen.start_pos))[uid] == want
 
 
 def test_facing_follows_an_attack():
@@ -155,7 +155,7 @@ def test_facing_follows_an_attack():
             vs = [V(0, "blue", (2, 2)), V(1, "red", (5, 6))]
             return [v for v in vs if team is None or v.team == team]
 
-    face = ov.facings(M(), {0: (2, 4), 1: (5, 5)})
+    face = fig.facings(M(), {0: (2, 4), 1: (5, 5)})
     assert face[0] == (1, 1)  # moved north to (2, 2), then shot south-east at (5, 5)
     assert face[1] == (0, 1)  # moved south
 
@@ -164,7 +164,7 @@ def test_facing_arrows_are_drawn(app, battle):
     screen = battle()
     app.frame(16)
     v = screen.match.units("blue")[0]
-    arrow = ov.facing_arrow(app.sprites, screen.camera.tile_px, (1, 0))
+    arrow = fig.facing_arrow(app.sprites, screen.camera.tile_px, (1, 0))
     # turned east: the arrow's opaque pixels sit on the right of the frame
     w, h = arrow.get_size()
     right = sum(arrow.get_at((x, y)).a for x in range(w // 2, w) for y in range(h))

@@ -11,7 +11,8 @@ import pygame
 from conftest import click_tile, post_click, post_key
 
 from engine.yags.health import Condition
-from game.ui import overlays as ov
+from game.ui import figures as fig
+from game.ui.battle_playback import shown_at
 from game.ui.panels import unit_lines
 from game.world.actions import FirstAid, Hold, Overwatch, PickUp, Reload
 from game.world.components import Position, Tending
@@ -142,7 +143,7 @@ def test_overwatch_and_reload_buttons_for_a_jammed_gun(app, battle):
     assert not o.enabled and "jammed" in o.tip
     assert r.enabled and r.label == "R clear jam"
     assert any("JAMMED" in t for t, _, _ in unit_lines(m, uid))
-    assert uid in ov.badges(m).jammed
+    assert uid in fig.badges(m).jammed
     post_key(pygame.K_r)
     app.frame(16)
     assert isinstance(m.declared(uid).action, Reload)
@@ -190,7 +191,7 @@ def test_tending_is_shown_and_end_turn_goes_on_with_it(app, battle):
     esper.switch_world(m.world)
     esper.add_component(m._entities[uid], Tending(patient, False, 5))
     refresh(screen)
-    assert (uid, patient, 5) in ov.badges(m).tending
+    assert (uid, patient, 5) in fig.badges(m).tending
     assert any("rounds left" in t for t, _, _ in unit_lines(m, uid))
     assert "stops the first aid" in button(screen, pygame.K_h)[0].tip
     post_key(pygame.K_RETURN)
@@ -228,7 +229,7 @@ def test_u_picks_up_a_dropped_weapon_next_to_the_unit(app, battle):
     assert m._drop_weapon(uid, "fumbles and drops")
     refresh(screen)
     name, tile = m.dropped_weapon(uid)
-    assert (uid, name, tile) in ov.badges(m).dropped
+    assert (uid, name, tile) in fig.badges(m).dropped
     assert any(f"dropped its {name}" in t for t, _, _ in unit_lines(m, uid))
     b, r = button(screen, pygame.K_u)
     assert b.enabled and name in b.tip
@@ -255,11 +256,11 @@ def test_playback_markers_show_the_health_each_step_left(app, battle):
     hit2 = Event(1, "slow", "damage", "y", None, enemy, {"unit": enemy, "wounds": 4, "stuns": 1})
     caught = Event(1, "move", "overwatch", "z", uid, enemy, {"stage": "triggered", "at": (3, 4)})
     move = Event(1, "move", "move", "w", enemy, None, {"to": (5, 4)})
-    before = ov.shown_at(m, start, [hit1, hit2], [], health)
+    before = shown_at(m, start, [hit1, hit2], [], health)
     assert before[enemy].health["wounds"] == 0
-    between = ov.shown_at(m, start, [hit2], [hit1], health)
+    between = shown_at(m, start, [hit2], [hit1], health)
     assert (between[enemy].health["wounds"], between[enemy].health["stuns"]) == (2, 0)
-    later = ov.shown_at(m, start, [move], [hit1, hit2, caught], health)
+    later = shown_at(m, start, [move], [hit1, hit2, caught], health)
     assert later[enemy].pos == (3, 4)
     # and in the real screen: a resolved round's steps are drawn from these
-    ov.draw_units(app.window, screen.camera, m, screen.sprites, None, set(), None, None, between)
+    fig.draw_units(app.window, screen.camera, m, screen.sprites, None, set(), None, None, between)

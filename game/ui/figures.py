@@ -1,0 +1,244 @@
+"""The units on the map view: their figures with facing arrows, selection rings and health
+markers, the badges over them (holds, first aid, jams, dropped weapons), the step of a round
+being played back, and how each unit is shown at that step (`Shown`)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+
+from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites
+from game.ui.camera import Camera
+from game.ui.overlays import arrow, draw_label
+from game.world.match import Match
+
+
+@dataclass(frozen=True)
+class Shown:
+    """How a unit is drawn while a resolved round is played back: where it stood and
+    whether it was down at that point, and its health then (the world's health facts: wounds,
+    stuns, ...; None: as it is now)."""
+
+    pos: tuple[int, int]
+    out: bool
+    health: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Badges:
+    """What the map shows about units beyond their figures (read from the world once per
+    change of the log): jammed guns, holds (holder, held), first aid in progress (healer,
+    patient, rounds left), dropped weapons (owner, name, tile)."""
+
+    jammed: tuple[int, ...] = ()
+    holds: tuple[tuple[int, int], ...] = ()
+    tending: tuple[tuple[int, int, int], ...] = ()
+    dropped: tuple[tuple[int, str, tuple[int, int]], ...] = ()
+
+
+def badges(match: Match) -> Badges:
+    jammed, holds, tending, dropped = [], [], [], []
+    for v in match.units():
+        if v.ammo is not None and v.ammo.jammed and not v.out:
+            jammed.append(v.uid)
+        partner = match.grappled_with(v.uid)
+        if partner is not None and match.holds(v.uid):
+            holds.append((v.uid, partner))
+        t = match.tending(v.uid)
+        if t is not None and not v.out:
+            tending.append((v.uid, t.patient, t.rounds_left))
+        d = match.dropped_weapon(v.uid)
+        if d is not None:
+            dropped.append((v.uid, d[0], d[1]))
+    return Badges(tuple(jammed), tuple(holds), tuple(tending), tuple(dropped))
+
+
+def draw_badges(surface: pygame.Surface, cam: Camera, match: Match, b: Badges,
+                shown: dict[int, Shown] | None = None, over: bool = True) -> None:
+    """Over the figures (nothing under them yet): dropped weapons in their tiles' lower left
+    corner (a blade, its hilt in its owner's colour), holds (a thick purple bar between holder
+    and held), first aid (a green line to the patient, "+" and the rounds left) and jammed
+    guns ("JAM")."""
+    t = cam.tile_px
+    if not over:
+        return
+    _draw_dropped(surface, cam, match, b)
+
+    def pos(uid: int) -> tuple[int, int]:
+        return shown[uid].pos if shown and uid in shown else match.view(uid).pos
+
+    view = surface.get_clip()
+
+    def label(s: str, at: tuple[int, int], colour: tuple[int, int, int]) -> None:
+        if t >= 12 and view.collidepoint(at):  # not clamped into view for a unit out of it
+            draw_label(surface, s, at, 15, colour)
+
+    for holder, held in b.holds:
+        pa, pb = cam.centre(pos(holder)), cam.centre(pos(held))
+        pygame.draw.line(surface, (190, 80, 220), pa, pb, max(3, t // 5))
+        label("hold", ((pa[0] + pb[0]) // 2 - 12, min(pa[1], pb[1]) - t // 2 - 16), (230, 160, 255))
+    for healer, patient, left in b.tending:
+        pa, pb = cam.centre(pos(healer)), cam.centre(pos(patient))
+        if pa != pb:
+            pygame.draw.line(surface, (80, 220, 110), pa, pb, max(2, t // 8))
+        label(f"+{left}", (pa[0] - t // 2, pa[1] + t // 2 - 4), (120, 240, 140))
+    for uid in b.jammed:
+        c = cam.centre(pos(uid))
+        label("JAM", (c[0] + t // 2 - 8, c[1] + t // 2 - 6), (255, 110, 90))
+
+
+def draw_event(surface: pygame.Surface, cam: Camera, match: Match, actor: int | None, target: int | None,
+               shown: dict[int, Shown] | None = None) -> None:
+    """The event being played back: its actor ringed, an arrow to its target (where they
+    stand at that point of the round)."""
+    if actor is None:
+        return
+
+    def pos(uid: int) -> tuple[int, int]:
+        return shown[uid].pos if shown and uid in shown else match.view(uid).pos
+
+    a = cam.tile_rect(pos(actor))
+    pygame.draw.circle(surface, YELLOW, a.center, cam.tile_px // 2 + 4, 2)
+    if target is not None and target != actor:
+        t = cam.tile_rect(pos(target))
+        arrow(surface, YELLOW, a.center, t.center, 2, max(6, cam.tile_px // 2), cam.tile_px * 0.6)
+        pygame.draw.circle(surface, (255, 60, 40), t.center, cam.tile_px // 2 + 4, 2)
+
+
+def _sign(n: float) -> int:
+    return (n > 0) - (n < 0)
+
+
+def _toward(a: tuple[float, float], b: tuple[float, float]) -> tuple[int, int] | None:
+    """The 8-way direction from tile `a` to tile `b` (None when they are the same), rounded
+    to the nearest 45 degrees."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx == 0 and dy == 0:
+        return None
+    angle = round(math.atan2(dy, dx) / (math.pi / 4)) * (math.pi / 4)
+    return (_sign(round(math.cos(angle), 6)), _sign(round(math.sin(angle), 6)))
+
+
+def default_facing(match: Match, team: str) -> tuple[int, int]:
+    """Toward the enemy side: from the team's centre to the other teams' centre."""
+    own = [v.pos for v in match.units(team)]
+    other = [v.pos for v in match.units() if v.team != team]
+    if not own or not other:
+        return (0, -1)
+    a = (sum(p[0] for p in own) / len(own), sum(p[1] for p in own) / len(own))
+    b = (sum(p[0] for p in other) / len(other), sum(p[1] for p in other) / len(other))
+    d = _toward((0, 0), (b[0] - a[0], b[1] - a[1])) if (a != b) else None
+    return d or (0, -1)
+
+
+def facings(match: Match, start: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """Each unit's facing as an 8-way (dx, dy): the direction of its last move or attack in
+    the log, else toward the enemy side. `start` holds the positions the units began at (a
+    first move from an unknown start leaves the facing as it was)."""
+    pos = dict(start)
+    out: dict[int, tuple[int, int]] = {}
+    for e in match.log.events:
+        to = e.data.get("to") if e.kind == "move" else None  # the world logs a move's destination
+        if to is not None and e.actor is not None:
+            to = tuple(to)
+            if e.actor in pos:
+                d = _toward(pos[e.actor], to)
+                if d is not None:
+                    out[e.actor] = d
+            pos[e.actor] = to
+        elif e.kind in ("attack", "free_strike") and e.actor is not None and e.target is not None:
+            a = pos.get(e.actor)
+            t = pos.get(e.target)
+            d = _toward(a, t) if a is not None and t is not None else None
+            if d is not None:
+                out[e.actor] = d
+    teams = {v.team for v in match.units()}
+    defaults = {t: default_facing(match, t) for t in teams}
+    for v in match.units():
+        out.setdefault(v.uid, defaults[v.team])
+    return out
+
+
+_arrows: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
+
+
+def facing_arrow(sprites: Sprites, size: int, d: tuple[int, int]) -> pygame.Surface:
+    """The markers sheet's facing frame (pointing north) turned to direction `d`."""
+    key = (size, d)
+    if key not in _arrows:
+        if len(_arrows) > 256:
+            _arrows.clear()
+        deg = math.degrees(math.atan2(-d[0], -d[1]))  # counter-clockwise from north
+        _arrows[key] = pygame.transform.rotate(sprites.get("facing", size), deg)
+    return _arrows[key]
+
+
+def _draw_dropped(surface: pygame.Surface, cam: Camera, match: Match, b: Badges) -> None:
+    t = cam.tile_px
+    for owner, _name, tile in b.dropped:
+        r = cam.tile_rect(tile)
+        r = pygame.Rect(r.x - r.w // 6, r.y + r.h // 3, r.w * 2 // 3, r.h * 2 // 3)  # lower left, past the edge
+        colour = TEAM_COLOURS.get(match.view(owner).team, WHITE)
+        a, z = (r.x + r.w // 5, r.bottom - r.h // 5), (r.right - r.w // 5, r.y + r.h // 5)
+        pygame.draw.line(surface, (30, 30, 30), a, z, max(3, t // 6))
+        pygame.draw.line(surface, (210, 210, 220), a, z, max(1, t // 12))
+        g = (a[0] + (z[0] - a[0]) // 4, a[1] + (z[1] - a[1]) // 4)
+        pygame.draw.line(surface, colour, (g[0] - t // 9, g[1] - t // 9), (g[0] + t // 9, g[1] + t // 9),
+                         max(2, t // 10))
+
+
+def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Sprites,
+               selected: int | None, targets: set[int], current: int | None,
+               facing: dict[int, tuple[int, int]] | None = None, shown: dict[int, Shown] | None = None) -> None:
+    t = cam.tile_px
+    xs, ys = cam.visible_tiles()
+    views = match.units()
+    if shown:
+        views = [replace(v, pos=shown[v.uid].pos, out=shown[v.uid].out) if v.uid in shown else v for v in views]
+    views = sorted(views, key=lambda v: not v.out)  # the fallen first, underneath
+    for v in views:
+        if v.pos[0] not in xs or v.pos[1] not in ys:
+            continue
+        r = cam.tile_rect(v.pos)
+        colour = TEAM_COLOURS.get(v.team, WHITE)
+        if v.uid in targets:  # under the unit, so its facing and marker stay readable
+            surface.blit(sprites.get("target", t), r)
+            pygame.draw.rect(surface, (255, 60, 40), r.inflate(4, 4), 2)
+        if not v.out:
+            pygame.draw.circle(surface, colour, r.center, t // 2, max(1, t // 12))
+        stance = v.stance if v.stance in ("crouched", "prone") else "normal"
+        frame = f"{v.team}_{'down' if v.out else stance}"
+        if frame in sprites.frames:
+            surface.blit(sprites.get(frame, t), r)
+        else:
+            pygame.draw.circle(surface, colour, r.center, t // 3)
+        if facing and not v.out and v.uid in facing and "facing" in sprites.frames:
+            # the arrow sits on the tile's edge in the facing direction
+            arrow = facing_arrow(sprites, t, facing[v.uid])
+            surface.blit(arrow, arrow.get_rect(center=r.center))
+        if v.uid == selected:
+            surface.blit(sprites.get("selection", t), r)
+            pygame.draw.circle(surface, YELLOW, r.center, t // 2 + 2, 2)
+        elif v.uid == current:
+            pygame.draw.circle(surface, WHITE, r.center, t // 2 + 2, 1)
+        was = shown[v.uid].health if shown and v.uid in shown else None
+        if was is not None:
+            _health_marker(surface, r, int(was.get("wounds", 0)), int(was.get("stuns", 0)))
+        else:
+            _health_marker(surface, r, getattr(v.state, "wounds", 0), getattr(v.state, "stuns", 0))
+
+
+def _health_marker(surface: pygame.Surface, r: pygame.Rect, wounds: int, stuns: int) -> None:
+    """Two pips over the unit: wounds (red) and stuns (yellow), filled by level of 6."""
+    if not wounds and not stuns:
+        return
+    w = max(4, r.w - 4)
+    h = max(2, r.h // 10)
+    for i, (lv, colour) in enumerate(((wounds, (230, 40, 40)), (stuns, (240, 210, 40)))):
+        bar = pygame.Rect(r.x + 2, r.y + 1 + i * (h + 1), w, h)
+        pygame.draw.rect(surface, (0, 0, 0), bar)
+        bar.w = int(w * min(lv, 6) / 6)
+        pygame.draw.rect(surface, colour, bar)
