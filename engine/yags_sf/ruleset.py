@@ -1,0 +1,300 @@
+"""Yags SF 0.30a behind the game's `Ruleset` interface (name "yags-sf").
+
+The round differs from Yags: declarations come first and initiative is rolled after them
+(the declaration changes it), so a driver calls `declare` for everyone, then
+`initiative(dice, fighter, state, declaration)`, then resolves actions in `action_order`
+(engine.yags_sf.round explains the round step by step). `roll_initiative` (the ABC's, with no
+declaration) serves drivers that have not declared yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from engine.dice import Dice
+from engine.rolls import Roll
+from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
+from engine.yags_sf import health
+from engine.yags_sf import round as rnd
+from engine.yags_sf.character import Condition, Fighter
+from engine.yags_sf.equipment import PARRY_AS, SIZES, Catalogue
+from engine.yags_sf.explosions import blast, blast_damage, plan_throw, throw, throw_reach
+from engine.yags_sf.firearms import Aim, plan_fire, rounds_fired
+from engine.yags_sf.melee import Side, is_defending, plan_melee, resolve_melee
+from engine.yags_sf.plan import AttackPlan, AttackResult, Impossible, roll_plan
+from engine.yags_sf.preview import Preview, preview_damage, preview_plan, preview_series
+from engine.yags_sf.round import Declaration, Initiative
+from engine.yags_sf.tables import FIRST_AID_ROUNDS, WOUND_NAMES
+
+SPEEDS = ("normal", "lost", "last")  # initiative kept, lost, automatic death (after all)
+MODE_SPECIAL = {"burst": "full_auto", "triple": "triple_shot"}
+
+
+class YagsSFRuleset(Ruleset):
+    name = "yags-sf"
+
+    def __init__(self, catalogue: Catalogue | None = None) -> None:
+        self._catalogue = catalogue
+
+    @property
+    def catalogue(self) -> Catalogue:
+        if self._catalogue is None:
+            from engine.yags_sf.catalogue import default_catalogue
+
+            self._catalogue = default_catalogue()
+        return self._catalogue
+
+    # --- combatants ---------------------------------------------------------------------
+
+    def make_combatant(self, spec: Mapping[str, Any]) -> Fighter:
+        """From the role's template (else the template's; default rifleman) with the spec's
+        kit mapped from Yags ids (kit_map.toml); the spec's attributes and skills are Yags'
+        and are ignored."""
+        cat = self.catalogue
+        role = str(spec.get("role") or "")
+        name = role if role in cat.templates else str(spec.get("template") or "rifleman")
+        t = cat.template(name)
+        weapon = cat.weapon(cat.map_kit(str(spec["weapon"]))) if spec.get("weapon") else cat.weapon(t.weapon)
+        second_id = spec.get("second_weapon") or t.second_weapon  # a shield, beside a melee weapon only
+        second = cat.weapon(cat.map_kit(str(second_id))) if second_id and weapon.melee else None
+        armour = _ids(spec["armour"]) if "armour" in spec else list(t.armour)
+        grenades = _ids(spec["grenades"]) if "grenades" in spec else list(t.grenades)
+        mags = int(spec["magazines"]) if spec.get("magazines") is not None else t.magazines
+        return Fighter(
+            name=str(spec.get("name", name)), role=role or name, attributes=dict(t.attributes),
+            skills=dict(t.skills), weapon=weapon, fist=cat.weapon("fist"), second_weapon=second,
+            armour=tuple(cat.armour_piece(cat.map_kit(a)) for a in armour),
+            grenades=tuple(cat.explosive(cat.map_kit(g)) for g in grenades),
+            magazines=mags if not weapon.melee else 0,
+            parry_weapons={k: cat.weapon(k) for k in PARRY_AS.values()},
+        )
+
+    def fresh_state(self, combatant: Fighter) -> Condition:
+        return Condition()
+
+    def roll_initiative(self, dice: Dice, combatant: Fighter) -> tuple[int, Roll]:
+        ini = rnd.roll_initiative(dice, combatant, Condition())
+        return ini.value, ini.roll  # type: ignore[return-value]
+
+    def initiative(self, dice: Dice, combatant: Fighter, state: Condition,
+                   declaration: Declaration | None) -> Initiative:
+        """This round's initiative, rolled after the declarations (The Combat Round)."""
+        return rnd.roll_initiative(dice, combatant, state, declaration)
+
+    def movement(self, combatant: Fighter, state: Condition, posture: str = "normal") -> dict[str, int]:
+        if state.prone or posture == "prone":
+            return {"free": 0, "run": 0, "sprint": 0}
+        return rnd.movement_allowance(combatant, state)
+
+    def declare(self, combatant: Fighter, state: Condition, **choices: Any) -> Declaration:
+        return rnd.declare(combatant, state, **choices)
+
+    def note_attacked(self, declaration: Declaration | None, attacker: str) -> Declaration | None:
+        """The fighter's one defence goes to the first to attack him in melee, unless he
+        declared whom it is for (call it for melee attacks only)."""
+        return rnd.note_attacked(declaration, attacker)
+
+    def stand_up(self, state: Condition) -> Condition:
+        """Knockdown: regaining the feet takes the attack action."""
+        return state.with_(prone=False)
+
+    # --- attacks ------------------------------------------------------------------------
+
+    def action_speed(self, request: AttackRequest) -> str:
+        d: Declaration | None = request.attacker.declaration
+        if d is not None and d.action == "kill" or request.mode == "kill":
+            return "last"
+        special = request.options.get("special") or (d.special if d else None)
+        return "lost" if special in rnd.LOSES_INITIATIVE else "normal"
+
+    def _sides(self, request: AttackRequest) -> tuple[Side, Side]:
+        a, t = request.attacker, request.target
+        decl: Declaration = a.declaration or Declaration()
+        special = MODE_SPECIAL.get(request.mode) or request.options.get("special") or decl.special
+        if request.mode == "shot" and int(request.options.get("shots", decl.shots)) > 1:
+            special = "multiple_shots"
+        decl = replace(decl, special=special, subduing=bool(request.options.get("subduing", decl.subduing)))
+        return Side(a.combatant, a.state, decl), Side(t.combatant, t.state, t.declaration)
+
+    def plan(self, request: AttackRequest) -> list[AttackPlan] | Impossible:
+        """Stage one of an attack: its plans (one per shot or burst), or why it cannot be."""
+        att, tgt = self._sides(request)
+        s, o = request.situation, request.options
+        unaware = bool(o.get("unaware", False))
+        if request.mode == "melee":
+            defending = is_defending(tgt, att.name)
+            p = plan_melee(att, tgt, defending=defending, unaware=unaware, environment=s.environment)
+            return p if isinstance(p, Impossible) else [p]
+        if request.mode not in ("shot", "burst", "triple"):
+            return Impossible(f"yags-sf has no {request.mode!r} attack")
+        decl = att.decl or Declaration()
+        count = {"full_auto": int(o.get("bursts", decl.bursts)),
+                 "multiple_shots": int(o.get("shots", decl.shots))}.get(decl.special or "", 1)
+        aims = [Aim(tgt, s.distance_m, s.target_cover, unaware)] * count
+        return plan_fire(att, aims, ammo=o.get("ammo"), initiative=o.get("initiative"),
+                         environment=s.environment)
+
+    def preview(self, request: AttackRequest) -> Preview | Impossible:
+        plans = self.plan(request)
+        if isinstance(plans, Impossible):
+            return plans
+        st: Condition = request.target.state
+        if len(plans) == 1:
+            return preview_plan(plans[0], st.wounds, st.fatigue)
+        return preview_series(plans, st.wounds, st.fatigue)
+
+    def resolve(self, dice: Dice, request: AttackRequest) -> list[AttackResult | Impossible]:
+        """Roll every attack of the action (each with its initiative offset for multiple
+        shots); `apply` each to the target in turn."""
+        if request.mode == "kill":
+            t = request.target
+            if t.state.status != "unconscious":
+                return [Impossible(f"{t.name} is not helpless")]
+            return [AttackResult(request.attacker.name, t.name, None, None, True, effect="kill")]
+        plans = self.plan(request)
+        if isinstance(plans, Impossible):
+            return [plans]
+        if request.mode == "melee":
+            att, tgt = self._sides(request)
+            return [resolve_melee(dice, plans[0], att, tgt)]
+        return [roll_plan(dice, p) for p in plans]
+
+    def apply(self, dice: Dice, combatant: Fighter, state: Condition, result: AttackResult) -> Applied:
+        """The hit's wounds or fatigue and the survival rolls; a lost weapon; a kill."""
+        if isinstance(result, Impossible) or not result.hit:
+            return Applied(state)
+        if result.effect == "kill":
+            out = health.automatic_death(combatant, state, result.attacker)
+            return Applied(out.condition, out.rolls, out.events)
+        if "disarmed" in result.effects or "weapon_lost" in result.effects:
+            return Applied(state.with_(disarmed=True), (), (f"{combatant.name} loses his weapon",))
+        d = result.damage
+        if d is None:
+            return Applied(state)
+        out = health.take_hit(dice, combatant, state, d.levels, knocked=d.knocked,
+                              subduing=d.subduing, killing_blow=d.killing_blow)
+        return Applied(out.condition, out.rolls, out.events)
+
+    def end_of_round(self, dice: Dice, combatant: Fighter, state: Condition, *, bursts: int = 0,
+                     in_cover: bool = False, moved: str = "none",
+                     declaration: Declaration | None = None) -> Applied:
+        """The survival and fatigue rolls (health.end_of_round), then what the declaration
+        carries into the next round (round.carry_over). Bursts and cover change nothing here."""
+        decl = declaration or Declaration()
+        out = health.end_of_round(dice, combatant, state, exerted=decl.exerting,
+                                  rested=decl.action == "rest")
+        return Applied(rnd.carry_over(out.condition, declaration), out.rolls, out.events)
+
+    def first_aid(self, dice: Dice, healer: Participant, patient: Participant, *, stuns: bool = False) -> Applied:
+        if healer.state.out_of_fight:
+            raise ValueError(f"{healer.name} is {healer.state.status} and cannot tend anyone")
+        out = health.first_aid(dice, healer.combatant, healer.state, patient.state, patient.name)
+        return Applied(out.condition, out.rolls, tuple(f"{patient.name}: {e}" for e in out.events))
+
+    def first_aid_rounds(self) -> int:
+        return FIRST_AID_ROUNDS
+
+    # --- weapons on the grid ------------------------------------------------------------
+
+    def weapon_facts(self, combatant: Fighter) -> WeaponFacts:
+        """Melee reach by size (S 1, M 2, L 3; the text has none: its weapons' initiative
+        holds their reach) striking the adjacent tiles; firearms to their long range."""
+        w = combatant.weapon
+        modes: tuple[str, ...] = ("melee",) if w.melee else ("shot",)
+        if w.full_auto:
+            modes += ("burst",)
+        if w.triple_shot:
+            modes += ("triple",)
+        return WeaponFacts(
+            name=w.name, melee=w.melee, reach=SIZES.index(w.size) + 1, reach_tiles=1,
+            long_m=0.0 if w.melee else float(w.long), capacity=w.shots, reload_rounds=w.reload,
+            burst=10 if w.full_auto else 0, modes=modes, grenades=tuple(g.id for g in combatant.grenades),
+        )
+
+    def ammo_use(self, combatant: Fighter, mode: str, options: Mapping[str, Any]) -> int:
+        w = combatant.weapon
+        if w.melee:
+            return 0
+        special = MODE_SPECIAL.get(mode) or options.get("special")
+        shots = int(options.get("shots", 1))
+        if mode == "shot" and shots > 1:
+            special = "multiple_shots"
+        return rounds_fired(w.rof, shots, special, int(options.get("bursts", 1)), int(options.get("ammo", w.shots)))
+
+    def throw_range_m(self, combatant: Fighter, weapon_id: str) -> float:
+        return throw_reach(combatant, self.catalogue.explosive(self.catalogue.map_kit(weapon_id)))
+
+    def _throw_plan(self, thrower: Participant, weapon_id: str, distance_m: float) -> AttackPlan | Impossible:
+        g = self.catalogue.explosive(self.catalogue.map_kit(weapon_id))
+        return plan_throw(thrower.combatant, thrower.state, g, distance_m)
+
+    def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
+        plan = self._throw_plan(thrower, weapon_id, distance_m)
+        if isinstance(plan, Impossible):
+            raise ValueError(plan.reason)
+        return throw(dice, plan, distance_m)
+
+    def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Preview | Impossible:
+        plan = self._throw_plan(thrower, weapon_id, distance_m)
+        return plan if isinstance(plan, Impossible) else preview_plan(plan)
+
+    def preview_blast(self, weapon_id: str, victim: Participant, distance_m: float,
+                      hard_cover_between: bool = False) -> Preview | Impossible:
+        g = self.catalogue.explosive(self.catalogue.map_kit(weapon_id))
+        dp = blast_damage(g, victim.combatant, distance_m, hard_cover_between)
+        if dp is None:
+            return Impossible(f"{victim.name} is out of the {g.name.lower()}'s reach")
+        return preview_damage(dp, wounds=victim.state.wounds, fatigue=victim.state.fatigue)
+
+    def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
+              victims: Sequence[tuple[Participant, float, bool]]) -> list[AttackResult | None]:
+        g = self.catalogue.explosive(self.catalogue.map_kit(weapon_id))
+        return blast(dice, thrower.name, g, [(p.combatant, d, c) for p, d, c in victims])
+
+    def blast_radius_m(self, weapon_id: str) -> float:
+        return float(self.catalogue.explosive(self.catalogue.map_kit(weapon_id)).radius)
+
+    # --- order --------------------------------------------------------------------------
+
+    def declaration_order(self, entries: Sequence[tuple[Any, Fighter, int]]) -> list[Any]:
+        """Declarations come before initiative: the order given (the text sets none)."""
+        return [uid for uid, _, _ in entries]
+
+    def action_order(self, entries: Sequence[tuple[Any, Fighter, str, int]]) -> list[Any]:
+        """Kept initiative, then lost, then automatic deaths; each by decreasing initiative,
+        ties to the higher agility, then the order given."""
+        return rnd.action_order(
+            (uid, Initiative(ini, None, speed == "lost", speed == "last"), c.attr("agility"))
+            for uid, c, speed, ini in entries)
+
+    # --- state for the UI ---------------------------------------------------------------
+
+    def out_of_fight(self, state: Condition) -> bool:
+        return state.out_of_fight
+
+    def health_facts(self, state: Condition) -> dict[str, Any]:
+        return {"wounds": state.wounds, "fatigue": state.fatigue, "status": state.status,
+                "out": state.out_of_fight, "prone": state.prone}
+
+    def status(self, state: Condition) -> str:
+        parts = [f"wounds {state.wounds} ({WOUND_NAMES[state.wounds]})"]
+        if state.fatigue:
+            parts.append(f"fatigue {state.fatigue}")
+        pen = state.wound_penalty + state.fatigue_penalty
+        if pen:
+            parts.append(f"{pen:+d}")
+        if state.prone:
+            parts.append("down")
+        if state.disarmed:
+            parts.append("disarmed")
+        if state.status != "ok":
+            parts.append(state.status.upper())
+        return ", ".join(parts)
+
+
+def _ids(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [p.strip() for p in value.split(",") if p.strip() and p.strip().lower() != "none"]
+    return [str(v) for v in value]
