@@ -1,21 +1,24 @@
 """Yags SF 0.30a behind the game's `Ruleset` interface (name "yags-sf").
 
 The round differs from Yags: declarations come first and initiative is rolled after them
-(the declaration changes it), so a driver calls `declare` for everyone, then
-`initiative(dice, fighter, state, declaration)`, then resolves actions in `action_order`
-(engine.yags_sf.round explains the round step by step). `roll_initiative` (the ABC's, with no
-declaration) serves drivers that have not declared yet.
+(the declaration changes it). `round(table)` yields the steps of engine/turn.py in that order;
+the world's Initiative step must then roll with each unit's state and declaration
+(`roll_initiative(dice, fighter, state, declaration)`, or `initiative(...)` for whether it was
+lost). engine.yags_sf.round explains the round step by step; engine.yags_sf.duel drives two
+fighters through it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from engine.dice import Dice
 from engine.rolls import Roll
 from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
+from engine.turn import Declare, Phase, Resolve, RoundTable, Step
+from engine.turn import Initiative as TurnInitiative
 from engine.yags_sf import health
 from engine.yags_sf import round as rnd
 from engine.yags_sf.character import Condition, Fighter
@@ -74,8 +77,13 @@ class YagsSFRuleset(Ruleset):
     def fresh_state(self, combatant: Fighter) -> Condition:
         return Condition()
 
-    def roll_initiative(self, dice: Dice, combatant: Fighter) -> tuple[int, Roll]:
-        ini = rnd.roll_initiative(dice, combatant, Condition())
+    def roll_initiative(self, dice: Dice, combatant: Fighter, state: Condition | None = None,
+                        declaration: Declaration | None = None) -> tuple[int, Roll]:
+        """This round's initiative (after the declarations: pass the unit's state and its
+        declaration, which change it). A lost initiative (disarm, killing blow, weapon
+        smash, a fumble) shows as the roll's fumble flag only when fumbled: use `initiative`
+        for the whole value."""
+        ini = rnd.roll_initiative(dice, combatant, state or Condition(), declaration)
         return ini.value, ini.roll  # type: ignore[return-value]
 
     def initiative(self, dice: Dice, combatant: Fighter, state: Condition,
@@ -257,6 +265,30 @@ class YagsSFRuleset(Ruleset):
         return float(self.catalogue.explosive(self.catalogue.map_kit(weapon_id)).radius)
 
     # --- order --------------------------------------------------------------------------
+
+    def round(self, table: RoundTable) -> Iterator[Step]:
+        """The Yags SF round (engine/turn.py): everyone declares, then initiative is rolled
+        (it depends on the declarations), then each declared action resolves in action order
+        (kept initiative, lost, automatic kills last). The loser's strike back is his own
+        action at his initiative, skipped by the world when he is down or out."""
+        yield Phase("start")
+        order = tuple(self.declaration_order([(u, table.combatant(u), 0) for u in table.living()]))
+        yield Declare(order)
+        yield Phase("declared")
+        yield TurnInitiative()
+        speeds: dict[Any, str] = {}
+        items = []
+        for uid in order:
+            speed = table.speed(uid)
+            if speed is not None:
+                speeds[uid] = speed
+                items.append((uid, table.combatant(uid), speed, table.initiative(uid)))
+        for uid in self.action_order(items):
+            if table.over:
+                break
+            yield Resolve(uid, speeds[uid])
+        yield Phase("move")
+        yield Phase("end")
 
     def declaration_order(self, entries: Sequence[tuple[Any, Fighter, int]]) -> list[Any]:
         """Declarations come before initiative: the order given (the text sets none)."""

@@ -187,3 +187,43 @@ def test_a_duel_log_reads_the_rules():
     assert "initiative: Agi 11 x Swords 4 + weapon +9 + 2d10!" in text
     assert "vs defence" in text and "damage: Str 14 + weapon +12" in text
     assert result.winner in ("Ann", "Bob")
+
+
+class FakeTable:
+    """A RoundTable (engine/turn.py) of four units: one automatic kill, one lost initiative."""
+
+    def __init__(self):
+        f = R.make_combatant({"name": "f"})
+        self.units = {1: (f, "normal", 30), 2: (f, "last", 90), 3: (f, "lost", 80), 4: (f, "normal", 50), 5: (f, None, 70)}
+        self.over = False
+
+    def living(self):
+        return sorted(self.units)
+
+    def combatant(self, uid):
+        return self.units[uid][0]
+
+    def state(self, uid):
+        return Condition()
+
+    def initiative(self, uid):
+        return self.units[uid][2]
+
+    def speed(self, uid):
+        return self.units[uid][1]
+
+
+def test_the_round_declares_then_rolls_initiative_then_resolves():
+    from engine.turn import Declare, Initiative, Phase, Resolve
+
+    steps = list(R.round(FakeTable()))
+    assert steps[:4] == [Phase("start"), Declare((1, 2, 3, 4, 5)), Phase("declared"), Initiative()]
+    assert steps[4:8] == [Resolve(4, "normal"), Resolve(1, "normal"), Resolve(3, "lost"), Resolve(2, "last")]
+    assert steps[8:] == [Phase("move"), Phase("end")]
+
+
+def test_roll_initiative_takes_the_declaration():
+    f = R.make_combatant({"name": "f", "role": "swordsman"})
+    plain, _ = R.roll_initiative(ScriptedDice([5, 5]), f)
+    wounded, _ = R.roll_initiative(ScriptedDice([5, 5]), f, Condition(wounds=2), R.declare(f, Condition(), special="aggressive"))
+    assert wounded == plain - 2 + 5
