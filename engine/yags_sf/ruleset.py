@@ -92,9 +92,15 @@ class YagsSFRuleset(Ruleset):
         return rnd.roll_initiative(dice, combatant, state, declaration)
 
     def movement(self, combatant: Fighter, state: Condition, posture: str = "normal") -> dict[str, int]:
-        if state.prone or posture == "prone":
+        """round.movement_allowance; knocked down: none until he stands. The grid's own
+        postures (the text has none): prone crawls half the free move, crouched keeps to it."""
+        if state.prone:
             return {"free": 0, "run": 0, "sprint": 0}
-        return rnd.movement_allowance(combatant, state)
+        allowance = rnd.movement_allowance(combatant, state)
+        if posture in ("prone", "crouched"):
+            m = max(1, allowance["free"] // 2) if posture == "prone" else allowance["free"]
+            return {"free": m, "run": m, "sprint": m}
+        return allowance
 
     def declare(self, combatant: Fighter, state: Condition, **choices: Any) -> Declaration:
         return rnd.declare(combatant, state, **choices)
@@ -121,8 +127,11 @@ class YagsSFRuleset(Ruleset):
         a, t = request.attacker, request.target
         decl: Declaration = a.declaration or Declaration()
         special = MODE_SPECIAL.get(request.mode) or request.options.get("special") or decl.special
-        if request.mode == "shot" and int(request.options.get("shots", decl.shots)) > 1:
-            special = "multiple_shots"
+        if request.mode == "shot":  # the mode decides automatic fire: a shot is never a burst
+            if special in MODE_SPECIAL.values():
+                special = None
+            if int(request.options.get("shots", decl.shots)) > 1:
+                special = "multiple_shots"
         decl = replace(decl, special=special, subduing=bool(request.options.get("subduing", decl.subduing)))
         return Side(a.combatant, a.state, decl), Side(t.combatant, t.state, t.declaration)
 

@@ -86,6 +86,14 @@ def test_ammo_use_matches_what_resolve_fires(mode, options, decl):
     assert sum(r.rounds for r in results) == R.ammo_use(req.attacker.combatant, mode, options)
 
 
+def test_the_mode_decides_automatic_fire():
+    req = _request("rifleman", "rifleman", "shot", decl={"special": "full_auto"})
+    [result] = R.resolve(seeded(2), req)
+    assert result.rounds == 1 == R.ammo_use(req.attacker.combatant, "shot", {})
+    req = _request("rifleman", "rifleman", "burst", decl={"special": "full_auto", "bursts": 2})
+    assert sum(r.rounds for r in R.resolve(seeded(2), req)) == 20
+
+
 def test_preview_of_each_mode():
     for mode, options in (("shot", {}), ("shot", {"shots": 3}), ("burst", {"bursts": 3}), ("triple", {})):
         p = R.preview(_request("rifleman", "gunner", mode, options))
@@ -227,3 +235,11 @@ def test_roll_initiative_takes_the_declaration():
     plain, _ = R.roll_initiative(ScriptedDice([5, 5]), f)
     wounded, _ = R.roll_initiative(ScriptedDice([5, 5]), f, Condition(wounds=2), R.declare(f, Condition(), special="aggressive"))
     assert wounded == plain - 2 + 5
+
+
+def test_movement_by_posture():
+    f = R.make_combatant({"name": "x"})
+    assert R.movement(f, Condition()) == {"free": 5, "run": 10, "sprint": 20}
+    assert R.movement(f, Condition(), "crouched") == {"free": 5, "run": 5, "sprint": 5}
+    assert R.movement(f, Condition(), "prone") == {"free": 2, "run": 2, "sprint": 2}
+    assert R.movement(f, Condition(prone=True), "normal") == {"free": 0, "run": 0, "sprint": 0}
