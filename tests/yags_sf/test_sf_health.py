@@ -5,8 +5,10 @@ Death; Fatigue in Combat; Knockdown; Recovery from Wounds).
 The rifleman template has health 10 and stamina 2: survival rolls are 20 + 2d10!."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.dice import ScriptedDice
+from engine.dice import ScriptedDice, seeded
 from engine.yags_sf import health
 from engine.yags_sf.character import Condition
 from engine.yags_sf.ruleset import YagsSFRuleset
@@ -171,3 +173,24 @@ def test_automatic_death_needs_a_helpless_victim():
     assert out.condition.status == "dead"
     with pytest.raises(ValueError):
         health.automatic_death(F, Condition(), "Jones")
+
+
+_HITS = st.lists(st.tuples(st.sampled_from([None, 0, 1, 2, 3, 4, 5, 6, 7]), st.booleans(), st.booleans(),
+                           st.booleans()), max_size=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(hits=_HITS, seed=st.integers(0, 10**6))
+def test_hits_never_heal(hits, seed):
+    """Wounds and fatigue only go up; the dead stay dead; the wound level never passes fatal."""
+    dice, cond = seeded(seed), Condition()
+    for levels, knocked, subduing, killing in hits:
+        out = health.take_hit(dice, F, cond, levels, knocked=knocked, subduing=subduing, killing_blow=killing)
+        new = out.condition
+        assert new.wounds >= cond.wounds and new.fatigue >= cond.fatigue
+        assert new.wounds <= 6 and new.fatigue <= 6
+        if cond.status == "dead":
+            assert new == cond
+        if cond.status == "unconscious":
+            assert new.status in ("unconscious", "dead")
+        cond = health.end_of_round(dice, F, new).condition
