@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Build the weapon and armour catalogue (engine/yags/data/*.toml) from the Yags equipment
-lists in ../shared/reference/yags-equipment/ (see ../shared/rules/README.md, Equipment data).
+lists in tools/reference/yags-equipment/ (a verbatim copy of the lists the rules' author
+published, each file with its own licence header; see tools/reference/README.md).
 
 A maintainer runs this when the reference lists or the mapping below change; the game only
 reads the TOML it writes (engine/yags/catalogue.py). Standard library only; the reference
@@ -22,7 +23,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_REFERENCE = ROOT.parent / "shared" / "reference" / "yags-equipment"
+DEFAULT_REFERENCE = ROOT / "tools" / "reference" / "yags-equipment"
 DEFAULT_OUT = ROOT / "engine" / "yags" / "data"
 
 CORE_WEAPONS = "core-weapons.xml"
@@ -76,6 +77,8 @@ SHOTGUN_CONE = "short"
 # are improvised (yags-combat.md, Distance Increment: improvised thrown weapons 5 m).
 THROWN_BANDS_THROWABLE = (10, 2, 5, 10)
 THROWN_BANDS_IMPROVISED = (5, 1, 2, 3)
+# A weapon tagged <throwable/> with no thrown mode in either list (the hand axe): it is thrown
+# with its melee attack and damage bonuses (the lists give no others) and the bands above.
 
 # Explosives (yags-combat.md, Explosive damage): the loader computes damage and radius
 # from tnt_grams with engine.yags.tables.charge_strength. Throwing ranges copy the
@@ -355,6 +358,16 @@ def thrown_profile(combat: ET.Element, parent: dict, where: str) -> dict:
     return {"attack": attack, "damage": damage, "damage_type": dtype, "properties": props, **bands}
 
 
+def melee_thrown_profile(parent: dict) -> dict:
+    """The thrown mode of a <throwable/> weapon that has none in either list: its melee
+    attack and damage, the throwable bands (THROWN_BANDS_THROWABLE)."""
+    inc, short, medium, long = THROWN_BANDS_THROWABLE
+    props = sorted((set(parent["properties"]) - {"throwable", "two_handed"}) | {"thrown"})
+    return {"attack": parent["attack"], "damage": parent["damage"], "damage_type": parent["damage_type"],
+            "properties": props, "increment": inc, "short": short, "medium": medium, "long": long,
+            "range_per_strength": True}
+
+
 def core_entry(name: str, w: ET.Element, source: str) -> Built:
     where = f"{source}: {name}"
     classes = [CLASS_FIXES.get(c.text.strip(), c.text.strip()) for c in kids(w, "class")]
@@ -390,6 +403,9 @@ def core_entry(name: str, w: ET.Element, source: str) -> Built:
             comments.append(f"bash {text(bash)} in {source} (no shield bash in the d20 rules)")
         if "Thrown" in modes:
             values["thrown"] = thrown_profile(modes["Thrown"], values, where)
+        elif "throwable" in props:
+            values["thrown"] = melee_thrown_profile(values)
+            comments.append(f"throwable, but no thrown mode in {source}: thrown with its melee bonuses")
     elif "Thrown" in modes or "Projectile" in modes:
         mode = "Thrown" if "Thrown" in modes else "Projectile"
         combat = modes[mode]
@@ -506,6 +522,10 @@ def melee_entries(ref: Path) -> list[Built]:
         if new.values["kind"] == "melee" and thrown is not None:
             new.values["thrown"] = thrown_profile(thrown, new.values, f"{CORE_WEAPONS}: {name}")
             new.comments.append(f"numbers from {MELEE_YAGS}; thrown mode from {CORE_WEAPONS}")
+        elif new.values["kind"] == "melee" and "throwable" in new.values["properties"]:
+            new.values["thrown"] = melee_thrown_profile(new.values)
+            new.comments.append(f"numbers from {MELEE_YAGS}, not {CORE_WEAPONS}; throwable there, but no "
+                                "thrown mode in either list: thrown with its melee bonuses")
         else:
             new.comments.append(f"numbers from {MELEE_YAGS}, not {CORE_WEAPONS}")
         if not new.values["description"] and old.values["description"]:
