@@ -34,6 +34,8 @@ class Situation:
     target_combat_move_m: float = 6.0
     environment: tuple[str, ...] = ()  # moderate_wind, unstable_platform, ...
     lateral: bool = True  # the target's movement is across the line of fire
+    target_wrestling: bool = False  # someone besides the attacker wrestles with (holds or is held by) the target
+    tiles_apart: int | None = None  # grid steps (Chebyshev) between attacker and target; None: off the grid
 
 
 @dataclass(frozen=True)
@@ -150,9 +152,15 @@ class Ruleset(ABC):
 
     @abstractmethod
     def end_of_round(self, dice: Dice, combatant: Any, state: Any, *, bursts: int = 0,
-                     in_cover: bool = False, moved: str = "none") -> Applied:
+                     in_cover: bool = False, moved: str = "none", declaration: Any = None) -> Applied:
         """End-of-round bookkeeping for one combatant; `bursts` aimed at it this round;
-        `moved` how it moved this round (none, free, run, sprint)."""
+        `moved` how it moved this round (none, free, run, sprint); `declaration` its
+        declaration this round (None: it made none)."""
+
+    def must_rest(self, combatant: Any, state: Any) -> bool:
+        """Must the combatant rest (Yags: Exhausted "must immediately rest"): it may declare
+        nothing but a hold, with no move. The default: never."""
+        return False
 
     def first_aid(self, dice: Dice, healer: Participant, patient: Participant, *,
                   stuns: bool = False) -> Applied:

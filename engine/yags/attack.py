@@ -121,6 +121,17 @@ def can_wield(character: Character, weapon: Weapon) -> bool:
     return weapon.is_missile or strength_shortfall(character, weapon) <= 2
 
 
+def can_carry(character: Character, weapon: Weapon) -> bool:
+    """Character Strength: "If you can't carry the weapon, then you can't use it at all."
+    yags-core.md, Encumbrance: beyond ten times the square of strength (greatly burdened) a
+    character is over encumbered and "cannot move"; a weapon whose own load is beyond that
+    is one the character cannot carry (rules-notes)."""
+    return weapon.load <= CARRY_LIMIT_MULTIPLE * character.attributes["strength"] ** 2
+
+
+CARRY_LIMIT_MULTIPLE = 10  # yags-core.md, Encumbrance: Greatly (x10), the last level that moves
+
+
 @dataclass(frozen=True)
 class AttackResult:
     """One attack resolved: the rolls with their terms, whether it hit, and what it did."""
@@ -140,6 +151,9 @@ class AttackResult:
     effects: tuple[str, ...] = ()  # "prone", "grappled", "disarmed", "overwhelmed:-10", "fatigue", ...
     notes: tuple[str, ...] = ()
     automatic: bool = False  # an automatic hit (area fire) or automatic strike
+    # the target is at initiative 0: its health checks right after the hit are halved too
+    # (Shock and Pain: "all rolls are halved"); its soak roll already was
+    target_halved: bool = False
 
     def describe(self) -> str:
         lines = []

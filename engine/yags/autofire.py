@@ -183,9 +183,11 @@ def resolve_area_burst(dice: Dice, attacker: Fighter, targets_nearest_first: Seq
 # --- bullet shyness --------------------------------------------------------------------------
 
 
-def bullet_shyness(dice: Dice, character: Character, bursts: int, in_cover_90: bool = False) -> tuple[Roll, int]:
+def bullet_shyness(dice: Dice, character: Character, bursts: int, in_cover_90: bool = False,
+                   halve: bool = False) -> tuple[Roll, int]:
     """Bullet Shyness: Will x 4 + d20 against 20, +10 per burst beyond the first, halved in
-    90% cover or better. Failure: 5 shock, +5 per further level failed by."""
+    90% cover or better. Failure: 5 shock, +5 per further level failed by. `halve`: the
+    roll is halved (the fighter is at initiative 0: Shock and Pain)."""
     if bursts < 1:
         raise ValueError(f"bullet shyness needs at least one burst, not {bursts}")
     target = SHYNESS_DIFFICULTY + SHYNESS_PER_BURST * (bursts - 1)
@@ -194,7 +196,7 @@ def bullet_shyness(dice: Dice, character: Character, bursts: int, in_cover_90: b
         target = half_up(target)
         notes.append("90% cover: difficulty halved")
     terms = [ability_term("will", character.attributes["will"], None, None)]
-    roll = roll_check(dice, "bullet shyness (Will)", terms, target, notes=notes)
+    roll = roll_check(dice, "bullet shyness (Will)", terms, target, notes=notes, halve=halve)
     if roll.success:
         return roll, 0
     levels = max(1, failure_level(roll.total, target))

@@ -61,9 +61,12 @@ def blast_band(distance_m: float, radius: float, hard_cover_between: bool = Fals
 
 def plan_blast(weapon_or_damage_bonus: Weapon | int, radius: float | None, target: Character,
                distance_m: float, hard_cover_between: bool = False, *,
-               attacker: str = "explosion", size: int = BLAST_SIZE) -> AttackPlan | Impossible:
+               attacker: str = "explosion", size: int = BLAST_SIZE,
+               soak_halved: bool = False) -> AttackPlan | Impossible:
     """One target's share of an explosion: an automatic hit whose damage kind and stun
-    divisor come from the band; armour and size shift the kind as for any attack."""
+    divisor come from the band; armour and size shift the kind as for any attack. The soak
+    roll of a target at initiative 0 is halved (`soak_halved`); the blast's damage roll is
+    the explosive's, not the thrower's, and is never halved (rules-notes)."""
     w = explosive_weapon(weapon_or_damage_bonus, radius)
     r = radius if radius is not None else w.blast_radius
     if not r or r <= 0:
@@ -77,19 +80,22 @@ def plan_blast(weapon_or_damage_bonus: Weapon | int, radius: float | None, targe
     if hard_cover_between:
         notes.append("hard cover between: one band further out")
     damage = DamagePlan(tuple(damage_terms(None, w)), tuple(soak_terms(target, effect.value)), kind,
-                        stun_divisor=divisor, notes=effect.notes)
+                        stun_divisor=divisor, notes=effect.notes, soak_halved=soak_halved)
     return AttackPlan(attacker=attacker, target=target.name, attack=CheckPlan("blast", (), fumble_chance=0),
                       defence=None, damage=damage, auto_hit_face=1, notes=tuple(notes))
 
 
 def blast(dice: Dice, weapon_or_damage_bonus: Weapon | int, radius: float | None,
           targets: Sequence[BlastTarget], *, attacker: str = "explosion",
-          size: int = BLAST_SIZE) -> list[AttackResult]:
+          size: int = BLAST_SIZE, halved: Sequence[bool] = ()) -> list[AttackResult]:
     """Explosive damage: ONE damage roll, then a soak roll per target in reach (in the order
-    given); one result per target, in order (a miss with the reason for those out of reach
-    or already dead). Levels of damage: wounds_inflicted(damage, soak)."""
+    given; halved for the targets `halved` marks, at initiative 0); one result per target,
+    in order (a miss with the reason for those out of reach or already dead). Levels of
+    damage: wounds_inflicted(damage, soak)."""
     w = explosive_weapon(weapon_or_damage_bonus, radius)
-    plans = [plan_blast(w, radius, c, d, covered, attacker=attacker, size=size) for c, _, d, covered in targets]
+    zero = list(halved) + [False] * (len(targets) - len(halved))
+    plans = [plan_blast(w, radius, c, d, covered, attacker=attacker, size=size, soak_halved=z)
+             for (c, _, d, covered), z in zip(targets, zero, strict=True)]
     dmg_terms = next((p.damage.damage_terms for p in plans if isinstance(p, AttackPlan) and p.damage),
                      tuple(damage_terms(None, w)))
     dmg = resolve("blast damage", dmg_terms, dice.d20(), fumble_chance=0)
@@ -100,12 +106,13 @@ def blast(dice: Dice, weapon_or_damage_bonus: Weapon | int, radius: float | None
             results.append(AttackResult(attacker, char.name, None, None, hit=False, level=0, notes=(why,)))
             continue
         dp = plan.damage
-        soak = resolve("soak", dp.soak_terms, dice.d20(), fumble_chance=0)
+        soak = resolve("soak", dp.soak_terms, dice.d20(), fumble_chance=0, halve=dp.soak_halved)
         levels = wounds_inflicted(dmg.total, soak.total)
         results.append(AttackResult(
             attacker, char.name, None, None, hit=True, level=1,
             damage=DamageResult(dmg, soak, levels, dp.kind, dp.notes),
             stun_divisor=dp.stun_divisor, notes=plan.notes, automatic=True,
+            target_halved=dp.soak_halved,
         ))
     return results
 

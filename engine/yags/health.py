@@ -66,20 +66,23 @@ class HealthOutcome:
     events: tuple[str, ...] = ()
 
 
-def health_check(dice: Dice, character: Character, target: int, label: str, bonus: int = 0) -> Roll:
+def health_check(dice: Dice, character: Character, target: int, label: str, bonus: int = 0,
+                 halve: bool = False) -> Roll:
     """A pure Health check (health x 4 + d20). Injury penalties do not apply to checks to
-    stay alive or conscious (rules-notes); vitals armour adds right after a hit."""
+    stay alive or conscious (rules-notes); vitals armour adds right after a hit. `halve`: the
+    character is at initiative 0 (Shock and Pain: "all rolls are halved")."""
     terms = [ability_term("health", character.attributes["health"], None, None)]
     if bonus:
         terms.append(Term("vitals", bonus))
-    return roll_check(dice, label, terms, target)
+    return roll_check(dice, label, terms, target, halve=halve)
 
 
 def take_damage(dice: Dice, character: Character, cond: Condition, levels: int, kind: str | None,
-                *, wound_multiplier: int = 1, stun_divisor: int = 1, vitals: int = 0) -> HealthOutcome:
+                *, wound_multiplier: int = 1, stun_divisor: int = 1, vitals: int = 0,
+                halve: bool = False) -> HealthOutcome:
     """Apply a hit and make the checks it calls for at once: reaching fatal wounds (health at
     20 + 5 per wound past 6: fail dead, success unconscious, good fights on) or beaten stuns
-    (fail unconscious)."""
+    (fail unconscious). `halve`: the checks are halved (the character is at initiative 0)."""
     if cond.status == DEAD or kind is None or levels <= 0:
         return HealthOutcome(cond)
     stuns, wounds = cond.stuns, cond.wounds
@@ -104,7 +107,7 @@ def take_damage(dice: Dice, character: Character, cond: Condition, levels: int, 
         # unconscious check too (failure is death; success leaves them unconscious).
         target = fatal_check_target(wounds)
         assert target is not None
-        roll = health_check(dice, character, target, "fatal wound health check", vitals)
+        roll = health_check(dice, character, target, "fatal wound health check", vitals, halve)
         rolls.append(roll)
         if new.status == OK:
             new, event = _fatal_result(new, roll)
@@ -114,14 +117,14 @@ def take_damage(dice: Dice, character: Character, cond: Condition, levels: int, 
             new, event = replace(new, status=DEAD, fighting_on=False), "dies"
         events.append(event)
     if new.status == OK and stuns >= TRACK_LENGTH and cond.stuns < TRACK_LENGTH:
-        new = _beaten_check(dice, character, new, vitals, rolls, events)
+        new = _beaten_check(dice, character, new, vitals, rolls, events, halve)
     return HealthOutcome(new, tuple(rolls), tuple(events))
 
 
 def _beaten_check(dice: Dice, character: Character, cond: Condition, vitals: int,
-                  rolls: list[Roll], events: list[str]) -> Condition:
+                  rolls: list[Roll], events: list[str], halve: bool = False) -> Condition:
     """Stun Damage: a beaten fighter checks health at 20; failure is unconscious."""
-    roll = health_check(dice, character, 20, "beaten health check", vitals)
+    roll = health_check(dice, character, 20, "beaten health check", vitals, halve)
     rolls.append(roll)
     if roll.success:
         events.append(f"{character.name} is beaten but stays standing")
@@ -147,12 +150,12 @@ def _fatal_result(cond: Condition, roll: Roll) -> tuple[Condition, str]:
     return replace(cond, status=UNCONSCIOUS, fighting_on=False), "falls unconscious"
 
 
-def end_of_round(dice: Dice, character: Character, cond: Condition) -> HealthOutcome:
+def end_of_round(dice: Dice, character: Character, cond: Condition, halve: bool = False) -> HealthOutcome:
     """End-of-round bookkeeping: a fatally wounded fighter still on their feet checks health
     at 20 every round (fail or fumble dies; success falls unconscious; good fights on); one
     unconscious checks every minute; a beaten one checks to stay conscious. Fatal wounds
     stabilised by first aid need no checks (Fatal Wounds: "until you receive medical
-    attention")."""
+    attention"). `halve`: the fighter was at initiative 0 this round (its checks halved)."""
     if cond.status == DEAD:
         return HealthOutcome(cond)
     rolls: list[Roll] = []
@@ -169,13 +172,19 @@ def end_of_round(dice: Dice, character: Character, cond: Condition) -> HealthOut
                 events.append(f"{character.name} dies of their wounds")
         return HealthOutcome(new, tuple(rolls), tuple(events))
     if bleeding:
-        roll = health_check(dice, character, 20, "fatal wound health check")
+        roll = health_check(dice, character, 20, "fatal wound health check", halve=halve)
         rolls.append(roll)
         new, event = _fatal_result(new, roll)
         events.append(f"{character.name} {event}")
     if new.status == OK and new.stuns >= TRACK_LENGTH:
-        new = _beaten_check(dice, character, new, 0, rolls, events)
+        new = _beaten_check(dice, character, new, 0, rolls, events, halve)
     return HealthOutcome(new, tuple(rolls), tuple(events))
+
+
+def exhausted(character: Character, cond: Condition) -> bool:
+    """Fatigue: at the end of the track (health + 3 levels; rules-notes) the character is
+    Exhausted, and "If a character becomes Exhausted then they must immediately rest"."""
+    return cond.fatigue >= character.fatigue_track
 
 
 def add_fatigue(cond: Condition, levels: int = 1) -> Condition:
@@ -191,7 +200,7 @@ def add_shock(cond: Condition, points: int) -> Condition:
 
 
 def first_aid(dice: Dice, healer: Character, healer_cond: Condition, patient_cond: Condition,
-              *, stuns: bool = False, self_aid: bool = False) -> HealthOutcome:
+              *, stuns: bool = False, self_aid: bool = False, halve: bool = False) -> HealthOutcome:
     """Tend a patient for one minute (FIRST_AID_ROUNDS): Intelligence x First aid + d20, the
     healer's own wound, stun and fatigue penalties apply ("you suffer your full penalties");
     the target is `first_aid_difficulty` of the patient's stuns and wounds, base 10 for
@@ -199,7 +208,8 @@ def first_aid(dice: Dice, healer: Character, healer_cond: Condition, patient_con
 
     Wounds: success stabilises them (fatal wounds stop calling for health checks); a good
     success also heals one wound. Stuns: success heals one stun and each level of success
-    beyond it one more. `self_aid`: the healer is the patient (same penalties, noted)."""
+    beyond it one more. `self_aid`: the healer is the patient (same penalties, noted);
+    `halve`: the healer is at initiative 0 (the check halved)."""
     intelligence = healer.attributes["intelligence"]
     skill = healer.skill(FIRST_AID_SKILL)
     terms = [ability_term("intelligence", intelligence, FIRST_AID_SKILL, skill)]
@@ -210,7 +220,7 @@ def first_aid(dice: Dice, healer: Character, healer_cond: Condition, patient_con
     base = 0 if stuns else 10
     target = first_aid_difficulty(patient_cond.stuns, patient_cond.wounds, base)
     label = f"first aid ({'stuns' if stuns else 'wounds'}{', self' if self_aid else ''})"
-    roll = roll_check(dice, label, terms, target, unskilled=(skill == 0))
+    roll = roll_check(dice, label, terms, target, unskilled=(skill == 0), halve=halve)
     if patient_cond.status == DEAD or not roll.success:
         return HealthOutcome(patient_cond, (roll,), ("first aid fails",))
     level = roll.level or 0

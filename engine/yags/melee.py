@@ -12,7 +12,13 @@ from dataclasses import dataclass, replace
 
 from engine.dice import Dice
 from engine.rolls import Term
-from engine.yags.attack import STANCE_MODIFIERS, AttackResult, Fighter, strength_shortfall
+from engine.yags.attack import (
+    STANCE_MODIFIERS,
+    AttackResult,
+    Fighter,
+    can_carry,
+    strength_shortfall,
+)
 from engine.yags.checks import ability_term
 from engine.yags.damage import armour_against, damage_kind, damage_terms, soak_terms
 from engine.yags.equipment import Weapon
@@ -90,6 +96,19 @@ def too_long_penalty(reach: int, room: int | None) -> int:
     return -5 * (reach - room)
 
 
+def reach_term(reach: int, room: int | None, closed: int | None) -> Term | None:
+    """Reach: "A weapon that is too long for the situation, or which is being used against a
+    foe that has closed to within the weapon's reach, gives a -5 to attack rolls for each
+    excess level of reach": one penalty, from the tighter of the two limits (the longest
+    reach the place allows, `room`, and the longest the foe's closeness allows, `closed`)."""
+    limits = [(x, why) for x, why in ((room, "too long"), (closed, "foe within reach")) if x is not None]
+    if not limits:
+        return None
+    limit, why = min(limits, key=lambda t: t[0])
+    pen = too_long_penalty(reach, limit)
+    return Term(why, pen) if pen else None
+
+
 def _ability_plan(fighter: Fighter, label: str, weapon: Weapon, bonus_name: str, bonus: int,
                   stance_index: int, extra: list[Term]) -> CheckPlan:
     style = melee_style(fighter, weapon)
@@ -126,6 +145,8 @@ class MeleeAttack:
     defender: Fighter
     manoeuvre: str | None = None
     room: int | None = None  # longest reach the attacker's surroundings allow (None: open)
+    # longest reach the foe's closeness allows (None: the foe stands at the weapon's length)
+    closed: int | None = None
     automatic: bool = False  # an automatic strike: no defence, base difficulty
     kind: str = "attack"  # "attack", "free strike", "counter strike", "automatic strike", "overwatch strike"
     # Action Types, Overwatch: "your attack roll is halved"; the target "will be unaware of
@@ -169,6 +190,8 @@ def plan_melee(attack: MeleeAttack) -> AttackPlan | Impossible:
         return Impossible(f"{w.name} is not a melee weapon")
     if strength_shortfall(a.character, w) > 2:
         return Impossible(f"{a.name} is too weak to use {w.name} (strength {w.strength})")
+    if not can_carry(a.character, w):
+        return Impossible(f"{a.name} cannot carry {w.name} ({w.load:g} kg), so cannot use it at all")
     if a.condition.out_of_fight:
         return Impossible(f"{a.name} is {a.condition.status}")
     if d.condition.status == "dead":
@@ -180,9 +203,9 @@ def plan_melee(attack: MeleeAttack) -> AttackPlan | Impossible:
     if a.stance == "grappled" and is_shield(w):
         return Impossible("a shield cannot be used whilst grappled")
     extra: list[Term] = []
-    long_pen = too_long_penalty(w.reach, attack.room)
-    if long_pen:
-        extra.append(Term("too long", long_pen))
+    long_pen = reach_term(w.reach, attack.room, attack.closed)
+    if long_pen is not None:
+        extra.append(long_pen)
     min_level = 1
     effects: tuple[str, ...] = ()
     notes: list[str] = []
@@ -227,7 +250,8 @@ def plan_melee(attack: MeleeAttack) -> AttackPlan | Impossible:
         eff = armour_against(d.character.armour, dmg_weapon, kind0, impaling=impaling)
         kind = damage_kind(dmg_weapon, eff.kind_shift, a.character.size, d.character.size, base=kind0)
         damage = DamagePlan(tuple(damage_terms(a.character, dmg_weapon, dmg_extra)),
-                            tuple(soak_terms(d.character, eff.value)), kind, notes=eff.notes)
+                            tuple(soak_terms(d.character, eff.value)), kind, notes=eff.notes,
+                            damage_halved=a.initiative_zero, soak_halved=d.initiative_zero)
     if defence is None and not (attack.automatic or attack.unaware) and not (d.defending or d.full_dodge):
         notes.append(f"{d.name} is not defending: base difficulty {BASE_DIFFICULTY}")
     return AttackPlan(
@@ -238,6 +262,7 @@ def plan_melee(attack: MeleeAttack) -> AttackPlan | Impossible:
         defence_fumble_outcome="fail_defence" if skill_a > skill_d else "fatigue",
         effects_on_hit=effects, notes=tuple(notes),
         counter_if_undefended=not a.defending,
+        attack_skill=skill_a, defence_skill=skill_d,
     )
 
 
@@ -291,7 +316,7 @@ def resolve_melee(dice: Dice, attack: MeleeAttack) -> AttackResult | Impossible:
         hit=r.hit, level=r.level, damage=r.damage,
         fumble_outcome=r.attack_fumble, defence_fumble_outcome=r.defence_fumble,
         counter_strike=counter, effects=tuple(effects), notes=tuple(notes),
-        automatic=attack.automatic,
+        automatic=attack.automatic, target_halved=d.initiative_zero,
     )
 
 
@@ -302,7 +327,7 @@ def strength_contest(dice: Dice, a: Fighter, d: Fighter) -> tuple[bool, list[str
     rolls = []
     for f in (a, d):
         terms = [ability_term("strength", f.character.attributes["strength"], "Brawl", f.character.skill("Brawl"))]
-        rolls.append(roll_check(dice, f"{f.name} strength contest", terms))
+        rolls.append(roll_check(dice, f"{f.name} strength contest", terms, halve=f.initiative_zero))
     winner = contest_winner(rolls[0], a.character.skill("Brawl"), rolls[1], d.character.skill("Brawl"))
     return winner == 0, [r.describe() for r in rolls]
 

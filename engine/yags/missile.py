@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from engine.dice import Dice
 from engine.rolls import Term
-from engine.yags.attack import STANCE_MODIFIERS, AttackResult, Fighter
+from engine.yags.attack import STANCE_MODIFIERS, AttackResult, Fighter, can_carry
 from engine.yags.character import Character
 from engine.yags.checks import ability_term
 from engine.yags.damage import armour_against, damage_kind, damage_terms, soak_terms
@@ -48,7 +48,10 @@ STANCE_COVER = {"crouched": "crouched", "prone": "prone"}
 OFF_HAND_PENALTY = -10
 OVER_SKILL_PENALTY = -10
 MELEE_CROWD_FUMBLE = 3
-WRESTLING_FUMBLE = 5
+# Firing into melee: "If someone is wrestling with the intended target, add +5 to +15 to the
+# fumble chance, depending on how bad a shot it is": by the range band (rules-notes).
+WRESTLING_FUMBLE = {"short": 5, "medium": 10, "long": 15}
+PRONE_ATTACK = STANCE_MODIFIERS["prone"][0]  # Stance, Prone: "Attack and defence rolls ... -10"
 MAX_SHOTS = 10
 TWO_HANDS_STRENGTH = 2
 FIREARM_SIZE = 5
@@ -233,8 +236,10 @@ def dodge_plan(fighter: Fighter, halve: bool = False, label: str = "dodge",
 
 def missile_defence(attack: MissileAttack, facts: ShotFacts) -> CheckPlan | None:
     """Defending against missile attacks: thrown weapons full defence; projectile weapons
-    halve it at short range unless in melee with the attacker; firearms at all ranges. Full
-    dodge and an impaired or crippled weapon give the full defence. Prone: no dodge."""
+    halve it at short range unless in melee with the attacker; firearms the same "and ...
+    at medium and long range as well" (so at every range but short range in melee with the
+    attacker; rules-notes). Full dodge and an impaired or crippled weapon give the full
+    defence. Prone: no dodge."""
     t, w = attack.target, facts.weapon
     if t.condition.out_of_fight or t.stance in ("prone", "focused") or attack.unaware:
         return None
@@ -247,9 +252,11 @@ def missile_defence(attack: MissileAttack, facts: ShotFacts) -> CheckPlan | None
         why = f"{facts.quarters} weapon: full defence"
     elif is_thrown(w):
         pass
+    elif facts.band == "short" and attack.in_melee_with_attacker and (w.is_firearm or w.has("projectile")):
+        why = "in melee with the attacker: full defence"
     elif w.is_firearm:
         halve, why = True, "firearm: defence halved"
-    elif w.has("projectile") and facts.band == "short" and not attack.in_melee_with_attacker:
+    elif w.has("projectile") and facts.band == "short":
         halve, why = True, "projectile at short range: defence halved"
     return dodge_plan(t, halve, notes=(why,) if why else ())
 
@@ -280,8 +287,11 @@ def cone_pattern(weapon: Weapon, distance_m: float) -> tuple[int, int, int | Non
 
 def attack_terms(fighter: Fighter, weapon: Weapon, *, keep_bonus: bool, scope: int = 0,
                  off_hand: bool = False, attribute_score: int | None = None) -> list[Term]:
-    """Dexterity x skill, the weapon's attack bonus (if kept), scope, injuries, drawing
-    (-5 and -5 per reach) and the off hand (-10)."""
+    """Dexterity x skill, the weapon's attack bonus (if kept), scope, prone (-10), injuries,
+    drawing (-5 and -5 per reach) and the off hand (-10). A missile attacker is "considered
+    to be using the normal stance ... for purposes of melee" (Missile Attacks): aggressive and
+    defensive give a shot nothing, but lying prone is where the shooter is, not a way of
+    fighting, and "attack ... rolls whilst prone are at -10" (Stance: Prone; rules-notes)."""
     c = fighter.character
     dex = c.attribute("dexterity") if attribute_score is None else attribute_score
     terms = [ability_term("dexterity", dex, weapon.skill, c.skill(weapon.skill))]
@@ -289,6 +299,8 @@ def attack_terms(fighter: Fighter, weapon: Weapon, *, keep_bonus: bool, scope: i
         terms.append(Term("attack", weapon.attack))
     if scope:
         terms.append(Term("laser scope" if weapon.laser_scope else "scope", scope))
+    if fighter.stance == "prone":
+        terms.append(Term("prone", PRONE_ATTACK))
     terms.extend(fighter.injury_terms())
     if fighter.drawing:
         terms.append(Term("drawing", -5 - 5 * weapon.reach))
@@ -315,6 +327,9 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
     facts = shot_facts(attack, shot, extra_conditions)
     if isinstance(facts, Impossible):
         return facts
+    if not can_carry(a.character, facts.weapon):
+        return Impossible(f"{a.name} cannot carry {facts.weapon.name} ({facts.weapon.load:g} kg), "
+                          "so cannot use it at all")
     if t.full_dodge and t.cover_action is None and facts.speed == "slow":
         return Impossible(f"{t.name} made a full dodge: full cover against slow attacks")
     w = facts.weapon
@@ -333,7 +348,7 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
     if fumble_chance is None:
         fumble_chance = 1 if is_thrown(w) else RANGE_BAND_FUMBLE[facts.band]
         fumble_chance += MELEE_CROWD_FUMBLE * attack.melee_crowd
-        fumble_chance += WRESTLING_FUMBLE if attack.wrestling else 0
+        fumble_chance += WRESTLING_FUMBLE[facts.band] if attack.wrestling else 0
     if fumble_outcome is None:
         into_melee = attack.melee_crowd > 0 or attack.wrestling
         fumble_outcome = "random_target" if into_melee else ("jam" if w.has("unreliable") else "miss")
@@ -344,6 +359,8 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
         notes.append("overwatch: attack roll halved")
     if attack.unaware:
         notes.append(f"{t.name} is unaware of the attack: no defence")
+    if attack.wrestling:
+        notes.append(f"someone wrestles with {t.name}: fumble +{WRESTLING_FUMBLE[facts.band]} at {facts.band} range")
     check = CheckPlan(label, tuple(terms), fumble_chance, unskilled=(skill == 0), halve=halve)
     target_terms: list[Term] = []
     dp = distance_penalty(attack.distance_m, w.increment or IMPROVISED_INCREMENT_M, facts.multiplier)
@@ -369,12 +386,14 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
     damage = DamagePlan(tuple(damage_terms(a.character, w, extra)),
                         tuple(soak_terms(t.character, eff_armour.value)), kind,
                         level_bonus=level_bonus, wound_multiplier=wound_multiplier,
-                        notes=eff_armour.notes)
+                        notes=eff_armour.notes, damage_halved=a.initiative_zero,
+                        soak_halved=t.initiative_zero)
     return AttackPlan(
         attacker=a.name, target=t.name, attack=check, defence=missile_defence(attack, facts),
         base_difficulty=BASE_DIFFICULTY + missile_size_modifier(a.character.size, t.character.size),
         target_terms=tuple(target_terms), damage=damage, auto_hit_face=auto_hit_face,
         attack_fumble_outcome=fumble_outcome, notes=tuple(notes),
+        attack_skill=skill, defence_skill=t.character.skill("Athletics"),
     )
 
 
@@ -393,6 +412,7 @@ def attack_result(plan: AttackPlan, r: PlanResult, notes: Sequence[str] = (),
         wound_multiplier=dp.wound_multiplier if dp else 1, stun_divisor=dp.stun_divisor if dp else 1,
         fumble_outcome=r.attack_fumble, defence_fumble_outcome=r.defence_fumble,
         effects=tuple(effects), notes=(*plan.notes, *notes), automatic=r.automatic,
+        target_halved=bool(dp and dp.soak_halved),
     )
 
 

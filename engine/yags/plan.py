@@ -9,7 +9,7 @@ player sees and the roll the game makes come from the same numbers.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
@@ -59,6 +59,10 @@ class DamagePlan:
     wound_multiplier: int = 1
     stun_divisor: int = 1
     notes: tuple[str, ...] = ()
+    # Shock and Pain: "If your initiative drops to 0 ... all rolls are halved": the attacker's
+    # damage roll, the target's soak roll (rules-notes, Initiative 0).
+    damage_halved: bool = False
+    soak_halved: bool = False
 
     def extra(self, level: int) -> tuple[Term, ...]:
         best: Term | None = None
@@ -93,6 +97,23 @@ class AttackPlan:
     notes: tuple[str, ...] = ()
     counter_if_undefended: bool = False  # the attacker declared no defence against the target
     impossible: str | None = None  # the attack cannot be made at all (reason)
+    # yags-core.md, A roll of 20: in a contest a natural 20 with the higher skill score wins
+    # outright (unless the other side rolled 20 too). The skill scores of the attack and of
+    # the defence (None: no contest to judge, e.g. no defence roll).
+    attack_skill: int | None = None
+    defence_skill: int | None = None
+
+    def natural_twenty(self, attack_die: int, defence_die: int | None) -> str | None:
+        """Who a natural 20 gives the contest to: "attack" (the defence roll is beaten: the
+        base difficulty and the target terms stand), "defence" (the attack misses), or None
+        (no such 20, both rolled 20, or equal skills)."""
+        if self.defence is None or defence_die is None or self.attack_skill is None or self.defence_skill is None:
+            return None
+        if attack_die == 20 and defence_die != 20 and self.attack_skill > self.defence_skill:
+            return "attack"
+        if defence_die == 20 and attack_die != 20 and self.defence_skill > self.attack_skill:
+            return "defence"
+        return None
 
     def target_for(self, defence_total: int | None, defence_fumbled: bool) -> int:
         floor = self.base_difficulty
@@ -109,6 +130,11 @@ class AttackPlan:
         if self.defence is not None and defence_die is not None:
             d_total = self.defence.total(defence_die)
             d_fumble = self.defence.fumbles(defence_die)
+        twenty = self.natural_twenty(attack_die, defence_die)
+        if twenty == "defence" and not (self.auto_hit_face is not None and attack_die >= self.auto_hit_face):
+            return False, 0, False
+        if twenty == "attack":
+            d_total = None
         return _judge(attack_die, self.attack.total(attack_die), self.attack.fumbles(attack_die),
                       self.target_for(d_total, d_fumble), self.auto_hit_face, self.min_level)
 
@@ -150,9 +176,13 @@ def roll_plan(dice: Dice, plan: AttackPlan) -> PlanResult:
     if plan.defence is not None and d_die is not None:
         d_roll = plan.defence.resolve(d_die)
         d_total, d_fumble = d_roll.total, d_roll.fumble
-    target = plan.target_for(d_total, d_fumble)
+    twenty = plan.natural_twenty(a_die, d_die)
+    target = plan.target_for(None if twenty == "attack" else d_total, d_fumble)
     target_terms: list[Term] = []
-    if d_total is None or (d_fumble and plan.defence_fumble_fails):
+    if twenty == "attack":
+        target_terms.append(Term("base", plan.base_difficulty,
+                                 f"base {plan.base_difficulty} (defence {d_total} beaten by a natural 20)"))
+    elif d_total is None or (d_fumble and plan.defence_fumble_fails):
         target_terms.append(Term("base", plan.base_difficulty, f"base {plan.base_difficulty}"))
     elif d_total >= plan.base_difficulty:
         target_terms.append(Term("defence", d_total, f"defence {d_total}"))
@@ -160,6 +190,9 @@ def roll_plan(dice: Dice, plan: AttackPlan) -> PlanResult:
         target_terms.append(Term("base", plan.base_difficulty, f"base {plan.base_difficulty} (defence {d_total})"))
     target_terms.extend(plan.target_terms)
     a_roll = plan.attack.resolve(a_die, target, tuple(target_terms))
+    if twenty is not None:
+        won = "the attack" if twenty == "attack" else "the defence"
+        a_roll = replace(a_roll, notes=(*a_roll.notes, f"a natural 20 with the higher skill: {won} wins the contest"))
     damage = None
     if hit and plan.damage is not None:
         damage = roll_damage_plan(dice, plan.damage, level)
@@ -171,8 +204,9 @@ def roll_plan(dice: Dice, plan: AttackPlan) -> PlanResult:
 
 
 def roll_damage_plan(dice: Dice, dp: DamagePlan, level: int) -> DamageResult:
-    dmg = resolve("damage", dp.damage_terms + dp.extra(level), dice.d20(), fumble_chance=0)
-    soak = resolve("soak", dp.soak_terms, dice.d20(), fumble_chance=0)
+    dmg = resolve("damage", dp.damage_terms + dp.extra(level), dice.d20(), fumble_chance=0,
+                  halve=dp.damage_halved)
+    soak = resolve("soak", dp.soak_terms, dice.d20(), fumble_chance=0, halve=dp.soak_halved)
     return DamageResult(dmg, soak, wounds_inflicted(dmg.total, soak.total), dp.kind, dp.notes)
 
 
@@ -198,18 +232,28 @@ class Preview:
 
 
 @lru_cache(maxsize=4096)
-def _damage_counts(damage_base: int, soak_base: int) -> tuple[tuple[int, int], ...]:
-    """(levels, cases of 400) for a damage roll against a soak roll: it depends only on the
-    difference, so it is cached."""
+def _damage_counts(damage_base: int, soak_base: int, damage_halved: bool = False,
+                   soak_halved: bool = False) -> tuple[tuple[int, int], ...]:
+    """(levels, cases of 400) for a damage roll against a soak roll (either halved at
+    initiative 0); cached, as the AI asks again and again."""
     counts: dict[int, int] = defaultdict(int)
     for d in range(1, 21):
+        dmg = half_up(damage_base + d) if damage_halved else damage_base + d
         for s in range(1, 21):
-            counts[wounds_inflicted(damage_base + d, soak_base + s)] += 1
+            soak = half_up(soak_base + s) if soak_halved else soak_base + s
+            counts[wounds_inflicted(dmg, soak)] += 1
     return tuple(sorted(counts.items()))
 
 
+def _plan_damage_counts(dp: DamagePlan, level: int) -> tuple[tuple[int, int], ...]:
+    """Without halving only the difference of the bases matters (a better cache key)."""
+    if dp.damage_halved or dp.soak_halved:
+        return _damage_counts(dp.damage_base(level), dp.soak_base, dp.damage_halved, dp.soak_halved)
+    return _damage_counts(dp.damage_base(level) - dp.soak_base, 0)
+
+
 def _damage_distribution(dp: DamagePlan, level: int) -> dict[int, Fraction]:
-    return {k: Fraction(v, 400) for k, v in _damage_counts(dp.damage_base(level) - dp.soak_base, 0)}
+    return {k: Fraction(v, 400) for k, v in _plan_damage_counts(dp, level)}
 
 
 def _after(stuns: int, wounds: int, levels: int, dp: DamagePlan) -> tuple[int, int]:
@@ -229,14 +273,22 @@ def _after(stuns: int, wounds: int, levels: int, dp: DamagePlan) -> tuple[int, i
 
 @lru_cache(maxsize=8192)
 def _level_cases(a_totals: tuple[int, ...], a_fumbles: tuple[bool, ...], targets: tuple[int, ...],
-                 auto_hit_face: int | None, min_level: int) -> tuple[tuple[int, int], ...]:
+                 auto_hit_face: int | None, min_level: int, twenty_attack: bool = False,
+                 twenty_defence: bool = False, beaten: int = 0) -> tuple[tuple[int, int], ...]:
     """(degree, cases) of the hits among the 20 attack faces x the defence faces (each
-    defence face given as the target it sets); cached, as the AI previews the same numbers
-    again and again."""
+    defence face given as the target it sets, in face order when there is a defence roll);
+    a natural 20 wins the contest for the higher skill (`twenty_attack`: the attack's 20 meets
+    `beaten`, the target without the defence; `twenty_defence`: the defence's 20 makes the
+    attack miss). Cached, as the AI previews the same numbers again and again."""
     counts: dict[int, int] = defaultdict(int)
     for a in range(20):
         a_die, a_total, a_fumble = a + 1, a_totals[a], a_fumbles[a]
-        for target in targets:
+        auto = auto_hit_face is not None and a_die >= auto_hit_face
+        for d, target in enumerate(targets, start=1):
+            if twenty_attack and a_die == 20 and d != 20:
+                target = beaten
+            elif twenty_defence and d == 20 and a_die != 20 and not auto:
+                continue
             hit, level, _ = _judge(a_die, a_total, a_fumble, target, auto_hit_face, min_level)
             if hit:
                 counts[level] += 1
@@ -255,7 +307,11 @@ def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     else:
         targets = tuple(plan.target_for(plan.defence.total(d), plan.defence.fumbles(d)) for d in faces)
     cases = 20 * len(targets)
-    level_cases = dict(_level_cases(a_totals, a_fumbles, targets, plan.auto_hit_face, plan.min_level))
+    contest = plan.defence is not None and plan.attack_skill is not None and plan.defence_skill is not None
+    twenty_a = contest and plan.attack_skill > plan.defence_skill  # type: ignore[operator]
+    twenty_d = contest and plan.defence_skill > plan.attack_skill  # type: ignore[operator]
+    level_cases = dict(_level_cases(a_totals, a_fumbles, targets, plan.auto_hit_face, plan.min_level,
+                                    twenty_a, twenty_d, plan.target_for(None, False)))
     fumbles = sum(a_fumbles)
     # Whole numbers over cases x 400 until the end: exact, and cheaper than Fractions.
     damage_cases: dict[int, int] = defaultdict(int)
@@ -265,7 +321,7 @@ def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     if plan.damage is not None:
         dp = plan.damage
         for level, n in level_cases.items():
-            for levels, q in _damage_counts(dp.damage_base(level) - dp.soak_base, 0):
+            for levels, q in _plan_damage_counts(dp, level):
                 damage_cases[levels] += n * q
                 outcome_cases[_after(stuns, wounds, levels, dp)] += n * q
     else:

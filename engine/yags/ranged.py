@@ -7,6 +7,7 @@ build for each fire mode.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.dice import Dice
@@ -20,7 +21,7 @@ from engine.yags.missile import (
     plan_multiple_shots,
     threat_band_for,
 )
-from engine.yags.plan import AttackPlan, Impossible, roll_plan
+from engine.yags.plan import AttackPlan, Impossible, roll_damage_plan, roll_plan
 
 if TYPE_CHECKING:
     from engine.yags.ruleset import YagsRuleset
@@ -40,6 +41,12 @@ def conditions_for(s: Situation) -> tuple[str, ...]:
     return tuple(out)
 
 
+def crowd_size(request: AttackRequest) -> int:
+    """Firing at a crowd (`options["crowd"]`): the target and the others the game names as
+    the group (`request.others`); 1 when not firing at a crowd."""
+    return 1 + len(request.others) if request.options.get("crowd") else 1
+
+
 def missile_attack(rules: YagsRuleset, request: AttackRequest, target: Any = None,
                    situation: Situation | None = None) -> MissileAttack:
     a = rules.fighter(request.attacker, (target or request.target).name)
@@ -54,8 +61,10 @@ def missile_attack(rules: YagsRuleset, request: AttackRequest, target: Any = Non
         attacker=a, target=t, distance_m=s.distance_m, shot=str(request.options.get("shot", "normal")),
         conditions=conditions_for(s), cover=s.target_cover, threat_band=band,
         in_melee_with_attacker=s.in_melee_with_attacker, melee_crowd=s.target_melee_crowd,
+        wrestling=s.target_wrestling,
         overwatch=bool(request.options.get("overwatch", False)),
         unaware=bool(request.options.get("unaware", False)),
+        crowd_targets=crowd_size(request),
     )
 
 
@@ -101,6 +110,8 @@ def resolve_request(rules: YagsRuleset, dice: Dice, request: AttackRequest) -> l
         rounds = int(request.options.get("rounds", a.arm.burst))
         return list(resolve_area_burst(dice, a, targets, rounds, suppressive=(request.mode == "suppress"),
                                        conditions=conditions_for(request.situation)))
+    if request.options.get("crowd") and request.others:
+        return resolve_crowd(rules, dice, request)
     if request.mode == "shot" and request.others and rules.fighter(request.attacker, "").arm.cone:
         from engine.yags.autofire import resolve_shotgun
 
@@ -115,3 +126,45 @@ def resolve_request(rules: YagsRuleset, dice: Dice, request: AttackRequest) -> l
         r = roll_plan(dice, plan)
         results.append(attack_result(plan, r))
     return results
+
+
+def resolve_crowd(rules: YagsRuleset, dice: Dice, request: AttackRequest) -> list[AttackResult | Impossible]:
+    """Firing at a crowd: "you can reduce the distance modifier by 5 for each doubling of the
+    number of targets ... If you hit, then you hit a random target." Each shot or burst is
+    rolled at the declared target (its dodge and cover); a hit strikes a figure of the group
+    picked by one d(n), equal chances (as Firing into melee suggests), and its damage is
+    rolled against that figure (its armour, soak and range band; rules-notes)."""
+    group = [(request.target, request.situation), *request.others]
+    results: list[AttackResult | Impossible] = []
+    for plan in plans_for(rules, request):
+        if isinstance(plan, Impossible):
+            results.append(plan)
+            break
+        r = roll_plan(dice, replace(plan, damage=None))
+        if not r.hit or plan.damage is None:
+            results.append(attack_result(plan, r))
+            continue
+        face = dice.roll(len(group))
+        victim, where = group[face - 1]
+        notes = (f"firing at a crowd: d{len(group)} ({face}) strikes {victim.name}",)
+        struck = plan
+        if face != 1:
+            struck = _crowd_plan(rules, request, plan, victim, where)
+            if isinstance(struck, Impossible):
+                results.append(attack_result(plan, r, notes=(*notes, struck.reason)))
+                continue
+        damage = roll_damage_plan(dice, struck.damage, r.level) if struck.damage is not None else None
+        hit = attack_result(struck, replace(r, damage=damage), notes=notes)
+        results.append(replace(hit, target=victim.name))
+    return results
+
+
+def _crowd_plan(rules: YagsRuleset, request: AttackRequest, plan: AttackPlan, victim: Any,
+                where: Situation) -> AttackPlan | Impossible:
+    """The same shot's plan at another figure of the crowd (for its damage and soak): the
+    plan of that shot index (`plan.attack.label`) built at the figure."""
+    alone = replace(request, target=victim, situation=where, others=())
+    for other in plans_for(rules, alone):
+        if isinstance(other, Impossible) or other.attack.label == plan.attack.label:
+            return other
+    return Impossible(f"{victim.name} cannot be struck")

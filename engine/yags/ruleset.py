@@ -166,6 +166,7 @@ class YagsRuleset(Ruleset):
         t = self.fighter(request.target, request.attacker.name)
         return MeleeAttack(a, t, manoeuvre=request.options.get("manoeuvre"),
                            room=request.situation.room_reach,
+                           closed=reach_within_tiles(request.situation.tiles_apart),
                            automatic=bool(request.options.get("automatic", False)),
                            kind=str(request.options.get("kind", "attack")),
                            overwatch=bool(request.options.get("overwatch", False)),
@@ -249,25 +250,30 @@ class YagsRuleset(Ruleset):
     def _apply_hit(self, dice: Dice, combatant: Character, state: Condition, result: AttackResult) -> Applied:
         out = health.take_damage(dice, combatant, state, result.damage.levels, result.damage.kind,
                                  wound_multiplier=result.wound_multiplier,
-                                 stun_divisor=result.stun_divisor, vitals=combatant.armour.vitals)
+                                 stun_divisor=result.stun_divisor, vitals=combatant.armour.vitals,
+                                 halve=result.target_halved)
         caused = out.condition.wounds - state.wounds
         if "vital_strike" in result.effects and caused >= 1 and out.condition.status == "ok":
-            vital = vital_strike_check(dice, combatant, caused)
+            vital = vital_strike_check(dice, combatant, caused, halve=result.target_halved)
             rolls = out.rolls + (vital,)
             if not vital.success and out.condition.wounds < 6:
-                more = health.take_damage(dice, combatant, out.condition, 6 - out.condition.wounds, "wounds")
+                more = health.take_damage(dice, combatant, out.condition, 6 - out.condition.wounds, "wounds",
+                                          halve=result.target_halved)
                 return Applied(more.condition, rolls + more.rolls,
                                out.events + ("vital strike: falls fatally wounded",) + more.events)
             return Applied(out.condition, rolls, out.events)
         return Applied(out.condition, out.rolls, out.events)
 
     def end_of_round(self, dice: Dice, combatant: Character, state: Condition, *, bursts: int = 0,
-                     in_cover: bool = False, moved: str = "none") -> Applied:
+                     in_cover: bool = False, moved: str = "none",
+                     declaration: YagsDeclaration | None = None) -> Applied:
         """Health checks, then bullet shyness: one Will check for every burst aimed at the
         fighter this round (yags-combat.md, Bullet Shyness); a sprint costs a point of
         fatigue (yags-core.md, Sprinting: "a sprinting character gains a point of fatigue
-        every round")."""
-        out = health.end_of_round(dice, combatant, state)
+        every round"). A fighter at initiative 0 this round (its `declaration` says so) makes
+        these checks halved (Shock and Pain: "all rolls are halved")."""
+        halve = declaration is not None and declaration.initiative_zero
+        out = health.end_of_round(dice, combatant, state, halve)
         rolls, events, cond = list(out.rolls), list(out.events), out.condition
         if moved == "sprint" and not cond.out_of_fight:
             cond = health.add_fatigue(cond)
@@ -275,7 +281,7 @@ class YagsRuleset(Ruleset):
         if bursts and not cond.out_of_fight:
             from engine.yags.autofire import bullet_shyness
 
-            roll, shock = bullet_shyness(dice, combatant, bursts, in_cover)
+            roll, shock = bullet_shyness(dice, combatant, bursts, in_cover, halve)
             rolls.append(roll)
             if shock:
                 cond = health.add_shock(cond, shock)
@@ -288,12 +294,18 @@ class YagsRuleset(Ruleset):
         10 (0 for stuns) + half the patient's wound and stun penalties; see health.first_aid."""
         if healer.state.out_of_fight:
             raise ValueError(f"{healer.name} is {healer.state.status} and cannot tend anyone")
+        d: YagsDeclaration | None = healer.declaration
         out = health.first_aid(dice, healer.combatant, healer.state, patient.state, stuns=stuns,
-                               self_aid=healer.name == patient.name)
+                               self_aid=healer.name == patient.name,
+                               halve=d is not None and d.initiative_zero)
         return Applied(out.condition, out.rolls, tuple(f"{patient.name}: {e}" for e in out.events))
 
     def first_aid_rounds(self) -> int:
         return health.FIRST_AID_ROUNDS
+
+    def must_rest(self, combatant: Character, state: Condition) -> bool:
+        """Fatigue: "If a character becomes Exhausted then they must immediately rest"."""
+        return not state.out_of_fight and health.exhausted(combatant, state)
 
     # --- overwatch (yags-combat.md, Action Types: Overwatch; Waiting beyond a round) ------
 
@@ -352,7 +364,7 @@ class YagsRuleset(Ruleset):
         if w.has("tripleauto"):
             modes.append("triple")
         return WeaponFacts(
-            name=w.name, melee=melee, reach=w.reach, reach_tiles=2 if (melee and w.reach >= 3) else 1,
+            name=w.name, melee=melee, reach=w.reach, reach_tiles=2 if (melee and w.reach > ONE_TILE_REACH) else 1,
             long_m=w.long if not melee else 0.0, capacity=w.capacity, reload_rounds=w.reload,
             burst=w.burst if w.has("automatic") else 0, modes=tuple(modes),
             grenades=tuple(g.id for g in combatant.grenades), spread_m=float(w.cone),
@@ -390,7 +402,8 @@ class YagsRuleset(Ruleset):
 
         w = self.catalogue.weapon(weapon_id)
         targets = [(p.combatant, p.state, d, covered) for p, d, covered in victims]
-        results = blast(dice, w, w.blast_radius, targets, attacker=thrower.name)
+        zero = [bool(getattr(p.declaration, "initiative_zero", False)) for p, _, _ in victims]
+        results = blast(dice, w, w.blast_radius, targets, attacker=thrower.name, halved=zero)
         return [r if (r.hit or r.damage is not None) else None for r in results]
 
     def declaration_order(self, entries: Sequence[tuple[Any, Character, int]]) -> list[Any]:
@@ -437,7 +450,8 @@ class YagsRuleset(Ruleset):
         from engine.yags.explosions import plan_blast
 
         w = self.catalogue.weapon(weapon_id)
-        plan = plan_blast(w, w.blast_radius, victim.combatant, distance_m, hard_cover_between)
+        plan = plan_blast(w, w.blast_radius, victim.combatant, distance_m, hard_cover_between,
+                          soak_halved=bool(getattr(victim.declaration, "initiative_zero", False)))
         if isinstance(plan, Impossible):
             return plan
         st = victim.state
@@ -470,6 +484,17 @@ class YagsRuleset(Ruleset):
 
 
 OVERWATCH_ARC = 45.0  # Action Types, Overwatch: "you can cover a 45 degree area"
+# Reach on the grid (rules-notes): reach 0-2 strike the adjacent tiles, reach 3-4 two away.
+ONE_TILE_REACH = 2
+
+
+def reach_within_tiles(tiles_apart: int | None) -> int | None:
+    """The longest reach that fits between fighters `tiles_apart` grid steps apart: a foe on
+    an adjacent tile "has closed to within the reach" of a reach 3 or 4 weapon (Reach;
+    rules-notes). None: no limit (two tiles or more, or off the grid)."""
+    if tiles_apart is None or tiles_apart > 1:
+        return None
+    return ONE_TILE_REACH
 OVERWATCH_DIFFICULTY = 10  # "a Perception x Tactics must be made at a difficulty of 10"
 TACTICS = "Tactics"
 
@@ -486,12 +511,13 @@ def overwatch_terms(combatant: Character, state: Condition) -> list[Term]:
     return terms
 
 
-def vital_strike_check(dice: Dice, combatant: Character, wounds_caused: int) -> Roll:
-    """Vital strike: Health x Size at 20 + 5 x wounds caused, or fall fatally wounded."""
+def vital_strike_check(dice: Dice, combatant: Character, wounds_caused: int, halve: bool = False) -> Roll:
+    """Vital strike: Health x Size at 20 + 5 x wounds caused, or fall fatally wounded (halved
+    at initiative 0)."""
     from engine.rolls import Term
     from engine.yags.checks import roll_check
     from engine.yags.melee import vital_strike_target
 
     h = combatant.attributes["health"]
     term = Term("ability", h * combatant.size, f"Hea {h} x Size {combatant.size}")
-    return roll_check(dice, "vital strike check", [term], vital_strike_target(wounds_caused))
+    return roll_check(dice, "vital strike check", [term], vital_strike_target(wounds_caused), halve=halve)
