@@ -295,6 +295,9 @@ class Effects:
         t = self.view(target)
         figures = [target] + [w.uid for w in self.units(living=True)
                               if w.uid not in (uid, target) and w.team != t.team and geo.chebyshev(w.pos, t.pos) == 1]
+        partner = self.grappled_with(target)  # someone wrestling with it is in the melee too
+        if partner is not None and partner != uid and partner not in figures and not self.view(partner).out:
+            figures.append(partner)
         face = self.dice.roll(len(figures))
         pick = figures[face - 1]
         self._event("info", f"{self.name(uid)}'s fumbled shot goes astray into the melee: at "

@@ -131,7 +131,8 @@ class Match(RoundResolution, Effects, Overwatches):
         self._entities: dict[int, int] = {}
         self._specs: dict[int, dict[str, Any]] = {}  # each unit as given (a disarmed unit is remade bare-handed)
         self._acted: set[int] = set()  # units whose action this round has come (or been skipped)
-        self._lost: set[int] = set()  # units that lost the rest of this round's actions (grappled)
+        self._lost: set[int] = set()  # units that lost the rest of this round's actions (grappled, exhausted)
+        self._resting: set[int] = set()  # of those, the ones that became exhausted this round
         self._winner: str | None = None
         self._declare_queue: list[int] = []
         self._round_stance: dict[int, str] = {}  # each unit's posture as this round began
@@ -565,6 +566,9 @@ class Match(RoundResolution, Effects, Overwatches):
         reserved = sorted(k for k in ("full_dodge", "lost_round", "initiative") if k in choices)
         if reserved:
             return Impossible(f"{', '.join(reserved)}: set by the world, not a declaration choice")
+        refusal = self._rest_refusal(v, action, choices)
+        if refusal is not None:
+            return refusal
         refusal = self._grapple_refusal(v, action, stance, choices)
         if refusal is not None:
             return refusal
@@ -586,6 +590,18 @@ class Match(RoundResolution, Effects, Overwatches):
                 return Impossible("several bolt-action shots allow no dodge that round (Rate of Fire)")
         check = self._validate_action(v, action, stance)
         return check
+
+    def _rest_refusal(self, v: UnitView, action: Action, choices: Mapping[str, Any]) -> Impossible | None:
+        """Fatigue: "If a character becomes Exhausted then they must immediately rest": on the
+        grid, resting is a hold where it stands (no move, no retreat, no dodge for cover, no
+        action); it may still lie down or crouch and declare defences (rules-notes)."""
+        if not self.rules.must_rest(v.combatant, v.state):
+            return None
+        if not isinstance(action, Hold):
+            return Impossible(f"{v.name} is exhausted and must rest: it may only hold (Fatigue)")
+        if int(choices.get("retreat_m", 0) or 0) > 0 or choices.get("cover_action"):
+            return Impossible(f"{v.name} is exhausted and must rest: no retreat or move (Fatigue)")
+        return None
 
     def _validate_action(self, v: UnitView, action: Action, stance: str | None = None) -> Done | Impossible:
         facts = self.rules.weapon_facts(v.combatant)
@@ -621,6 +637,11 @@ class Match(RoundResolution, Effects, Overwatches):
                 return Impossible("a full Move allows only a standard attack, which is slow (Movement)")
             if action.mode not in facts.modes:
                 return Impossible(f"{facts.name} cannot fire {action.mode}")
+            if action.options.get("crowd"):
+                if facts.spread_m or action.mode not in ("shot", "burst", "triple"):
+                    return Impossible("fire at a crowd with a shot or a burst (a shotgun's cone already spreads)")
+                if not self.crowd(v.uid, action.target):
+                    return Impossible(f"{t.name} is no crowd: nobody you see stands next to it (Firing at a crowd)")
             if not geo.line_of_sight(self.grid, v.pos, t.pos):
                 return Impossible(f"no line of sight to {t.name}")
             dist = geo.distance_m(self.grid, v.pos, t.pos)
@@ -781,9 +802,16 @@ class Match(RoundResolution, Effects, Overwatches):
             path = self._comp(target, Moved).path
             if path and not geo.line_of_sight(self.grid, a.pos, tuple(path[-1])):
                 cover = _best_cover(cover, "hard50")
-        adjacent = [w for w in self.units(living=True) if w.uid not in (attacker, target) and geo.chebyshev(w.pos, t.pos) == 1]
+        # Firing into melee: "If someone is wrestling with the intended target" (someone other
+        # than the shooter holds it or is held by it): the wrestler counts for that, not as
+        # one more of the people in close combat with it (rules-notes).
+        partner = self.grappled_with(target)
+        wrestler = partner if partner is not None and partner != attacker else None
+        adjacent = [w for w in self.units(living=True)
+                    if w.uid not in (attacker, target, wrestler) and geo.chebyshev(w.pos, t.pos) == 1]
         t_facts = self.rules.weapon_facts(t.combatant)
-        in_melee = geo.chebyshev(a.pos, t.pos) <= 1 and t_facts.melee
+        apart = geo.chebyshev(a.pos, t.pos)
+        in_melee = apart <= 1 and t_facts.melee
         return Situation(
             distance_m=max(geo.distance_m(self.grid, a.pos, t.pos), 1.0 * self.grid.metres_per_tile),
             target_cover=cover, attacker_moved=a_moved, target_moved=t_moved,
@@ -791,6 +819,7 @@ class Match(RoundResolution, Effects, Overwatches):
             room_reach=geo.room_reach(self.grid, a.pos), in_melee_with_attacker=in_melee,
             target_melee_crowd=sum(1 for w in adjacent if w.team != t.team),
             target_combat_move_m=float(self.movement_allowance(target)["free"]),
+            target_wrestling=wrestler is not None, tiles_apart=apart,
         )
 
     def _lateral(self, shooter: tuple[int, int], uid: int) -> bool:
@@ -814,8 +843,21 @@ class Match(RoundResolution, Effects, Overwatches):
         return abs(mx * fy - my * fx) >= abs(mx * fx + my * fy)
 
     def _request(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> AttackRequest:
+        others: tuple = ()
+        if options.get("crowd") and mode != "melee":
+            others = tuple((self.participant(w.uid), self.situation(uid, w.uid)) for w in self.crowd(uid, target))
         return AttackRequest(self.participant(uid), self.participant(target), mode, dict(options),
-                             self.situation(uid, target))
+                             self.situation(uid, target), others)
+
+    def crowd(self, uid: int, target: int) -> list[UnitView]:
+        """Firing at a crowd (the `crowd` option of a shot or burst: "you don't care who you
+        hit as long as you hit someone"): the group is the target and every other living
+        figure on a tile next to it that the shooter sees, friends too (a random hit may strike
+        them), the shooter never (rules-notes). The target is not in the list."""
+        t = self.view(target)
+        pos = self.view(uid).pos
+        return [w for w in self.units(living=True) if w.uid not in (uid, target)
+                and geo.chebyshev(w.pos, t.pos) == 1 and geo.line_of_sight(self.grid, pos, w.pos)]
 
     def preview(self, uid: int, target: int, mode: str = "shot", options: Mapping[str, Any] | None = None) -> Any:
         """The exact chance to hit and of each outcome, as the UI and the AI see it."""

@@ -64,7 +64,7 @@ class RoundResolution:
             for _, mv in esper.get_component(Moved):
                 mv.mode, mv.path = "none", ()
         elif name == "declared":
-            self._acted, self._lost = set(), set()
+            self._acted, self._lost, self._resting = set(), set(), set()
             self._interrupt_work()
             self._begin_watches()
         elif name == "move":
@@ -114,12 +114,30 @@ class RoundResolution:
         return {"unit": uid, **self.rules.health_facts(state)}
 
     def _set_state(self, uid: int, state: Any) -> None:
-        before = self.rules.out_of_fight(self._comp(uid, Combatant).state)
-        self._comp(uid, Combatant).state = state
+        c = self._comp(uid, Combatant)
+        before = self.rules.out_of_fight(c.state)
+        resting = self.rules.must_rest(c.combatant, c.state)
+        c.state = state
         self._changed(uid)
         if not before and self.rules.out_of_fight(state):
             self._event("down", f"{self.name(uid)} is down: {self.rules.status(state)}", uid, **self._health(uid, state))
             self._release(uid, "is down")
+        elif not resting and self.rules.must_rest(c.combatant, state):
+            self._exhausted(uid)
+
+    def _exhausted(self, uid: int) -> None:
+        """Fatigue: "If a character becomes Exhausted then they must immediately rest": during
+        the round's actions it loses the rest of them (its action if it has not come, and its
+        move); from the next round it may only hold (Match._rest_refusal)."""
+        now = self.phase in ("fast", "normal", "slow")
+        if now:
+            self._lost.add(uid)
+            self._resting.add(uid)
+            mv = self._comp(uid, Moved)
+            mv.mode, mv.path = "none", ()
+        self._event("status", f"{self.name(uid)} is exhausted and must rest"
+                    + ("; it loses the rest of its round" if now and uid not in self._acted else ""), uid,
+                    exhausted=True)
 
     def _apply(self, target: int, result: Any, attacker: int | None = None) -> None:
         c = self._comp(target, Combatant)
@@ -236,7 +254,8 @@ class RoundResolution:
             return
         a = d.action
         if uid in self._lost:
-            self._event("info", f"{self.name(uid)} is held: its action is lost", uid)
+            why = "is exhausted and rests" if uid in self._resting else "is held"
+            self._event("info", f"{self.name(uid)} {why}: its action is lost", uid)
             return
         if isinstance(a, Attack):
             self._attack(uid, a)
@@ -486,9 +505,11 @@ class RoundResolution:
         for uid in self.uids():
             c = self._comp(uid, Combatant)
             aimed = self._pressure.pop(uid, [])
+            d = self.declared(uid)
             applied = self.rules.end_of_round(self.dice, c.combatant, c.state, bursts=len(aimed),
                                               in_cover=bool(aimed) and all(aimed),
-                                              moved=self._comp(uid, Moved).mode)
+                                              moved=self._comp(uid, Moved).mode,
+                                              declaration=d.ruleset_decl if d is not None else None)
             for roll in applied.rolls:
                 self._event("roll", roll.describe(), uid)
             for text in applied.events:
