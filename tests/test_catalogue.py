@@ -16,7 +16,7 @@ from engine.yags.tables import FRAGMENTATION_RADIUS_FACTOR, charge_strength
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "engine" / "yags" / "data"
-REFERENCE = REPO / "tools" / "reference" / "yags-equipment"  # in the project: no test needs ../shared
+REFERENCE = REPO / "tools" / "reference" / "yags-equipment"  # in the project, not beside it
 SHIPPED = ("armour.toml", "explosives.toml", "firearms.toml", "melee.toml")
 
 
@@ -94,6 +94,52 @@ def test_thrown_profiles():
     assert cat.weapon("long_bow").muscle and not cat.weapon("short_bow").muscle
     assert cat.weapon("heavy_crossbow").skill == "Crossbows"
     assert cat.weapon("sling").has("projectile")
+
+
+def test_every_throwable_weapon_can_be_thrown():
+    """modern-tech6-melee-weapons.yags tags the hand axe <throwable/>, but neither list gives
+    it a thrown mode: it is thrown with its melee bonuses (+2 attack, +6 damage) and the
+    throwable bands (increment 10, 2/5/10 m per point of strength; rules-notes, Equipment
+    data). Every weapon tagged throwable has a thrown profile."""
+    cat = default_catalogue()
+    axe = cat.weapon("hand_axe")
+    assert axe.has("throwable") and axe.thrown is not None
+    t = axe.thrown
+    assert (t.kind, t.skill, t.attack, t.damage, t.has("thrown")) == ("missile", "Throw", 2, 6, True)
+    assert (t.increment, t.short, t.medium, t.long, t.range_per_strength) == (10, 2, 5, 10, True)
+    assert [w.id for w in cat.weapons.values() if w.has("throwable") and w.thrown is None] == []
+
+
+def test_the_soft_and_mail_tags_are_ours_and_follow_the_names():
+    """core-armour.xml tags nothing soft or mail (only heavy and bullet-proof); the builder
+    tags them by material (rules-notes, Equipment data: Armour tags): chain and ring pieces
+    mail (Properties of armour: Mail, "chain or ring mail"), quilted, soft leather and fur
+    soft; hard leather, kurbal and plate neither."""
+    ref = (REFERENCE / "core-armour.xml").read_text(encoding="utf-8").lower()
+    assert "soft</property>" not in ref and "mail</property>" not in ref
+    cat = default_catalogue()
+    tagged = {pid: sorted(p.properties & {"soft", "mail"}) for pid, p in cat.armour.items() if p.source != "project"}
+    for pid, tags in tagged.items():
+        mail = "chain" in pid or "ring" in pid
+        soft = any(word in pid for word in ("quilted", "soft_leather", "fur"))
+        assert tags == [t for t, has in (("mail", mail), ("soft", soft)) if has], pid
+
+
+def test_no_test_or_tool_needs_the_folder_beside_the_repository():
+    """The suite passes on a clone of the project alone: the reference lists are in
+    tools/reference, and nothing in tests/ or tools/ reaches for the shared folder beside it."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_catalogue", REPO / "tools" / "build_catalogue.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    assert builder.DEFAULT_REFERENCE == REFERENCE and REPO in REFERENCE.parents
+    word = "sha" + "red"  # spelled apart so that this file does not match itself
+    beside = (f"../{word}", f'"{word}"')
+    for folder in ("tests", "tools"):
+        for path in (REPO / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            assert not any(b in text for b in beside), path
 
 
 def test_grenades_use_the_tnt_formula():
