@@ -156,6 +156,10 @@ def test_a_natural_twenty_with_the_higher_skill_wins_the_attack_against_a_defenc
     even = Character("Eve", {"dexterity": 6}, {"Melee": 5}, weapon=SWORD)
     r = resolve_melee(ScriptedDice([20, 19]), MeleeAttack(Fighter(ANN, defending=True), Fighter(even, defending=True)))
     assert not r.hit  # equal skills: 44 against 30 + 4 + 19 = 53
+    # a 20 that changes nothing is not noted: Wes defends 1 x 1 + 4 + 2 = 7, below the base 15
+    wes = Character("Wes", {"dexterity": 1}, {"Melee": 1}, weapon=SWORD)
+    r = resolve_melee(ScriptedDice([20, 2, 10, 10]), MeleeAttack(Fighter(ANN, defending=True), Fighter(wes, defending=True)))
+    assert r.hit and "natural 20" not in r.describe()
 
 
 def test_the_natural_twenty_is_in_the_exact_preview():

@@ -177,7 +177,15 @@ def roll_plan(dice: Dice, plan: AttackPlan) -> PlanResult:
         d_roll = plan.defence.resolve(d_die)
         d_total, d_fumble = d_roll.total, d_roll.fumble
     twenty = plan.natural_twenty(a_die, d_die)
-    target = plan.target_for(None if twenty == "attack" else d_total, d_fumble)
+    # A 20 that changes nothing is not noted: the attack's when the defence was below the base
+    # difficulty anyway (or fumbled to it), the defence's when the attack missed anyway.
+    plain = plan.target_for(d_total, d_fumble)
+    if twenty == "attack" and plain == plan.target_for(None, d_fumble):
+        twenty = None
+    if twenty == "defence" and not _judge(a_die, plan.attack.total(a_die), plan.attack.fumbles(a_die), plain,
+                                          plan.auto_hit_face, plan.min_level)[0]:
+        twenty = None
+    target = plan.target_for(None, d_fumble) if twenty == "attack" else plain
     target_terms: list[Term] = []
     if twenty == "attack":
         target_terms.append(Term("base", plan.base_difficulty,
