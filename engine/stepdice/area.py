@@ -13,7 +13,7 @@ explosives paragraph), with exact previews.
   eight directions (rules-notes).
 - Explosions: "Different damage rolls are made for each person within the different radius'
   of the blast": each victim rolls its band's dice; hard cover between moves it one band
-  out (rules-notes); body armour turns wounds to stun as for any hit.
+  out (rules-notes); body armour stops wounds as for any hit.
 """
 
 from __future__ import annotations
@@ -39,14 +39,14 @@ from engine.stepdice.attack import (
 from engine.stepdice.equipment import Explosive, Weapon
 from engine.stepdice.preview import StepPreview, outcome_preview
 from engine.stepdice.steps import AVERAGE, EASY, Pool, chance_at_least, sum_counts
-from engine.stepdice.tables import range_band, range_steps, split_damage
+from engine.stepdice.tables import armour_stops, range_band, range_steps, split_damage
 
 DIRECTIONS = tuple((round(math.cos(math.radians(a)), 6), round(math.sin(math.radians(a)), 6))
                    for a in range(0, 360, 45))
 
 
 def _attack_pool(attacker: Fighter, label: str, skill: str, band: str) -> Pool:
-    notes = [f"{band.replace('_', ' ')} range {range_steps(band):+d}"]
+    notes = [f"{band.replace('_', ' ')} range {range_steps(band):+d}"] if range_steps(band) else []
     if attacker.round.count > 1:
         notes.append(f"{attacker.round.count} actions {attacker.round.steps:+d}")
     return skill_pool(label, attacker.character, attacker.condition, "agility", skill,
@@ -209,8 +209,8 @@ def blast_band(explosive: Explosive, distance_m: float, hard_cover_between: bool
 def blast_damage(explosive: Explosive, victim: Fighter, points: int) -> tuple[int, int, int]:
     """(stun, wounds, armour) of a blast's roll on a victim."""
     stun, wounds = split_damage(points, explosive.damage_type)
-    armour = min(victim.character.protection("body"), wounds)
-    return stun + armour, wounds - armour, armour
+    wounds, stopped = armour_stops(wounds, victim.character.protection("body"))
+    return stun, wounds, stopped
 
 
 def blast(dice: Dice, thrower: str, explosive: Explosive,

@@ -8,7 +8,7 @@
    defender's controller chooses before anything is rolled.
 3. `resolve_attack`: roll the attack (three rolls for a burst) and the chosen defence; each
    roll at or above the defence plus cover hits: basic damage (attack - defence, half stun and
-   half wounds) plus the weapon's damage die, armour turning wounds to stun.
+   half wounds) plus the weapon's damage die, armour stopping wounds.
 4. engine.stepdice.health applies the damage and the special attack's test to the target.
 """
 
@@ -25,8 +25,10 @@ from engine.stepdice.steps import EASY, Part, Pool, step_die
 from engine.stepdice.tables import (
     BURST_ROLLS,
     BURST_STEPS,
+    armour_stops,
     basic_damage,
     cover_difficulty,
+    hit_damage,
     prone_cover,
     range_band,
     range_steps,
@@ -111,6 +113,11 @@ class AttackPlan:
     def melee(self) -> bool:
         return self.mode == "melee"
 
+    @property
+    def protection(self) -> int:
+        """The target's armour over the place this attack hits."""
+        return self.target.character.protection(self.place)
+
 
 def _band(weapon: Weapon, distance_m: float) -> str | None:
     return range_band(distance_m, weapon.short, weapon.medium, weapon.long)
@@ -151,7 +158,8 @@ def plan_attack(attacker: Fighter, target: Fighter, *, mode: str, weapon: Weapon
         if band is None:
             return Impossible(f"{distance_m:g} m is beyond {weapon.name}'s long range ({weapon.long:g} m)")
         skill_steps += range_steps(band)
-        notes.append(f"{band.replace('_', ' ')} range {range_steps(band):+d}")
+        if range_steps(band):
+            notes.append(f"{band.replace('_', ' ')} range {range_steps(band):+d}")
     if bang_to_rights:
         if mode == "melee" or band != "point_blank":
             return Impossible("bang to rights needs a gun held at point blank")
@@ -276,7 +284,7 @@ class Hit:
     difficulty: int
     basic: tuple[int, int]  # (stun, wounds) of basic damage
     weapon_face: int
-    armour: int  # wound points armour turned into stun
+    armour: int  # wounds armour stopped
     stun: int
     wounds: int
 
@@ -288,20 +296,16 @@ def damage_of(plan: AttackPlan, attack: int, difficulty: int, weapon_face: int) 
         raise ValueError(f"{attack} against {difficulty} is a miss")
     if not plan.deals_damage:
         return Hit(attack, difficulty, basic, 0, 0, 0, 0)
-    ws, ww = split_damage(weapon_face, plan.damage_type)
-    stun, wounds = basic[0] + ws, basic[1] + ww
-    if plan.all_stun:
-        stun, wounds = stun + wounds, 0
-    armour = min(plan.target.character.protection(plan.place), wounds)
-    return Hit(attack, difficulty, basic, weapon_face, armour, stun + armour, wounds - armour)
+    stun, wounds, stopped = hit_damage(attack, difficulty, weapon_face, plan.damage_type, all_stun=plan.all_stun,
+                                       protection=plan.protection)
+    return Hit(attack, difficulty, basic, weapon_face, stopped, stun, wounds)
 
 
 def block_damage(plan: AttackPlan, weapon_face: int) -> tuple[int, int]:
     """Block: "If you are unarmed an successfully block you still take the weapon damage"
     (the weapon's die alone, armour as for a hit)."""
     stun, wounds = split_damage(weapon_face, plan.damage_type)
-    armour = min(plan.target.character.protection(plan.place), wounds)
-    return stun + armour, wounds - armour
+    return stun, armour_stops(wounds, plan.protection)[0]
 
 
 @dataclass(frozen=True)
@@ -320,6 +324,11 @@ class AttackResult:
     @property
     def hit(self) -> bool:
         return bool(self.hits)
+
+    @property
+    def turn_effects(self) -> tuple[str, ...]:
+        """For the defender's Turn (`StepRuleset.note_effect`): the defence it spent."""
+        return (f"defended:{self.defence}",) if self.defence in ("dodge", "block") else ()
 
     @property
     def stun(self) -> int:
@@ -347,6 +356,7 @@ def resolve_attack(dice: Dice, plan: AttackPlan, defence: str = "innate") -> Att
     if plan.cover:
         terms += (Term(f"{plan.cover} cover", plan.cover_difficulty),)
     rolls: list[Roll] = []
+    damage_rolls: list[Roll] = []
     hits: list[Hit] = []
     for r in attacks:
         r = replace(r, target=difficulty, target_terms=terms, level=int(r.total >= difficulty))
@@ -354,9 +364,10 @@ def resolve_attack(dice: Dice, plan: AttackPlan, defence: str = "innate") -> Att
         if r.total >= difficulty:
             face = dice.roll(plan.damage_die) if plan.deals_damage else 0
             if plan.deals_damage:
-                rolls.append(_damage_roll(plan, face))
+                damage_rolls.append(_damage_roll(plan, face))
             hits.append(damage_of(plan, r.total, difficulty, face))
-    rolls.insert(len(attacks), d_roll)
+    rolls.append(d_roll)
+    rolls.extend(damage_rolls)
     blocked = None
     if option.unarmed_block and not hits and plan.deals_damage:
         face = dice.roll(plan.damage_die)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +90,7 @@ class Condition:
     lamed: bool = False  # a limb out of use (a failed limb attack test)
     disarmed: bool = False
     held_by: str | None = None  # a grapple's holder, until the held breaks free
-    notes: tuple[str, ...] = field(default=())
+    life_points: int = 0  # the character's, kept here for display (status lines)
 
     @property
     def out_of_fight(self) -> bool:

@@ -91,8 +91,8 @@ class Explosive:
 
 @dataclass(frozen=True)
 class ArmourPiece:
-    """Armour turns up to `protection` points of a hit's wounds into stun where it covers
-    the place hit (rules-notes)."""
+    """Armour stops up to `protection` wounds of each hit where it covers the place hit
+    (rules-notes)."""
 
     id: str
     name: str

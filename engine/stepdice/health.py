@@ -16,6 +16,7 @@ Damage only ever adds to stun and wounds: nothing on the sheet heals within a fi
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from engine.dice import Dice
 from engine.rolls import Roll
@@ -64,7 +65,7 @@ def unconscious_check(dice: Dice, character: Character, cond: Condition) -> tupl
     return roll, cond
 
 
-def ko_chance(character: Character, cond: Condition) -> object:
+def ko_chance(character: Character, cond: Condition) -> Fraction:
     """The exact chance the next unconsciousness check fails."""
     return 1 - check_chance(vitality_willpower(character, cond), ko_difficulty(cond.ko_checks))
 

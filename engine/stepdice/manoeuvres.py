@@ -57,14 +57,21 @@ class ManoeuvreResult:
     target: str
     rolls: tuple[Roll, ...]
     success: bool
-    effects: tuple[str, ...] = ()
+    effects: tuple[str, ...] = ()  # on the target's condition: held
+    turn_effects: tuple[str, ...] = ()  # on the target's Turn: feinted:<by>
+    actor_effects: tuple[str, ...] = ()  # on the actor's condition: free
 
     @property
     def hit(self) -> bool:
         return False
 
-    stun = 0
-    wounds = 0
+    @property
+    def stun(self) -> int:
+        return 0
+
+    @property
+    def wounds(self) -> int:
+        return 0
 
     def describe(self) -> str:
         return f"{self.attacker} {self.kind.replace('_', ' ')}s {self.target}: {'success' if self.success else 'failure'}"
@@ -136,5 +143,8 @@ def resolve_manoeuvre(dice: Dice, m: Manoeuvre) -> ManoeuvreResult:
     success = mine.total > theirs.total or (m.ties and mine.total == theirs.total)
     mine = Roll(mine.label, mine.terms, None, mine.total, theirs.total,
                 (Term(m.against.label, theirs.total, f"{theirs.total}"),), int(success), notes=mine.notes)
-    return ManoeuvreResult(m.kind, m.actor.name, m.other.name, (mine, theirs), success,
-                           (m.effect,) if success else ())
+    effects: dict[str, tuple[str, ...]] = {"effects": (), "turn_effects": (), "actor_effects": ()}
+    if success:
+        key = {"held": "effects", "feinted": "turn_effects", "free": "actor_effects"}[m.effect]
+        effects[key] = (f"feinted:{m.actor.name}",) if m.effect == "feinted" else (m.effect,)
+    return ManoeuvreResult(m.kind, m.actor.name, m.other.name, (mine, theirs), success, **effects)

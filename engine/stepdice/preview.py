@@ -12,15 +12,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 
-from engine.stepdice.attack import (
-    AttackPlan,
-    DefenceOption,
-    block_damage,
-    choose_defence,
-    damage_of,
-    defence_options,
-)
+from engine.stepdice.attack import AttackPlan, DefenceOption, choose_defence, defence_options
 from engine.stepdice.character import (
     Character,
     Condition,
@@ -30,7 +24,8 @@ from engine.stepdice.character import (
     fit_for_the_worms,
 )
 from engine.stepdice.health import ko_chance, vitality_willpower
-from engine.stepdice.steps import AVERAGE, HARD, Part, Pool, check_chance
+from engine.stepdice.steps import AVERAGE, HARD, Part, Pool, check_chance, sum_counts
+from engine.stepdice.tables import armour_stops, hit_damage, split_damage
 
 Outcome = tuple[int, int, int]  # (hits, stun, wounds)
 
@@ -63,47 +58,81 @@ class StepPreview:
         return sum(self.p_outcome.values(), Fraction(0))
 
 
-def _per_roll(plan: AttackPlan, threshold: int, option: DefenceOption,
-              defence_total: int) -> dict[Outcome, Fraction]:
-    """One attack roll against a fixed difficulty: (hits, stun, wounds) -> chance."""
-    out: dict[Outcome, Fraction] = defaultdict(Fraction)
-    faces = range(1, plan.damage_die + 1) if plan.deals_damage else (0,)
-    per_face = Fraction(1, len(faces))
-    for attack, p in plan.pool.distribution().items():
+def _counts(pool: Pool) -> tuple[tuple[tuple[int, int], ...], int]:
+    """((total, ways), ...) and all cases of a pool's dice."""
+    rows = sum_counts(pool.sides())
+    cases = rows[0][2] if rows else 1
+    return tuple((t + pool.flat, n) for t, n, _ in rows), cases
+
+
+@lru_cache(maxsize=8192)
+def _per_roll(sides: tuple[int, ...], flat: int, threshold: int, die: int, damage_type: str, all_stun: bool,
+              deals: bool, protection: int, block_at: int | None) -> tuple[tuple[Outcome, int], ...]:
+    """One attack roll against `threshold`: ((hits, stun, wounds), ways) over the attack
+    dice and the damage die (all cases: the dice's product times the die). `block_at`: an
+    unarmed block's roll, whose success still takes the weapon's damage."""
+    out: dict[Outcome, int] = defaultdict(int)
+    faces = range(1, die + 1) if deals else (0,)
+    for total, n, _ in sum_counts(sides):
+        attack = total + flat
         if attack >= threshold:
             for face in faces:
-                h = damage_of(plan, attack, threshold, face)
-                out[(1, h.stun, h.wounds)] += p * per_face
-        elif option.unarmed_block and plan.deals_damage and defence_total > attack:
+                if deals:
+                    stun, wounds, _stopped = hit_damage(attack, threshold, face, damage_type, all_stun=all_stun,
+                                                        protection=protection)
+                else:
+                    stun = wounds = 0
+                out[(1, stun, wounds)] += n
+        elif block_at is not None and deals and block_at > attack:
             for face in faces:
-                s, w = block_damage(plan, face)
-                out[(0, s, w)] += p * per_face
+                ws, ww = split_damage(face, damage_type)
+                out[(0, ws, armour_stops(ww, protection)[0])] += n
         else:
-            out[(0, 0, 0)] += p
-    return out
+            out[(0, 0, 0)] += n * len(faces)
+    return tuple(out.items())
 
 
-def _convolve(a: dict[Outcome, Fraction], b: dict[Outcome, Fraction]) -> dict[Outcome, Fraction]:
-    out: dict[Outcome, Fraction] = defaultdict(Fraction)
-    for (h1, s1, w1), p1 in a.items():
-        for (h2, s2, w2), p2 in b.items():
-            out[(h1 + h2, s1 + s2, w1 + w2)] += p1 * p2
-    return out
+@lru_cache(maxsize=4096)
+def _rolls(key: tuple, rolls: int) -> tuple[tuple[Outcome, int], ...]:
+    """`rolls` independent attack rolls of `_per_roll(*key)`, their outcomes added."""
+    one = _per_roll(*key)
+    dist: dict[Outcome, int] = dict(one)
+    for _ in range(rolls - 1):
+        nxt: dict[Outcome, int] = defaultdict(int)
+        for (h1, s1, w1), n1 in dist.items():
+            for (h2, s2, w2), n2 in one:
+                nxt[(h1 + h2, s1 + s2, w1 + w2)] += n1 * n2
+        dist = nxt
+    return tuple(dist.items())
 
 
 def attack_outcomes(plan: AttackPlan, option: DefenceOption) -> dict[Outcome, Fraction]:
     """(hits, stun, wounds) dealt -> exact chance, over the defence roll and every attack
     roll. An unarmed block's weapon damage counts only when no roll hit (one block)."""
-    total: dict[Outcome, Fraction] = defaultdict(Fraction)
+    a_sides = plan.pool.sides()
+    a_cases = 1
+    for x in a_sides:
+        a_cases *= x
+    per_den = a_cases * (plan.damage_die if plan.deals_damage else 1)
+    d_rows, d_cases = _counts(option.pool)
+    total: dict[Outcome, int] = defaultdict(int)
+    for d, d_ways in d_rows:
+        key = (a_sides, plan.pool.flat, d + plan.cover_difficulty, plan.damage_die, plan.damage_type,
+               plan.all_stun, plan.deals_damage, plan.protection, d if option.unarmed_block else None)
+        for outcome, n in _rolls(key, plan.rolls):
+            total[outcome] += d_ways * n
+    den = d_cases * per_den ** plan.rolls
+    return {k: Fraction(n, den) for k, n in total.items()}
+
+
+def hit_chance(plan: AttackPlan, option: DefenceOption) -> Fraction:
+    """The exact chance at least one of the attack's rolls hits (cheaper than a preview)."""
+    attack = plan.pool.distribution()
+    p = Fraction(0)
     for d, pd in option.pool.distribution().items():
-        threshold = d + plan.cover_difficulty
-        one = _per_roll(plan, threshold, option, d)
-        dist = one
-        for _ in range(plan.rolls - 1):
-            dist = _convolve(dist, one)
-        for key, p in dist.items():
-            total[key] += pd * p
-    return dict(total)
+        q = sum((pa for a, pa in attack.items() if a >= d + plan.cover_difficulty), Fraction(0))
+        p += pd * (1 - (1 - q) ** plan.rolls)
+    return p
 
 
 def outcome_preview(character: Character, cond: Condition, dealt: dict[Outcome, Fraction], *,

@@ -151,4 +151,9 @@ def check(dice: Dice, label: str, parts: Iterable[Part], difficulty: int, diffic
 
 def check_chance(parts: Iterable[Part], difficulty: int) -> Fraction:
     """The exact chance that `check` succeeds."""
-    return chance_at_least(Pool("check", tuple(parts)).kept().distribution(), difficulty)
+    return _check_chance(tuple(parts), difficulty)
+
+
+@lru_cache(maxsize=1024)
+def _check_chance(parts: tuple[Part, ...], difficulty: int) -> Fraction:
+    return chance_at_least(Pool("check", parts).kept().distribution(), difficulty)

@@ -105,6 +105,29 @@ def split_damage(points: int, damage_type: str) -> tuple[int, int]:
     raise ValueError(f"unknown damage type {damage_type!r}; expected stun, wounds or basic")
 
 
+def armour_stops(wounds: int, protection: int) -> tuple[int, int]:
+    """(wounds left, wounds stopped): armour over the place hit stops up to its protection
+    in wounds of each hit; stun passes (the sheet has no armour: rules-notes)."""
+    stopped = min(max(protection, 0), wounds)
+    return wounds - stopped, stopped
+
+
+def hit_damage(attack: int, difficulty: int, face: int, damage_type: str, *, all_stun: bool = False,
+               protection: int = 0) -> tuple[int, int, int]:
+    """One hit's (stun, wounds, stopped by armour): basic damage plus the weapon die's
+    `face` split by its type; unarmed (`all_stun`) all stun; then armour. The attack must be
+    at or above the difficulty."""
+    basic = basic_damage(attack, difficulty)
+    if basic is None:
+        raise ValueError(f"{attack} against {difficulty} is a miss")
+    ws, ww = split_damage(face, damage_type)
+    stun, wounds = basic[0] + ws, basic[1] + ww
+    if all_stun:
+        stun, wounds = stun + wounds, 0
+    wounds, stopped = armour_stops(wounds, protection)
+    return stun, wounds, stopped
+
+
 @dataclass(frozen=True)
 class Special:
     """A row of Special Attacks and Defenses: the step on the attack roll (melee and ranged

@@ -1,0 +1,376 @@
+"""The step-die system behind the game's `Ruleset` interface (name "step").
+
+Where the interface fits, it is implemented: combatants from role templates and mapped kit,
+initiative, movement, exact previews, resolution, damage, the end of the round, explosions.
+Where it is Yags-shaped, the staged functions carry the rules and this adapter picks the
+plain answer (engine.stepdice.round's docstring says what a turn driver must ask):
+
+- A declaration is the unit's `Turn` for the round (`declare(..., actions=, defences=,
+  all_out=, sit_out=, carried=)`): every attack and defence that round is rolled at its step
+  penalty.
+- The defender's answer to an attack: `request.options["defence"]` (innate, dodge, block)
+  when the driver asked the defender; otherwise it spends a defence it stated, the best by
+  exact chance, and never one that would carry into next round. A result's `turn_effects`
+  ("defended:<kind>", "feinted:<by>") go to the defender's Turn through `note_effect`.
+- Request modes: melee, shot (a single shot), burst and triple (the sheet's three-round
+  burst), area and suppress (autofire), throw; options: special (limb, vital, miniscule,
+  disarm), manoeuvre (feint, grapple, break_free), bang_to_rights, unaware, target_prone,
+  attacker_prone, improvised (the size of an object not meant for throwing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from engine.dice import Dice
+from engine.rolls import Roll
+from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
+from engine.stepdice import area, health
+from engine.stepdice.attack import (
+    Fighter,
+    Impossible,
+    defence_options,
+    plan_attack,
+    resolve_attack,
+)
+from engine.stepdice.catalogue import KitError, default_catalogue, default_kit_map
+from engine.stepdice.character import (
+    Character,
+    Condition,
+    build_character,
+    default_templates,
+)
+from engine.stepdice.equipment import Catalogue
+from engine.stepdice.manoeuvres import (
+    Manoeuvre,
+    ManoeuvreResult,
+    plan_break_free,
+    plan_feint,
+    plan_grapple,
+    resolve_manoeuvre,
+)
+from engine.stepdice.preview import hit_chance, preview_attack
+from engine.stepdice.round import Statement, Turn, order_of, roll_initiative, state_round
+from engine.stepdice.tables import sheet_cover
+
+# Movement: the sheet does not say; a move is one action of up to 10 m (a jog of the
+# three-second turn), crawling prone 2 m (rules-notes). Keys: metres for 1, 2, 3 actions.
+MOVE_M = 10
+CRAWL_M = 2
+MOVE_ACTIONS = {"move": 1, "run": 2, "sprint": 3}
+COVERING_ARC = 30.0  # Covering: "keeping your eyes on a spot" (rules-notes)
+WORLD_MODES = {"melee": "melee", "single": "shot", "burst": "burst", "autofire": "area", "throw": "throw"}
+MODE_OF_REQUEST = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "burst",
+                   "area": "autofire", "suppress": "autofire", "throw": "throw"}
+PLANNERS = {"feint": plan_feint, "grapple": plan_grapple, "break_free": plan_break_free}
+
+
+@dataclass(frozen=True)
+class ChancePreview:
+    """The exact chance an action without damage succeeds (a throw at a spot, a manoeuvre)."""
+
+    p_hit: Fraction
+    kind: str
+
+    def chance(self, x: Fraction) -> float:
+        return float(x)
+
+
+def infer_template(melee: bool) -> str:
+    """The template of a spec that names neither role nor template: by its weapon."""
+    return "swordsman" if melee else "rifleman"
+
+
+class StepRuleset(Ruleset):
+    name = "step"
+
+    def __init__(self, catalogue: Catalogue | None = None) -> None:
+        self._catalogue = catalogue
+
+    @property
+    def catalogue(self) -> Catalogue:
+        if self._catalogue is None:
+            self._catalogue = default_catalogue()
+        return self._catalogue
+
+    # --- combatants ---------------------------------------------------------------------
+
+    def own_id(self, kit_id: str) -> str:
+        """A spec's kit id in this ruleset: a Yags id through the kit map, or already ours."""
+        own = default_kit_map().get(kit_id)
+        if own is not None:
+            return own
+        if self.catalogue.table_of(kit_id) is not None:
+            return kit_id
+        raise KitError(f"ruleset step: no step-die equivalent for {kit_id!r} (engine/stepdice/data/kit_map.toml)")
+
+    def make_combatant(self, spec: Mapping[str, Any]) -> Character:
+        """spec: name, role or template (the role's template; neither: rifleman, or
+        swordsman for a melee weapon), weapon, armour, grenades, second_weapon (a shield),
+        all Yags ids mapped by the kit map. Yags attributes and skills are ignored."""
+        temps = default_templates()
+        weapon = self.own_id(spec["weapon"]) if spec.get("weapon") else None
+        tid = spec.get("role") or spec.get("template")
+        if tid not in temps:
+            if tid is not None and spec.get("role") and spec.get("template") in temps:
+                tid = spec["template"]
+            elif tid is not None:
+                raise KeyError(f"ruleset step: no template for role {tid!r}; known: {', '.join(sorted(temps))}")
+            else:
+                melee = weapon is not None and self.catalogue.weapon(weapon).melee
+                tid = infer_template(melee)
+        armour = tuple(self.own_id(a) for a in spec["armour"]) if "armour" in spec else None
+        grenades = tuple(self.own_id(g) for g in spec["grenades"]) if "grenades" in spec else None
+        shield = None
+        if spec.get("second_weapon"):
+            second = self.own_id(spec["second_weapon"])
+            if second in self.catalogue.shields:
+                shield = second
+        for key, ids, table in (("armour", armour or (), self.catalogue.armour),
+                                ("grenades", grenades or (), self.catalogue.explosives)):
+            for i in ids:
+                if i not in table:
+                    raise KitError(f"ruleset step: {key} {i!r} is not a {key} piece here")
+        return build_character(str(spec.get("name", "fighter")), temps[tid], self.catalogue, weapon=weapon,
+                               armour=armour, grenades=grenades, shield=shield)
+
+    def fresh_state(self, combatant: Character) -> Condition:
+        return Condition(life_points=combatant.life_points)
+
+    def roll_initiative(self, dice: Dice, combatant: Character, state: Condition | None = None) -> tuple[int, Roll]:
+        init = roll_initiative(dice, combatant, state)
+        return init.value, init.roll
+
+    def movement(self, combatant: Character, state: Condition, posture: str = "normal") -> dict[str, int]:
+        """Metres for a move of 1 (move), 2 (run) and 3 (sprint) actions; crawling when
+        prone; half when lamed; none when held or stunned."""
+        if state.held_by or state.stunned or state.out_of_fight:
+            return dict.fromkeys(MOVE_ACTIONS, 0)
+        each = CRAWL_M if posture == "prone" else MOVE_M
+        if state.lamed:
+            each = each // 2
+        return {k: each * n for k, n in MOVE_ACTIONS.items()}
+
+    def declare(self, combatant: Character, state: Condition, **choices: Any) -> Turn:
+        """The unit's statement for the round (see engine.stepdice.round): actions,
+        defences, all_out, sit_out, keep_covering; carried and covering from last round."""
+        default = 0 if (state.stunned or state.out_of_fight) else 1
+        statement = Statement(int(choices.get("actions", default)), int(choices.get("defences", 0)),
+                              choices.get("all_out"), bool(choices.get("sit_out", False)),
+                              bool(choices.get("keep_covering", False)))
+        return state_round(statement, int(choices.get("carried", 0)), state, bool(choices.get("covering", False)))
+
+    def note_effect(self, declaration: Turn | None, effect: str, other: str = "") -> Turn | None:
+        """Turn bookkeeping: "defended:<kind>" spends a defence (stated first, else one
+        carried into next round); "feinted" (by `other`): innate defence only against them;
+        "took:<kind>": an action taken."""
+        if declaration is None:
+            return None
+        kind, _, arg = effect.partition(":")
+        if kind == "defended" and arg in ("dodge", "block"):
+            return declaration.defended(arg)
+        if kind == "feinted":
+            return declaration.feinted(arg or other)
+        if kind == "took":
+            return declaration.took(arg)
+        return declaration
+
+    # --- fighters and plans -------------------------------------------------------------
+
+    def fighter(self, p: Participant, *, aware: bool = True, prone: bool = False, still: bool = False) -> Fighter:
+        return Fighter(p.combatant, p.state, p.declaration, prone=prone, aware=aware, still=still)
+
+    def _sides(self, request: AttackRequest) -> tuple[Fighter, Fighter]:
+        o, s = request.options, request.situation
+        attacker = self.fighter(request.attacker, prone=bool(o.get("attacker_prone")))
+        target = self.fighter(request.target, aware=not o.get("unaware"), prone=bool(o.get("target_prone")),
+                              still=s.target_moved == "none")
+        return attacker, target
+
+    def weapon_of(self, f: Fighter):  # noqa: ANN201 - a Weapon
+        return self.catalogue.weapon("fist") if f.condition.disarmed else f.character.weapon
+
+    def plan(self, request: AttackRequest) -> Any:
+        """The plan of a request: an AttackPlan, AutofirePlan, Manoeuvre or Impossible."""
+        attacker, target = self._sides(request)
+        manoeuvre = request.options.get("manoeuvre")
+        if manoeuvre:
+            if manoeuvre not in PLANNERS:
+                raise ValueError(f"unknown manoeuvre {manoeuvre!r}; expected one of {', '.join(PLANNERS)}")
+            return PLANNERS[manoeuvre](attacker, target)
+        mode = MODE_OF_REQUEST.get(request.mode)
+        if mode is None:
+            raise ValueError(f"unknown mode {request.mode!r}; expected one of {', '.join(MODE_OF_REQUEST)}")
+        cover = sheet_cover(request.situation.target_cover)
+        weapon = self.weapon_of(attacker)
+        if mode == "autofire":
+            targets = [(target, cover)] + [(self.fighter(p, still=s.target_moved == "none"), sheet_cover(s.target_cover))
+                                           for p, s in request.others]
+            return area.plan_autofire(attacker, weapon, request.situation.distance_m, targets)
+        return plan_attack(attacker, target, mode=mode, weapon=weapon, distance_m=request.situation.distance_m,
+                           cover=cover, special_attack=request.options.get("special"),
+                           bang_to_rights=bool(request.options.get("bang_to_rights")),
+                           improvised=request.options.get("improvised"))
+
+    def chosen_defence(self, plan: Any, request: AttackRequest) -> str:
+        """The driver's choice, else the best stated defence by exact chance, else innate."""
+        asked = request.options.get("defence")
+        if asked:
+            return str(asked)
+        stated = [o.kind for o in defence_options(plan) if o.stated]
+        if not stated:
+            return "innate"
+        options = {o.kind: o for o in defence_options(plan)}
+        return min(stated, key=lambda k: hit_chance(plan, options[k]))
+
+    # --- attacks ------------------------------------------------------------------------
+
+    def action_speed(self, request: AttackRequest) -> str:
+        """One speed: actions go in initiative order."""
+        return "normal"
+
+    def preview(self, request: AttackRequest) -> Any:
+        plan = self.plan(request)
+        if isinstance(plan, Impossible):
+            return plan
+        if isinstance(plan, Manoeuvre):
+            return ChancePreview(plan.chance(), plan.kind)
+        if isinstance(plan, area.AutofirePlan):
+            return area.preview_autofire(plan, 0)
+        return preview_attack(plan, self.chosen_defence(plan, request))
+
+    def resolve(self, dice: Dice, request: AttackRequest) -> list[Any]:
+        plan = self.plan(request)
+        if isinstance(plan, Impossible):
+            return [plan]
+        if isinstance(plan, Manoeuvre):
+            return [resolve_manoeuvre(dice, plan)]
+        if isinstance(plan, area.AutofirePlan):
+            return area.resolve_autofire(dice, plan)
+        defence = self.chosen_defence(plan, request)
+        return [resolve_attack(dice, plan, defence)]
+
+    def apply(self, dice: Dice, combatant: Character, state: Condition, result: Any) -> Applied:
+        """A hit's stun and wounds with the checks they call for, then its effects (the
+        special attack's test, a disarm's check, a grapple's hold)."""
+        if isinstance(result, Impossible) or result is None:
+            return Applied(state)
+        rolls: list[Roll] = []
+        events: list[str] = []
+        out = health.take_damage(dice, combatant, state, result.stun, result.wounds)
+        state, rolls, events = out.condition, list(out.rolls), list(out.events)
+        for effect in result.effects:
+            more = health.hit_effect(dice, combatant, state, effect, result.attacker)
+            state = more.condition
+            rolls += more.rolls
+            events += more.events
+        return Applied(state, tuple(rolls), tuple(events))
+
+    def apply_to_attacker(self, dice: Dice, combatant: Character, state: Condition, result: Any) -> Applied:
+        """Breaking free ends the hold on the one who broke free."""
+        if isinstance(result, ManoeuvreResult) and "free" in result.actor_effects:
+            return Applied(replace(state, held_by=None), (), (f"{combatant.name} breaks free",))
+        return Applied(state)
+
+    def end_of_round(self, dice: Dice, combatant: Character, state: Condition, *, bursts: int = 0,
+                     in_cover: bool = False, moved: str = "none") -> Applied:
+        out = health.end_of_round(dice, combatant, state)
+        return Applied(out.condition, out.rolls, out.events)
+
+    # --- covering (the sheet's delayed action) -------------------------------------------
+
+    def overwatch_arc(self) -> float:
+        return COVERING_ARC
+
+    def overwatch_check(self, dice: Dice, watcher: Participant) -> Roll:
+        """Covering needs no check on the sheet: it always fires."""
+        return Roll("covering", (), None, 1, 1, (), 1, notes=("the sheet asks no check",))
+
+    def overwatch_check_chance(self, watcher: Participant) -> Fraction:
+        return Fraction(1)
+
+    # --- weapons on the grid ------------------------------------------------------------
+
+    def weapon_facts(self, combatant: Character) -> WeaponFacts:
+        w = combatant.weapon
+        modes = tuple(WORLD_MODES[m] for m in w.modes)
+        return WeaponFacts(name=w.name, melee=w.melee, reach=w.reach_tiles if w.melee else 0,
+                           reach_tiles=w.reach_tiles if w.melee else 1, long_m=w.long, capacity=w.capacity,
+                           reload_rounds=w.reload_actions, burst=3 if w.has("burst") else 0, modes=modes,
+                           grenades=tuple(g.id for g in combatant.grenades))
+
+    def ammo_use(self, combatant: Character, mode: str, options: Mapping[str, Any]) -> int:
+        w = combatant.weapon
+        if mode in ("burst", "triple"):
+            return 3 * int(options.get("bursts", 1))
+        if mode in ("area", "suppress"):
+            return w.autofire_rounds
+        if mode == "shot":
+            return int(options.get("shots", 1))
+        return 0
+
+    def throw_range_m(self, combatant: Character, weapon_id: str) -> float:
+        own = self.own_id(weapon_id)
+        if own in self.catalogue.explosives:
+            return self.catalogue.explosive(own).long
+        return self.catalogue.weapon(own).long
+
+    def declaration_order(self, entries: Sequence[tuple[Any, Character, int]]) -> list[Any]:
+        """Statements are asked in initiative order, highest first."""
+        return order_of(entries)
+
+    def action_order(self, entries: Sequence[tuple[Any, Character, str, int]]) -> list[Any]:
+        """Highest initiative first; ties to the higher Agility, then Alertness."""
+        return order_of([(i, c, ini) for i, c, _speed, ini in entries])
+
+    # --- explosions ---------------------------------------------------------------------
+
+    def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
+        pool = area.plan_throw(self.fighter(thrower), self.catalogue.explosive(self.own_id(weapon_id)), distance_m)
+        if isinstance(pool, Impossible):
+            raise ValueError(pool.reason)
+        return area.throw_at(dice, pool, distance_m)
+
+    def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Any:
+        pool = area.plan_throw(self.fighter(thrower), self.catalogue.explosive(self.own_id(weapon_id)), distance_m)
+        if isinstance(pool, Impossible):
+            return pool
+        return ChancePreview(area.throw_chance(pool), "throw")
+
+    def preview_blast(self, weapon_id: str, victim: Participant, distance_m: float,
+                      hard_cover_between: bool = False) -> Any:
+        return area.preview_blast(self.catalogue.explosive(self.own_id(weapon_id)), self.fighter(victim),
+                                  distance_m, hard_cover_between)
+
+    def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
+              victims: Sequence[tuple[Participant, float, bool]]) -> list[Any]:
+        e = self.catalogue.explosive(self.own_id(weapon_id))
+        return area.blast(dice, thrower.name, e, [(self.fighter(p), d, c) for p, d, c in victims])
+
+    # --- health -------------------------------------------------------------------------
+
+    def out_of_fight(self, state: Condition) -> bool:
+        return state.out_of_fight
+
+    def health_facts(self, state: Condition) -> dict[str, Any]:
+        return {"stun": state.stun, "wounds": state.wounds, "life_points": state.life_points,
+                "status": state.status, "out": state.out_of_fight}
+
+    def status(self, state: Condition) -> str:
+        lp = state.life_points
+        parts = [f"stun {state.stun}", f"wounds {state.wounds}" + (f" of {lp}" if lp else "")]
+        if lp and state.wounds * 2 >= lp:
+            parts.append("bleeding, -2 steps")
+        if lp and state.wounds >= lp:
+            parts.append("dying")
+        for flag, text in ((state.stunned, "stunned"), (state.lamed, "lamed"), (state.disarmed, "disarmed"),
+                           (state.held_by, f"held by {state.held_by}")):
+            if flag:
+                parts.append(text)
+        if state.status != "ok":
+            parts.append(state.status.upper())
+        return ", ".join(parts)
+
