@@ -182,6 +182,12 @@ class Turn:
         added to your actions next round." """
         return self.unstated
 
+    def fired_cover(self) -> Turn:
+        """The covering action fires (its action was counted when it was taken or kept)."""
+        if not self.covering:
+            raise ValueError("no covering action waits")
+        return replace(self, covering=False)
+
     def feinted(self, by: str) -> Turn:
         return replace(self, feinted_by=self.feinted_by | {by})
 
