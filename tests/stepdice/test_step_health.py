@@ -3,7 +3,13 @@ and the half-life penalty, death checks, fit for the worms; the special attacks'
 
 from engine.dice import ScriptedDice
 from engine.stepdice.character import Condition, attribute_steps, bleeding, dying, fit_for_the_worms
-from engine.stepdice.health import STUNNED_ROUNDS, end_of_round, hit_effect, ko_difficulty, take_damage
+from engine.stepdice.health import (
+    STUNNED_ROUNDS,
+    end_of_round,
+    hit_effect,
+    ko_difficulty,
+    take_damage,
+)
 from engine.stepdice.round import ROUNDS_PER_MINUTE
 
 
