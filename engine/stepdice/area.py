@@ -27,6 +27,8 @@ from fractions import Fraction
 from engine.dice import Dice
 from engine.rolls import Roll, Term
 from engine.stepdice.attack import (
+    LAMED_STEPS,
+    PRONE_STEPS,
     AttackPlan,
     AttackResult,
     Fighter,
@@ -46,11 +48,19 @@ DIRECTIONS = tuple((round(math.cos(math.radians(a)), 6), round(math.sin(math.rad
 
 
 def _attack_pool(attacker: Fighter, label: str, skill: str, band: str) -> Pool:
+    """The area roll's dice: the steps of an attack (plan_attack) that fit an area."""
     notes = [f"{band.replace('_', ' ')} range {range_steps(band):+d}"] if range_steps(band) else []
     if attacker.round.count > 1:
         notes.append(f"{attacker.round.count} actions {attacker.round.steps:+d}")
-    return skill_pool(label, attacker.character, attacker.condition, "agility", skill,
-                      attacker.round.attack_steps + range_steps(band), notes=tuple(notes))
+    steps = attacker.round.attack_steps + range_steps(band)
+    if attacker.condition.lamed:
+        steps += LAMED_STEPS
+        notes.append(f"lamed {LAMED_STEPS:+d}")
+    held = PRONE_STEPS if attacker.condition.held_by else 0
+    if held:
+        notes.append(f"prone {PRONE_STEPS:+d} on Agility")
+    return skill_pool(label, attacker.character, attacker.condition, "agility", skill, steps, held,
+                      notes=tuple(notes))
 
 
 # --- autofire ----------------------------------------------------------------------------

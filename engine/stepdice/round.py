@@ -177,6 +177,16 @@ class Turn:
         """Whether a defence taken now is added to next round's actions."""
         return not self.defences_open()[0]
 
+    @property
+    def rerolls_initiative(self) -> bool:
+        """A unit that sat the round out re-rolls its initiative at the end of it."""
+        return self.statement.sit_out
+
+    def at_gunpoint(self, other: str | None) -> Turn:
+        """Bang to Rights (a free action): hold `other` at gunpoint (None: let go). When the
+        held one starts an action, the driver asks this unit whether it fires first."""
+        return replace(self, gunpoint=other)
+
     def carry(self) -> int:
         """ "Any defensive action used not initially stated at the start of the round is
         added to your actions next round." """

@@ -106,3 +106,11 @@ def test_every_victim_rolls_its_own_damage(make):
     vs = [(Fighter(make("rifleman", f"V{i}")), 1.0, False) for i in range(3)]
     out = area.blast(seeded(3), "T", frag, vs)
     assert all(len(r.rolls[0].terms) == 4 for r in out)
+
+
+def test_the_area_roll_takes_the_attackers_steps(make):
+    g = Fighter(make("gunner", "G"), Condition(lamed=True, held_by="X"), turn=state_round(Statement(2)))
+    plan = area.plan_autofire(g, g.character.weapon, 60, [])  # medium -2, two actions -1, lamed -1: d8 -4
+    assert isinstance(plan, Impossible) and "below d2" in plan.reason
+    ok = area.plan_autofire(Fighter(make("gunner", "G"), Condition(lamed=True)), g.character.weapon, 30, [])
+    assert [p.label() for p in ok.pool.parts] == ["Agility d8", "Guns d8 -1 = d6"]

@@ -143,3 +143,10 @@ def test_a_covering_action_fires_once():
     assert not turn.fired_cover().covering
     with pytest.raises(ValueError):
         turn.fired_cover().fired_cover()
+
+
+def test_sitting_out_rerolls_initiative_and_gunpoint_is_free():
+    assert state_round(Statement(0, sit_out=True)).rerolls_initiative
+    assert not state_round(Statement(1)).rerolls_initiative
+    turn = state_round(Statement(1)).at_gunpoint("B")
+    assert turn.gunpoint == "B" and turn.actions_left == 1
