@@ -114,3 +114,12 @@ def test_the_area_roll_takes_the_attackers_steps(make):
     assert isinstance(plan, Impossible) and "below d2" in plan.reason
     ok = area.plan_autofire(Fighter(make("gunner", "G"), Condition(lamed=True)), g.character.weapon, 30, [])
     assert [p.label() for p in ok.pool.parts] == ["Agility d8", "Guns d8 -1 = d6"]
+
+
+def test_autofire_basic_damage_is_never_below_zero(make):
+    """Reading: the area roll less the defence and cover, at least 0, plus the weapon die."""
+    g = Fighter(make("gunner", "G"))
+    t = Fighter(make("rifleman", "T", armour=()), still=True)
+    plan = area.plan_autofire(g, g.character.weapon, 30, [(t, None)])
+    res = area.resolve_autofire(ScriptedDice([2, 1, 5, 6]), plan)  # area 3 (easy), innate 5 < 7: hit
+    assert res[0].hit and res[0].hits[0].basic == (0, 0) and (res[0].stun, res[0].wounds) == (0, 6)

@@ -249,3 +249,31 @@ def test_hit_chance_matches_the_preview(make):
     for o in defence_options(plan):
         assert hit_chance(plan, o) == preview_attack(plan, o.kind).p_hit
     assert hit_chance(plan, defence_options(plan)[0]) > Fraction(0)
+
+
+def test_the_grids_cover_classes_as_the_sheets():
+    """Reading: by how much is concealed: half cover is light, 90% is heavy, full is total."""
+    from engine.stepdice.tables import sheet_cover
+
+    assert [sheet_cover(k) for k in ("soft50", "hard50", "soft90", "hard90", "full", None)] == \
+        ["light", "light", "heavy", "heavy", "total", None]
+
+
+def test_an_agility_below_d2_defends_as_unaware(make):
+    """Reading: with no Agility die left the innate defence is the unaware 3."""
+    from engine.stepdice.attack import innate_pool
+    from engine.stepdice.character import Character
+
+    base = make("rifleman", "W")
+    weak = Character(**{**base.__dict__, "attributes": {**base.attributes, "agility": 2}})
+    pool = innate_pool(Fighter(weak, Condition(wounds=6)))
+    assert pool.flat == 3 and not pool.parts
+
+
+def test_a_prone_fighter_strikes_in_melee_at_minus_two_agility(make):
+    s = Fighter(make("swordsman", "S"), prone=True)
+    plan = plan_attack(s, Fighter(make()), mode="melee", weapon=s.character.weapon)
+    assert plan.pool.parts[0].sides == 4
+    r = Fighter(make("rifleman", "R"), prone=True)
+    shot = plan_attack(r, Fighter(make()), mode="single", weapon=r.character.weapon, distance_m=30)
+    assert shot.pool.parts[0].sides == 8  # shooting prone is no worse

@@ -161,3 +161,10 @@ def test_a_seeded_melee_duel_runs_to_the_end():
     winners = {run_duel(seeded(seed), ("Sword", s, Statement(2, 1)), ("Axe", x, Statement(1)), distance_m=1.5).winner
                for seed in range(12)}
     assert winners <= {"Sword", "Axe", None} and winners & {"Sword", "Axe"}
+
+
+def test_statements_and_actions_go_highest_initiative_first():
+    a, b = fighter("rifleman", "m16_a1", "A"), fighter("gunner", "rpk", "B")
+    assert R.declaration_order([("a", a, 7), ("b", b, 11)]) == ["b", "a"]
+    assert R.action_order([("a", a, "normal", 7), ("b", b, "normal", 7)]) == ["a", "b"]
+    assert R.action_speed(request()) == "normal"
