@@ -36,6 +36,7 @@ from engine.stepdice.equipment import (
     Band,
     Catalogue,
     Explosive,
+    LookupProblem,
     Shield,
     Weapon,
 )
@@ -301,11 +302,8 @@ def default_catalogue() -> Catalogue:
 # --- the kit map: Yags catalogue ids to this ruleset's ---------------------------------
 
 
-class KitError(KeyError):
+class KitError(LookupProblem):
     """A Yags id with no step-die equivalent (the map checker reports it)."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
 
 
 def load_kit_map(path: Path | None = None, catalogue: Catalogue | None = None) -> dict[str, str]:

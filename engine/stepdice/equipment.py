@@ -17,6 +17,13 @@ MODES = ("melee", "single", "burst", "autofire", "throw")
 COVERS = ("body", "limbs", "head")
 
 
+class LookupProblem(KeyError):
+    """An id the step ruleset does not know; its message is one line (no quotes added)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 @dataclass(frozen=True)
 class Weapon:
     """A weapon: its skill, its damage die and type, and for ranged weapons the far edge of
@@ -126,7 +133,7 @@ class Catalogue:
         try:
             return table[key]
         except KeyError:
-            raise KeyError(f"step ruleset: no {what} {key!r}; known: {', '.join(sorted(table))}") from None
+            raise LookupProblem(f"ruleset step: no {what} {key!r}; known: {', '.join(sorted(table))}") from None
 
     def weapon(self, key: str) -> Weapon:
         return self._get(self.weapons, "weapon", key)

@@ -74,7 +74,8 @@ class ManoeuvreResult:
         return 0
 
     def describe(self) -> str:
-        return f"{self.attacker} {self.kind.replace('_', ' ')}s {self.target}: {'success' if self.success else 'failure'}"
+        verb = {"feint": "feints", "grapple": "grapples", "break_free": "breaks free of"}[self.kind]
+        return f"{self.attacker} {verb} {self.target}: {'success' if self.success else 'failure'}"
 
 
 def _usable(f: Fighter) -> Impossible | None:

@@ -36,7 +36,7 @@ from engine.stepdice.attack import (
     plan_attack,
     resolve_attack,
 )
-from engine.stepdice.catalogue import KitError, default_catalogue, default_kit_map
+from engine.stepdice.catalogue import KitError, LookupProblem, default_catalogue, default_kit_map
 from engine.stepdice.character import (
     Character,
     Condition,
@@ -118,7 +118,7 @@ class StepRuleset(Ruleset):
             if tid is not None and spec.get("role") and spec.get("template") in temps:
                 tid = spec["template"]
             elif tid is not None:
-                raise KeyError(f"ruleset step: no template for role {tid!r}; known: {', '.join(sorted(temps))}")
+                raise LookupProblem(f"ruleset step: no template for role {tid!r}; known: {', '.join(sorted(temps))}")
             else:
                 melee = weapon is not None and self.catalogue.weapon(weapon).melee
                 tid = infer_template(melee)
