@@ -80,6 +80,26 @@ class WeaponFacts:
 
 
 @dataclass(frozen=True)
+class HealthFacts:
+    """A combatant's health as plain values, in any ruleset: for event payloads (the UI's
+    markers and playback), the lab's tallies and the AI. `wounds` and `stuns` count the
+    ruleset's own levels of lasting and passing harm (Yags: its 0-6 tracks), `fatigue` its
+    fatigue levels; a ruleset without one of them leaves it 0."""
+
+    status: str
+    out: bool
+    dead: bool = False
+    wounds: int = 0
+    stuns: int = 0
+    fatigue: int = 0
+
+    @property
+    def harm(self) -> int:
+        """Every level of harm taken (wounds and stuns)."""
+        return self.wounds + self.stuns
+
+
+@dataclass(frozen=True)
 class Applied:
     """The outcome of applying a hit or the end of a round to one combatant."""
 
@@ -189,10 +209,9 @@ class Ruleset(ABC):
         it triggers."""
         return 0
 
-    def health_facts(self, state: Any) -> dict[str, Any]:
-        """The state as plain values for event data (the UI's markers): at least `status`
-        and `out`; Yags adds wounds, stuns and fatigue."""
-        return {"status": self.status(state), "out": self.out_of_fight(state)}
+    def health_facts(self, state: Any) -> HealthFacts:
+        """The state as plain values (event payloads, the UI's markers, the lab, the AI)."""
+        return HealthFacts(self.status(state), self.out_of_fight(state))
 
     @abstractmethod
     def weapon_facts(self, combatant: Any) -> WeaponFacts:

@@ -14,8 +14,8 @@ import math
 import random
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Participant, Situation
-from engine.yags.plan import Impossible
 from engine.yags.round import action_order, declaration_order
 from engine.yags.ruleset import YagsRuleset
 

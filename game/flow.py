@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol
 
+from engine.outcome import Impossible
 from engine.turn import Act, Declare, Initiative, Phase, Question, Resolve, Step
-from game.world.actions import Hold, Impossible
+from game.world.actions import Hold
 
 
 class Controller(Protocol):

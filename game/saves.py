@@ -216,9 +216,9 @@ def load_game(path: str | os.PathLike[str]) -> Any:
 
 
 def _replay(session: Any, data: dict[str, Any]) -> None:
+    from engine.outcome import Impossible
     from engine.turn import Question
     from game.session import RoundRecord
-    from game.world.actions import Impossible
 
     m = session.match
     rounds = data["rounds"]

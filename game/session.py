@@ -18,10 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.outcome import Done, Impossible
 from engine.turn import Question
 from game.ai import make_controller
 from game.flow import Flow
-from game.world.actions import Action, Done, Hold, Impossible
+from game.world.actions import Action, Hold
 from game.world.match import Match
 
 MODES = ("solo", "hotseat", "watch")

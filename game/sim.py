@@ -32,7 +32,7 @@ from game.squads import (
     templates,
 )
 from game.world.actions import Throw
-from game.world.events import Event, EventLog
+from game.world.events import Event
 from game.world.match import Match
 
 DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "crossroads.tmx"
@@ -73,15 +73,15 @@ def spec_squads(grid: GridMap, spec: MatchSpec) -> dict[str, list[dict[str, Any]
     return squads
 
 
-class BattleLog(EventLog):
-    """The match's event log, also tallying harm by weapon and where units fought and fell.
+class BattleTally:
+    """Listens to a match's event log (`EventLog.subscribe`), tallying harm by weapon and
+    where units fought and fell.
 
     A hit's weapon is the attacker's at the time (its grenade when it declared a throw, its
     melee weapon for a free strike); the levels are the target's wounds and stuns after the
     hit less those before it."""
 
     def __init__(self, match: Match) -> None:
-        super().__init__()
         self.match = match
         self.source: tuple[int, str] | None = None
         self.before: dict[int, int] = {}
@@ -90,8 +90,7 @@ class BattleLog(EventLog):
         self.fell: list[tuple[str, int, int]] = []
 
     def _levels(self, uid: int) -> int:
-        s = self.match.view(uid).state
-        return int(getattr(s, "wounds", 0)) + int(getattr(s, "stuns", 0))
+        return self.match.rules.health_facts(self.match.view(uid).state).harm
 
     def _weapon(self, uid: int, free_strike: bool) -> str:
         v = self.match.view(uid)
@@ -100,14 +99,13 @@ class BattleLog(EventLog):
             return d.action.weapon.replace("_", " ")
         return self.match.rules.weapon_facts(v.combatant).name
 
-    def add(self, event: Event) -> Event:
-        super().add(event)
+    def hear(self, event: Event) -> None:
         kind, phase = event.kind, event.phase
         if kind == "down" and event.actor is not None:
             v = self.match.view(event.actor)
             self.fell.append((v.team, *v.pos))
         if phase not in COMBAT_PHASES:
-            return event
+            return
         if kind == "free_strike" and event.actor is not None:
             self.source = (event.actor, self._weapon(event.actor, True))
         elif kind == "attack" and event.actor is not None:
@@ -122,7 +120,7 @@ class BattleLog(EventLog):
         if kind in ("damage", "down") and self.source is not None:
             target = event.target if kind == "damage" else event.actor
             if target is None or target not in self.before:
-                return event
+                return
             now = self._levels(target)
             gained = now - self.before[target]
             self.before[target] = now
@@ -134,7 +132,6 @@ class BattleLog(EventLog):
                 tally["levels"] += gained
         if kind in ("move", "free_strike") and self.source is not None and kind == "move":
             self.source = None
-        return event
 
 
 class _Timed:
@@ -154,9 +151,8 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
     """Play one match to the end; the record for the JSON `battles` list."""
     squads = spec_squads(grid, spec)
     match = Match(grid, squads, seed=spec.seed)
-    log = BattleLog(match)
-    log.events.extend(match.log.events)
-    match.log = log
+    log = BattleTally(match)
+    match.log.subscribe(log.hear)
     times: list[float] = []
     try:
         ais = {"blue": make_controller(spec.blue_ai, spec.seed, "blue"),

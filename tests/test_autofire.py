@@ -6,6 +6,7 @@ import random
 import pytest
 
 from engine.dice import Dice, ScriptedDice
+from engine.outcome import Impossible
 from engine.yags.attack import Fighter
 from engine.yags.autofire import (
     bullet_shyness,
@@ -21,7 +22,7 @@ from engine.yags.character import Character
 from engine.yags.equipment import Weapon
 from engine.yags.health import Condition, take_damage
 from engine.yags.missile import MissileAttack, plan_missile
-from engine.yags.plan import Impossible, preview_plan, roll_plan
+from engine.yags.plan import preview_plan, roll_plan
 
 AR = Weapon(id="ar", name="Assault rifle", kind="missile", skill="Rifles", attack=5, damage=26, muscle=False,
             reach=2, strength=3, properties=frozenset({"firearm", "automatic", "tripleauto"}), increment=15,

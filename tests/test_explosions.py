@@ -4,6 +4,7 @@ a grenade at a spot (Distance Increment, Range Band)."""
 import math
 
 from engine.dice import ScriptedDice
+from engine.outcome import Impossible
 from engine.yags.attack import Fighter
 from engine.yags.character import Character
 from engine.yags.equipment import Armour, ArmourPiece, Weapon
@@ -17,7 +18,7 @@ from engine.yags.explosions import (
     throw_at_tile,
 )
 from engine.yags.health import DEAD, Condition, take_damage
-from engine.yags.plan import Impossible, preview_plan
+from engine.yags.plan import preview_plan
 from engine.yags.tables import apply_damage
 
 GRENADE = Weapon(id="gren", name="Grenade", kind="explosive", skill="Throw", attack=2, damage=40, muscle=False,

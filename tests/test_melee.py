@@ -2,6 +2,7 @@
 Brawl with weapons, counter strikes, manoeuvres, fumbles."""
 
 from engine.dice import ScriptedDice
+from engine.outcome import Impossible
 from engine.yags.attack import Fighter
 from engine.yags.character import Character
 from engine.yags.equipment import FIST, Weapon
@@ -14,7 +15,6 @@ from engine.yags.melee import (
     resolve_melee,
     too_long_penalty,
 )
-from engine.yags.plan import Impossible
 
 SWORD = Weapon(id="sword", name="Broad sword", kind="melee", skill="Melee", attack=4, defence=4, damage=8,
                reach=2, strength=2, weapon_class=("single",))

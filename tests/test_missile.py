@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from engine.dice import Dice, ScriptedDice
+from engine.outcome import Impossible
 from engine.yags.attack import Fighter
 from engine.yags.character import Character
 from engine.yags.equipment import Armour, ArmourPiece, Weapon
@@ -27,7 +28,7 @@ from engine.yags.missile import (
     resolve_missile,
     threat_band_for,
 )
-from engine.yags.plan import Impossible, preview_plan, roll_plan
+from engine.yags.plan import preview_plan, roll_plan
 
 PISTOL = Weapon(id="pistol", name="Pistol", kind="missile", skill="Pistols", attack=4, damage=18, muscle=False,
                 reach=0, strength=2, properties=frozenset({"firearm", "semiauto"}), increment=15, short=60,

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from engine.dice import ScriptedDice
+from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Participant, Situation
 from engine.yags.attack import Fighter, can_carry
 from engine.yags.autofire import bullet_shyness
@@ -19,7 +20,7 @@ from engine.yags.explosions import plan_throw_at_tile
 from engine.yags.health import Condition, first_aid, take_damage
 from engine.yags.melee import MeleeAttack, plan_melee, resolve_melee, strength_contest
 from engine.yags.missile import WRESTLING_FUMBLE, MissileAttack, plan_missile, resolve_missile
-from engine.yags.plan import Impossible, preview_plan, roll_plan
+from engine.yags.plan import preview_plan, roll_plan
 from engine.yags.ruleset import YagsDeclaration, YagsRuleset
 from engine.yags.tables import half_up
 

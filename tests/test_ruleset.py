@@ -6,8 +6,9 @@ from fractions import Fraction
 import pytest
 
 from engine.dice import Dice, ScriptedDice
+from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Participant, Ruleset, Situation
-from engine.yags.plan import Impossible, Preview
+from engine.yags.plan import Preview
 from engine.yags.ruleset import YagsRuleset
 
 SOLDIER = {

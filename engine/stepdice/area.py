@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Roll, Term
 from engine.stepdice.attack import (
     LAMED_STEPS,
@@ -33,7 +34,6 @@ from engine.stepdice.attack import (
     AttackResult,
     Fighter,
     Hit,
-    Impossible,
     damage_of,
     innate_pool,
     skill_pool,

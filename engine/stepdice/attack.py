@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Roll, Term
 from engine.stepdice.character import Character, Condition, attribute_steps
 from engine.stepdice.equipment import Weapon
@@ -45,11 +46,6 @@ AIMED_SPECIALS = ("limb", "vital", "miniscule", "disarm")
 IMPROVISED_BANDS = (5.0, 10.0, 15.0)
 
 
-@dataclass(frozen=True)
-class Impossible:
-    """An attack or action that cannot be made, and why."""
-
-    reason: str
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Participant, Situation
-from engine.stepdice.attack import Impossible
 from engine.stepdice.character import Character, Condition
 from engine.stepdice.round import Statement, Turn
 from engine.stepdice.ruleset import StepRuleset

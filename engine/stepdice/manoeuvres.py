@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Roll, Term
-from engine.stepdice.attack import Fighter, Impossible, skill_pool
+from engine.stepdice.attack import Fighter, skill_pool
 from engine.stepdice.character import attribute_steps
 from engine.stepdice.steps import Part, Pool
 

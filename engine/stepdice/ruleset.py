@@ -26,16 +26,11 @@ from fractions import Fraction
 from typing import Any
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Roll
-from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
+from engine.ruleset import Applied, AttackRequest, HealthFacts, Participant, Ruleset, WeaponFacts
 from engine.stepdice import area, health
-from engine.stepdice.attack import (
-    Fighter,
-    Impossible,
-    defence_options,
-    plan_attack,
-    resolve_attack,
-)
+from engine.stepdice.attack import Fighter, defence_options, plan_attack, resolve_attack
 from engine.stepdice.catalogue import KitError, LookupProblem, default_catalogue, default_kit_map
 from engine.stepdice.character import (
     Character,
@@ -355,9 +350,8 @@ class StepRuleset(Ruleset):
     def out_of_fight(self, state: Condition) -> bool:
         return state.out_of_fight
 
-    def health_facts(self, state: Condition) -> dict[str, Any]:
-        return {"stun": state.stun, "wounds": state.wounds, "life_points": state.life_points,
-                "status": state.status, "out": state.out_of_fight}
+    def health_facts(self, state: Condition) -> HealthFacts:
+        return HealthFacts(state.status, state.out_of_fight, state.status == "dead", state.wounds, state.stun)
 
     def status(self, state: Condition) -> str:
         lp = state.life_points

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Roll, Term
 from engine.yags.attack import AttackResult, Fighter
 from engine.yags.character import Character
@@ -26,7 +27,7 @@ from engine.yags.missile import (
     shot_facts,
     target_cover_bonus,
 )
-from engine.yags.plan import AttackPlan, Impossible, roll_plan
+from engine.yags.plan import AttackPlan, roll_plan
 from engine.yags.tables import (
     area_burst,
     burst_attack_bonus,

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Roll, Term
 from engine.yags.attack import AttackResult, Fighter
 from engine.yags.character import Character
@@ -30,7 +31,7 @@ from engine.yags.missile import (
     missile_strength_shortfall,
     weapon_ranges,
 )
-from engine.yags.plan import AttackPlan, CheckPlan, DamagePlan, Impossible, roll_plan
+from engine.yags.plan import AttackPlan, CheckPlan, DamagePlan, roll_plan
 from engine.yags.tables import distance_penalty, explosion_band, range_band, wounds_inflicted
 
 BLAST_SIZE = 5  # "considered to be a Size 5 attack"

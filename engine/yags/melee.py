@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Term
 from engine.yags.attack import (
     STANCE_MODIFIERS,
@@ -22,7 +23,7 @@ from engine.yags.attack import (
 from engine.yags.checks import ability_term
 from engine.yags.damage import armour_against, damage_kind, damage_terms, soak_terms
 from engine.yags.equipment import Weapon
-from engine.yags.plan import AttackPlan, CheckPlan, DamagePlan, Impossible, roll_plan
+from engine.yags.plan import AttackPlan, CheckPlan, DamagePlan, roll_plan
 from engine.yags.tables import half_up
 
 BASE_DIFFICULTY = 15

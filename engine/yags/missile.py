@@ -18,13 +18,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Term
 from engine.yags.attack import STANCE_MODIFIERS, AttackResult, Fighter, can_carry
 from engine.yags.character import Character
 from engine.yags.checks import ability_term
 from engine.yags.damage import armour_against, damage_kind, damage_terms, soak_terms
 from engine.yags.equipment import Weapon
-from engine.yags.plan import AttackPlan, CheckPlan, DamagePlan, Impossible, PlanResult, roll_plan
+from engine.yags.plan import AttackPlan, CheckPlan, DamagePlan, PlanResult, roll_plan
 from engine.yags.tables import (
     ENVIRONMENT_MULTIPLIER,
     RANGE_BAND_DAMAGE,

@@ -9,7 +9,7 @@ player sees and the roll the game makes come from the same numbers.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
@@ -346,9 +346,3 @@ def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
                    plan.attack.terms, plan.target_terms)
 
 
-@dataclass(frozen=True)
-class Impossible:
-    """An attack the rules do not allow, with the reason the UI shows."""
-
-    reason: str
-    notes: tuple[str, ...] = field(default=())

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Situation
 from engine.yags.attack import AttackResult
 from engine.yags.autofire import plan_bursts, plan_triple, resolve_area_burst
@@ -21,7 +22,7 @@ from engine.yags.missile import (
     plan_multiple_shots,
     threat_band_for,
 )
-from engine.yags.plan import AttackPlan, Impossible, roll_damage_plan, roll_plan
+from engine.yags.plan import AttackPlan, roll_damage_plan, roll_plan
 
 if TYPE_CHECKING:
     from engine.yags.ruleset import YagsRuleset

@@ -8,15 +8,16 @@ from fractions import Fraction
 from typing import Any
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Roll, Term
-from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
+from engine.ruleset import Applied, AttackRequest, HealthFacts, Participant, Ruleset, WeaponFacts
 from engine.yags import health
 from engine.yags.attack import COVER_ACTIONS, STANCE_SPEED, STANCES, AttackResult, Fighter
 from engine.yags.character import Character, canonical_attribute
 from engine.yags.equipment import FIST, Armour, Catalogue
 from engine.yags.health import Condition
 from engine.yags.melee import MeleeAttack, melee_style, plan_melee, resolve_melee
-from engine.yags.plan import Impossible, preview_plan
+from engine.yags.plan import preview_plan
 from engine.yags.round import (
     action_order,
     action_speed,
@@ -465,10 +466,10 @@ class YagsRuleset(Ruleset):
     def out_of_fight(self, state: Condition) -> bool:
         return state.out_of_fight
 
-    def health_facts(self, state: Condition) -> dict[str, Any]:
+    def health_facts(self, state: Condition) -> HealthFacts:
         """Wounds and stuns (0-6 tracks), fatigue and the status (ok, unconscious, dead...)."""
-        return {"wounds": state.wounds, "stuns": state.stuns, "fatigue": state.fatigue,
-                "status": state.status, "out": state.out_of_fight}
+        return HealthFacts(state.status, state.out_of_fight, state.status == "dead", state.wounds, state.stuns,
+                           state.fatigue)
 
     def status(self, state: Condition) -> str:
         parts = [f"wounds {state.wounds} ({WOUND_NAMES[min(state.wounds, 6)]})",

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Participant, Situation
 from engine.yags_sf.character import Condition, Fighter
-from engine.yags_sf.plan import Impossible
 from engine.yags_sf.round import Declaration
 from engine.yags_sf.ruleset import YagsSFRuleset
 

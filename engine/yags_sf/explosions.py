@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Roll, Term
 from engine.yags_sf.character import Condition, Fighter, penalty_terms
 from engine.yags_sf.dice import FUMBLE, OpenRoll, check, roll_2d10
 from engine.yags_sf.equipment import Explosive
 from engine.yags_sf.firearms import firearm_damage
-from engine.yags_sf.plan import AttackPlan, AttackResult, DamagePlan, Impossible, resolve_damage
+from engine.yags_sf.plan import AttackPlan, AttackResult, DamagePlan, resolve_damage
 from engine.yags_sf.tables import band_modifiers, range_difficulty, weapon_band
 
 BANDS = ("short", "medium", "long")

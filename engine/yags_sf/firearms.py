@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from engine.outcome import Impossible
 from engine.rolls import Term
 from engine.yags_sf.character import Fighter
 from engine.yags_sf.dice import FUMBLE
 from engine.yags_sf.melee import Side, conditions_fumble, soak_terms, weapon_terms
-from engine.yags_sf.plan import AttackPlan, DamagePlan, Impossible, burst_multiplier
+from engine.yags_sf.plan import AttackPlan, DamagePlan, burst_multiplier
 from engine.yags_sf.round import (
     AIM_FUMBLE,
     ATTACK_MOD,

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Roll, Term
 from engine.yags_sf.character import Condition, Fighter, SkillUse, penalty_terms
 from engine.yags_sf.dice import FUMBLE, roll_check
@@ -16,7 +17,6 @@ from engine.yags_sf.plan import (
     AttackResult,
     DamagePlan,
     DefencePlan,
-    Impossible,
     roll_attack,
     roll_damage,
 )

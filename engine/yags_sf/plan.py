@@ -230,8 +230,3 @@ def burst_multiplier(rounds: int) -> int:
     return 1
 
 
-@dataclass(frozen=True)
-class Impossible:
-    """An attack the rules do not allow, with the reason the UI shows."""
-
-    reason: str

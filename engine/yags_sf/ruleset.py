@@ -15,8 +15,9 @@ from dataclasses import replace
 from typing import Any
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Roll
-from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
+from engine.ruleset import Applied, AttackRequest, HealthFacts, Participant, Ruleset, WeaponFacts
 from engine.turn import Declare, Phase, Resolve, RoundTable, Step
 from engine.turn import Initiative as TurnInitiative
 from engine.yags_sf import health
@@ -26,7 +27,7 @@ from engine.yags_sf.equipment import PARRY_AS, SIZES, Catalogue
 from engine.yags_sf.explosions import blast, blast_damage, plan_throw, throw, throw_reach
 from engine.yags_sf.firearms import Aim, plan_fire, rounds_fired
 from engine.yags_sf.melee import Side, is_defending, plan_melee, resolve_melee
-from engine.yags_sf.plan import AttackPlan, AttackResult, Impossible, roll_plan
+from engine.yags_sf.plan import AttackPlan, AttackResult, roll_plan
 from engine.yags_sf.preview import Preview, preview_damage, preview_plan, preview_series
 from engine.yags_sf.round import Declaration, Initiative
 from engine.yags_sf.tables import FIRST_AID_ROUNDS, WOUND_NAMES
@@ -315,9 +316,8 @@ class YagsSFRuleset(Ruleset):
     def out_of_fight(self, state: Condition) -> bool:
         return state.out_of_fight
 
-    def health_facts(self, state: Condition) -> dict[str, Any]:
-        return {"wounds": state.wounds, "fatigue": state.fatigue, "status": state.status,
-                "out": state.out_of_fight, "prone": state.prone}
+    def health_facts(self, state: Condition) -> HealthFacts:
+        return HealthFacts(state.status, state.out_of_fight, state.status == "dead", state.wounds, 0, state.fatigue)
 
     def status(self, state: Condition) -> str:
         parts = [f"wounds {state.wounds} ({WOUND_NAMES[state.wounds]})"]

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.ruleset import HealthFacts
 from game.ui.figures import Shown
 from game.ui.panels import PHASE_NAMES
+from game.world.events import WatchNote
 from game.world.match import Match
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ def headline(step: list[Any]) -> str:
 
 
 def shown_at(match: Match, start: dict[int, tuple[int, int]], later: list[Any], done: Sequence[Any] = (),
-             health: dict[int, dict[str, Any]] | None = None) -> dict[int, Shown]:
+             health: dict[int, HealthFacts] | None = None) -> dict[int, Shown]:
     """The units as they were before the `later` events (the rest of the round's playback),
     `done` being the round's events shown so far: a move still to come leaves its mover on
     its start tile (or where an overwatch caught it on its way), a fall still to come leaves
@@ -66,20 +68,20 @@ def shown_at(match: Match, start: dict[int, tuple[int, int]], later: list[Any], 
     last event so far gave it, else `health`, the round's start)."""
     moved = {e.actor for e in later if e.kind == "move"}
     downed = {e.actor for e in later if e.kind == "down"}
-    hurt = {e.data["unit"] for e in later if "unit" in e.data}
-    caught = {e.target: tuple(e.data["at"]) for e in done
-              if e.kind == "overwatch" and "at" in e.data and e.target is not None}
-    last: dict[int, dict[str, Any]] = {}
+    hurt = {e.health.unit for e in later if e.health is not None}
+    caught = {e.target: e.data.at for e in done
+              if isinstance(e.data, WatchNote) and e.data.at is not None and e.target is not None}
+    last: dict[int, HealthFacts] = {}
     for e in done:
-        if "unit" in e.data:
-            last[e.data["unit"]] = e.data
+        if e.health is not None:
+            last[e.health.unit] = e.health.facts
     out = {}
     for v in match.units():
         if v.uid in moved or v.uid in downed or v.uid in hurt:
             pos = caught.get(v.uid, start.get(v.uid, v.pos)) if v.uid in moved else v.pos
             was = None
             if v.uid in hurt:
-                was = last.get(v.uid) or (health or {}).get(v.uid) or {}
+                was = last.get(v.uid) or (health or {}).get(v.uid)
             out[v.uid] = Shown(pos, v.out and v.uid not in downed, was)
     return out
 
@@ -102,7 +104,7 @@ class Playback:
         self.round_start = {v.uid: v.pos for v in self.match.units()}  # where this round began
         self.round_health = self._health_now()  # and how each unit was then
 
-    def _health_now(self) -> dict[int, dict[str, Any]]:
+    def _health_now(self) -> dict[int, HealthFacts]:
         return {v.uid: self.match.rules.health_facts(v.state) for v in self.match.units()}
 
     def busy(self) -> bool:

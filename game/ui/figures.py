@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any
 
 import pygame
 
+from engine.ruleset import HealthFacts
 from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites
 from game.ui.camera import Camera
 from game.ui.overlays import arrow, draw_label
+from game.world.events import MovedTo
 from game.world.match import Match
 
 
@@ -24,7 +25,7 @@ class Shown:
 
     pos: tuple[int, int]
     out: bool
-    health: dict[str, Any] | None = None
+    health: HealthFacts | None = None
 
 
 @dataclass(frozen=True)
@@ -141,9 +142,8 @@ def facings(match: Match, start: dict[int, tuple[int, int]]) -> dict[int, tuple[
     pos = dict(start)
     out: dict[int, tuple[int, int]] = {}
     for e in match.log.events:
-        to = e.data.get("to") if e.kind == "move" else None  # the world logs a move's destination
+        to = e.data.to if isinstance(e.data, MovedTo) else None  # the world logs a move's destination
         if to is not None and e.actor is not None:
-            to = tuple(to)
             if e.actor in pos:
                 d = _toward(pos[e.actor], to)
                 if d is not None:
@@ -225,10 +225,9 @@ def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Spri
         elif v.uid == current:
             pygame.draw.circle(surface, WHITE, r.center, t // 2 + 2, 1)
         was = shown[v.uid].health if shown and v.uid in shown else None
-        if was is not None:
-            _health_marker(surface, r, int(was.get("wounds", 0)), int(was.get("stuns", 0)))
-        else:
-            _health_marker(surface, r, getattr(v.state, "wounds", 0), getattr(v.state, "stuns", 0))
+        if was is None:
+            was = match.rules.health_facts(v.state)
+        _health_marker(surface, r, was.wounds, was.stuns)
 
 
 def _health_marker(surface: pygame.Surface, r: pygame.Rect, wounds: int, stuns: int) -> None:

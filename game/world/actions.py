@@ -13,14 +13,8 @@ MOVE_MODES = ("free", "run", "sprint")
 ATTACK_MODES = ("melee", "shot", "burst", "triple", "area", "suppress")
 
 
-@dataclass(frozen=True)
-class Done:
-    message: str = ""
 
 
-@dataclass(frozen=True)
-class Impossible:
-    reason: str
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from typing import Any
 
 import esper
 
+from engine.outcome import Impossible
 from game.world import geometry as geo
 from game.world.actions import (
     COVER_ACTIONS,
@@ -24,7 +25,6 @@ from game.world.actions import (
     FirstAid,
     FullDodge,
     Hold,
-    Impossible,
     Move,
     Overwatch,
     PickUp,
@@ -32,6 +32,7 @@ from game.world.actions import (
     Throw,
 )
 from game.world.components import Ammo, Combatant, Dropped, Grapple, Moved, Posture, Tending
+from game.world.events import EventKind, GearNote, Marker
 
 
 def is_missile_attack(action: Action) -> bool:
@@ -196,7 +197,7 @@ class Effects:
         """Overwhelming attacks: "-5 per level of success to any further attacks or defences
         that they make that round against anyone"."""
         self._redeclare(uid, effect)
-        self._event("status", f"{self.name(uid)} is overwhelmed: {effect.split(':', 1)[1]} to further attacks "
+        self._event(EventKind.STATUS, f"{self.name(uid)} is overwhelmed: {effect.split(':', 1)[1]} to further attacks "
                     "and defences this round", uid)
 
     def _grapple(self, holder: int, held: int) -> None:
@@ -217,10 +218,9 @@ class Effects:
         mv.mode, mv.path = "none", ()
         lost = held not in self._acted
         self._lost.add(held)
-        self._event("status", f"{self.name(holder)} holds {self.name(held)}: both are grappled"
+        self._event(EventKind.STATUS, f"{self.name(holder)} holds {self.name(held)}: both are grappled"
                     + (f"; {self.name(held)} loses the rest of its actions this round" if lost
-                       else f"; {self.name(held)} loses its move this round"),
-                    holder, held, grapple=True)
+                       else f"; {self.name(held)} loses its move this round"), holder, held, data=Marker("grapple"))
 
     def _release(self, uid: int, how: str) -> None:
         """End `uid`'s hold (both sides)."""
@@ -230,7 +230,7 @@ class Effects:
         for u in (uid, partner):
             esper.remove_component(self._entities[u], Grapple)
             self._changed(u)
-        self._event("status", f"{self.name(uid)} {how}: the hold with {self.name(partner)} ends", uid, partner)
+        self._event(EventKind.STATUS, f"{self.name(uid)} {how}: the hold with {self.name(partner)} ends", uid, partner)
 
     def _drop_weapon(self, uid: int, how: str) -> bool:
         """The unit loses its weapon (Disarm: it "falls to the ground within a few metres";
@@ -245,7 +245,7 @@ class Effects:
         facts = self.rules.weapon_facts(c.combatant)
         bare = self.rules.make_combatant({k: v for k, v in self._specs[uid].items() if k != "weapon"})
         if self.rules.weapon_facts(bare).name == facts.name:
-            self._event("info", f"{self.name(uid)} fights with its {facts.name.lower()}: nothing to drop", uid)
+            self._event(EventKind.INFO, f"{self.name(uid)} fights with its {facts.name.lower()}: nothing to drop", uid)
             return False
         ammo = esper.try_component(ent, Ammo)
         if ammo is not None:
@@ -255,8 +255,7 @@ class Effects:
         esper.add_component(ent, Dropped(facts.name, tile, c.combatant, ammo))
         c.combatant = bare
         self._changed(uid)
-        self._event("status", f"{self.name(uid)} {how} the {facts.name}: it lies at {tile}", uid,
-                    weapon=facts.name, tile=tile)
+        self._event(EventKind.STATUS, f"{self.name(uid)} {how} the {facts.name}: it lies at {tile}", uid, data=GearNote(weapon=facts.name, tile=tile))
         return True
 
     def _pick_up(self, uid: int) -> None:
@@ -266,14 +265,14 @@ class Effects:
         if d is None:
             return
         if geo.chebyshev(self.view(uid).pos, d.tile) > 1:
-            self._event("info", f"{self.name(uid)} cannot reach the {d.name}", uid)
+            self._event(EventKind.INFO, f"{self.name(uid)} cannot reach the {d.name}", uid)
             return
         esper.remove_component(ent, Dropped)
         self._comp(uid, Combatant).combatant = d.armed
         if d.ammo is not None:
             esper.add_component(ent, d.ammo)
         self._changed(uid)
-        self._event("status", f"{self.name(uid)} picks up the {d.name}", uid, weapon=d.name)
+        self._event(EventKind.STATUS, f"{self.name(uid)} picks up the {d.name}", uid, data=GearNote(weapon=d.name))
 
     def _jam(self, uid: int) -> None:
         """Missile fumbles: "An unreliable weapon will jam"; it fires no more until cleared."""
@@ -284,8 +283,7 @@ class Effects:
         ammo.jammed = True
         self._changed(uid)
         name = self.rules.weapon_facts(self.view(uid).combatant).name
-        self._event("ammo", f"{self.name(uid)}'s {name} jams: it fires no more until cleared (reload)", uid,
-                    jammed=True)
+        self._event(EventKind.AMMO, f"{self.name(uid)}'s {name} jams: it fires no more until cleared (reload)", uid, data=GearNote(jammed=True))
 
     def _stray(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> None:
         """Firing into melee: "A fumble in this situation means that a random target is hit";
@@ -300,8 +298,8 @@ class Effects:
             figures.append(partner)
         face = self.dice.roll(len(figures))
         pick = figures[face - 1]
-        self._event("info", f"{self.name(uid)}'s fumbled shot goes astray into the melee: at "
-                    f"{self.name(pick)} (d{len(figures)}: {face})", uid, pick, stray=True)
+        self._event(EventKind.INFO, f"{self.name(uid)}'s fumbled shot goes astray into the melee: at "
+                    f"{self.name(pick)} (d{len(figures)}: {face})", uid, pick, data=Marker("stray"))
         shot = str(options.get("shot", "normal"))
         self._strike(uid, pick, "shot", {"shot": "normal" if shot == "aimed" else shot}, stray=True)
 
@@ -318,11 +316,11 @@ class Effects:
             if ammo is not None and ammo.reload_left and not isinstance(a, Reload):
                 ammo.reload_left = 0
                 self._changed(uid)
-                self._event("ammo", f"{self.name(uid)} stops reloading", uid)
+                self._event(EventKind.AMMO, f"{self.name(uid)} stops reloading", uid)
             t = self.tending(uid)
             if t is not None and a != FirstAid(t.patient, t.stuns):
                 esper.remove_component(self._entities[uid], Tending)
-                self._event("info", f"{self.name(uid)} stops tending {self.name(t.patient)}", uid, t.patient)
+                self._event(EventKind.INFO, f"{self.name(uid)} stops tending {self.name(t.patient)}", uid, t.patient)
 
     def _tend(self, uid: int, a: FirstAid) -> None:
         """One round of first aid; the check when the last round is done (Healing and First
@@ -332,26 +330,25 @@ class Effects:
         if getattr(p.state, "status", "") == "dead" or geo.chebyshev(self.view(uid).pos, p.pos) > 1:
             if esper.has_component(ent, Tending):
                 esper.remove_component(ent, Tending)
-            self._event("info", f"{self.name(uid)} cannot tend {p.name}", uid, a.patient)
+            self._event(EventKind.INFO, f"{self.name(uid)} cannot tend {p.name}", uid, a.patient)
             return
         t = esper.try_component(ent, Tending)
         if t is None:
             t = Tending(a.patient, a.stuns, self.rules.first_aid_rounds())
             esper.add_component(ent, t)
-            self._event("info", f"{self.name(uid)} tends {p.name}'s {'stuns' if a.stuns else 'wounds'} "
+            self._event(EventKind.INFO, f"{self.name(uid)} tends {p.name}'s {'stuns' if a.stuns else 'wounds'} "
                         f"({t.rounds_left} rounds)", uid, a.patient)
         t.rounds_left -= 1
         if t.rounds_left > 0:
-            self._event("info", f"{self.name(uid)} goes on tending {p.name} ({t.rounds_left} rounds left)",
-                        uid, a.patient)
+            self._event(EventKind.INFO, f"{self.name(uid)} goes on tending {p.name} ({t.rounds_left} rounds left)", uid, a.patient)
             return
         esper.remove_component(ent, Tending)
         applied = self.rules.first_aid(self.dice, self.participant(uid), self.participant(a.patient),
                                        stuns=a.stuns)
         for roll in applied.rolls:
-            self._event("roll", roll.describe(), uid, a.patient)
+            self._event(EventKind.ROLL, roll.describe(), uid, a.patient)
         for text in applied.events:
-            self._event("status", text, uid, a.patient, first_aid=True, **self._health(a.patient, applied.state))
+            self._event(EventKind.STATUS, text, uid, a.patient, data=self._health(a.patient, applied.state, first_aid=True))
         self._set_state(a.patient, applied.state)
 
     def _reload(self, uid: int) -> None:
@@ -363,16 +360,16 @@ class Effects:
         if ammo.jammed:
             ammo.jammed = False
             self._changed(uid)
-            self._event("ammo", f"{self.name(uid)} clears the jam of the {facts.name}", uid, jammed=False)
+            self._event(EventKind.AMMO, f"{self.name(uid)} clears the jam of the {facts.name}", uid, data=GearNote(jammed=False))
             return
         if ammo.reload_left:
-            self._event("ammo", f"{self.name(uid)} goes on reloading ({ammo.reload_left} rounds left)", uid)
+            self._event(EventKind.AMMO, f"{self.name(uid)} goes on reloading ({ammo.reload_left} rounds left)", uid)
         else:
             ammo.reload_left = max(1, facts.reload_rounds)
-            self._event("ammo", f"{self.name(uid)} reloads ({ammo.reload_left} rounds)", uid)
+            self._event(EventKind.AMMO, f"{self.name(uid)} reloads ({ammo.reload_left} rounds)", uid)
         ammo.reload_left -= 1
         if ammo.reload_left == 0 and ammo.magazines > 0:
             ammo.magazines -= 1
             ammo.loaded = ammo.capacity
-            self._event("ammo", f"{self.name(uid)} has reloaded", uid)
+            self._event(EventKind.AMMO, f"{self.name(uid)} has reloaded", uid)
         self._changed(uid)

@@ -22,6 +22,7 @@ from typing import Any
 import esper
 
 from engine.dice import Dice
+from engine.outcome import Done, Impossible
 from engine.ruleset import AttackRequest, Participant, Ruleset, Situation
 from engine.turn import Question
 from game.maps.grid import GridMap
@@ -31,11 +32,9 @@ from game.world.actions import (
     Aim,
     AreaFire,
     Attack,
-    Done,
     FirstAid,
     FullDodge,
     Hold,
-    Impossible,
     Move,
     Overwatch,
     PickUp,
@@ -57,7 +56,7 @@ from game.world.components import (
     Unit,
 )
 from game.world.effects import Effects, is_missile_attack
-from game.world.events import Event, EventLog
+from game.world.events import Event, EventKind, EventLog, Payload
 from game.world.overwatch import Overwatches
 from game.world.resolution import RoundResolution
 
@@ -153,7 +152,7 @@ class Match(RoundResolution, Effects, Overwatches):
             c = esper.component_for_entity(ent, Combatant)
             value, roll = self.rules.roll_initiative(self.dice, c.combatant)
             esper.add_component(ent, Initiative(value, roll.fumble))
-            self._event("initiative", f"{self.name(uid)} {roll.describe()}", uid)
+            self._event(EventKind.INITIATIVE, f"{self.name(uid)} {roll.describe()}", uid)
 
     # --- setup --------------------------------------------------------------------------
 
@@ -329,7 +328,8 @@ class Match(RoundResolution, Effects, Overwatches):
     def winner(self) -> str | None:
         return self._winner
 
-    def _event(self, kind: str, text: str, actor: int | None = None, target: int | None = None, **data: Any) -> None:
+    def _event(self, kind: EventKind, text: str, actor: int | None = None, target: int | None = None,
+               data: Payload | None = None) -> None:
         self.log.add(Event(self.round, self.phase, kind, text, actor, target, data))
 
     def start_round(self) -> list[int]:
@@ -373,7 +373,7 @@ class Match(RoundResolution, Effects, Overwatches):
             value, roll = self.rules.roll_initiative(self.dice, self._comp(uid, Combatant).combatant)
             esper.add_component(ent, Initiative(value, roll.fumble))
             self._changed(uid)
-            self._event("initiative", f"{self.name(uid)} {roll.describe()}", uid)
+            self._event(EventKind.INITIATIVE, f"{self.name(uid)} {roll.describe()}", uid)
 
     def act_step(self, uid: int, action: Action, choices: Mapping[str, Any], phase: str) -> Iterator[Question]:
         """`uid` takes its turn (engine.turn.Act): its action is declared and carried out at
@@ -535,8 +535,7 @@ class Match(RoundResolution, Effects, Overwatches):
         elif plan.dodge_path:
             mv.mode, mv.path = "free", plan.dodge_path
         names = {u: self.name(u) for u in self.uids()}
-        self._event("declare", f"{v.name} declares {describe(action, names)}", uid,
-                    getattr(action, "target", None))
+        self._event(EventKind.DECLARE, f"{v.name} declares {describe(action, names)}", uid, getattr(action, "target", None))
         return Done()
 
     def check(self, uid: int, action: Action, stance: str | None = None, **choices: Any) -> Done | Impossible:

@@ -28,9 +28,11 @@ from typing import Any
 
 import esper
 
+from engine.outcome import Impossible
 from game.world import geometry as geo
-from game.world.actions import Action, FullDodge, Hold, Impossible, Move, Overwatch
+from game.world.actions import Action, FullDodge, Hold, Move, Overwatch
 from game.world.components import Ammo, Watch
+from game.world.events import CheckNote, EventKind, WatchNote
 
 # Declarations whose action, carried out inside a covered area, presents the unit there (a
 # move or a full dodge presents it by its steps; a hold does nothing to be seen).
@@ -155,9 +157,8 @@ class Overwatches:
             self._watching.append(uid)
             if kept:
                 bonus = self.overwatch_bonus(uid)
-                self._event("overwatch", f"{self.name(uid)} keeps its overwatch from round {since} (Waiting beyond "
-                            f"a round): +{bonus} initiative (Per x Tactics) if it triggers", uid,
-                            stage="kept", since=since, bonus=bonus)
+                self._event(EventKind.OVERWATCH, f"{self.name(uid)} keeps its overwatch from round {since} (Waiting beyond "
+                            f"a round): +{bonus} initiative (Per x Tactics) if it triggers", uid, data=WatchNote(stage="kept", since=since, bonus=bonus))
 
     def _watch_initiative(self, uid: int) -> int:
         w = self.watch(uid)
@@ -225,15 +226,13 @@ class Overwatches:
         name = self.name(watcher)
         kept = watch.since < self.round
         where = "into its overwatch" if how == "steps" else "in its overwatch"
-        self._event("overwatch", f"{name}'s overwatch is triggered: {t.name} {'steps' if how == 'steps' else 'acts'} "
+        self._event(EventKind.OVERWATCH, f"{name}'s overwatch is triggered: {t.name} {'steps' if how == 'steps' else 'acts'} "
                     f"{where} at {t.pos}" + (f" (kept since round {watch.since}: initiative "
-                                             f"{self._watch_initiative(watcher)})" if kept else ""),
-                    watcher, target, stage="triggered", how=how, at=t.pos, kept=kept)
+                                             f"{self._watch_initiative(watcher)})" if kept else ""), watcher, target, data=WatchNote(stage="triggered", how=how, at=t.pos, kept=kept))
         roll = self.rules.overwatch_check(self.dice, self.participant(watcher))
-        self._event("roll", roll.describe(), watcher, target, overwatch="check", success=roll.success)
+        self._event(EventKind.ROLL, roll.describe(), watcher, target, data=CheckNote("overwatch", roll.success))
         if not roll.success:
-            self._event("overwatch", f"{name} fails the overwatch check: the action is wasted", watcher, target,
-                        stage="wasted")
+            self._event(EventKind.OVERWATCH, f"{name} fails the overwatch check: the action is wasted", watcher, target, data=WatchNote(stage="wasted"))
             return
         self._overwatch_attack(watcher, target)
 
@@ -243,19 +242,17 @@ class Overwatches:
         v, t = self.view(uid), self.view(target)
         facts = self.rules.weapon_facts(v.combatant)
         if facts.melee:
-            self._event("overwatch", f"{v.name} strikes at {t.name}: fast, attack roll halved, {t.name} unaware",
-                        uid, target, stage="fire")
+            self._event(EventKind.OVERWATCH, f"{v.name} strikes at {t.name}: fast, attack roll halved, {t.name} unaware", uid, target, data=WatchNote(stage="fire"))
             self._strike(uid, target, "melee", {"overwatch": True, "unaware": True, "kind": "overwatch strike"})
             return
         ammo = esper.try_component(self._entities[uid], Ammo)
         if ammo is not None and (ammo.jammed or ammo.loaded <= 0 or ammo.reload_left):
-            self._event("info", f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid, target)
+            self._event(EventKind.INFO, f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid, target)
             return
         if ammo is not None:
             ammo.loaded -= 1
-        self._event("overwatch", f"{v.name} fires on {t.name}: a fast snapshot, attack roll halved, {t.name} unaware",
-                    uid, target, stage="fire")
+        self._event(EventKind.OVERWATCH, f"{v.name} fires on {t.name}: a fast snapshot, attack roll halved, {t.name} unaware", uid, target, data=WatchNote(stage="fire"))
         self._strike(uid, target, "shot", {"shot": "snap", "overwatch": True, "unaware": True},
                      others=self._cone_others(uid, target, facts))
         if ammo is not None:
-            self._event("ammo", f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
+            self._event(EventKind.AMMO, f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)

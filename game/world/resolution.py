@@ -13,6 +13,7 @@ from typing import Any
 
 import esper
 
+from engine.outcome import Impossible
 from engine.turn import Question
 from game.world import geometry as geo
 from game.world.actions import (
@@ -22,7 +23,6 @@ from game.world.actions import (
     FirstAid,
     FullDodge,
     Hold,
-    Impossible,
     Overwatch,
     PickUp,
     Reload,
@@ -39,6 +39,7 @@ from game.world.components import (
     Position,
     Posture,
 )
+from game.world.events import BlastAt, EventKind, Health, Marker, MovedTo, StrikeNote, Tally
 
 
 class RoundResolution:
@@ -107,11 +108,11 @@ class RoundResolution:
             return "normal"
         return "slow"
 
-    def _health(self, uid: int, state: Any) -> dict[str, Any]:
-        """Event data for a change of `uid`'s state: the unit and its state after it as plain
-        values (Yags: wounds, stuns, fatigue, status, out), so that a replay or the UI's
-        playback can show each unit as it was at every step of the round."""
-        return {"unit": uid, **self.rules.health_facts(state)}
+    def _health(self, uid: int, state: Any, first_aid: bool = False) -> Health:
+        """The payload for a change of `uid`'s state: the unit and its state after it as plain
+        values, so that a replay or the UI's playback can show each unit as it was at every
+        step of the round."""
+        return Health(uid, self.rules.health_facts(state), first_aid)
 
     def _set_state(self, uid: int, state: Any) -> None:
         c = self._comp(uid, Combatant)
@@ -120,7 +121,7 @@ class RoundResolution:
         c.state = state
         self._changed(uid)
         if not before and self.rules.out_of_fight(state):
-            self._event("down", f"{self.name(uid)} is down: {self.rules.status(state)}", uid, **self._health(uid, state))
+            self._event(EventKind.DOWN, f"{self.name(uid)} is down: {self.rules.status(state)}", uid, data=self._health(uid, state))
             self._release(uid, "is down")
         elif not resting and self.rules.must_rest(c.combatant, state):
             self._exhausted(uid)
@@ -135,26 +136,24 @@ class RoundResolution:
             self._resting.add(uid)
             mv = self._comp(uid, Moved)
             mv.mode, mv.path = "none", ()
-        self._event("status", f"{self.name(uid)} is exhausted and must rest"
-                    + ("; it loses the rest of its round" if now and uid not in self._acted else ""), uid,
-                    exhausted=True)
+        self._event(EventKind.STATUS, f"{self.name(uid)} is exhausted and must rest"
+                    + ("; it loses the rest of its round" if now and uid not in self._acted else ""), uid, data=Marker("exhausted"))
 
     def _apply(self, target: int, result: Any, attacker: int | None = None) -> None:
         c = self._comp(target, Combatant)
         applied = self.rules.apply(self.dice, c.combatant, c.state, result)
         for roll in applied.rolls:
-            self._event("roll", roll.describe(), target)
+            self._event(EventKind.ROLL, roll.describe(), target)
         health = self._health(target, applied.state)
         for text in applied.events:
-            self._event("status", f"{self.name(target)} {text}" if not text.startswith(self.name(target)) else text,
-                        target, **health)
+            self._event(EventKind.STATUS, f"{self.name(target)} {text}" if not text.startswith(self.name(target)) else text, target, data=health)
         self._set_state(target, applied.state)
         standing = not self.rules.out_of_fight(self._comp(target, Combatant).state)
         for effect in getattr(result, "effects", ()):
             if effect == "prone":
                 self._comp(target, Posture).stance = "prone"
                 self._changed(target)
-                self._event("status", f"{self.name(target)} is knocked prone", target)
+                self._event(EventKind.STATUS, f"{self.name(target)} is knocked prone", target)
             elif effect == "grappled" and attacker is not None and standing and not self.view(attacker).out:
                 self._grapple(attacker, target)
             elif effect == "disarmed" and standing:
@@ -163,15 +162,14 @@ class RoundResolution:
                 self._overwhelm(target, effect)
         if getattr(result, "hit", False) and not self.rules.out_of_fight(self._comp(target, Combatant).state):
             state = self._comp(target, Combatant).state
-            self._event("damage", f"{self.name(target)}: {self.rules.status(state)}", None, target,
-                        **self._health(target, state))
+            self._event(EventKind.DAMAGE, f"{self.name(target)}: {self.rules.status(state)}", None, target, data=self._health(target, state))
 
     def _log_result(self, uid: int, target: int | None, result: Any) -> None:
         if isinstance(result, Impossible) or hasattr(result, "reason"):
-            self._event("info", f"{self.name(uid)}: {result.reason}", uid, target)
+            self._event(EventKind.INFO, f"{self.name(uid)}: {result.reason}", uid, target)
             return
         for line in result.describe().splitlines():
-            self._event("attack", line, uid, target)
+            self._event(EventKind.ATTACK, line, uid, target)
 
     def in_cone(self, uid: int, target: int, facts: Any) -> list[Any]:
         """The living units other than `target` that `uid`'s shotgun cone at `target` may hit
@@ -230,7 +228,7 @@ class RoundResolution:
                 if unfired and ammo is not None:
                     each = self.rules.ammo_use(self.view(uid).combatant, mode, {**options, "shots": 1, "bursts": 1})
                     ammo.loaded = min(ammo.capacity, ammo.loaded + each * unfired)
-                    self._event("info", f"{self.name(uid)}'s {unfired} further "
+                    self._event(EventKind.INFO, f"{self.name(uid)}'s {unfired} further "
                                 f"{'shot' if mode == 'shot' else 'burst'}{'s' if unfired > 1 else ''} not fired", uid)
                 break
             if self.view(uid).out:
@@ -245,7 +243,7 @@ class RoundResolution:
         if applied.state is c.state:
             return
         for text in applied.events:
-            self._event("status", text, uid, **self._health(uid, applied.state))
+            self._event(EventKind.STATUS, text, uid, data=self._health(uid, applied.state))
         self._set_state(uid, applied.state)
 
     def _carry_out(self, uid: int) -> None:
@@ -255,7 +253,7 @@ class RoundResolution:
         a = d.action
         if uid in self._lost:
             why = "is exhausted and rests" if uid in self._resting else "is held"
-            self._event("info", f"{self.name(uid)} {why}: its action is lost", uid)
+            self._event(EventKind.INFO, f"{self.name(uid)} {why}: its action is lost", uid)
             return
         if isinstance(a, Attack):
             self._attack(uid, a)
@@ -273,15 +271,15 @@ class RoundResolution:
         elif isinstance(a, Stand):
             self._comp(uid, Posture).stance = "normal"
             self._changed(uid)
-            self._event("status", f"{self.name(uid)} stands up", uid)
+            self._event(EventKind.STATUS, f"{self.name(uid)} stands up", uid)
         elif isinstance(a, Aim):
             esper.add_component(self._entities[uid], Aiming(a.target, self.round))
-            self._event("info", f"{self.name(uid)} aims at {self.name(a.target)}", uid, a.target)
+            self._event(EventKind.INFO, f"{self.name(uid)} aims at {self.name(a.target)}", uid, a.target)
 
     def _attack(self, uid: int, a: Attack) -> None:
         t = self.view(a.target)
         if t.out:
-            self._event("info", f"{self.name(uid)} holds: {t.name} is already down", uid, a.target)
+            self._event(EventKind.INFO, f"{self.name(uid)} holds: {t.name} is already down", uid, a.target)
             return
         v = self.view(uid)
         facts = self.rules.weapon_facts(v.combatant)
@@ -289,7 +287,7 @@ class RoundResolution:
             if geo.chebyshev(v.pos, t.pos) > facts.reach_tiles:
                 path = self._approach(v, t.pos, facts.reach_tiles)
                 if not path:
-                    self._event("info", f"{v.name} cannot reach {t.name}", uid, a.target)
+                    self._event(EventKind.INFO, f"{v.name} cannot reach {t.name}", uid, a.target)
                     return
                 self._walk(uid, path, attacking=a.target)
                 if self.view(uid).out:
@@ -307,8 +305,8 @@ class RoundResolution:
                 count = len(why) - (1 if facts.reach > t_facts.reach else 0)
                 if count >= 1:
                     kind = "automatic strike" if count >= 2 else "free strike"
-                    self._event("free_strike", f"{t.name}: {' and '.join(why)}: a{'n' if count >= 2 else ''} "
-                                f"{kind} at {v.name}", a.target, uid, strike=kind)
+                    self._event(EventKind.FREE_STRIKE, f"{t.name}: {' and '.join(why)}: a{'n' if count >= 2 else ''} "
+                                f"{kind} at {v.name}", a.target, uid, data=StrikeNote(kind))
                     self._strike(a.target, uid, "melee", {"kind": kind, "automatic": count >= 2})
                     if self.view(uid).out:
                         return
@@ -317,23 +315,23 @@ class RoundResolution:
                 if (getattr(r, "counter_strike", False) and not self.view(a.target).out and not self.view(uid).out
                         and self.grappled_with(a.target) in (None, uid)):
                     if self.rules.weapon_facts(self.view(a.target).combatant).melee:
-                        self._event("free_strike", f"{t.name} counter strikes", a.target, uid)
+                        self._event(EventKind.FREE_STRIKE, f"{t.name} counter strikes", a.target, uid)
                         self._strike(a.target, uid, "melee", {"kind": "counter strike"})
             return
         if not geo.line_of_sight(self.grid, v.pos, t.pos):
-            self._event("info", f"{v.name} has lost sight of {t.name}", uid, a.target)
+            self._event(EventKind.INFO, f"{v.name} has lost sight of {t.name}", uid, a.target)
             return
         ammo = esper.try_component(self._entities[uid], Ammo)
         if facts.melee:
-            self._event("info", f"{v.name} has no weapon to shoot with", uid, a.target)
+            self._event(EventKind.INFO, f"{v.name} has no weapon to shoot with", uid, a.target)
             return
         if ammo is not None:
             need = self.rules.ammo_use(v.combatant, a.mode, a.options)
             if ammo.jammed:
-                self._event("info", f"{v.name}'s {facts.name} is jammed", uid)
+                self._event(EventKind.INFO, f"{v.name}'s {facts.name} is jammed", uid)
                 return
             if ammo.loaded <= 0 or ammo.reload_left:
-                self._event("info", f"{v.name}'s {facts.name} is empty", uid)
+                self._event(EventKind.INFO, f"{v.name}'s {facts.name} is empty", uid)
                 return
             options = dict(a.options)
             if need > ammo.loaded:
@@ -343,7 +341,7 @@ class RoundResolution:
             if a.mode == "burst" and facts.burst:
                 self._shy(uid, a.target, -(-need // facts.burst))  # each burst fired at it
             self._strike(uid, a.target, a.mode, options, others=self._cone_others(uid, a.target, facts))
-            self._event("ammo", f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
+            self._event(EventKind.AMMO, f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
         else:
             if a.mode == "burst":
                 self._shy(uid, a.target, max(1, int(a.options.get("bursts", 1))))
@@ -365,11 +363,11 @@ class RoundResolution:
         facts = self.rules.weapon_facts(v.combatant)
         ammo = esper.try_component(self._entities[uid], Ammo)
         if "area" not in facts.modes:
-            self._event("info", f"{v.name} has no weapon to fire with", uid)
+            self._event(EventKind.INFO, f"{v.name} has no weapon to fire with", uid)
             return
         if ammo is not None:
             if ammo.loaded <= 0 or ammo.reload_left or ammo.jammed:
-                self._event("info", f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid)
+                self._event(EventKind.INFO, f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid)
                 return
             bullets = min(ammo.loaded, facts.burst)
             ammo.loaded -= bullets
@@ -381,7 +379,7 @@ class RoundResolution:
         by_pos = {w.pos: w for w in others}
         victims = [by_pos[p] for p in in_arc if geo.line_of_sight(self.grid, v.pos, p)]
         if not victims:
-            self._event("info", f"{v.name} fires into an empty arc", uid)
+            self._event(EventKind.INFO, f"{v.name} fires into an empty arc", uid)
             return
         first, rest = victims[0], victims[1:]
         req = self._request(uid, first.uid, "suppress" if a.suppressive else "area", {"rounds": bullets})
@@ -404,14 +402,14 @@ class RoundResolution:
         self._changed(uid)
         dist = geo.distance_m(self.grid, v.pos, a.tile)
         roll, offset_m = self.rules.throw(self.dice, self.participant(uid), a.weapon, dist)
-        self._event("attack", roll.describe(), uid)
+        self._event(EventKind.ATTACK, roll.describe(), uid)
         land = a.tile
         if offset_m != (0.0, 0.0):
             mpt = self.grid.metres_per_tile
             lx = min(max(0, a.tile[0] + round(offset_m[0] / mpt)), self.grid.width - 1)
             ly = min(max(0, a.tile[1] + round(offset_m[1] / mpt)), self.grid.height - 1)
             land = (lx, ly)
-            self._event("blast", f"the {a.weapon.replace('_', ' ')} scatters to {land}", uid)
+            self._event(EventKind.BLAST, f"the {a.weapon.replace('_', ' ')} scatters to {land}", uid)
         victims = []
         for w in self.units():
             if w.state is not None and getattr(w.state, "status", "ok") == "dead":
@@ -421,7 +419,7 @@ class RoundResolution:
             d_m += self._take_cover(uid, w.uid, a.weapon, d_m)
             victims.append((w.uid, self.participant(w.uid), d_m, covered))
         results = self.rules.blast(self.dice, self.participant(uid), a.weapon, [(p, d_m, c) for _, p, d_m, c in victims])
-        self._event("blast", f"the {a.weapon.replace('_', ' ')} explodes at {land}", uid, tile=land)
+        self._event(EventKind.BLAST, f"the {a.weapon.replace('_', ' ')} explodes at {land}", uid, data=BlastAt(land))
         for (wuid, _, _, _), r in zip(victims, results, strict=False):
             if r is None:
                 continue
@@ -444,7 +442,7 @@ class RoundResolution:
             return 0.0
         esper.add_component(self._entities[uid], replace(d, ruleset_decl=decl))
         self._changed(uid)
-        self._event("attack", roll.describe() + (f": {v.name} dives {metres:g} m further out" if metres
+        self._event(EventKind.ATTACK, roll.describe() + (f": {v.name} dives {metres:g} m further out" if metres
                                                  else f": {v.name} is caught"), uid)
         return metres
 
@@ -475,7 +473,7 @@ class RoundResolution:
                 ef = self.rules.weapon_facts(e.combatant)
                 if ef.melee and geo.chebyshev(e.pos, (pos.x, pos.y)) <= ef.reach_tiles and geo.chebyshev(e.pos, step) > ef.reach_tiles:
                     struck.add(e.uid)
-                    self._event("free_strike", f"{e.name} strikes at {v.name} moving past", e.uid, uid)
+                    self._event(EventKind.FREE_STRIKE, f"{e.name} strikes at {v.name} moving past", e.uid, uid)
                     self._strike(e.uid, uid, "melee", {"kind": "free strike"})
                     if self.view(uid).out:
                         return
@@ -490,7 +488,7 @@ class RoundResolution:
         if (pos.x, pos.y) in occupied:  # stopped short on a friend: back to the last free tile
             pos.x, pos.y = last_free
             self._changed(uid)
-        self._event("move", f"{v.name} moves to {(pos.x, pos.y)}", uid, to=(pos.x, pos.y))
+        self._event(EventKind.MOVE, f"{v.name} moves to {(pos.x, pos.y)}", uid, data=MovedTo((pos.x, pos.y)))
 
     def _finish_moves(self) -> None:
         """Movers reach their end tiles in decreasing initiative: a higher initiative takes a
@@ -511,9 +509,9 @@ class RoundResolution:
                                               moved=self._comp(uid, Moved).mode,
                                               declaration=d.ruleset_decl if d is not None else None)
             for roll in applied.rolls:
-                self._event("roll", roll.describe(), uid)
+                self._event(EventKind.ROLL, roll.describe(), uid)
             for text in applied.events:
-                self._event("status", text, uid, **self._health(uid, applied.state))
+                self._event(EventKind.STATUS, text, uid, data=self._health(uid, applied.state))
             self._set_state(uid, applied.state)
 
     def check_victory(self, final: bool) -> bool:
@@ -531,7 +529,7 @@ class RoundResolution:
             self._winner = "draw"
         if self._winner is not None:
             self.phase = "over"
-            self._event("victory", f"{self._winner} wins" if self._winner != "draw" else "draw", data=standing)
+            self._event(EventKind.VICTORY, f"{self._winner} wins" if self._winner != "draw" else "draw", data=Tally(standing))
             return True
         return False
 

@@ -4,8 +4,9 @@ Weapons), throws and explosions (the explosives paragraph)."""
 from fractions import Fraction
 
 from engine.dice import ScriptedDice, seeded
+from engine.outcome import Impossible
 from engine.stepdice import area
-from engine.stepdice.attack import Fighter, Impossible
+from engine.stepdice.attack import Fighter
 from engine.stepdice.catalogue import default_catalogue
 from engine.stepdice.character import Condition
 from engine.stepdice.manoeuvres import plan_break_free, plan_feint, plan_grapple, resolve_manoeuvre

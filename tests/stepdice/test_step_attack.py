@@ -6,9 +6,9 @@ from fractions import Fraction
 import pytest
 
 from engine.dice import ScriptedDice
+from engine.outcome import Impossible
 from engine.stepdice.attack import (
     Fighter,
-    Impossible,
     choose_defence,
     defence_options,
     plan_attack,

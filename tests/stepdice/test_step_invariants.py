@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.stepdice import area
-from engine.stepdice.attack import Fighter, Impossible, defence_options, plan_attack, resolve_attack
+from engine.stepdice.attack import Fighter, defence_options, plan_attack, resolve_attack
 from engine.stepdice.catalogue import default_catalogue
 from engine.stepdice.character import Condition, build_character, default_templates
 from engine.stepdice.health import end_of_round, hit_effect, take_damage

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from engine.dice import ScriptedDice, seeded
+from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Participant, Ruleset, Situation
-from engine.stepdice.attack import Impossible
 from engine.stepdice.catalogue import KitError
 from engine.stepdice.character import Condition
 from engine.stepdice.duel import run_duel

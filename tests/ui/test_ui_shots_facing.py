@@ -9,6 +9,7 @@ from game.ui import figures as fig
 from game.ui.battle import BattleScreen
 from game.ui.menus import MainMenu
 from game.world.actions import Aim, Attack, Hold, Move
+from game.world.events import MovedTo
 
 
 def hover(app, tile):
@@ -140,7 +141,7 @@ def test_facing_defaults_toward_the_enemy_then_follows_the_last_move(app, battle
 def test_facing_follows_an_attack():
     class E:
         def __init__(self, kind, actor, target=None, data=None):
-            self.kind, self.actor, self.target, self.data = kind, actor, target, data or {}
+            self.kind, self.actor, self.target, self.data = kind, actor, target, data
 
     class V:
         def __init__(self, uid, team, pos):
@@ -148,8 +149,8 @@ def test_facing_follows_an_attack():
 
     class M:
         def __init__(self):
-            self.log = type("L", (), {"events": [E("move", 0, data={"to": (2, 2)}), E("attack", 0, 1),
-                                                 E("move", 1, data={"to": (5, 6)})]})()
+            self.log = type("L", (), {"events": [E("move", 0, data=MovedTo((2, 2))), E("attack", 0, 1),
+                                                 E("move", 1, data=MovedTo((5, 6)))]})()
 
         def units(self, team=None):
             vs = [V(0, "blue", (2, 2)), V(1, "red", (5, 6))]

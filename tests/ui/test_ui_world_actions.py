@@ -10,13 +10,14 @@ import esper
 import pygame
 from conftest import click_tile, post_click, post_key
 
+from engine.ruleset import HealthFacts
 from engine.yags.health import Condition
 from game.ui import figures as fig
 from game.ui.battle_playback import shown_at
 from game.ui.panels import unit_lines
 from game.world.actions import FirstAid, Hold, Overwatch, PickUp, Reload
 from game.world.components import Position, Tending
-from game.world.events import Event
+from game.world.events import Event, Health, MovedTo, WatchNote
 
 
 def button(screen, key):
@@ -126,7 +127,7 @@ def test_a_declared_overwatch_is_drawn_for_later_declarers_and_kept_by_end_turn(
     app.frame(16)
     kept = [e for e in m.log if e.round == 2 and e.kind == "declare" and e.actor == uid]
     assert kept and kept[-1].text.endswith(f"declares overwatch at {aim}")
-    assert any(e.round == 2 and e.kind == "overwatch" and e.data["stage"] == "kept" and e.actor == uid
+    assert any(e.round == 2 and e.kind == "overwatch" and e.data.stage == "kept" and e.actor == uid
                for e in m.log)
 
 
@@ -252,14 +253,14 @@ def test_playback_markers_show_the_health_each_step_left(app, battle):
     enemy = m.enemies_of(uid)[0].uid
     start = {v.uid: v.pos for v in m.units()}
     health = {v.uid: m.rules.health_facts(v.state) for v in m.units()}
-    hit1 = Event(1, "normal", "damage", "x", None, enemy, {"unit": enemy, "wounds": 2, "stuns": 0})
-    hit2 = Event(1, "slow", "damage", "y", None, enemy, {"unit": enemy, "wounds": 4, "stuns": 1})
-    caught = Event(1, "move", "overwatch", "z", uid, enemy, {"stage": "triggered", "at": (3, 4)})
-    move = Event(1, "move", "move", "w", enemy, None, {"to": (5, 4)})
+    hit1 = Event(1, "normal", "damage", "x", None, enemy, Health(enemy, HealthFacts("ok", False, wounds=2)))
+    hit2 = Event(1, "slow", "damage", "y", None, enemy, Health(enemy, HealthFacts("ok", False, wounds=4, stuns=1)))
+    caught = Event(1, "move", "overwatch", "z", uid, enemy, WatchNote("triggered", at=(3, 4)))
+    move = Event(1, "move", "move", "w", enemy, None, MovedTo((5, 4)))
     before = shown_at(m, start, [hit1, hit2], [], health)
-    assert before[enemy].health["wounds"] == 0
+    assert before[enemy].health.wounds == 0
     between = shown_at(m, start, [hit2], [hit1], health)
-    assert (between[enemy].health["wounds"], between[enemy].health["stuns"]) == (2, 0)
+    assert (between[enemy].health.wounds, between[enemy].health.stuns) == (2, 0)
     later = shown_at(m, start, [move], [hit1, hit2, caught], health)
     assert later[enemy].pos == (3, 4)
     # and in the real screen: a resolved round's steps are drawn from these

@@ -5,6 +5,7 @@ import pytest
 from gridfactory import make_grid
 
 from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload, Throw
+from game.world.events import MovedTo
 
 RIFLEMAN = {
     "attributes": {"str": 3, "hea": 3, "agi": 3, "dex": 4, "per": 3},
@@ -345,4 +346,4 @@ def test_move_events_carry_the_destination(new_match):
         m.declare(uid, Move(((0, 0), (1, 0), (2, 0)), "free") if uid == 0 else Hold())
     m.resolve_round()
     moves = [e for e in m.log.events if e.kind == "move"]
-    assert moves[-1].data == {"to": (2, 0)}
+    assert moves[-1].data == MovedTo((2, 0))

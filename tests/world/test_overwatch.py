@@ -15,6 +15,7 @@ from game.saves import action_from_dict, action_to_dict
 from game.world import geometry as geo
 from game.world.actions import Attack, FirstAid, Hold, Move, Overwatch, Reload, Stand
 from game.world.components import Initiative
+from game.world.events import CheckNote
 
 # Per 3 x Tactics 2 = 6: the overwatch check at 10 needs a 4 or better.
 WATCHER = {
@@ -56,7 +57,7 @@ def lines(m, since=0):
 
 
 def stages(m, since=0):
-    return [(e.data["stage"], e.actor, e.target) for e in m.log.since(since) if e.kind == "overwatch"]
+    return [(e.data.stage, e.actor, e.target) for e in m.log.since(since) if e.kind == "overwatch"]
 
 
 # --- the area and the declaration ---------------------------------------------------------------
@@ -132,8 +133,8 @@ def test_bob_covers_the_back_door_and_eve_running_out_is_shot_first(new_match):
     start = play(m, {0: Overwatch((5, 4)), 1: out}, {1: {"defences": 1}}, faces=[12, 20, 10, 10])
     assert stages(m, start) == [("triggered", 0, 1), ("fire", 0, 1)]
     trig = next(e for e in m.log.since(start) if e.kind == "overwatch")
-    assert trig.data["at"] == (5, 3) and trig.data["how"] == "steps" and trig.phase == "move"
-    check = next(e for e in m.log.since(start) if e.kind == "roll" and e.data.get("overwatch") == "check")
+    assert trig.data.at == (5, 3) and trig.data.how == "steps" and trig.phase == "move"
+    check = next(e for e in m.log.since(start) if e.kind == "roll" and isinstance(e.data, CheckNote) and e.data.check == "overwatch")
     assert check.text == "overwatch check: Per 3 x Tactics 2 + d20 (12) = 18 vs 10: success"
     attack = [e.text for e in m.log.since(start) if e.kind == "attack" and e.actor == 0]
     assert attack[0].startswith("attack: (") and ") / 2 = " in attack[0]  # halved
@@ -187,8 +188,8 @@ def test_a_fast_enemy_with_the_higher_initiative_acts_first_unless_the_overwatch
     play(m, {0: Overwatch((10, 5))})  # nothing presents itself: the action is wasted
     assert m.watch(0) is not None and not m.watch(0).triggered
     start = play(m, {0: Overwatch((10, 5)), 2: Attack(1, "shot", {"shot": "snap"})}, {1: {"defences": 0}})
-    kept = next(e for e in m.log.since(0) if e.kind == "overwatch" and e.data["stage"] == "kept")
-    assert kept.round == 2 and kept.data["bonus"] == 6
+    kept = next(e for e in m.log.since(0) if e.kind == "overwatch" and e.data.stage == "kept")
+    assert kept.round == 2 and kept.data.bonus == 6
     who = [(e.kind, e.actor) for e in m.log.since(start) if e.kind in ("attack", "overwatch")]
     assert who.index(("overwatch", 0)) < who.index(("attack", 2))
 
@@ -254,7 +255,7 @@ def test_a_melee_overwatch_strikes_the_first_enemy_that_steps_into_reach(new_mat
     log = lines(m, start)
     assert stages(m, start)[:2] == [("triggered", 0, 1), ("fire", 0, 1)]
     trig = next(e for e in m.log.since(start) if e.kind == "overwatch")
-    assert trig.data["at"] == (6, 5) and trig.data["how"] == "steps"
+    assert trig.data.at == (6, 5) and trig.data.how == "steps"
     strike = [e.text for e in m.log.since(start) if e.kind == "attack" and e.actor == 0]
     assert ") / 2 = " in strike[0] and not any(t.startswith("defence") for t in strike)
     assert not any("counter strike" in t for t in log)
@@ -334,11 +335,12 @@ def test_health_events_carry_the_state_after_each_change(new_match):
     m._set_state(1, Condition(wounds=3))
     for _ in range(6):
         start = play(m, {0: Attack(1, "shot")}, {1: {"defences": 0}})
-        hits = [e for e in m.log.since(start) if e.kind in ("damage", "status", "down") and "wounds" in e.data]
+        hits = [e for e in m.log.since(start) if e.kind in ("damage", "status", "down") and e.health is not None]
         if hits:
             break
     assert hits
     last = hits[-1]
-    assert last.data["unit"] == 1
-    assert (last.data["wounds"], last.data["stuns"]) == (m.view(1).state.wounds, m.view(1).state.stuns)
-    assert last.data["status"] == m.view(1).state.status
+    assert last.health.unit == 1
+    facts = last.health.facts
+    assert (facts.wounds, facts.stuns) == (m.view(1).state.wounds, m.view(1).state.stuns)
+    assert facts.status == m.view(1).state.status

@@ -280,9 +280,9 @@ def test_grappling_a_longer_weapon_is_one_automatic_strike(new_match, monkeypatc
     m.resolve_round()
     guard = [e for e in events(m, "free_strike", actor=2)]
     boxer = [e for e in events(m, "free_strike", actor=3)]
-    assert len(guard) == 1 and guard[0].data["strike"] == "automatic strike"
+    assert len(guard) == 1 and guard[0].data.strike == "automatic strike"
     assert "longer reach" in guard[0].text and "grab" in guard[0].text
-    assert len(boxer) == 1 and boxer[0].data["strike"] == "free strike"
+    assert len(boxer) == 1 and boxer[0].data.strike == "free strike"
     strikes = [args[1].options for args, _ in calls if args[1].attacker.name in ("Guard", "Boxer")]
     assert {"kind": "automatic strike", "automatic": True} in strikes  # no defence against it
     assert {"kind": "free strike", "automatic": False} in strikes
@@ -552,7 +552,7 @@ def test_a_thrown_grenade_is_a_throw_at_a_tile_and_a_miss_scatters(new_match, mo
     assert throws == [10.0]
     blasts = events(m, "blast")
     assert any("scatters to (12, 9)" in e.text for e in blasts)
-    assert blasts[-1].data["tile"] == (12, 9)
+    assert blasts[-1].data.tile == (12, 9)
 
 
 def test_the_blast_reaches_everyone_by_distance_and_hard_cover_protects(new_match, monkeypatch):

@@ -8,11 +8,12 @@ from dataclasses import replace
 import pytest
 
 from engine.dice import ScriptedDice
+from engine.outcome import Impossible
 from engine.rolls import Term
 from engine.yags_sf.character import Condition
 from engine.yags_sf.firearms import Aim, burst_sizes, plan_fire
 from engine.yags_sf.melee import Side
-from engine.yags_sf.plan import Impossible, roll_plan
+from engine.yags_sf.plan import roll_plan
 from engine.yags_sf.round import declare, shot_initiatives
 from engine.yags_sf.ruleset import YagsSFRuleset
 

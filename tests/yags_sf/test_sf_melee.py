@@ -8,11 +8,12 @@ from dataclasses import replace
 import pytest
 
 from engine.dice import ScriptedDice
+from engine.outcome import Impossible
 from engine.rolls import Term
 from engine.yags_sf.character import Condition
 from engine.yags_sf.dice import roll_2d10
 from engine.yags_sf.melee import Side, is_defending, plan_melee, resolve_melee
-from engine.yags_sf.plan import AttackPlan, DefencePlan, Impossible, resolve_attack
+from engine.yags_sf.plan import AttackPlan, DefencePlan, resolve_attack
 from engine.yags_sf.round import declare
 from engine.yags_sf.ruleset import YagsSFRuleset
 

@@ -6,11 +6,12 @@ from pathlib import Path
 import pytest
 
 from engine.dice import ScriptedDice, seeded
+from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Participant, Ruleset, Situation
 from engine.yags_sf.character import Condition
 from engine.yags_sf.duel import duel
 from engine.yags_sf.equipment import KitError
-from engine.yags_sf.plan import AttackResult, Impossible
+from engine.yags_sf.plan import AttackResult
 from engine.yags_sf.ruleset import YagsSFRuleset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,7 +159,8 @@ def test_first_aid_and_end_of_round_through_the_ruleset():
 def test_status_and_health_facts():
     s = Condition(wounds=3, fatigue=2, prone=True)
     assert R.status(s) == "wounds 3 (medium), fatigue 2, -6, down"
-    assert R.health_facts(Condition(status="dead"))["out"] is True
+    facts = R.health_facts(Condition(status="dead"))
+    assert facts.out is True and facts.dead is True
     assert R.movement(R.make_combatant({"name": "x"}), s) == {"free": 0, "run": 0, "sprint": 0}
 
 
