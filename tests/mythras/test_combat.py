@@ -1,0 +1,283 @@
+"""Attacks, parries, evades and special effects, played with scripted dice (0005 Combat;
+0004 Damage and Wound Levels), using the SRD's numbers and examples."""
+
+from dataclasses import replace
+
+import pytest
+
+from engine.dice import ScriptedDice
+from engine.mythras.attack import (
+    Impossible,
+    attack_roll,
+    defence_roll,
+    effect_options,
+    exchange,
+    plan_attack,
+    reaction_options,
+)
+from engine.mythras.effects import Choice
+from engine.mythras.health import end_of_round, fresh_state, take_damage
+from engine.mythras.outcome import apply_to_attacker, apply_to_target, resolve_hit
+from engine.mythras.ranged import crowd_miss_hits_bystander, full_auto_share, grid_cover
+from tests.mythras.helpers import context, fighter, run
+
+P = {"combat_style": 40, "evade": 40}  # 22 + 40 = 62 for an average fighter
+
+
+def test_no_parry_is_a_failure_and_a_critical_wins_two_effects_maximize_twice():
+    """0005 Unable or Unwilling to Parry (an automatic Failure); Special Effects: "an
+    attacker who rolls a Critical Success and wins two Special Effects could choose Maximize
+    Damage twice"; a rifle's 2d6 maximized twice is 12. 12 to a 7 HP chest: a Serious Wound;
+    Endurance fails against the attack: unconscious (0004 Serious Wound)."""
+    a, d = fighter("A", "rifle", points=P), fighter("D")
+    plan = plan_attack(context(a, d, mode="single", distance_m=50))
+    dice = ScriptedDice([3, 11, 2, 50])  # attack 03 (critical of 62), d20 11 chest, 1d3, Endurance 50
+    ex, out, health = run(dice, plan, "none", (Choice("maximize_damage"), Choice("maximize_damage")))
+    assert (ex.winner, ex.levels) == ("attacker", 2)
+    assert out.hits[0].location == "chest" and out.hits[0].rolled == 12
+    assert health.state.hp_at("chest") == 7 - 12
+    assert health.wound == "serious"
+    assert health.state.unconscious and health.state.no_attack_turns == 2
+    assert dice.faces == []
+
+
+def test_maximize_damage_hand_axe_example():
+    """0005 Maximize Damage: "a Hand Axe which normally does 1d6 damage would instead be
+    treated as a 6" (our axe is 1d6+1: 7); the Damage Modifier is rolled normally."""
+    a = fighter("A", "axe", points=P, ch={"STR": 16, "CON": 11, "SIZ": 15, "DEX": 11, "INT": 13, "POW": 11, "CHA": 10})
+    assert a.damage_modifier == "+1d4"
+    plan = plan_attack(context(a, fighter("D")))
+    dice = ScriptedDice([2, 4, 3])  # critical; d20 4 left leg; the +1d4 rolls 3 (the d6 is not rolled)
+    ex, out, _ = run(dice, plan, "none", (Choice("maximize_damage"),), apply=False)
+    assert out.hits[0].rolled == 7 + 3
+
+
+def test_parrying_a_missed_attack_wins_the_defender_an_effect():
+    """0005 Parrying a Missed Attack: the defender may parry a missed attack to gain
+    Special Effects (Differential Roll: failure against success, 1 level)."""
+    a, d = fighter("A", points=P), fighter("D", points=P)
+    plan = plan_attack(context(a, d))
+    dice = ScriptedDice([90, 10])
+    ex, out, health = run(dice, plan, "parry")
+    assert (ex.winner, ex.levels, ex.hit) == ("defender", 1, False)
+    assert not out.hits
+    keys = {r.key for r in effect_options(plan, ex)}
+    assert {"disarm_opponent", "trip_opponent", "withdraw"} <= keys
+
+
+def test_parry_one_size_smaller_deflects_half():
+    """0005 Damage Reduction: a weapon one Size less deflects half (a 2H Spear, Large,
+    parried by a shortsword, Medium); 8 rolled, 4 gets through (halves round up)."""
+    a, d = fighter("A", "spear_2h", points=P), fighter("D", "shortsword", points=P)
+    plan = plan_attack(context(a, d))
+    dice = ScriptedDice([20, 30, 4, 7])  # both succeed; d20 4 left leg; 1d10 7 +1 = 8
+    ex, out, health = run(dice, plan, "parry")
+    assert (ex.winner, ex.levels, ex.parried, ex.deflects) == (None, 0, True, 0.5)
+    assert (out.hits[0].rolled, out.hits[0].after_parry, out.hits[0].damage) == (8, 4, 4)
+    assert health.state.hp_at("left_leg") == 1 and health.wound == "minor"
+
+
+def test_evade_winning_avoids_all_damage_and_ends_prone():
+    """0005 Evading: an Opposed Roll; the defender winning avoids the damage; the evasive
+    gambit leaves him prone. Equal levels: the higher roll wins."""
+    a, d = fighter("A", "rifle", points=P), fighter("D", points=P)
+    plan = plan_attack(context(a, d, mode="single", distance_m=50))
+    assert plan.reactions == ("none", "evade")  # guns are not parried (0005 Firearms)
+    dice = ScriptedDice([40, 45])
+    ex, out, health = run(dice, plan, "evade")
+    assert (ex.winner, ex.levels, ex.hit) == ("defender", 0, False)
+    assert not out.hits and health.state.prone
+
+
+def test_evade_equal_faces_leave_the_attack_standing():
+    """Equal levels and equal faces: the attack (the roll resisted) stands (rules-notes)."""
+    a, d = fighter("A", "rifle", points=P), fighter("D", points=P)
+    plan = plan_attack(context(a, d, mode="single", distance_m=50))
+    ex, out, _ = run(ScriptedDice([40, 40, 1, 1, 1]), plan, "evade", apply=False)
+    assert ex.winner == "attacker" and ex.hit and out.hits
+
+
+def test_over_100_lowers_both_skills_in_the_exchange():
+    """0003 Opposed Skills Over 100%: 120 against 80 becomes 100 against 60 (faces judged
+    again: 11 is a critical of 120 but a success of 100; 61 a success of 80, a failure of
+    60): the attacker wins one level."""
+    a = fighter("A", points={"combat_style": 98})  # 22 + 98 = 120
+    d = fighter("D", points={"combat_style": 58})  # 80
+    plan = plan_attack(context(a, d))
+    a_roll = attack_roll(ScriptedDice([11]), plan)
+    assert a_roll.outcome == "critical"
+    d_roll = defence_roll(ScriptedDice([61]), plan, "parry")
+    ex = exchange(plan, a_roll, "parry", d_roll)
+    assert (ex.attack.outcome, ex.defence.outcome) == ("success", "failure")
+    assert (ex.winner, ex.levels) == ("attacker", 1)
+
+
+def test_burst_rolls_rounds_and_only_the_first_takes_effects():
+    """0005 Burst: Hard; a three round burst rolls 1d3 for the rounds that strike, each with
+    its own location and damage; only the first benefits from special effects."""
+    a, d = fighter("A", "m16_a1", points=P), fighter("D")
+    plan = plan_attack(context(a, d, mode="burst", distance_m=50))
+    assert plan.grade == "hard" and plan.target == 42 and plan.hits_die == 3
+    faces = [2, 3, 10, 6, 4, 1, 1, 19, 2, 2]  # critical; 3 rounds; chest: max + 6; left leg 1+1; head 2+2
+    ex, out, _ = run(ScriptedDice(faces), plan, "none", (Choice("maximize_damage"),), apply=False)
+    assert len(out.hits) == 3
+    assert [h.location for h in out.hits] == ["chest", "left_leg", "head"]
+    assert [h.rolled for h in out.hits] == [6 + 6, 2, 4]  # the first: one die maxed (6) + 6 rolled
+
+
+def test_full_auto_shares_rounds_evenly():
+    """0005 Full-Automatic: "firing 15 rounds at 6 targets would be two bullets each"."""
+    assert full_auto_share(15, 6) == 2
+
+
+def test_firearm_fumble_lets_the_target_pick_a_fumble_effect():
+    """0005 Fumbling with Firearms: the intended target selects a fumble-only effect; Weapon
+    Malfunction puts the gun out of action."""
+    a, d = fighter("A", "rifle", points=P), fighter("D")
+    plan = plan_attack(context(a, d, mode="single", distance_m=50))
+    dice = ScriptedDice([100])
+    ex, out, _ = run(dice, plan, "none", (Choice("weapon_malfunction"),))
+    assert (ex.winner, ex.levels, ex.fumble_only) == ("defender", 1, True)
+    assert {r.key for r in effect_options(plan, ex)} == {"accidental_injury", "weapon_malfunction"}
+    after = apply_to_attacker(dice, a, fresh_state(a), out).state
+    assert after.weapon_state == "malfunction"
+    assert isinstance(plan_attack(context(a, d, mode="single", distance_m=50, attacker_state=after)), Impossible)
+
+
+def test_long_range_halves_damage_and_lowers_force():
+    """0005 Ranged Combat: at Long Range damage is halved and Force reduced by one step."""
+    plan = plan_attack(context(fighter("A", "pistol", points=P), fighter("D"), mode="single", distance_m=150))
+    assert (plan.band, plan.size, plan.halve_damage) == ("long", "M", True)
+    assert isinstance(plan_attack(context(fighter("A", "pistol"), fighter("D"), mode="single", distance_m=201)),
+                      Impossible)
+
+
+def test_charge_is_hard_with_a_larger_weapon_and_damage_modifier():
+    """0005 Charging: Hard to hit, the weapon one Size larger, the Damage Modifier one step."""
+    a = fighter("A", points=P)  # STR+SIZ 24: +0
+    plan = plan_attack(context(a, fighter("D"), charging=True))
+    assert plan.grade == "hard" and plan.size == "L" and plan.dm_step == 1
+    assert "counter" in plan.reactions
+
+
+def test_surprise_grants_a_bonus_effect():
+    """0005 Surprise: the first attack on a surprised target, if successful, gains a bonus
+    Special Effect; a surprised target cannot defend."""
+    d = fighter("D")
+    st = replace(fresh_state(d), surprised=True)
+    plan = plan_attack(context(fighter("A", points=P), d, defender_state=st, surprise_bonus=True))
+    assert plan.reactions == ("none",)
+    ex = exchange(plan, attack_roll(ScriptedDice([30]), plan), "none", None)
+    assert (ex.winner, ex.levels) == ("attacker", 2)
+
+
+def test_serious_wound_to_a_leg():
+    """0004 Serious Wound: no attacks for 1d3 Turns; a limb fails Endurance: useless, a leg
+    drops the victim prone."""
+    d = fighter("D")
+    out = take_damage(ScriptedDice([3, 95]), d, fresh_state(d), "left_leg", 6, None)
+    assert out.wound == "serious" and out.state.no_attack_turns == 3
+    assert "left_leg" in out.state.useless and out.state.prone and not out.state.out_of_fight
+
+
+def test_major_wound_to_the_head():
+    """0004 Major Wound: incapacitated; the head fails Endurance: death; passes: dies within
+    2 x Healing Rate rounds untreated."""
+    d = fighter("D")  # head 5 HP; CON 11: Healing Rate 2
+    dead = take_damage(ScriptedDice([95]), d, fresh_state(d), "head", 10, None)
+    assert dead.wound == "major" and dead.state.dead
+    alive = take_damage(ScriptedDice([5]), d, fresh_state(d), "head", 10, None)
+    assert alive.state.incapacitated and alive.state.dying_rounds == 4 and not alive.state.dead
+    st = alive.state
+    for _ in range(4):
+        st = end_of_round(d, st).state
+    assert st.dead
+
+
+def test_cover_adds_its_armour_points_to_hidden_locations():
+    """0005 Cover: a blow landing on an obscured location is blocked to the extent of the
+    cover's protection (a hard 90% cover: 8 AP over everything but the head)."""
+    a, d = fighter("A", "rifle", points=P), fighter("D")
+    plan = plan_attack(context(a, d, mode="single", distance_m=50, cover=grid_cover("hard90")))
+    _, out, _ = run(ScriptedDice([30, 11, 6, 5]), plan, "none")
+    assert out.hits[0].location == "chest" and out.hits[0].cover_ap == 8 and out.hits[0].damage == 3
+
+
+def test_crowd_miss_strikes_a_bystander():
+    """0005 Firing into a Crowd: failing only because of the crowd's grade strikes someone
+    adjacent instead."""
+    assert crowd_miss_hits_bystander(50, 41, 62)
+    assert not crowd_miss_hits_bystander(70, 41, 62)
+    assert not crowd_miss_hits_bystander(30, 41, 62)
+
+
+def test_sunder_strips_armour_first():
+    """0005 Sunder: surplus damage over the AP reduces the AP; what remains after it is at
+    zero carries to the hit points (AP 6, 10 rolled: 4 AP stripped, no damage)."""
+    strong = {"STR": 18, "CON": 11, "SIZ": 18, "DEX": 11, "INT": 13, "POW": 11, "CHA": 10}
+    a = fighter("A", "axe", points=P, ch=strong)  # +1d6
+    d = fighter("D", armour=("type_i_vest",))
+    plan = plan_attack(context(a, d))
+    _, out, health = run(ScriptedDice([30, 11, 5, 4]), plan, "none", (Choice("sunder"),))
+    h = out.hits[0]
+    assert (h.rolled, h.sunder, h.damage) == (10, 4, 0)
+    assert health.state.armour_at("chest") == 2
+
+
+def test_bleed_costs_fatigue_each_round():
+    """0005 Bleed: if the blow injures, Endurance against the attack; failing, a level of
+    Fatigue every round."""
+    a, d = fighter("A", "broadsword", points=P), fighter("D")
+    plan = plan_attack(context(a, d))
+    _, out, health = run(ScriptedDice([30, 11, 3, 90]), plan, "none", (Choice("bleed"),))
+    assert ("bleeding", True) in out.target_changes
+    st = end_of_round(d, health.state).state
+    assert st.fatigue == 1
+
+
+def test_knockback_when_damage_exceeds_siz():
+    """0005 Knockback: damage before parry and armour over SIZ: 1 m per 5 (or fraction)."""
+    strong = {"STR": 18, "CON": 11, "SIZ": 18, "DEX": 11, "INT": 13, "POW": 11, "CHA": 10}
+    a = fighter("A", "spear_2h", points=P, ch=strong)
+    plan = plan_attack(context(a, fighter("D")))  # SIZ 13
+    _, out, _ = run(ScriptedDice([30, 11, 10, 6, 1]), plan, "none", apply=False)
+    assert out.hits[0].rolled == 17 and ("knockback", 1) in out.world
+
+
+def test_reaction_options_are_exact_given_the_roll():
+    """The defender's choice is asked after the attack roll (0005 Attacks and Parries, step
+    2); each option's chances are counted over the defence's 100 faces."""
+    a, d = fighter("A", points=P), fighter("D", points=P)
+    plan = plan_attack(context(a, d))
+    roll = attack_roll(ScriptedDice([50]), plan)  # a success of 62
+    opts = {o.key: o for o in reaction_options(plan, roll)}
+    assert opts["none"].p_attacker_effects == 1
+    # parry 62: critical 01-07 (defender +1), success 08-62 (no effects), failure 63-98, fumble 99-00
+    assert opts["parry"].p_defender_effects == pytest.approx(0.07)
+    assert opts["parry"].p_attacker_effects == pytest.approx(0.38)
+    assert reaction_options(plan, roll, defender_ap=0)[0].key == "none"
+
+
+def test_accidental_injury_on_a_fumble():
+    """0005 Accidental Injury: the attacker fumbles; he rolls his weapon's damage against
+    himself in a random location."""
+    a, d = fighter("A", "club", points=P), fighter("D", points=P)
+    plan = plan_attack(context(a, d))
+    dice = ScriptedDice([100, 30, 12, 4])
+    a_roll = attack_roll(dice, plan)
+    d_roll = defence_roll(dice, plan, "parry")
+    ex = exchange(plan, a_roll, "parry", d_roll)
+    assert (ex.winner, ex.levels) == ("defender", 2)
+    out = resolve_hit(dice, plan, ex, (Choice("accidental_injury"),))
+    assert out.attacker_hits[0].location == "chest" and out.attacker_hits[0].damage == 4
+    assert apply_to_target(dice, d, fresh_state(d), out).state == fresh_state(d)
+
+
+def test_effects_beyond_levels_or_stacking_are_refused():
+    a, d = fighter("A", points=P), fighter("D")
+    plan = plan_attack(context(a, d))
+    ex = exchange(plan, attack_roll(ScriptedDice([30]), plan), "none", None)
+    with pytest.raises(ValueError):
+        resolve_hit(ScriptedDice([1] * 10), plan, ex, (Choice("bleed"), Choice("impale")))
+    with pytest.raises(ValueError):
+        resolve_hit(ScriptedDice([1] * 10), plan, ex, (Choice("maximize_damage"),))  # needs a critical
