@@ -134,7 +134,9 @@ def plan_attack(ctx: AttackContext) -> AttackPlan | Impossible:
     if st.weapon_state != "ready" and weapon is a.weapon:
         return Impossible(f"{a.name}'s weapon is {st.weapon_state}")
     if ctx.mode == "melee" and weapon.ranged:
-        weapon = UNARMED
+        weapon = UNARMED  # a gun in melee: fists and feet (rules-notes)
+    if ctx.mode != "melee" and not weapon.ranged:
+        return Impossible(f"{weapon.name} is not a ranged weapon")
     if ctx.mode in ("burst", "full_auto", "single") and ctx.mode not in (weapon.modes or ("single",)):
         return Impossible(f"{weapon.name} cannot fire {ctx.mode.replace('_', ' ')}")
     key, skill, base_grade = a.weapon_skill(weapon)

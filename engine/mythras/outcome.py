@@ -13,6 +13,7 @@ from typing import Any
 from engine.dice import Dice
 from engine.mythras.attack import AttackPlan, Exchange, effect_options
 from engine.mythras.character import Character
+from engine.mythras.checks import D100Roll
 from engine.mythras.dicexpr import parse, roll_expr
 from engine.mythras.effects import EFFECTS, Choice, check_choices
 from engine.mythras.effects_resolve import Collected, resolve_effects
@@ -61,6 +62,17 @@ class Outcome:
     @property
     def damage(self) -> int:
         return sum(h.damage for h in self.hits)
+
+
+def _hit_line(name: str, h: Hit) -> str:
+    parts = [f"{h.rolled} rolled"]
+    if h.after_parry != h.rolled:
+        parts.append(f"{h.after_parry} past the parry")
+    if h.cover_ap:
+        parts.append(f"cover -{h.cover_ap}")
+    if h.armour_ap:
+        parts.append(f"armour -{h.armour_ap}" + (f" (sundered by {h.sunder})" if h.sunder else ""))
+    return f"{name}'s {h.location.replace('_', ' ')}: {', '.join(parts)}: {h.damage} damage"
 
 
 def location_roll(label: str, face: int, location: str) -> Roll:
@@ -114,7 +126,8 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
     tchg: list[tuple[str, Any]] = []
     achg: list[tuple[str, Any]] = []
     world: list[tuple[str, Any]] = []
-    events = [f"{a.name} picks {', '.join(EFFECTS[k].name for k in picked)}"] if picked else []
+    picker = a.name if ex.winner == "attacker" else d.name
+    events = [f"{picker} picks {', '.join(EFFECTS[k].name for k in picked)}"] if picked else []
     label = f"{a.name} on {d.name}"
     offensive = ex.winner == "attacker"
     if ex.hit:
@@ -174,6 +187,7 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
             else:
                 final = max(0, left - armour)
             hits.append(Hit(loc, rolled, after, cover_ap, armour, final, sunder, first))
+            events.append(_hit_line(d.name, hits[-1]))
             if sunder:
                 tchg.append(("sunder", (loc, sunder)))
     first_hit = hits[0] if hits else None
@@ -254,20 +268,26 @@ def _weapon_broken(character: Character, state: MythrasState) -> MythrasState:
     return state
 
 
-def apply_to_target(dice: Dice, character: Character, state: MythrasState, outcome: Outcome) -> HealthOutcome:
-    """The effects first, then each hit's damage and its wound's Endurance rolls (0005:
-    "Endurance rolls are resolved after the application of the effect")."""
-    state = _weapon_broken(character, _changes(state, outcome.target_changes))
+def apply_hits(dice: Dice, character: Character, state: MythrasState, changes: tuple[tuple[str, Any], ...],
+               hits: tuple[Hit, ...], against: D100Roll | None) -> HealthOutcome:
+    """Changes first, then each hit's damage and its wound's Endurance rolls against
+    `against` (0005: "Endurance rolls are resolved after the application of the effect")."""
+    state = _weapon_broken(character, _changes(state, changes))
     rolls: list[Roll] = []
     events: list[str] = []
     worst = None
     order = ("minor", "serious", "major")
-    for h in outcome.hits:
-        out = take_damage(dice, character, state, h.location, h.damage, outcome.exchange.attack)
+    for h in hits:
+        out = take_damage(dice, character, state, h.location, h.damage, against)
         state, rolls, events = out.state, rolls + list(out.rolls), events + list(out.events)
         if out.wound and (worst is None or order.index(out.wound) > order.index(worst)):
             worst = out.wound
     return HealthOutcome(state, tuple(rolls), tuple(events), worst)
+
+
+def apply_to_target(dice: Dice, character: Character, state: MythrasState, outcome: Outcome) -> HealthOutcome:
+    """What the exchange did to the defender: the effects, then the hits."""
+    return apply_hits(dice, character, state, outcome.target_changes, outcome.hits, outcome.exchange.attack)
 
 
 def apply_to_attacker(dice: Dice, character: Character, state: MythrasState, outcome: Outcome) -> HealthOutcome:

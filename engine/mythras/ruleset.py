@@ -1,0 +1,342 @@
+"""Mythras Imperative behind the game's `Ruleset` interface, where it fits.
+
+The interface is Yags-shaped (declarations, then actions by speed). What fits: building
+fighters, initiative, movement, weapon facts, exact previews, one-call resolution (the
+defender's reaction by its declared policy, the winner's effects by `engine.mythras.auto`),
+applying results, end of round, first aid, throws and blasts. What does not (turns spending
+Action Points, a reaction asked mid-attack, the winner's choice of effects) is the staged
+API of `engine.mythras.attack` and the bookkeeping of `engine.mythras.round`, for the turn
+protocol to drive."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.dice import Dice
+from engine.mythras import explosions, health
+from engine.mythras.attack import (
+    AttackContext,
+    AttackPlan,
+    Impossible,
+    attack_roll,
+    defence_roll,
+    effect_options,
+    exchange,
+    plan_attack,
+    reaction_options,
+)
+from engine.mythras.auto import POLICIES, choose_effects, choose_reaction
+from engine.mythras.catalogue import default_catalogue
+from engine.mythras.character import Character
+from engine.mythras.effects import Choice
+from engine.mythras.equipment import Catalogue
+from engine.mythras.health import MythrasState
+from engine.mythras.outcome import (
+    Outcome,
+    apply_hits,
+    apply_to_attacker,
+    apply_to_target,
+    resolve_hit,
+)
+from engine.mythras.preview import preview
+from engine.mythras.ranged import COVER_AP, COVER_LOCATIONS, Cover, grid_cover
+from engine.mythras.round import roll_initiative
+from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, SIZES, fatigue_move, wound_level
+from engine.mythras.templates import make_character
+from engine.rolls import Roll
+from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
+
+# The world's attack modes as Mythras fire modes.
+MODE_MAP = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "burst", "area": "full_auto",
+            "suppress": "full_auto", "throw": "single"}
+CRAWL_M = 2  # 0005 Crawl: "a maximum rate of two metres per Turn"
+
+
+@dataclass(frozen=True)
+class MythrasDeclaration:
+    """What a fighter keeps up besides its Turns: its reaction policy (the issue's per-unit
+    policy: auto, parry, evade, none), warded locations, brace and steady weapon."""
+
+    reaction: str = "auto"
+    warded: tuple[str, ...] = ()
+    brace: bool = False
+    steady: bool = False
+
+
+class MythrasRuleset(Ruleset):
+    name = "mythras"
+
+    def __init__(self, catalogue: Catalogue | None = None) -> None:
+        self.catalogue = catalogue or default_catalogue()
+        self._throws: dict[str, Any] = {}  # the last throw roll by thrower (its blast's Evades oppose it)
+
+    # --- fighters -----------------------------------------------------------------------
+
+    def make_combatant(self, spec: Mapping[str, Any]) -> Character:
+        """From the role's template and the mapped kit (engine.mythras.templates)."""
+        return make_character(spec, self.catalogue)
+
+    def fresh_state(self, combatant: Character) -> MythrasState:
+        return health.fresh_state(combatant)
+
+    def roll_initiative(self, dice: Dice, combatant: Character) -> tuple[int, Roll]:
+        ini = roll_initiative(dice, combatant)
+        return ini.value, ini.roll
+
+    def movement(self, combatant: Character, state: MythrasState, posture: str = "normal") -> dict[str, int]:
+        """Metres for one Move action: 'free' a walk (6 m, any action after), 'run' x3 and
+        'sprint' x5 (0002 Movement Rate; no attacks but a charge: rules-notes), less fatigue;
+        prone: a crawl of 2 m; crouched: a walk."""
+        base = fatigue_move(state.fatigue, combatant.move_m)
+        if posture == "prone" or state.prone:
+            return dict.fromkeys(("free", "run", "sprint"), min(CRAWL_M, base))
+        if any(leg in state.useless for leg in ("right_leg", "left_leg")):
+            return dict.fromkeys(("free", "run", "sprint"), min(CRAWL_M, base))
+        walk, run, sprint = (base * GAIT_MULTIPLIER[g] for g in ("walk", "run", "sprint"))
+        if posture == "crouched":
+            return {"free": walk, "run": walk, "sprint": walk}
+        return {"free": walk, "run": run, "sprint": sprint}
+
+    def declare(self, combatant: Character, state: MythrasState, **choices: Any) -> MythrasDeclaration:
+        reaction = choices.get("reaction", "auto")
+        if reaction not in POLICIES:
+            raise ValueError(f"unknown reaction policy {reaction!r}; expected one of {', '.join(POLICIES)}")
+        warded = tuple(choices.get("warded", ()))
+        for loc in warded:
+            if loc not in LOCATIONS:
+                raise ValueError(f"unknown location {loc!r}")
+        shield = combatant.shield
+        limit = shield.passive_locations if shield else (1 if combatant.parry_weapon.parry_size else 0)
+        if len(warded) > limit:
+            raise ValueError(f"{combatant.name} can ward {limit} locations, not {len(warded)}")
+        return MythrasDeclaration(reaction, warded, bool(choices.get("brace", False)), bool(choices.get("steady", False)))
+
+    def action_speed(self, request: AttackRequest) -> str:
+        """Mythras has no action speeds: every action comes on its fighter's Turn."""
+        return "normal"
+
+    # --- attacks ------------------------------------------------------------------------
+
+    def context(self, request: AttackRequest, target: Participant | None = None, rounds: int = 0) -> AttackContext:
+        """An AttackContext from the world's request (rules-notes: the Situation's fields)."""
+        a, t = request.attacker, target or request.target
+        sit, opts = request.situation, request.options
+        mode = MODE_MAP.get(request.mode, request.mode)
+        situations = set(opts.get("situations", ())) | set(sit.environment)
+        ast, dst = self._state(a), self._state(t)
+        ranged = mode != "melee"
+        if ranged and sit.target_moved in ("run", "sprint"):
+            situations.add("target_running" if sit.target_moved == "run" else "target_sprinting")
+        if ranged and dst.prone:
+            situations.add("target_prone")
+        if ranged and ast.prone:
+            situations.add("attacker_prone")
+        gait = {"run": "run", "sprint": "sprint"}.get(sit.attacker_moved, "walk")
+        crowd = "edge" if ranged and sit.target_melee_crowd > 0 else None
+        if mode == "full_auto" and not rounds:
+            w = a.combatant.weapon
+            targets = 1 + len(request.others)
+            rounds = max(1, int(opts.get("rounds", w.full_auto)) // targets)
+        return AttackContext(
+            a.combatant, ast, t.combatant, dst, mode=mode, distance_m=sit.distance_m,
+            situations=frozenset(situations), charging=bool(opts.get("charging", False)),
+            cover=grid_cover(sit.target_cover), crowd=crowd, rounds=rounds, aimed=bool(opts.get("aimed", False)),
+            target_stationary=sit.target_moved == "none", target_unaware=bool(opts.get("unaware", False)),
+            surprise_bonus=bool(opts.get("surprise", False)), bystanders=tuple(opts.get("bystanders", ())),
+            behind=tuple(opts.get("behind", ())), attacker_by_cover=bool(opts.get("by_cover", False)),
+            engaged=sit.in_melee_with_attacker or mode == "melee", gait=gait)
+
+    @staticmethod
+    def _state(p: Participant) -> MythrasState:
+        st: MythrasState = p.state
+        d = p.declaration
+        if isinstance(d, MythrasDeclaration):
+            st = replace(st, warded=frozenset(d.warded), braced=d.brace, steady=d.steady or st.steady)
+        return st
+
+    def _policy(self, p: Participant, request: AttackRequest) -> str:
+        forced = request.options.get("reaction")
+        if forced:
+            return str(forced)
+        d = p.declaration
+        return d.reaction if isinstance(d, MythrasDeclaration) else "auto"
+
+    def plan(self, request: AttackRequest) -> AttackPlan | Impossible:
+        return plan_attack(self.context(request))
+
+    def preview(self, request: AttackRequest) -> Any:
+        """The exact preview for the target's declared reaction (an 'auto' policy: the
+        reaction that leaves it least hurt on average)."""
+        plan = self.plan(request)
+        if isinstance(plan, Impossible):
+            return plan
+        policy = self._policy(request.target, request)
+        if policy in plan.reactions and policy != "auto":
+            return preview(plan, policy)
+        return min((preview(plan, r) for r in plan.reactions if r != "counter"), key=lambda p: p.expected_wound)
+
+    def resolve(self, dice: Dice, request: AttackRequest) -> list[Outcome | Impossible]:
+        """Every stage in one call (see the module's docstring for what a turn driver does
+        instead). Full-automatic fire: one attack roll per target (0005)."""
+        targets = [request.target] + [p for p, _ in request.others] if MODE_MAP.get(request.mode) == "full_auto" \
+            else [request.target]
+        out: list[Outcome | Impossible] = []
+        for i, t in enumerate(targets):
+            sit = request.situation if i == 0 else request.others[i - 1][1]
+            req = replace(request, target=t, situation=sit)
+            plan = plan_attack(self.context(req))
+            if isinstance(plan, Impossible):
+                out.append(plan)
+                continue
+            a = attack_roll(dice, plan)
+            reaction = choose_reaction(reaction_options(plan, a), self._policy(t, req), a.succeeded)
+            d = defence_roll(dice, plan, reaction)
+            ex = exchange(plan, a, reaction, d)
+            chosen = tuple(Choice(*c) if isinstance(c, tuple) else c for c in request.options.get("effects", ())) \
+                or choose_effects(plan, ex, effect_options(plan, ex))
+            out.append(resolve_hit(dice, plan, ex, chosen))
+        return out
+
+    def apply(self, dice: Dice, combatant: Character, state: MythrasState, result: Any) -> Applied:
+        if isinstance(result, explosions.BlastResult):
+            h = apply_hits(dice, combatant, state, result.target_changes, result.hits, result.against)
+        elif isinstance(result, Outcome):
+            h = apply_to_target(dice, combatant, state, result)
+        else:
+            return Applied(state)
+        return Applied(h.state, h.rolls, tuple(result.events) + h.events)
+
+    def apply_to_attacker(self, dice: Dice, combatant: Character, state: MythrasState, result: Any) -> Applied:
+        if not isinstance(result, Outcome):
+            return Applied(state)
+        h = apply_to_attacker(dice, combatant, state, result)
+        return Applied(h.state, h.rolls, h.events)
+
+    def end_of_round(self, dice: Dice, combatant: Character, state: MythrasState, *, bursts: int = 0,
+                     in_cover: bool = False, moved: str = "none") -> Applied:
+        """Bleeding and the dying count down (health.end_of_round); moving ends a Brace or a
+        Steady Weapon (0005: "its benefits continue until the character moves")."""
+        out = health.end_of_round(combatant, state)
+        st = out.state
+        if moved != "none" and (st.steady or st.braced):
+            st = replace(st, steady=False, braced=False)
+        return Applied(st, out.rolls, out.events)
+
+    def first_aid(self, dice: Dice, healer: Participant, patient: Participant, *, stuns: bool = False) -> Applied:
+        out = health.first_aid(dice, healer.combatant, healer.state, patient.combatant, patient.state)
+        return Applied(out.state, out.rolls, out.events)
+
+    def first_aid_rounds(self) -> int:
+        return health.FIRST_AID_ROUNDS
+
+    # --- weapons on the grid ------------------------------------------------------------
+
+    def weapon_facts(self, combatant: Character) -> WeaponFacts:
+        """Reach: the weapon's Size as a number (0 S .. 4 E), every melee weapon striking the
+        adjacent tiles; reload rounds: the Load in Turns over the 2 Turns of a round."""
+        w = combatant.weapon
+        melee = not w.ranged
+        modes = ["melee"] if melee else ["shot"]
+        if w.burst:
+            modes.append("burst")
+        if w.full_auto:
+            modes += ["area", "suppress"]
+        return WeaponFacts(
+            name=w.name, melee=melee, reach=SIZES.index(w.size) if w.size else 0, reach_tiles=1,
+            long_m=w.range_m[2] if w.range_m else 0.0, capacity=w.magazine, reload_rounds=-(-w.load // 2),
+            burst=w.burst, modes=tuple(modes), grenades=tuple(g.id for g in combatant.grenades),
+            spread_m=0.0, bolt_action=False)
+
+    def ammo_use(self, combatant: Character, mode: str, options: Mapping[str, Any]) -> int:
+        w = combatant.weapon
+        m = MODE_MAP.get(mode, mode)
+        if m == "burst":
+            return w.burst
+        if m == "full_auto":
+            return min(int(options.get("rounds", w.full_auto)), w.full_auto)
+        if m == "single" and w.ranged:
+            return int(options.get("shots", 1))
+        return 0
+
+    def throw_range_m(self, combatant: Character, weapon_id: str) -> float:
+        w = self.catalogue.weapon(weapon_id)
+        return float(w.range_m[2]) if w.range_m else 0.0
+
+    def declaration_order(self, entries: Sequence[tuple[Any, Character, int]]) -> list[Any]:
+        """No declarations: each fighter says what it does on its Turn, highest Initiative
+        first (ties: higher DEX, then the order given)."""
+        index = {e[0]: i for i, e in enumerate(entries)}
+        return [i for i, _, _ in sorted(entries, key=lambda e: (-e[2], -e[1].dex, index[e[0]]))]
+
+    def action_order(self, entries: Sequence[tuple[Any, Character, str, int]]) -> list[Any]:
+        index = {e[0]: i for i, e in enumerate(entries)}
+        return [i for i, _, _, _ in sorted(entries, key=lambda e: (-e[3], -e[1].dex, index[e[0]]))]
+
+    # --- throws and blasts --------------------------------------------------------------
+
+    def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
+        plan = explosions.plan_throw(thrower.combatant, thrower.state, self.catalogue.weapon(weapon_id), distance_m)
+        if isinstance(plan, str):
+            raise ValueError(plan)
+        t = explosions.throw_at(dice, thrower.combatant, plan)
+        self._throws[thrower.name] = t.roll
+        return t.roll, t.offset
+
+    def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Any:
+        plan = explosions.plan_throw(thrower.combatant, thrower.state, self.catalogue.weapon(weapon_id), distance_m)
+        return Impossible(plan) if isinstance(plan, str) else explosions.chance_to_land(plan)
+
+    def preview_blast(self, weapon_id: str, victim: Participant, distance_m: float,
+                      hard_cover_between: bool = False) -> Any:
+        w = self.catalogue.weapon(weapon_id)
+        out = explosions.preview_blast(w, victim.combatant, victim.state, distance_m, _blast_cover(hard_cover_between))
+        return out if out is not None else Impossible(f"{distance_m:.0f} m is beyond the {w.name}'s blast")
+
+    def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
+              victims: Sequence[tuple[Participant, float, bool]]) -> list[Any]:
+        """One result per victim: its own locations and damage rolls; a victim whose policy
+        is evade or auto dives clear (Evade against the throw)."""
+        w = self.catalogue.weapon(weapon_id)
+        throw_roll = self._throws.get(thrower.name)
+        if throw_roll is None:
+            plan = explosions.plan_throw(thrower.combatant, thrower.state, w, 1.0)
+            throw_roll = explosions.throw_at(dice, thrower.combatant, plan).roll if not isinstance(plan, str) else None
+        out = []
+        for p, dist, covered in victims:
+            evade = isinstance(p.declaration, MythrasDeclaration) and p.declaration.reaction in ("auto", "evade")
+            out.append(explosions.blast(dice, w, throw_roll, p.combatant, p.state, dist, _blast_cover(covered),
+                                        evade=evade and throw_roll is not None))
+        return out
+
+    # --- health -------------------------------------------------------------------------
+
+    def out_of_fight(self, state: MythrasState) -> bool:
+        return state.out_of_fight
+
+    def status(self, state: MythrasState) -> str:
+        parts = [f"HP {'/'.join(str(h) for h in state.hp)}"]
+        if state.fatigue:
+            parts.append(f"fatigue {state.fatigue}")
+        for flag, text in ((state.prone, "prone"), (state.bleeding, "bleeding"), (state.pinned, "pinned"),
+                           (state.no_attack_turns > 0, "reeling"), (state.weapon_state != "ready", state.weapon_state)):
+            if flag:
+                parts.append(text)
+        if state.status != "ok":
+            parts.append(state.status.upper())
+        return ", ".join(parts)
+
+    def health_facts(self, state: MythrasState) -> dict[str, Any]:
+        return {"hp": dict(zip(LOCATIONS, state.hp, strict=True)), "fatigue": state.fatigue,
+                "prone": state.prone, "bleeding": state.bleeding, "status": state.status, "out": state.out_of_fight}
+
+    def wounds(self, combatant: Character, state: MythrasState) -> dict[str, str]:
+        """Each hurt location's wound level."""
+        return {loc: wound_level(combatant.hit_points[loc], state.hp_at(loc)) for loc in LOCATIONS
+                if state.hp_at(loc) < combatant.hit_points[loc]}
+
+
+def _blast_cover(hard_cover_between: bool) -> Cover | None:
+    """Hard cover between a victim and the blast hides all but the head (the grid's hard90)."""
+    return Cover(COVER_LOCATIONS["90"], COVER_AP["hard"]) if hard_cover_between else None
