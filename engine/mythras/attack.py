@@ -111,7 +111,8 @@ def _reactions(ctx: AttackContext, weapon: Weapon) -> tuple[str, ...]:
         return ("none",)
     out = ["none"]
     parry = d.parry_weapon
-    if st.weapon_state == "ready" and parry is not None:
+    arm = "left_arm" if parry.kind == "shield" else "right_arm"
+    if st.weapon_state == "ready" and st.usable(arm):
         if not weapon.ranged or (not weapon.firearm and parry.kind == "shield"):
             out.append("parry")
     out.append("evade")
@@ -133,6 +134,10 @@ def plan_attack(ctx: AttackContext) -> AttackPlan | Impossible:
         return Impossible(f"{a.name} is pinned down and cannot return fire this Turn")
     if st.weapon_state != "ready" and weapon is a.weapon:
         return Impossible(f"{a.name}'s weapon is {st.weapon_state}")
+    arms = ("right_arm", "left_arm") if weapon.two_handed else ("right_arm",)
+    if weapon is not UNARMED and not all(st.usable(arm) for arm in arms):
+        return Impossible(f"{a.name} cannot use the {weapon.name}: "
+                          f"{' or '.join(arm.replace('_', ' ') for arm in arms)} out of use")
     if ctx.mode == "melee" and weapon.ranged:
         weapon = UNARMED  # a gun in melee: fists and feet (rules-notes)
     if ctx.mode != "melee" and not weapon.ranged:
@@ -169,9 +174,11 @@ def plan_attack(ctx: AttackContext) -> AttackPlan | Impossible:
             reasons.append(("charging", CHARGE_GRADE))
             size = size_step(size or "S", 1)
     if ctx.gait in ("run", "sprint") and not ctx.charging:
-        if weapon.ranged and "skirmishing" not in a.traits and ctx.gait == "sprint":
-            return Impossible("no attacks at a sprint (0002 Gaits)")
-        reasons.append((f"at a {ctx.gait}", "hard" if ctx.gait == "run" else "formidable"))
+        # 0002 Gaits (errata): no attacks at a Run or Sprint but a charge, or ranged fire
+        # with the Skirmishing trait ("whilst walking or running": 0005 Traits), Hard
+        if not (weapon.ranged and "skirmishing" in a.traits and ctx.gait == "run"):
+            return Impossible(f"no attack at a {ctx.gait} (only a charge, or Skirmishing fire at a run)")
+        reasons.append(("firing at a run", "hard"))
     if ctx.cover is not None and ctx.cover.total:
         reasons.append(("striking blindly through total cover", "hard"))
     if st.prone and not weapon.ranged:

@@ -86,6 +86,15 @@ def outmanoeuvre(dice: Dice, name: str, evade: int, foes: list[tuple[str, int]],
     return Outmanoeuvre(mine, tuple(rolls), tuple(blocked))
 
 
+def break_free(dice: Dice, name: str, skill_name: str, skill: int, holder_skill_name: str, holder_skill: int,
+               holder: str = "the holder") -> tuple[bool, D100Roll, D100Roll]:
+    """Struggle against a Grip (Brawn or Unarmed against the gripper's choice of the two) or
+    an Entangle (Brawn): an Opposed Roll the one held must win (0005 Grip; Entangle)."""
+    mine = roll_skill(dice, f"{name}: {skill_name} (breaking free)", skill_name, skill)
+    theirs = roll_skill(dice, f"{holder}: {holder_skill_name} (holding on)", holder_skill_name, holder_skill)
+    return opposed_winner(mine, theirs) == "a", mine, theirs
+
+
 @dataclass(frozen=True)
 class Knockback:
     metres: int

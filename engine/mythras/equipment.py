@@ -60,6 +60,11 @@ class Weapon:
         return self.kind == "firearm"
 
     @property
+    def two_handed(self) -> bool:
+        """Held in both hands: two-handed weapons and long guns (rules-notes)."""
+        return self.hands == 2 or self.group in ("rifle", "mg", "shotgun", "smg", "energy", "bow")
+
+    @property
     def parry_size(self) -> str | None:
         """The Size it parries with (melee weapons and shields)."""
         return self.size if self.kind in ("melee", "shield") else None

@@ -176,7 +176,10 @@ def take_damage(dice: Dice, character: Character, state: MythrasState, location:
                     state = replace(state, prone=True)
                     events.append(f"{name}'s {where} is useless: falls prone")
                 elif location in ARMS:
-                    state = replace(state, weapon_state="dropped" if state.weapon_state == "ready" else state.weapon_state)
+                    # the weapon is in the right hand, a shield or the other hand of a
+                    # two-handed weapon in the left (rules-notes)
+                    if (location == "right_arm" or character.weapon.two_handed) and state.weapon_state == "ready":
+                        state = replace(state, weapon_state="dropped")
                     events.append(f"{name}'s {where} is useless: drops what it held")
             else:
                 state = replace(state, unconscious=True, prone=True)

@@ -80,13 +80,22 @@ def location_roll(label: str, face: int, location: str) -> Roll:
 
 
 def toward(location: str, aim: str) -> str:
-    """One step from `location` toward `aim` (Marksman; Ranged Marksman)."""
-    if location == aim or aim in ADJOINING[location]:
+    """One step from `location` toward `aim` along the body (Marksman; Ranged Marksman):
+    the first step of a shortest path."""
+    if location == aim:
         return aim
-    path = {"abdomen": "chest", "chest": "abdomen"}
-    for step in ADJOINING[location]:
-        if aim in ADJOINING[step] or step == path.get(location):
-            return step
+    paths = {step: [step] for step in ADJOINING[location]}
+    frontier = list(paths)
+    while frontier:
+        nxt = []
+        for loc in frontier:
+            if loc == aim:
+                return paths[loc][0]
+            for step in ADJOINING[loc]:
+                if step not in paths and step != location:
+                    paths[step] = paths[loc] + [step]
+                    nxt.append(step)
+        frontier = nxt
     return location
 
 

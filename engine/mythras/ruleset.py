@@ -92,7 +92,9 @@ class MythrasRuleset(Ruleset):
         base = fatigue_move(state.fatigue, combatant.move_m)
         if posture == "prone" or state.prone:
             return dict.fromkeys(("free", "run", "sprint"), min(CRAWL_M, base))
-        if any(leg in state.useless for leg in ("right_leg", "left_leg")):
+        if state.entangled in ("right_leg", "left_leg") or state.gripped_by:
+            return dict.fromkeys(("free", "run", "sprint"), 0)  # 0005 Entangle; Grip
+        if any(not state.usable(leg) for leg in ("right_leg", "left_leg")):
             return dict.fromkeys(("free", "run", "sprint"), min(CRAWL_M, base))
         walk, run, sprint = (base * GAIT_MULTIPLIER[g] for g in ("walk", "run", "sprint"))
         if posture == "crouched":
@@ -133,7 +135,7 @@ class MythrasRuleset(Ruleset):
             situations.add("target_prone")
         if ranged and ast.prone:
             situations.add("attacker_prone")
-        gait = {"run": "run", "sprint": "sprint"}.get(sit.attacker_moved, "walk")
+        gait = str(opts.get("gait", "walk"))  # moving is its own action: only firing on the move
         crowd = "edge" if ranged and sit.target_melee_crowd > 0 else None
         if mode == "full_auto" and not rounds:
             w = a.combatant.weapon
