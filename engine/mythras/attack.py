@@ -12,12 +12,12 @@ ask the defender and the winner in between:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.dice import Dice
 from engine.mythras.character import Character
-from engine.mythras.checks import D100Roll, judge, level_counts, rejudge, roll_skill
+from engine.mythras.checks import D100Roll, judge, rejudge, roll_skill
 from engine.mythras.close import CHARGE_GRADE, CLOSE_SITUATIONS, DEFENDER_SITUATIONS
 from engine.mythras.effects import EffectRule, EffectSituation, available_effects
 from engine.mythras.equipment import UNARMED, Weapon
@@ -383,18 +383,3 @@ def effect_options(plan: AttackPlan, ex: Exchange) -> tuple[EffectRule, ...]:
     if ex.winner is None or ex.levels <= 0:
         return ()
     return available_effects(effect_situation(plan, ex))
-
-
-def with_state(plan: AttackPlan, attacker_state: MythrasState | None = None,
-               defender_state: MythrasState | None = None) -> AttackPlan:
-    """The same plan with fresher states (a burst's later hits, a second target)."""
-    ctx = replace(plan.ctx, attacker_state=attacker_state or plan.ctx.attacker_state,
-                  defender_state=defender_state or plan.ctx.defender_state)
-    return replace(plan, ctx=ctx)
-
-
-def level_chances_of(plan: AttackPlan) -> dict[str, Fraction]:
-    """The attacker's chance of each level before any roll."""
-    if plan.grade == "automatic":
-        return {"critical": Fraction(0), "success": Fraction(1), "failure": Fraction(0), "fumble": Fraction(0)}
-    return {k: Fraction(v, 100) for k, v in level_counts(plan.target).items()}

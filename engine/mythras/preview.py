@@ -30,6 +30,7 @@ from engine.mythras.tables import (
     halved,
     hit_location,
     opposed_skills,
+    parry_deflects,
     success_level,
 )
 
@@ -151,14 +152,24 @@ def _location_chances(plan: AttackPlan) -> dict[str, Fraction]:
     return dict(out)
 
 
-def _per_location_damage(plan: AttackPlan, deflects: float, dist: dict[int, int], loc: str) -> dict[int, int]:
+def _per_location_damage(plan: AttackPlan, parried: bool, deflects: float, dist: dict[int, int],
+                         loc: str) -> dict[int, int]:
     """Damage reaching the hit points at `loc` for one landing round (counts of the damage
-    dice's ways)."""
+    dice's ways): an active parry's deflection, else a passive block on a warded location,
+    then cover, then armour, as `resolve_hit` does."""
     cover = plan.ctx.cover
-    armour = plan.ctx.defender_state.armour_at(loc)
+    d, st = plan.ctx.defender, plan.ctx.defender_state
+    armour = st.armour_at(loc)
+    ward = None
+    if not parried and loc in st.warded and d.second_weapon is not None and d.second_weapon.parry_size:
+        ward = parry_deflects(plan.size or "S", d.second_weapon.parry_size)
     out: dict[int, int] = defaultdict(int)
     for rolled, n in dist.items():
-        after = after_deflection(rolled, deflects) if deflects else rolled
+        after = rolled
+        if parried:
+            after = after_deflection(rolled, deflects)
+        elif ward is not None:
+            after = after_deflection(rolled, ward)
         cover_ap = 0
         if cover is not None and loc in cover.locations:
             cover_ap = after if cover.ap is None else cover.ap
@@ -182,7 +193,7 @@ def _at_most_counts(per_hit: dict[int, int], max_n: int, limit: int) -> list[int
     return out
 
 
-def _worst_wounds(plan: AttackPlan, deflects: float, max_hits: int) -> list[dict[str, Fraction]]:
+def _worst_wounds(plan: AttackPlan, parried: bool, deflects: float, max_hits: int) -> list[dict[str, Fraction]]:
     """For k = 1..max_hits landing rounds, the worst wound they leave: P(every location at
     most level L) is k! [x^k] of the product over locations of the exponential generating
     functions sum_n (p_loc x)^n / n! P(n rounds leave it at most L) (the multinomial split
@@ -190,7 +201,7 @@ def _worst_wounds(plan: AttackPlan, deflects: float, max_hits: int) -> list[dict
     dist, total = _damage_counts(plan)
     p_loc = _location_chances(plan)
     d, st = plan.ctx.defender, plan.ctx.defender_state
-    per = {loc: _per_location_damage(plan, deflects, dist, loc) for loc in p_loc}
+    per = {loc: _per_location_damage(plan, parried, deflects, dist, loc) for loc in p_loc}
     faces = {loc: p * 20 for loc, p in p_loc.items()}  # d20 faces (whole numbers)
     at_most: dict[str, list[Fraction]] = {}
     for level in WOUNDS:
@@ -242,10 +253,10 @@ def preview(plan: AttackPlan, reaction: str = "none") -> Preview:
     p_wound: dict[str, Fraction] = defaultdict(Fraction)
     p_wound["none"] += 1 - p_hit
     n_hits = plan.hits_die
-    for part, deflects in ((p_hit - p_parried, 0.0), (p_parried, deflect)):
+    for part, parried, deflects in ((p_hit - p_parried, False, 0.0), (p_parried, True, deflect)):
         if not part:
             continue
-        for by_k in _worst_wounds(plan, deflects, n_hits):
+        for by_k in _worst_wounds(plan, parried, deflects, n_hits):
             for level, q in by_k.items():
                 p_wound[level] += part * q / n_hits
     p_loc = _location_chances(plan)
@@ -255,8 +266,6 @@ def preview(plan: AttackPlan, reaction: str = "none") -> Preview:
 
 
 def _deflects(plan: AttackPlan) -> float:
-    from engine.mythras.tables import parry_deflects
-
     d = plan.ctx.defender
     parry_size = d.parry_weapon.parry_size or "S"
     if "unarmed_prowess" in d.traits and parry_size == "S":

@@ -51,6 +51,10 @@ CASES = {
                                             distance_m=60, rounds=6), "none"),
     "pistol at long range": (lambda: context(fighter("A", "pistol", points=P), fighter("D"), mode="single",
                                              distance_m=150), "none"),
+    "buckler warding the chest against a sword": (lambda: context(
+        fighter("A", "longsword", points=P), fighter("D", "shortsword", second="buckler", points=P),
+        defender_state=replace(fresh_state(fighter("D", "shortsword", second="buckler")),
+                               warded=frozenset({"chest", "left_arm"}))), "evade"),
     "weak charger, wounded target": (lambda: context(
         fighter("A", "club", points=P, ch={"STR": 5, "CON": 11, "SIZ": 8, "DEX": 11, "INT": 13, "POW": 11, "CHA": 10}),
         fighter("D"), charging=True,
