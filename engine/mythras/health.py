@@ -60,6 +60,10 @@ class MythrasState:
     steady: bool = False
     aiming: str | None = None  # the target a whole round of aiming was spent on
     surprised: bool = False
+    ap: int = 2  # Action Points left this round (engine.mythras.round spends them)
+    delayed: int = 0  # of those, kept by Delay for an Interrupt until the next Turn
+    holding: bool = False  # takes no more Turns this round, keeps its points for reactions
+    turns_taken: int = 0  # Turns taken this round (a surprised fighter defends after its first)
     events: tuple[str, ...] = field(default=(), compare=False)
 
     def hp_at(self, location: str) -> int:
@@ -101,8 +105,8 @@ class MythrasState:
     @property
     def can_attack(self) -> bool:
         """Not out, not reeling from a Serious Wound, not stunned in the torso or head."""
-        if self.out_of_fight or self.no_attack_turns > 0:
-            return False
+        if self.out_of_fight or self.no_attack_turns > 0 or self.surprised:
+            return False  # surprised: "may not perform any offensive Action" this round
         stunned = {loc for loc, n in self.stunned if n > 0}
         return not (stunned & VITALS)
 
@@ -110,7 +114,7 @@ class MythrasState:
     def can_defend(self) -> bool:
         """Parry and Evade remain after a Serious Wound; a stunned head cannot act at all,
         and the surprised are flat-footed until their Initiative (0005 Surprise)."""
-        if self.out_of_fight or self.surprised:
+        if self.out_of_fight or (self.surprised and self.turns_taken == 0):
             return False
         return "head" not in {loc for loc, n in self.stunned if n > 0}
 
@@ -121,7 +125,8 @@ class MythrasState:
 
 def fresh_state(character: Character) -> MythrasState:
     return MythrasState(hp=tuple(character.hit_points[loc] for loc in LOCATIONS),
-                        armour=tuple(character.armour_points[loc] for loc in LOCATIONS))
+                        armour=tuple(character.armour_points[loc] for loc in LOCATIONS),
+                        ap=character.action_points)
 
 
 def _set(values: tuple[int, ...], location: str, value: int) -> tuple[int, ...]:
@@ -223,7 +228,7 @@ def start_turn(state: MythrasState) -> MythrasState:
     down; a Pin Down lasts for this one Turn (`pinned` is cleared by `end_turn`)."""
     stunned = tuple((loc, n - 1) for loc, n in state.stunned if n - 1 > 0)
     return replace(state, no_attack_turns=max(0, state.no_attack_turns - 1), stunned=stunned,
-                   blinded_turns=max(0, state.blinded_turns - 1), surprised=False)
+                   blinded_turns=max(0, state.blinded_turns - 1))
 
 
 def end_turn(state: MythrasState) -> MythrasState:

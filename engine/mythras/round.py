@@ -37,7 +37,7 @@ as pure values a turn driver steps through. Step by step, as the driver asks it:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from engine.dice import Dice
@@ -46,6 +46,8 @@ from engine.mythras.close import SURPRISE_INITIATIVE
 from engine.mythras.health import MythrasState
 from engine.mythras.tables import FATIGUE_EFFECTS, fatigue_name
 from engine.rolls import Roll, Term
+from engine.turn import Act, Phase, RoundTable, Step
+from engine.turn import Initiative as InitiativeStep
 
 REROLL_EACH_ROUND = True  # the issue: "initiative each round" (rules-notes)
 
@@ -224,3 +226,69 @@ def interrupt(rs: RoundState, fid: Hashable) -> RoundState:
 
 def round_over(rs: RoundState) -> bool:
     return next_actor(rs)[0] is None
+
+
+# --- the same bookkeeping kept in each fighter's state, for the turn protocol ----------------
+
+
+def refresh(character: Character, state: MythrasState) -> MythrasState:
+    """A new round: the fighter's Action Points back (2 less Fatigue); a delay or a hold
+    does not carry over ("Unused Action Points do not carry over")."""
+    return replace(state, ap=action_points(character, state), delayed=0, holding=False, turns_taken=0,
+                   surprised=False)
+
+
+def spend_turn(state: MythrasState, action: str = "act", cost: int = 1) -> MythrasState:
+    """The fighter's Turn in its state: as `take_turn` (an unused delay is lost first)."""
+    state = replace(state, turns_taken=state.turns_taken + 1)
+    ap = state.ap - state.delayed
+    if action == "act":
+        if cost > ap:
+            raise ValueError(f"{ap} Action Points left, the action costs {cost}")
+        return replace(state, ap=ap - cost, delayed=0)
+    if action == "delay":
+        if ap < 1:
+            raise ValueError("no Action Point to delay")
+        return replace(state, ap=ap, delayed=1)
+    if action == "hold":
+        return replace(state, ap=ap, delayed=0, holding=True)
+    if action == "dither":
+        return replace(state, ap=max(0, ap - 1), delayed=0)
+    raise ValueError(f"unknown turn action {action!r}; expected act, delay, hold or dither")
+
+
+def spend_reaction(state: MythrasState, cost: int = 1) -> MythrasState:
+    """A reaction out of turn (Parry, Evade, a counterattack), a delayed point first; an
+    Interrupt spends the delayed point (`interrupt=True`)."""
+    if state.ap < cost or (state.surprised and state.turns_taken == 0):
+        raise ValueError("no Action Point to react with" if state.ap < cost else "flat-footed: surprised")
+    return replace(state, ap=state.ap - cost, delayed=max(0, state.delayed - cost))
+
+
+def mythras_round(table: RoundTable) -> Iterator[Step]:
+    """The round as engine/turn.py steps: `Initiative()` (rolled each round), `Phase("start")`,
+    then cycles in Initiative order (ties: higher DEX, then the table's order) of `Act(uid)`
+    for each fighter with Action Points left and not holding, read afresh from its state,
+    until none has any; `Phase("end")` (where `end_of_round` gives the points back). A cycle
+    in which no fighter's points changed ends the round (the world spends them)."""
+    yield InitiativeStep()
+    yield Phase("start")
+    living = table.living()
+    order = sorted(living, key=lambda u: (-table.initiative(u), -table.combatant(u).dex, living.index(u)))
+    while not table.over:
+        changed = False
+        for uid in order:
+            if table.over:
+                break
+            if uid not in table.living():
+                continue
+            st: MythrasState = table.state(uid)
+            if st.ap <= 0 or st.holding:
+                continue
+            before = (st.ap, st.delayed, st.holding)
+            yield Act(uid)
+            after: MythrasState = table.state(uid)
+            changed = changed or (after.ap, after.delayed, after.holding) != before
+        if not changed:
+            break
+    yield Phase("end")

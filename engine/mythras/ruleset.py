@@ -10,7 +10,7 @@ protocol to drive."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -42,11 +42,12 @@ from engine.mythras.outcome import (
 )
 from engine.mythras.preview import preview
 from engine.mythras.ranged import COVER_AP, COVER_LOCATIONS, Cover, grid_cover
-from engine.mythras.round import roll_initiative
+from engine.mythras.round import mythras_round, refresh, roll_initiative, spend_reaction, spend_turn
 from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, SIZES, fatigue_move, wound_level
 from engine.mythras.templates import make_character
 from engine.rolls import Roll
 from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
+from engine.turn import RoundTable, Step
 
 # The world's attack modes as Mythras fire modes.
 MODE_MAP = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "burst", "area": "full_auto",
@@ -81,9 +82,20 @@ class MythrasRuleset(Ruleset):
     def fresh_state(self, combatant: Character) -> MythrasState:
         return health.fresh_state(combatant)
 
-    def roll_initiative(self, dice: Dice, combatant: Character) -> tuple[int, Roll]:
-        ini = roll_initiative(dice, combatant)
+    def roll_initiative(self, dice: Dice, combatant: Character, state: MythrasState | None = None,
+                        declaration: Any = None) -> tuple[int, Roll]:
+        """1d10 + Initiative, less armour, fatigue and surprise (engine.mythras.round)."""
+        ini = roll_initiative(dice, combatant, state, bool(state and state.surprised))
         return ini.value, ini.roll
+
+    def round(self, table: RoundTable) -> Iterator[Step]:
+        """Turns spending Action Points (engine.mythras.round.mythras_round)."""
+        return mythras_round(table)
+
+    def spend(self, state: MythrasState, action: str = "act", cost: int = 1) -> MythrasState:
+        """The world's bookkeeping of an `Act`: 'act' (cost), 'delay', 'hold', 'dither', or
+        'react' (a reaction out of turn)."""
+        return spend_reaction(state, cost) if action == "react" else spend_turn(state, action, cost)
 
     def movement(self, combatant: Character, state: MythrasState, posture: str = "normal") -> dict[str, int]:
         """Metres for one Move action: 'free' a walk (6 m, any action after), 'run' x3 and
@@ -221,7 +233,7 @@ class MythrasRuleset(Ruleset):
         """Bleeding and the dying count down (health.end_of_round); moving ends a Brace or a
         Steady Weapon (0005: "its benefits continue until the character moves")."""
         out = health.end_of_round(combatant, state)
-        st = out.state
+        st = refresh(combatant, out.state)
         if moved != "none" and (st.steady or st.braced):
             st = replace(st, steady=False, braced=False)
         return Applied(st, out.rolls, out.events)

@@ -113,3 +113,96 @@ def test_fatigue_costs_action_points():
     assert action_points(f, fresh_state(f)) == 2
     assert action_points(f, replace(fresh_state(f), fatigue=4)) == 1
     assert action_points(f, replace(fresh_state(f), fatigue=5)) == 0
+
+
+# --- the round through the turn protocol (engine/turn.py) ---------------------------------
+
+class Table:
+    """A stand-in for the world's RoundTable: states change as the world would change them."""
+
+    def __init__(self, fighters, initiative):
+        self.fighters = fighters
+        self.states = {u: fresh_state(c) for u, c in fighters.items()}
+        self.ini = initiative
+        self.over = False
+
+    def living(self):
+        return [u for u in sorted(self.fighters) if not self.states[u].out_of_fight]
+
+    def combatant(self, uid):
+        return self.fighters[uid]
+
+    def state(self, uid):
+        return self.states[uid]
+
+    def initiative(self, uid):
+        return self.ini[uid]
+
+    def speed(self, uid):
+        return None
+
+
+def test_mythras_round_yields_turns_read_from_the_states():
+    """The Mythras round in steps: initiative each round, start, Act in Initiative order
+    while Action Points remain (the world spends them), end (engine/turn.py)."""
+    from engine.mythras.ruleset import MythrasRuleset
+    from engine.turn import Act, Initiative, Phase
+
+    rules = MythrasRuleset()
+    t = Table({1: fighter("A"), 2: fighter("B")}, {1: 8, 2: 14})
+    steps = rules.round(t)
+    assert next(steps) == Initiative() and next(steps) == Phase("start")
+    seen = []
+    for step in steps:
+        if isinstance(step, Act):
+            seen.append(step.uid)
+            t.states[step.uid] = rules.spend(t.states[step.uid], "act")
+        else:
+            assert step == Phase("end")
+    assert seen == [2, 1, 2, 1]
+    back = rules.end_of_round(None, t.fighters[1], t.states[1])
+    assert back.state.ap == 2
+
+
+def test_spending_in_the_state():
+    from dataclasses import replace
+
+    from engine.mythras.round import refresh, spend_reaction, spend_turn
+
+    f = fighter("A")
+    st = spend_turn(fresh_state(f), "delay")
+    assert (st.ap, st.delayed) == (2, 1)
+    assert spend_turn(st, "act").ap == 0  # the delay is lost at the next Turn
+    st = spend_reaction(fresh_state(f))
+    assert st.ap == 1
+    surprised = replace(fresh_state(f), surprised=True)
+    with pytest.raises(ValueError):
+        spend_reaction(surprised)
+    assert not surprised.can_attack and not surprised.can_defend
+    after_turn = spend_turn(surprised, "hold")
+    assert after_turn.can_defend and not after_turn.can_attack
+    assert refresh(f, after_turn).can_attack
+
+
+def test_questions_for_the_protocol():
+    """A reaction question with each option's chance; an effects question with a pick of
+    as many as the levels won, locations as separate answers."""
+    from engine.dice import ScriptedDice
+    from engine.mythras.attack import (
+        attack_roll,
+        effect_options,
+        exchange,
+        plan_attack,
+        reaction_options,
+    )
+    from engine.mythras.questions import choices, effects_question, reaction_question
+    from tests.mythras.helpers import context
+
+    plan = plan_attack(context(fighter("A", points={"combat_style": 40}), fighter("D")))
+    roll = attack_roll(ScriptedDice([3]), plan)
+    q = reaction_question(2, plan, roll, reaction_options(plan, roll))
+    assert q.kind == "reaction" and {o.key for o in q.options} == {"none", "parry", "evade"}
+    ex = exchange(plan, roll, "none", None)
+    eq = effects_question(1, plan, ex, effect_options(plan, ex))
+    assert eq.pick == 2 and "choose_location:head" in {o.key for o in eq.options}
+    assert choices(["choose_location:head", "maximize_damage"])[0].param == "head"
