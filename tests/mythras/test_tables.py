@@ -1,5 +1,5 @@
 """The Mythras Imperative tables, checked against the SRD's own numbers and examples
-(../shared/rules/mythras-srd/, section named in each test)."""
+(the Mythras Imperative SRD, the section named in each test)."""
 
 import pytest
 from hypothesis import given
