@@ -17,6 +17,7 @@ from engine.mythras.checks import D100Roll
 from engine.mythras.dicexpr import parse, roll_expr
 from engine.mythras.effects import EFFECTS, Choice, check_choices
 from engine.mythras.effects_resolve import Collected, resolve_effects
+from engine.mythras.equipment import Weapon
 from engine.mythras.health import HealthOutcome, MythrasState, take_damage
 from engine.mythras.tables import (
     ADJOINING,
@@ -229,6 +230,26 @@ def _accidental(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str], r
     armour = 0 if plan.weapon.has("unarmed") else ast.armour_at(loc)
     events.append(f"{a.name} injures himself")
     return [Hit(loc, r.total, r.total, 0, armour, max(0, r.total - armour))]
+
+
+def stray_hit(dice: Dice, attacker: str, weapon: Weapon, victim: Character, state: MythrasState, *,
+              damage: int | None = None, dm_step: int | None = None) -> tuple[Hit, tuple[Roll, ...]]:
+    """A blow that strikes someone it was not aimed at, automatically and with no special
+    effect: Select Target's bystander (full damage), Overpenetration's second victim
+    (`damage`: half the first roll). A random location, less its armour."""
+    face = dice.roll(20)
+    loc = hit_location(face)
+    rolls: list[Roll] = [location_roll(f"{attacker} strikes {victim.name}: hit location", face, loc)]
+    if damage is None:
+        r = roll_expr(dice, weapon.damage, f"{attacker} strikes {victim.name}: {weapon.name} damage")
+        rolls.append(r)
+        damage = r.total
+        if dm_step is not None and damage_modifier_for_step(dm_step) != "+0":
+            dm = roll_expr(dice, parse(damage_modifier_for_step(dm_step)), f"{attacker}: damage modifier")
+            rolls.append(dm)
+            damage = max(0, damage + dm.total)
+    armour = state.armour_at(loc)
+    return Hit(loc, damage, damage, 0, armour, max(0, damage - armour)), tuple(rolls)
 
 
 # --- applying an outcome ------------------------------------------------------------------

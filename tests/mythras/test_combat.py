@@ -281,3 +281,16 @@ def test_effects_beyond_levels_or_stacking_are_refused():
         resolve_hit(ScriptedDice([1] * 10), plan, ex, (Choice("bleed"), Choice("impale")))
     with pytest.raises(ValueError):
         resolve_hit(ScriptedDice([1] * 10), plan, ex, (Choice("maximize_damage"),))  # needs a critical
+
+
+def test_stray_hits_for_select_target_and_overpenetration():
+    """0005 Select Target: the bystander is hit automatically, no special effect; 0005
+    Overpenetration: the second victim suffers half damage."""
+    from engine.mythras.catalogue import default_catalogue
+    from engine.mythras.outcome import stray_hit
+
+    v = fighter("V", armour=("type_ii_vest",))
+    hit, rolls = stray_hit(ScriptedDice([11, 5, 6]), "A", default_catalogue().weapon("rifle"), v, fresh_state(v))
+    assert (hit.location, hit.rolled, hit.damage) == ("chest", 11, 4)
+    half, _ = stray_hit(ScriptedDice([2]), "A", default_catalogue().weapon("rifle"), v, fresh_state(v), damage=6)
+    assert (half.location, half.damage) == ("right_leg", 6)
