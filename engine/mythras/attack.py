@@ -41,16 +41,12 @@ from engine.mythras.tables import (
     opposed_skills,
     size_step,
 )
+from engine.outcome import Impossible
 
 MODES = ("melee", "single", "burst", "full_auto", "throw")
 REACTIONS = ("none", "parry", "evade", "counter")
 
 
-@dataclass(frozen=True)
-class Impossible:
-    """An attack the rules do not allow here, with the reason the UI shows."""
-
-    reason: str
 
 
 @dataclass(frozen=True)

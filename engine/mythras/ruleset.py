@@ -46,7 +46,7 @@ from engine.mythras.round import mythras_round, refresh, roll_initiative, spend_
 from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, SIZES, fatigue_move, wound_level
 from engine.mythras.templates import make_character
 from engine.rolls import Roll
-from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
+from engine.ruleset import Applied, AttackRequest, HealthFacts, Participant, Ruleset, WeaponFacts
 from engine.turn import RoundTable, Step
 
 # The world's attack modes as Mythras fire modes.
@@ -341,9 +341,10 @@ class MythrasRuleset(Ruleset):
             parts.append(state.status.upper())
         return ", ".join(parts)
 
-    def health_facts(self, state: MythrasState) -> dict[str, Any]:
-        return {"hp": dict(zip(LOCATIONS, state.hp, strict=True)), "fatigue": state.fatigue,
-                "prone": state.prone, "bleeding": state.bleeding, "status": state.status, "out": state.out_of_fight}
+    def health_facts(self, state: MythrasState) -> HealthFacts:
+        """Wounds: the locations at 0 hit points or below (each a Serious or Major Wound)."""
+        return HealthFacts(state.status, state.out_of_fight, state.dead, sum(1 for hp in state.hp if hp <= 0), 0,
+                           state.fatigue)
 
     def wounds(self, combatant: Character, state: MythrasState) -> dict[str, str]:
         """Each hurt location's wound level."""
