@@ -126,7 +126,7 @@ class Flow:
     def _carry_out(self, step: Step) -> None:
         m = self.match
         if isinstance(step, Phase):
-            m.phase_step(step.name)
+            self._answer_all(m.phase_step(step.name))
         elif isinstance(step, Resolve):
             self._answer_all(m.resolve_step(step.uid, step.phase))
             m.check_victory(final=False)

@@ -8,27 +8,10 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
 from typing import Any
 
 from game.limits import MAX_INT, MAX_PATH_CHARS, MAX_SEED
-from game.world.actions import (
-    ATTACK_MODES,
-    MOVE_MODES,
-    Action,
-    Aim,
-    AreaFire,
-    Attack,
-    FirstAid,
-    FullDodge,
-    Hold,
-    Move,
-    Overwatch,
-    PickUp,
-    Reload,
-    Stand,
-    Throw,
-)
+from game.world import actions
 
 FORMAT = 1
 KIND = "skirmish-save"
@@ -38,38 +21,9 @@ class BadField(Exception):
     """A field of the save is wrong (turned into SaveError with the file name)."""
 
 
-def _path_out(path: Any) -> list[list[int]]:
-    return [[int(x), int(y)] for x, y in path]
-
-
-def action_to_dict(action: Action) -> dict[str, Any]:
-    """A small tagged dict for one declaration."""
-    if isinstance(action, Hold):
-        return {"type": "hold"}
-    if isinstance(action, Move):
-        return {"type": "move", "path": _path_out(action.path), "mode": action.mode}
-    if isinstance(action, Attack):
-        return {"type": "attack", "target": action.target, "mode": action.mode,
-                "options": dict(action.options), "path": _path_out(action.path)}
-    if isinstance(action, AreaFire):
-        return {"type": "area_fire", "aim": list(action.aim), "suppressive": action.suppressive}
-    if isinstance(action, Throw):
-        return {"type": "throw", "weapon": action.weapon, "tile": list(action.tile)}
-    if isinstance(action, Reload):
-        return {"type": "reload"}
-    if isinstance(action, FullDodge):
-        return {"type": "full_dodge", "tile": None if action.tile is None else list(action.tile)}
-    if isinstance(action, Aim):
-        return {"type": "aim", "target": action.target}
-    if isinstance(action, Stand):
-        return {"type": "stand"}
-    if isinstance(action, FirstAid):
-        return {"type": "first_aid", "patient": action.patient, "stuns": action.stuns}
-    if isinstance(action, PickUp):
-        return {"type": "pick_up"}
-    if isinstance(action, Overwatch):
-        return {"type": "overwatch", "aim": None if action.aim is None else list(action.aim)}
-    raise TypeError(f"cannot save action {action!r}")
+def action_to_dict(action: Any) -> dict[str, Any]:
+    """A small tagged dict for one declaration (each action's module says its fields)."""
+    return actions.to_dict(action)
 
 
 def _int(v: Any, what: str, low: int = -MAX_INT, high: int = MAX_INT) -> int:
@@ -130,33 +84,42 @@ def scalars(v: Any, what: str) -> dict[str, Any]:
     return out
 
 
-def action_from_dict(d: Any, what: str = "action") -> Action:
+class _Fields:
+    """A saved action's fields, each checked for its type as it is read (actions.Fields)."""
+
+    def __init__(self, d: dict[str, Any], what: str) -> None:
+        self.d, self.what = d, what
+
+    def integer(self, key: str) -> int:
+        return _int(self.d.get(key), f"{self.what}.{key}")
+
+    def text(self, key: str, allowed: tuple[str, ...] | None = None) -> str:
+        return _str(self.d.get(key), f"{self.what}.{key}", allowed)
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        return _bool(self.d.get(key, default), f"{self.what}.{key}")
+
+    def tile(self, key: str) -> tuple[int, int]:
+        return _tile(self.d.get(key), f"{self.what}.{key}")
+
+    def optional_tile(self, key: str) -> tuple[int, int] | None:
+        return None if self.d.get(key) is None else self.tile(key)
+
+    def tiles(self, key: str, default: tuple[tuple[int, int], ...] | None = None) -> tuple[tuple[int, int], ...]:
+        v = self.d.get(key, None if default is None else [list(t) for t in default])
+        return _tiles(v, f"{self.what}.{key}")
+
+    def scalars(self, key: str) -> dict[str, Any]:
+        return scalars(self.d.get(key, {}), f"{self.what}.{key}")
+
+
+def action_from_dict(d: Any, what: str = "action") -> Any:
     """The action a tagged dict stands for; BadField names the field that is wrong."""
     d = _dict(d, what)
     tag = d.get("type")
-    readers: dict[str, Callable[[], Action]] = {
-        "hold": Hold,
-        "move": lambda: Move(_tiles(d.get("path"), what + ".path"), _str(d.get("mode"), what + ".mode", MOVE_MODES)),
-        "attack": lambda: Attack(_int(d.get("target"), what + ".target"),
-                                 _str(d.get("mode"), what + ".mode", ATTACK_MODES),
-                                 scalars(d.get("options", {}), what + ".options"),
-                                 _tiles(d.get("path", []), what + ".path")),
-        "area_fire": lambda: AreaFire(_tile(d.get("aim"), what + ".aim"),
-                                      _bool(d.get("suppressive", False), what + ".suppressive")),
-        "throw": lambda: Throw(_str(d.get("weapon"), what + ".weapon"), _tile(d.get("tile"), what + ".tile")),
-        "reload": Reload,
-        "full_dodge": lambda: FullDodge(None if d.get("tile") is None else _tile(d.get("tile"), what + ".tile")),
-        "aim": lambda: Aim(_int(d.get("target"), what + ".target")),
-        "stand": Stand,
-        "first_aid": lambda: FirstAid(_int(d.get("patient"), what + ".patient"),
-                                      _bool(d.get("stuns", False), what + ".stuns")),
-        "pick_up": PickUp,
-        "overwatch": lambda: Overwatch(None if d.get("aim") is None else _tile(d.get("aim"), what + ".aim")),
-    }
-    if not isinstance(tag, str) or tag not in readers:
+    if not isinstance(tag, str) or tag not in actions.TAGS:
         raise BadField(f"{what}: unknown action type {json.dumps(tag)[:40]}")
-    return readers[tag]()
-
+    return actions.from_dict(tag, _Fields(d, what))
 
 
 def check_shape(data: Any) -> None:

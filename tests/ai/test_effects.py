@@ -63,7 +63,7 @@ def test_a_jammed_gun_is_cleared(new_match):
 
 def test_a_dropped_weapon_is_picked_up_and_used(new_match):
     m = new_match(make_grid(OPEN), {"blue": [unit(SWORDSMAN, "B", 5, 5)], "red": [unit(SWORDSMAN, "R", 7, 5)]})
-    m._drop_weapon(0, "drops")
+    m.combat.drop_weapon(0, "drops")
     ai = careful()
     assert isinstance(blue_round(m, ai), PickUp)
     assert m.rules.weapon_facts(m.view(0).combatant).name == "Broad sword"

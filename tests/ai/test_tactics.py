@@ -152,7 +152,7 @@ def test_badly_hurt_and_outnumbered_it_saves_itself(new_match, seed):
     g = make_grid(["." * 30 for _ in range(12)])
     squads = {"blue": [unit("Hurt", 10, 6)], "red": [unit("R1", 22, 5), unit("R2", 22, 7)]}
     m = new_match(g, squads, seed=seed)
-    m._set_state(0, Condition(wounds=4))
+    m.health.set_state(0, Condition(wounds=4))
     action, _ = first_blue_decision(m, careful())
     assert isinstance(action, FullDodge | Move), action
     if isinstance(action, Move):
@@ -166,7 +166,7 @@ def test_badly_hurt_but_winning_it_fights_on(new_match):
     squads = {"blue": [unit("Hurt", 10, 6), unit("Mate", 10, 8), unit("Mate2", 9, 4)],
               "red": [unit("R1", 22, 5)]}
     m = new_match(g, squads, seed=1)
-    m._set_state(0, Condition(wounds=4))
+    m.health.set_state(0, Condition(wounds=4))
     action, _ = first_blue_decision(m, careful())
     assert isinstance(action, Attack), action
 

@@ -162,7 +162,7 @@ def test_first_aid_on_a_friend_next_to_it_with_the_stuns_toggle(app, battle):
     friends = [v.uid for v in m.units("blue") if v.uid != uid]
     near, far = friends[0], friends[1]
     put_next_to(m, near, uid)
-    m._set_state(near, Condition(stuns=3))
+    m.health.set_state(near, Condition(stuns=3))
     refresh(screen)
     t, _ = button(screen, pygame.K_t)
     assert t.enabled and m.name(near) in t.tip and "itself" in t.tip
@@ -227,7 +227,7 @@ def test_u_picks_up_a_dropped_weapon_next_to_the_unit(app, battle):
     uid = screen.selected
     b, _ = button(screen, pygame.K_u)
     assert not b.enabled and "dropped no weapon" in b.tip
-    assert m._drop_weapon(uid, "fumbles and drops")
+    assert m.combat.drop_weapon(uid, "fumbles and drops")
     refresh(screen)
     name, tile = m.dropped_weapon(uid)
     assert (uid, name, tile) in fig.badges(m).dropped

@@ -95,7 +95,7 @@ def test_first_aid_takes_a_minute_and_uses_the_texts_difficulty(new_match):
     wound (rules-notes)."""
     m = new_match(make_grid(OPEN), {"blue": [unit(MEDIC, "Medic", 5, 5), unit(RIFLEMAN, "Hurt", 6, 5)],
                                     "red": [unit(RIFLEMAN, "Far", 29, 11)]})
-    m._set_state(1, Condition(wounds=3, stuns=2))
+    m.health.set_state(1, Condition(wounds=3, stuns=2))
     assert m.rules.first_aid_rounds() == 12
     ok(m.check(0, FirstAid(1)))
     for n in range(11):
@@ -118,7 +118,7 @@ def test_stabilised_fatal_wounds_stop_the_health_checks(new_match):
     def match():
         m = new_match(make_grid(OPEN), {"blue": [unit(MEDIC, "Medic", 5, 5), unit(RIFLEMAN, "Down", 5, 6)],
                                         "red": [unit(RIFLEMAN, "Far", 29, 11)]})
-        m._set_state(1, Condition(wounds=6, status="unconscious"))
+        m.health.set_state(1, Condition(wounds=6, status="unconscious"))
         return m
 
     tended, untended = match(), match()
@@ -141,7 +141,7 @@ def test_first_aid_is_interrupted_by_another_declaration_and_starts_afresh(new_m
     and tending again starts the minute afresh. A unit nobody declared for goes on with it."""
     m = new_match(make_grid(OPEN), {"blue": [unit(MEDIC, "Medic", 5, 5), unit(RIFLEMAN, "Hurt", 6, 6)],
                                     "red": [unit(RIFLEMAN, "Far", 29, 11)]})
-    m._set_state(1, Condition(stuns=3))
+    m.health.set_state(1, Condition(stuns=3))
     for _ in range(3):
         play(m, {0: FirstAid(1, stuns=True)})
     assert m.tending(0).rounds_left == 9
@@ -161,7 +161,7 @@ def test_first_aid_needs_a_friend_within_reach_or_oneself(new_match):
     refused(m.check(0, FirstAid(1)), "not next to Medic")
     refused(m.check(0, FirstAid(2)), "not on your side")
     ok(m.check(0, FirstAid(0)))  # self-aid: "you suffer your full penalties" (the ruleset's)
-    m._set_state(1, Condition(wounds=9, status="dead"))
+    m.health.set_state(1, Condition(wounds=9, status="dead"))
     m._comp(1, Position).x = 6
     m._changed(1)
     refused(m.check(0, FirstAid(1)), "is dead")
@@ -223,7 +223,7 @@ def test_the_holder_lets_go_by_moving_and_a_hold_ends_when_one_falls(new_match):
     assert m.view(0).pos == (4, 5)
     m = grapple_match(new_match)
     play(m, {0: Attack(2, "melee", {"manoeuvre": "grapple"})}, {2: {"defences": 0}}, faces=[15, 15, 2])
-    m._set_state(2, Condition(stuns=6, status="unconscious"))
+    m.health.set_state(2, Condition(stuns=6, status="unconscious"))
     assert m.grappled_with(0) is None and any("R is down: the hold with W ends" in t for t in texts(m))
 
 

@@ -332,8 +332,8 @@ def test_victory_is_announced_once(new_match):
 
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 29, 11)]}, max_rounds=1)
     declare_all(m, {})
-    m._set_state(1, Condition(wounds=9, status="dead"))  # red is wiped out mid-round
-    assert m._check_victory(final=False)
+    m.health.set_state(1, Condition(wounds=9, status="dead"))  # red is wiped out mid-round
+    assert m.check_victory(final=False)
     m.resolve_round()
     assert m.winner == "blue"
     assert len(m.log.of_kind("victory")) == 1

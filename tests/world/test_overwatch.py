@@ -107,7 +107,7 @@ def test_what_an_overwatch_declaration_needs(new_match):
     refused(m.check(0, Overwatch((9, 5))), "jammed: clear it")
     m.view(0).ammo.jammed, m.view(0).ammo.loaded = False, 0
     refused(m.check(0, Overwatch((9, 5))), "empty: reload")
-    m._grapple(2, 1)
+    m.engagement.grapple(2, 1)
     refused(m.check(1, Overwatch()), "can attack no one else")
 
 
@@ -332,7 +332,7 @@ def test_health_events_carry_the_state_after_each_change(new_match):
     m = new_match(make_grid(OPEN), {"blue": [unit(WATCHER, "Bob", 2, 5)], "red": [unit(RIFLEMAN, "Eve", 8, 5)]})
     set_initiative(m, 0, 15)
     set_initiative(m, 1, 5)
-    m._set_state(1, Condition(wounds=3))
+    m.health.set_state(1, Condition(wounds=3))
     for _ in range(6):
         start = play(m, {0: Attack(1, "shot")}, {1: {"defences": 0}})
         hits = [e for e in m.log.since(start) if e.kind in ("damage", "status", "down") and e.health is not None]

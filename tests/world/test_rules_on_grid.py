@@ -95,7 +95,7 @@ def test_end_of_round_health_check_for_the_beaten(new_match):
     """End of Round: rolls to remain conscious; Stuns: a beaten fighter checks at the end of
     every round while conscious."""
     m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 29, 11)]})
-    m._set_state(0, Condition(stuns=6))
+    m.health.set_state(0, Condition(stuns=6))
     declare_all(m, {})
     start = len(m.log)
     m.resolve_round()
@@ -678,11 +678,11 @@ def test_a_side_with_nobody_able_to_fight_loses_unconscious_included(new_match):
     """Victory: unconscious fighters cannot fight."""
     m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "A", 0, 0)],
                                     "red": [unit(RIFLEMAN, "B", 29, 11), unit(RIFLEMAN, "C", 29, 9)]})
-    m._set_state(1, Condition(status="unconscious"))
+    m.health.set_state(1, Condition(status="unconscious"))
     declare_all(m, {})
     m.resolve_round()
     assert not m.over
-    m._set_state(2, Condition(status="unconscious"))
+    m.health.set_state(2, Condition(status="unconscious"))
     declare_all(m, {})
     m.resolve_round()
     assert m.over and m.winner == "blue"

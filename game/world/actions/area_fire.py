@@ -1,0 +1,58 @@
+"""Area fire: a burst over an arc aimed at a tile, 30 degrees (60 for suppressive fire)
+(yags-combat.md, Automatic Fire: Area fire; Suppressive fire). The fire itself is the
+automatic-fire system's (game/world/systems/autofire.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.outcome import Done, Impossible
+from engine.turn import Question
+from game.world.actions.base import ActionKind, Fields, Tile
+
+if TYPE_CHECKING:
+    from game.world.match import Match, UnitView
+
+
+@dataclass(frozen=True)
+class AreaFire:
+    """A burst over an arc aimed at a tile (30 degrees; 60 for suppressive fire)."""
+
+    aim: Tile
+    suppressive: bool = False
+
+
+class AreaFireKind(ActionKind[AreaFire]):
+    action: ClassVar[type] = AreaFire
+    tag: ClassVar[str] = "area_fire"
+
+    def check(self, m: Match, v: UnitView, action: AreaFire, stance: str | None) -> Done | Impossible:
+        facts = m.rules.weapon_facts(v.combatant)
+        if "area" not in facts.modes:
+            return Impossible(f"{facts.name} cannot fire bursts at an area")
+        if not m.topology.in_bounds(action.aim):
+            return Impossible("that tile is off the map")
+        if tuple(action.aim) == v.pos:
+            return Impossible("aim the burst at another tile than your own")
+        if v.ammo is not None and v.ammo.jammed:
+            return Impossible(f"the {facts.name} is jammed: clear it (reload)")
+        if v.ammo is not None and v.ammo.loaded < 1:
+            return Impossible(f"{facts.name} is empty: reload")
+        return Done()
+
+    def speed(self, m: Match, uid: int, action: AreaFire) -> str | None:
+        return "normal"
+
+    def resolve(self, m: Match, uid: int, action: AreaFire) -> Iterator[Question]:
+        yield from m.autofire.area_fire(uid, action)
+
+    def describe(self, action: AreaFire, names: Mapping[int, str]) -> str:
+        return f"{'suppressive' if action.suppressive else 'area'} fire at {action.aim}"
+
+    def to_dict(self, action: AreaFire) -> dict[str, Any]:
+        return {"aim": list(action.aim), "suppressive": action.suppressive}
+
+    def from_dict(self, f: Fields) -> AreaFire:
+        return AreaFire(f.tile("aim"), f.flag("suppressive"))

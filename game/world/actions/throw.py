@@ -1,0 +1,53 @@
+"""Throw: a grenade at a tile (yags-combat.md, Thrown weapons; Explosions). The blast is the
+explosions system's (game/world/systems/explosions.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.outcome import Done, Impossible
+from engine.turn import Question
+from game.world.actions.base import ActionKind, Fields, Tile
+
+if TYPE_CHECKING:
+    from game.world.match import Match, UnitView
+
+
+@dataclass(frozen=True)
+class Throw:
+    """Throw a grenade at a tile."""
+
+    weapon: str
+    tile: Tile
+
+
+class ThrowKind(ActionKind[Throw]):
+    action: ClassVar[type] = Throw
+    tag: ClassVar[str] = "throw"
+
+    def check(self, m: Match, v: UnitView, action: Throw, stance: str | None) -> Done | Impossible:
+        if action.weapon not in v.grenades:
+            return Impossible(f"{v.name} has no {action.weapon}")
+        if not m.topology.in_bounds(action.tile):
+            return Impossible("that tile is off the map")
+        reach = m.rules.throw_range_m(v.combatant, action.weapon)
+        if m.topology.distance_m(v.pos, action.tile) > reach:
+            return Impossible(f"too far to throw ({reach:g} m at most)")
+        return Done()
+
+    def speed(self, m: Match, uid: int, action: Throw) -> str | None:
+        return "normal"
+
+    def resolve(self, m: Match, uid: int, action: Throw) -> Iterator[Question]:
+        yield from m.explosions.throw(uid, action)
+
+    def describe(self, action: Throw, names: Mapping[int, str]) -> str:
+        return f"throw {action.weapon} at {action.tile}"
+
+    def to_dict(self, action: Throw) -> dict[str, Any]:
+        return {"weapon": action.weapon, "tile": list(action.tile)}
+
+    def from_dict(self, f: Fields) -> Throw:
+        return Throw(f.text("weapon"), f.tile("tile"))

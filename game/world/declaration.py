@@ -1,0 +1,336 @@
+"""Declarations: who may declare when, and the rules every declaration answers to before its
+action's own check (yags-combat.md, Declaring Actions; Stance; Grappled; Shooting from Cover;
+Rate of Fire; The Combat Sequence: a fumbled initiative; yags-core.md, Fatigue).
+
+    match.declare(uid, action, **choices)   # public at once; Done or Impossible(reason)
+    match.check(uid, action, stance, ...)    # would it be legal? (the UI greys out what is not)
+
+A unit may declare, or change its declaration, once every unit before it in the round's order
+has declared and until the next one has. The stance is inflicted by a grapple, kept prone
+unless the action is standing up, focused for aiming and tending; a move is measured in the
+stance declared with it. The ruleset's own `declare` makes its declaration value (defences,
+stance...), which the world keeps opaque.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from engine.outcome import Done, Impossible
+from game.world.actions import (
+    COVER_ACTIONS,
+    Action,
+    Aim,
+    AreaFire,
+    Attack,
+    FirstAid,
+    FullDodge,
+    Hold,
+    Move,
+    Overwatch,
+    PickUp,
+    Stand,
+    Throw,
+    describe,
+    kind_of,
+)
+from game.world.components import Declared, Initiative, Moved, Posture
+from game.world.events import EventKind
+
+if TYPE_CHECKING:
+    from game.world.match import Match, UnitView
+
+Tile = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A declaration judged legal, before it is made."""
+
+    stance: str
+    decl: Any
+    given: dict[str, Any]
+    letting_go: bool
+    dodge_path: tuple[Tile, ...]
+    approach: str
+
+
+def is_missile_attack(action: Action) -> bool:
+    """A shot, burst, area fire or throw (Missile Attacks): made in the normal stance."""
+    return isinstance(action, AreaFire | Throw) or (isinstance(action, Attack) and action.mode != "melee")
+
+
+class Declarations:
+    """The declaring half of a match."""
+
+    def __init__(self, match: Match) -> None:
+        self.m = match
+
+    # --- declaring ------------------------------------------------------------------------------
+
+    def declare(self, uid: int, action: Action, choices: dict[str, Any]) -> Done | Impossible:
+        m = self.m
+        m._use()
+        if m.phase != "declare":
+            return Impossible("not the declaration phase")
+        turn = m.declaring()
+        queue = m._declare_queue
+        if uid in queue and turn is not None and uid != turn:
+            pos, now = queue.index(uid), queue.index(turn)
+            if pos > now:
+                return Impossible(f"{m.name(turn)} declares before {m.name(uid)} (lower initiative)")
+            if pos < now - 1 or (pos == now - 1 and m.declared(uid) is None):
+                return Impossible(f"{m.name(uid)}'s turn to declare has passed")
+        v = m.view(uid)
+        if v.out:
+            return Impossible(f"{v.name} is out of the fight")
+        refusal = self._lost_round_refusal(uid, action)
+        if refusal is not None:
+            return refusal
+        before = self._rewind_posture(uid)
+        out = self._declare_now(uid, action, choices)
+        if isinstance(out, Impossible) and before is not None:
+            m._comp(uid, Posture).stance = before  # the declaration it had stays, and its posture
+            m._changed(uid)
+        return out
+
+    def check(self, uid: int, action: Action, stance: str | None, choices: dict[str, Any]) -> Done | Impossible:
+        m = self.m
+        m._use()
+        if m.view(uid).out:
+            return Impossible(f"{m.name(uid)} is out of the fight")
+        refusal = self._lost_round_refusal(uid, action)
+        if refusal is not None:
+            return refusal
+        before = self._rewind_posture(uid)
+        try:
+            plan = self._plan(uid, action, {**choices, "stance": stance} if stance else dict(choices), full=False)
+            return plan if isinstance(plan, Impossible) else Done()
+        finally:
+            if before is not None:
+                m._comp(uid, Posture).stance = before
+                m._changed(uid)
+
+    def lost_round(self, uid: int) -> bool:
+        """Did `uid` fumble its initiative, and is this the first round? Then it "may not act"
+        but hold or move: "cannot attack, or declare defences" (The Combat Sequence)."""
+        m = self.m
+        m._use()
+        return m.round == 1 and m._comp(uid, Initiative).lost_first_round
+
+    def _lost_round_refusal(self, uid: int, action: Action) -> Impossible | None:
+        if self.lost_round(uid) and not isinstance(action, Hold | Move):
+            return Impossible(f"{self.m.name(uid)} fumbled initiative: no attacks or defences in the first round")
+        return None
+
+    def _rewind_posture(self, uid: int) -> str | None:
+        """A unit changing its declaration starts again from the posture it had as the round
+        began (its first declaration set the posture at once, so that later declarers see it).
+        Returns the posture it had before, or None when nothing was rewound."""
+        m = self.m
+        start = m._round_stance.get(uid)
+        if m.phase != "declare" or start is None or m.declared(uid) is None:
+            return None
+        posture = m._comp(uid, Posture)
+        if posture.stance == start or m.engagement.grappled_with(uid) is not None:
+            return None
+        before, posture.stance = posture.stance, start
+        m._changed(uid)
+        return before
+
+    def _plan(self, uid: int, action: Action, choices: dict[str, Any], full: bool = True) -> Plan | Impossible:
+        """Everything `declare` decides before it changes anything: the stance, the checks, and
+        the ruleset's declaration. `full`: also the dodge's path and how a melee attacker
+        approaches (`check` needs neither)."""
+        m = self.m
+        v = m.view(uid)
+        lost = self.lost_round(uid)
+        given = dict(choices)
+        explicit = choices.pop("stance", None)
+        partner = m.engagement.grappled_with(uid)
+        letting_go = partner is not None and isinstance(action, Move) and m.engagement.holds(uid)
+        if partner is not None and not letting_go:
+            # Grappled: the stance is inflicted; the ruleset hears whom the unit is grappling.
+            if explicit not in (None, "grappled"):
+                return Impossible(f"{v.name} is grappled with {m.name(partner)}: the grappled stance, not {explicit}")
+            stance = "grappled"
+            choices["grappling"] = m.name(partner)
+        else:
+            stance = explicit or (v.stance if v.stance in ("prone", "crouched") else "normal")
+            if v.stance == "prone" and stance != "prone" and not isinstance(action, Stand):
+                return Impossible(f"{v.name} is prone: standing up takes the action")
+            if isinstance(action, Stand):
+                stance = "normal"
+            if isinstance(action, Aim | FirstAid):
+                stance = "focused"  # aiming and tending take the unit's full attention: no defences
+        # The move is measured in the stance declared with it (a crouched figure moves at most
+        # its combat move, a prone one crawls half that).
+        check = self._validate(v, action, stance, {k: x for k, x in choices.items() if k != "grappling"}
+                               if partner is not None else choices)
+        if isinstance(check, Impossible):
+            return check
+        if self._bolt_volley(v, action):
+            choices["defences"] = 0  # Rate of Fire: no defence in a round of several bolt-action shots
+        dodge_path: tuple[Tile, ...] = ()
+        if isinstance(action, FullDodge):
+            tile = m.movement.dodge_to(v, action.tile, stance)
+            if isinstance(tile, Impossible):
+                return tile
+            if tile != v.pos and full:
+                dodge_path = tuple(m.movement.path(uid, tile) or ())
+        approach = m.movement.approach_mode(v, action, stance) if full and isinstance(action, Attack) else "none"
+        if isinstance(action, FullDodge):
+            choices["full_dodge"] = True
+        try:
+            decl = m.rules.declare(v.combatant, v.state, stance=stance, lost_round=lost,
+                                   initiative=v.initiative, **choices)
+        except ValueError as exc:
+            return Impossible(str(exc))
+        return Plan(stance, decl, given, letting_go, dodge_path, approach)
+
+    def _declare_now(self, uid: int, action: Action, choices: dict[str, Any]) -> Done | Impossible:
+        m = self.m
+        plan = self._plan(uid, action, choices)
+        if isinstance(plan, Impossible):
+            return plan
+        v = m.view(uid)
+        stance = plan.stance
+        queue = m._declare_queue
+        order = queue.index(uid) if uid in queue else len(queue)
+        esper.add_component(m._entities[uid], Declared(action, plan.decl, order, plan.given))
+        if plan.letting_go:
+            m.engagement.release(uid, "lets go")
+        if stance in ("prone", "crouched", "normal") and not isinstance(action, Stand):
+            m._comp(uid, Posture).stance = stance
+            m._changed(uid)
+        mv = m._comp(uid, Moved)
+        mv.mode, mv.path = "none", ()
+        kind = kind_of(action)
+        kind.declared(m, uid, action, plan.approach, plan.dodge_path)
+        names = {u: m.name(u) for u in m.uids()}
+        m._event(EventKind.DECLARE, f"{v.name} declares {describe(action, names)}", uid, kind.target(action))
+        return Done()
+
+    # --- the rules every declaration answers to ----------------------------------------------
+
+    def _validate(self, v: UnitView, action: Action, stance: str | None = None,
+                  choices: Mapping[str, Any] | None = None) -> Done | Impossible:
+        choices = choices or {}
+        reserved = sorted(k for k in ("full_dodge", "lost_round", "initiative") if k in choices)
+        if reserved:
+            return Impossible(f"{', '.join(reserved)}: set by the world, not a declaration choice")
+        refusal = self._rest_refusal(v, action, choices)
+        if refusal is not None:
+            return refusal
+        refusal = self._grapple_refusal(v, action, stance, choices)
+        if refusal is not None:
+            return refusal
+        if self.m.engagement.grappled_with(v.uid) is None and (stance == "grappled" or "grappling" in choices):
+            return Impossible(f"{v.name} holds no one and is held by no one: the grappled stance comes from a grapple")
+        if is_missile_attack(action) and stance in ("aggressive", "defensive"):
+            # Missile Attacks: "you are considered to be using the normal stance".
+            return Impossible(f"a missile attack is made in the normal stance (Missile Attacks), not {stance}")
+        if choices.get("cover_action") is not None:
+            refusal = self._cover_action_refusal(v, action, choices["cover_action"])
+            if refusal is not None:
+                return refusal
+        if self._bolt_volley(v, action):
+            assert isinstance(action, Attack)
+            if action.path:
+                return Impossible("several bolt-action shots allow no move that round (Rate of Fire)")
+            if int(choices.get("defences", 0) or 0) > 0:
+                return Impossible("several bolt-action shots allow no defence that round (Rate of Fire)")
+            if choices.get("cover_action"):
+                return Impossible("several bolt-action shots allow no dodge that round (Rate of Fire)")
+        return kind_of(action).check(self.m, v, action, stance)
+
+    def _rest_refusal(self, v: UnitView, action: Action, choices: Mapping[str, Any]) -> Impossible | None:
+        """Fatigue: "If a character becomes Exhausted then they must immediately rest": on the
+        grid, resting is a hold where it stands (no move, no retreat, no dodge for cover, no
+        action); it may still lie down or crouch and declare defences (rules-notes)."""
+        if not self.m.rules.must_rest(v.combatant, v.state):
+            return None
+        if not isinstance(action, Hold):
+            return Impossible(f"{v.name} is exhausted and must rest: it may only hold (Fatigue)")
+        if int(choices.get("retreat_m", 0) or 0) > 0 or choices.get("cover_action"):
+            return Impossible(f"{v.name} is exhausted and must rest: no retreat or move (Fatigue)")
+        return None
+
+    def _grapple_refusal(self, v: UnitView, action: Action, stance: str | None,
+                         choices: Mapping[str, Any]) -> Impossible | None:
+        """Grappled: "Neither can defend against attacks made by others, nor can they attack
+        anyone other than the person they are grappling"; the held cannot move away (escaping
+        a hold is not in the game); the holder lets go by declaring a move."""
+        m = self.m
+        partner = m.engagement.grappled_with(v.uid)
+        if partner is None:
+            return None
+        p = m.name(partner)
+        holds = m.engagement.holds(v.uid)
+        if isinstance(action, Move) and holds:
+            return None  # lets go of the hold
+        if stance not in (None, "grappled"):
+            return Impossible(f"{v.name} is grappled with {p}: the grappled stance, not {stance}")
+        if isinstance(action, Move | FullDodge) or (isinstance(action, Attack) and action.path):
+            if holds:
+                return Impossible(f"{v.name} holds {p}: it moves only by letting go (a plain move)")
+            return Impossible(f"{v.name} is held by {p} and cannot move away (Grappled)")
+        if choices.get("cover_action"):
+            return Impossible(f"{v.name} is grappled with {p}: no shooting from cover")
+        if isinstance(action, Attack) and action.target != partner or isinstance(action, AreaFire | Throw | Overwatch):
+            return Impossible(f"{v.name} is grappled with {p} and can attack no one else (Grappled)")
+        if isinstance(action, Aim | FirstAid | PickUp):
+            return Impossible(f"{v.name} is grappled with {p}: its hands are full")
+        return None
+
+    def _bolt_volley(self, v: UnitView, action: Action) -> bool:
+        """Several shots a round from a bolt action (Rate of Fire: "You cannot make any defence
+        or move actions in a round when firing multiple shots like this")."""
+        return (isinstance(action, Attack) and action.mode == "shot" and int(action.options.get("shots", 1)) > 1
+                and self.m.rules.weapon_facts(v.combatant).bolt_action)
+
+    def _cover_action_refusal(self, v: UnitView, action: Action, cover_action: Any) -> Impossible | None:
+        """Shooting from Cover. "step_out" (firing from full cover): a missile attack, standing,
+        with full cover to duck back behind: hard 90% cover between it and the target, or a
+        tile next to it out of the target's sight. "cover_to_cover": a move, or a shot with a
+        free move ("within your combat move, you may also shoot"), from a place of cover to
+        another."""
+        m = self.m
+        if cover_action not in COVER_ACTIONS:
+            return Impossible(f"unknown cover action {cover_action!r}: step_out or cover_to_cover")
+        if cover_action == "step_out":
+            if not (isinstance(action, Attack) and action.mode != "melee"):
+                return Impossible("stepping out of cover is for a shot (Firing from full cover)")
+            if action.path:
+                return Impossible("stepping out to shoot: no move that round (use cover_to_cover)")
+            t = m.view(action.target).pos if action.target in m._entities else None
+            if t is None:
+                return None
+            ducks = [p for p in [v.pos, *m.topology.neighbours(v.pos)]
+                     if (p == v.pos or m.grid.walkable(*p)) and m.topology.hidden_from([t], p)]
+            if not ducks:
+                return Impossible(f"no full cover to step out from: {v.name} needs hard 90% cover "
+                                  "toward the target, or a tile beside it out of the target's sight")
+            return None
+        path: tuple[Tile, ...]
+        if isinstance(action, Attack) and action.mode != "melee":
+            if not action.path:
+                return Impossible("moving from cover to cover needs a path")
+            if action.options.get("move", "free") != "free":
+                return Impossible("shooting while moving from cover to cover: within the combat move only")
+            path = action.path
+        elif isinstance(action, Move):
+            path = action.path
+        else:
+            return Impossible("moving from cover to cover is a move, or a shot with a move")
+        if not path:
+            return Impossible("moving from cover to cover needs a path")
+        if not m.sight.in_cover(v, v.pos):
+            return Impossible(f"{v.name} is not in cover where it stands: enemies see it in the open")
+        if not m.sight.in_cover(v, (path[-1][0], path[-1][1])):
+            return Impossible(f"{tuple(path[-1])} is not in cover from the enemies that see it")
+        return None

@@ -1,0 +1,117 @@
+"""Fire: shots and bursts with their ammunition, automatic fire over an area and suppressive
+fire, and the bursts aimed at each unit for its bullet shyness check at the end of the round
+(yags-combat.md, Missile Attacks; Automatic Fire; Bullet Shyness; Magazines and reloading).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import esper
+
+from engine.outcome import Impossible
+from engine.turn import Question
+from game.world.actions.full_dodge import FullDodge
+from game.world.components import Ammo
+from game.world.events import EventKind
+from game.world.systems import System
+
+if TYPE_CHECKING:
+    from game.world.actions import AreaFire, Attack
+    from game.world.match import Match
+
+
+class AutoFireSystem(System):
+    """Shooting, and the pressure of bursts."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        # Bursts aimed at a unit this round, each noting whether it was in 90% cover (bullet shyness).
+        self.pressure: dict[int, list[bool]] = {}
+
+    def fire(self, uid: int, a: Attack) -> Iterator[Question]:
+        """A shot or burst at one target (with a shotgun's cone), as its magazine allows."""
+        m = self.m
+        v, t = m.view(uid), m.view(a.target)
+        facts = m.rules.weapon_facts(v.combatant)
+        if not m.topology.line_of_sight(v.pos, t.pos):
+            m._event(EventKind.INFO, f"{v.name} has lost sight of {t.name}", uid, a.target)
+            return
+        ammo = esper.try_component(m._entities[uid], Ammo)
+        if facts.melee:
+            m._event(EventKind.INFO, f"{v.name} has no weapon to shoot with", uid, a.target)
+            return
+        if ammo is not None:
+            need = m.rules.ammo_use(v.combatant, a.mode, a.options)
+            if ammo.jammed:
+                m._event(EventKind.INFO, f"{v.name}'s {facts.name} is jammed", uid)
+                return
+            if ammo.loaded <= 0 or ammo.reload_left:
+                m._event(EventKind.INFO, f"{v.name}'s {facts.name} is empty", uid)
+                return
+            options = dict(a.options)
+            if need > ammo.loaded:
+                options["rounds"] = ammo.loaded
+                need = ammo.loaded
+            ammo.loaded -= need
+            if a.mode == "burst" and facts.burst:
+                self.shy(uid, a.target, -(-need // facts.burst))  # each burst fired at it
+            yield from m.combat.strike(uid, a.target, a.mode, options, others=m.range.cone_others(uid, a.target, facts))
+            m._event(EventKind.AMMO, f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
+        else:
+            if a.mode == "burst":
+                self.shy(uid, a.target, max(1, int(a.options.get("bursts", 1))))
+            yield from m.combat.strike(uid, a.target, a.mode, a.options)
+
+    def shy(self, uid: int, target: int, bursts: int) -> None:
+        """Note `bursts` aimed at `target` for its bullet shyness check at the end of the round
+        (Bullet Shyness), and whether it was in 90% cover or better from the firer then
+        (soft or hard 90%, or diving for cover in a full dodge)."""
+        m = self.m
+        cover = m.range.situation(uid, target).target_cover
+        d = m.declared(target)
+        covered = cover in ("soft90", "hard90", "full") or (d is not None and (
+            isinstance(d.action, FullDodge) or d.choices.get("cover_action") == "step_out"))
+        self.pressure.setdefault(target, []).extend([covered] * bursts)
+
+    def area_fire(self, uid: int, a: AreaFire) -> Iterator[Question]:
+        """A burst swept over an arc (30 degrees; 60 suppressive), at every unit in it that
+        the firer sees, nearest first."""
+        m = self.m
+        v = m.view(uid)
+        arc = 60 if a.suppressive else 30
+        facts = m.rules.weapon_facts(v.combatant)
+        ammo = esper.try_component(m._entities[uid], Ammo)
+        if "area" not in facts.modes:
+            m._event(EventKind.INFO, f"{v.name} has no weapon to fire with", uid)
+            return
+        if ammo is not None:
+            if ammo.loaded <= 0 or ammo.reload_left or ammo.jammed:
+                m._event(EventKind.INFO, f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid)
+                return
+            bullets = min(ammo.loaded, facts.burst)
+            ammo.loaded -= bullets
+        else:
+            bullets = facts.burst
+        others = [w for w in m.units(living=True) if w.uid != uid]
+        points = [w.pos for w in others]
+        in_arc = m.topology.targets_in_arc(v.pos, a.aim, points, arc, int(facts.long_m / m.grid.metres_per_tile))
+        by_pos = {w.pos: w for w in others}
+        victims = [by_pos[p] for p in in_arc if m.topology.line_of_sight(v.pos, p)]
+        if not victims:
+            m._event(EventKind.INFO, f"{v.name} fires into an empty arc", uid)
+            return
+        first, rest = victims[0], victims[1:]
+        req = m.range.request(uid, first.uid, "suppress" if a.suppressive else "area", {"rounds": bullets})
+        req = replace(req, others=tuple((m.participant(w.uid), m.range.situation(uid, w.uid)) for w in rest))
+        names = {w.name: w.uid for w in victims}
+        for r in m.rules.resolve(m.dice, req):
+            target = names.get(getattr(r, "target", ""), None)
+            m.combat.log_result(uid, target, r)
+            if target is not None and not isinstance(r, Impossible):
+                self.shy(uid, target, 1)  # targeted by the burst, hit or not
+                m.health.apply(target, r, uid)
+                m.health.cost_attacker(uid, r)
+        yield from ()

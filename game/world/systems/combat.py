@@ -1,0 +1,164 @@
+"""Combat: an attack resolved by the ruleset and applied, with what its fumbles do: a jam, a
+dropped weapon (and picking it up again), a shot gone astray into a melee
+(yags-combat.md, Fumbling an attack; Missile fumbles; Firing into melee; Disarm).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+
+import esper
+
+from engine.outcome import Impossible
+from engine.turn import Question
+from game.world.components import Ammo, Combatant, Dropped
+from game.world.events import EventKind, GearNote, Marker
+from game.world.systems import System
+
+
+class CombatSystem(System):
+    """Attacks carried out: the ruleset's rolls applied to the world."""
+
+    def strike(self, uid: int, target: int, mode: str, options: Mapping[str, Any], others: tuple = (),
+               stray: bool = False) -> Iterator[Question]:
+        """Resolve an attack and apply its results; returns the results. A jam stops the
+        shots after it (their rounds stay in the magazine); a shot gone astray (`stray`) is
+        rolled with no crowd fumble and its fumble is a plain miss."""
+        m = self.m
+        d = m.declared(target)
+        if d is not None and not options.get("unaware"):  # an unaware target spends no defence on it
+            esper.add_component(m._entities[target], replace(d, ruleset_decl=m.rules.note_attacked(d.ruleset_decl, m.name(uid))))
+        mine = m.declared(uid)
+        if mine is not None and mode == "melee":
+            esper.add_component(m._entities[uid], replace(mine, ruleset_decl=m.rules.note_attacked(mine.ruleset_decl, m.name(target))))
+        request = m.range.request(uid, target, mode, options)
+        if others:
+            request = replace(request, others=others)
+        if stray:
+            request = replace(request, situation=replace(request.situation, target_melee_crowd=0))
+        by_name = {m.name(u): u for u in m.uids()}
+        results = m.rules.resolve(m.dice, request)
+        done: list[Any] = []
+        for r in results:
+            hit_uid = by_name.get(getattr(r, "target", None), target)
+            self.log_result(uid, hit_uid, r)
+            done.append(r)
+            if isinstance(r, Impossible):
+                continue
+            m.health.apply(hit_uid, r, uid)
+            m.health.cost_attacker(uid, r)
+            outcome = None if stray else getattr(r, "fumble_outcome", None)
+            if outcome == "drop_weapon":
+                self.drop_weapon(uid, "fumbles and drops")
+            elif outcome == "random_target":
+                yield from self.stray(uid, hit_uid, mode, options)
+            elif outcome == "jam":
+                self.jam(uid)
+                unfired = len(results) - len(done)
+                ammo = esper.try_component(m._entities[uid], Ammo)
+                if unfired and ammo is not None:
+                    each = m.rules.ammo_use(m.view(uid).combatant, mode, {**options, "shots": 1, "bursts": 1})
+                    ammo.loaded = min(ammo.capacity, ammo.loaded + each * unfired)
+                    m._event(EventKind.INFO, f"{m.name(uid)}'s {unfired} further "
+                             f"{'shot' if mode == 'shot' else 'burst'}{'s' if unfired > 1 else ''} not fired", uid)
+                break
+            if m.view(uid).out:
+                break
+        return done
+
+    def log_result(self, uid: int, target: int | None, result: Any) -> None:
+        """A result's lines in the log (its rolls and what they did), or why it could not be."""
+        m = self.m
+        if isinstance(result, Impossible):
+            m._event(EventKind.INFO, f"{m.name(uid)}: {result.reason}", uid, target)
+            return
+        for line in result.describe().splitlines():
+            m._event(EventKind.ATTACK, line, uid, target)
+
+    def stray(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> Iterator[Question]:
+        """Firing into melee: "A fumble in this situation means that a random target is hit";
+        "just assigning equal chance to everyone" - the target and each figure in close combat
+        with it (the crowd the fumble chance counted). The shot is rolled at the figure picked,
+        with no crowd fumble (a fumble of that roll is a plain miss)."""
+        m = self.m
+        t = m.view(target)
+        figures = [target] + [w.uid for w in m.units(living=True)
+                              if w.uid not in (uid, target) and w.team != t.team and m.topology.steps(w.pos, t.pos) == 1]
+        partner = m.engagement.grappled_with(target)  # someone wrestling with it is in the melee too
+        if partner is not None and partner != uid and partner not in figures and not m.view(partner).out:
+            figures.append(partner)
+        face = m.dice.roll(len(figures))
+        pick = figures[face - 1]
+        m._event(EventKind.INFO, f"{m.name(uid)}'s fumbled shot goes astray into the melee: at "
+                 f"{m.name(pick)} (d{len(figures)}: {face})", uid, pick, data=Marker("stray"))
+        shot = str(options.get("shot", "normal"))
+        yield from self.strike(uid, pick, "shot", {"shot": "normal" if shot == "aimed" else shot}, stray=True)
+
+    # --- weapons lost and found ---------------------------------------------------------------
+
+    def dropped_weapon(self, uid: int) -> tuple[str, tuple[int, int]] | None:
+        """The weapon `uid` dropped (its name) and the tile where it lies, or None."""
+        self.m._use()
+        d = esper.try_component(self.m._entities[uid], Dropped)
+        return None if d is None else (d.name, d.tile)
+
+    def drop_weapon(self, uid: int, how: str) -> bool:
+        """The unit loses its weapon (Disarm: it "falls to the ground within a few metres";
+        Fumbling an attack: "You lose your weapon"): it lies on the unit's tile and the unit
+        fights with what it has left, its natural weapons, until it picks it up. A unit with
+        nothing but natural weapons has nothing to drop."""
+        m = self.m
+        m._use()
+        ent = m._entities[uid]
+        if esper.has_component(ent, Dropped):
+            return False
+        c = m._comp(uid, Combatant)
+        facts = m.rules.weapon_facts(c.combatant)
+        bare = m.rules.make_combatant({k: v for k, v in m._specs[uid].items() if k != "weapon"})
+        if m.rules.weapon_facts(bare).name == facts.name:
+            m._event(EventKind.INFO, f"{m.name(uid)} fights with its {facts.name.lower()}: nothing to drop", uid)
+            return False
+        ammo = esper.try_component(ent, Ammo)
+        if ammo is not None:
+            esper.remove_component(ent, Ammo)
+            ammo.reload_left = 0
+        tile = m.view(uid).pos
+        esper.add_component(ent, Dropped(facts.name, tile, c.combatant, ammo))
+        c.combatant = bare
+        m._changed(uid)
+        m._event(EventKind.STATUS, f"{m.name(uid)} {how} the {facts.name}: it lies at {tile}", uid,
+                 data=GearNote(weapon=facts.name, tile=tile))
+        return True
+
+    def pick_up(self, uid: int) -> None:
+        """The unit picks up its dropped weapon, if it lies within reach."""
+        m = self.m
+        m._use()
+        ent = m._entities[uid]
+        d = esper.try_component(ent, Dropped)
+        if d is None:
+            return
+        if m.topology.steps(m.view(uid).pos, d.tile) > 1:
+            m._event(EventKind.INFO, f"{m.name(uid)} cannot reach the {d.name}", uid)
+            return
+        esper.remove_component(ent, Dropped)
+        m._comp(uid, Combatant).combatant = d.armed
+        if d.ammo is not None:
+            esper.add_component(ent, d.ammo)
+        m._changed(uid)
+        m._event(EventKind.STATUS, f"{m.name(uid)} picks up the {d.name}", uid, data=GearNote(weapon=d.name))
+
+    def jam(self, uid: int) -> None:
+        """Missile fumbles: "An unreliable weapon will jam"; it fires no more until cleared."""
+        m = self.m
+        m._use()
+        ammo = esper.try_component(m._entities[uid], Ammo)
+        if ammo is None:
+            return
+        ammo.jammed = True
+        m._changed(uid)
+        name = m.rules.weapon_facts(m.view(uid).combatant).name
+        m._event(EventKind.AMMO, f"{m.name(uid)}'s {name} jams: it fires no more until cleared (reload)", uid,
+                 data=GearNote(jammed=True))

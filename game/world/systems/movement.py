@@ -1,0 +1,189 @@
+"""Movement: reachable tiles, paths and their costs, approaching a foe, a full dodge's dive,
+stepping along a path (leaving and entering reach), and the moves that end with the round.
+
+Movement on the grid (yags-combat.md, Initiative: "all movement actions begin at the start of
+the round and end at the end of the round"): during the round a mover stands on its start
+tile; attacks on it count it as moving; it reaches its end tile after every other action
+(the "move" phase). A melee attack's approach is walked when the attack comes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from engine.outcome import Done, Impossible
+from engine.turn import Question
+from game.world.components import Moved, Position
+from game.world.events import EventKind, MovedTo
+from game.world.systems import System
+
+if TYPE_CHECKING:
+    from game.world.actions import Attack
+    from game.world.match import UnitView
+
+Tile = tuple[int, int]
+
+
+class MovementSystem(System):
+    """Where units can go and how they get there."""
+
+    def process(self, phase: str, tasks: list[Iterator[Question]]) -> None:  # type: ignore[override]
+        if phase == "start":
+            for _, mv in esper.get_component(Moved):
+                mv.mode, mv.path = "none", ()
+        elif phase == "move":
+            tasks.append(self.finish_moves())
+
+    # --- queries ----------------------------------------------------------------------------
+
+    def blockers(self, uid: int) -> tuple[set[Tile], set[Tile]]:
+        """The tiles `uid` cannot end a move on (standing units) and, of those, the ones it
+        may pass through (friends)."""
+        m = self.m
+        v = m.view(uid)
+        friends = {w.pos for w in m.units(v.team, living=True) if w.uid != uid}
+        foes = {w.pos for w in m.enemies_of(uid)}
+        return foes | friends, friends
+
+    def reachable(self, uid: int, mode: str = "run", stance: str | None = None) -> dict[Tile, float]:
+        """Tiles reachable this round in `mode` (in `stance`, if given), with their cost in
+        metres."""
+        m = self.m
+        v = m.view(uid)
+        budget = m.allowance_in(uid, stance)[mode]
+        blocked, friends = self.blockers(uid)
+        return m.topology.reachable(v.pos, budget, blocked, friends)
+
+    def path(self, uid: int, goal: Tile) -> list[Tile] | None:
+        """The cheapest path to `goal` with the same rules as `reachable` (friends may be
+        passed, not stopped on; enemies block)."""
+        v = self.m.view(uid)
+        blocked, friends = self.blockers(uid)
+        return self.m.topology.path(v.pos, goal, blocked, friends)
+
+    def validate_path(self, v: UnitView, path: Sequence[Tile], mode: str, stance: str | None = None) -> Done | Impossible:
+        """Is `path` a legal move for `v` in `mode` (and `stance`) this round?"""
+        m = self.m
+        if mode not in ("free", "run", "sprint"):
+            return Impossible(f"unknown move mode {mode!r}")
+        if not path:
+            return Done()
+        if tuple(path[0]) != v.pos:
+            path = (v.pos, *path)
+        problem = m.topology.check_path(path)
+        if problem:
+            return Impossible(problem)
+        cost = m.topology.path_cost_m(path)
+        budget = m.allowance_in(v.uid, stance)[mode]
+        if cost > budget + 1e-9:
+            posture = v.stance if stance is None else stance
+            return Impossible(f"path costs {cost:.1f} m, {mode} allows {budget} m"
+                              + (f" {posture}" if posture in ("prone", "crouched") else ""))
+        if tuple(path[-1]) in m.occupied(v.uid):
+            return Impossible(f"{path[-1]} is taken")
+        return Done()
+
+    def approach(self, v: UnitView, target: Tile, reach_tiles: int, stance: str | None = None) -> tuple[Tile, ...]:
+        """The cheapest path to a tile within reach of `target`, within a run."""
+        tiles = self.reachable(v.uid, "run", stance)
+        best = None
+        for tile, cost in tiles.items():
+            if self.m.topology.steps(tile, target) <= reach_tiles and (best is None or cost < best[1]):
+                best = (tile, cost)
+        if best is None:
+            return ()
+        path = self.path(v.uid, best[0])
+        return tuple(path) if path else ()
+
+    def approach_mode(self, v: UnitView, action: Attack, stance: str | None) -> str:
+        """How a melee attacker moves to reach its target: none (in reach already), free
+        (within half its Move) or run (a full Move: the attack is slow; Movement)."""
+        m = self.m
+        if action.mode != "melee" or action.target not in m._entities:
+            return "none"
+        facts = m.rules.weapon_facts(v.combatant)
+        t = m.view(action.target)
+        if m.topology.steps(v.pos, t.pos) <= facts.reach_tiles:
+            return "none"
+        path = list(action.path or self.approach(v, t.pos, facts.reach_tiles, stance))
+        if path and tuple(path[0]) != v.pos:
+            path.insert(0, v.pos)
+        cost = m.topology.path_cost_m(path)
+        return "run" if cost > m.allowance_in(v.uid, stance)["free"] + 1e-9 else "free"
+
+    def dodge_to(self, v: UnitView, tile: Tile | None, stance: str | None = None) -> Tile | Impossible:
+        """Where a full dodge takes `v`: to full cover (hidden, or behind hard 90% cover, from
+        every enemy that sees it) within its combat move; the nearest such tile when none is
+        named. Full Dodge: "there must be some full cover within your base move distance"."""
+        m = self.m
+        budget = m.allowance_in(v.uid, stance)["free"]
+        threats = [e.pos for e in m.sight.visible_enemies(v.uid)]
+        if tile is None:
+            blocked, friends = self.blockers(v.uid)
+            found = m.topology.full_cover_within(v.pos, budget, threats, blocked, friends)
+            if found is None:
+                return Impossible(f"no full cover within {v.name}'s combat move ({budget} m): "
+                                  "a full dodge needs some")
+            return found
+        tile = (int(tile[0]), int(tile[1]))
+        if tile not in self.reachable(v.uid, "free", stance):
+            return Impossible(f"{tile} is not within {v.name}'s combat move ({budget} m)")
+        if not m.topology.hidden_from(threats, tile):
+            return Impossible(f"{tile} is not in full cover from the enemies that see {v.name}")
+        return tile
+
+    # --- stepping ---------------------------------------------------------------------------
+
+    def walk(self, uid: int, path: Sequence[Tile], attacking: int | None = None) -> Iterator[Question]:
+        """Move along `path`, through friends (as `reachable` allows) but stopping short of
+        an enemy and of a taken end tile, never ending on a friend's tile; enemies whose reach
+        the mover passes through (without attacking them) get a free strike (Free Strikes, 3);
+        an enemy's overwatch covering a tile stepped on goes off."""
+        m = self.m
+        v = m.view(uid)
+        pos = m._comp(uid, Position)
+        steps = [(int(p[0]), int(p[1])) for p in path]
+        if steps and steps[0] == v.pos:
+            steps = steps[1:]
+        struck: set[int] = set()
+        occupied = m.occupied(uid)
+        # Each foe handles its strikes independently, in initiative order (Free Strikes).
+        foes = sorted(m.enemies_of(uid), key=lambda e: (-e.initiative, e.uid))
+        foe_tiles = {e.pos for e in foes}
+        last_free = v.pos
+        for i, step in enumerate(steps):
+            if step in foe_tiles or (step in occupied and i == len(steps) - 1):
+                break
+            down = yield from m.engagement.strikes_leaving_reach(uid, (pos.x, pos.y), step, foes, struck, attacking)
+            if down:
+                return
+            pos.x, pos.y = step
+            m._changed(uid)
+            if step not in occupied:
+                last_free = step
+            if m.overwatch.watching:
+                yield from m.overwatch.on_step(uid)  # stepping into an enemy's overwatch
+                if m.view(uid).out:
+                    break
+        if (pos.x, pos.y) in occupied:  # stopped short on a friend: back to the last free tile
+            pos.x, pos.y = last_free
+            m._changed(uid)
+        m._event(EventKind.MOVE, f"{v.name} moves to {(pos.x, pos.y)}", uid, data=MovedTo((pos.x, pos.y)))
+
+    def finish_moves(self) -> Iterator[Question]:
+        """Movers reach their end tiles in decreasing initiative: a higher initiative takes a
+        contested tile first (rules-notes, Simultaneous movement)."""
+        m = self.m
+        m.phase = "move"
+        for uid in reversed(m._declare_queue):
+            mv = m._comp(uid, Moved)
+            if mv.mode == "none" or not mv.path or m.view(uid).out:
+                continue
+            yield from self.walk(uid, mv.path)
+
+    def moved(self, uid: int) -> Any:
+        """How `uid` moves this round (its `Moved` component: mode and path)."""
+        return self.m._comp(uid, Moved)

@@ -1,0 +1,91 @@
+"""Range: the distance between units and the whole situation of an attack as the ruleset
+needs it (distance, whence its range band and increments; cover; movement; surroundings), the
+crowd around a target and a shotgun's cone (yags-combat.md, Missile Attacks: Range; Firing
+into melee; Firing at a crowd; Shotguns).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from engine.ruleset import AttackRequest, Participant, Situation, WeaponFacts
+from game.world.systems import System
+
+if TYPE_CHECKING:
+    from game.world.match import UnitView
+
+
+class RangeSystem(System):
+    """How far, and in what circumstances, one unit attacks another."""
+
+    def distance_m(self, a: int, b: int) -> float:
+        m = self.m
+        return m.topology.distance_m(m.view(a).pos, m.view(b).pos)
+
+    def situation(self, attacker: int, target: int) -> Situation:
+        """What the grid says about an attack: distance, cover, movement, surroundings."""
+        m = self.m
+        a, t = m.view(attacker), m.view(target)
+        cover = m.sight.target_cover(attacker, target)
+        t_moved = m.movement.moved(target).mode
+        a_moved = m.movement.moved(attacker).mode
+        # Firing into melee: "If someone is wrestling with the intended target" (someone other
+        # than the shooter holds it or is held by it): the wrestler counts for that, not as
+        # one more of the people in close combat with it (rules-notes).
+        partner = m.engagement.grappled_with(target)
+        wrestler = partner if partner is not None and partner != attacker else None
+        adjacent = [w for w in m.units(living=True)
+                    if w.uid not in (attacker, target, wrestler) and m.topology.steps(w.pos, t.pos) == 1]
+        t_facts = m.rules.weapon_facts(t.combatant)
+        apart = m.topology.steps(a.pos, t.pos)
+        in_melee = apart <= 1 and t_facts.melee
+        return Situation(
+            distance_m=max(m.topology.distance_m(a.pos, t.pos), 1.0 * m.grid.metres_per_tile),
+            target_cover=cover, attacker_moved=a_moved, target_moved=t_moved,
+            lateral=t_moved == "none" or m.sight.lateral(a.pos, target),
+            room_reach=m.topology.room_reach(a.pos), in_melee_with_attacker=in_melee,
+            target_melee_crowd=sum(1 for w in adjacent if w.team != t.team),
+            target_combat_move_m=float(m.movement_allowance(target)["free"]),
+            target_wrestling=wrestler is not None, tiles_apart=apart,
+        )
+
+    def request(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> AttackRequest:
+        """The attack as the ruleset resolves or previews it (with the crowd, when fired at)."""
+        m = self.m
+        others: tuple = ()
+        if options.get("crowd") and mode != "melee":
+            others = tuple((m.participant(w.uid), self.situation(uid, w.uid)) for w in self.crowd(uid, target))
+        return AttackRequest(m.participant(uid), m.participant(target), mode, dict(options),
+                             self.situation(uid, target), others)
+
+    def crowd(self, uid: int, target: int) -> list[UnitView]:
+        """Firing at a crowd (the `crowd` option of a shot or burst: "you don't care who you
+        hit as long as you hit someone"): the group is the target and every other living
+        figure on a tile next to it that the shooter sees, friends too (a random hit may strike
+        them), the shooter never (rules-notes). The target is not in the list."""
+        m = self.m
+        t = m.view(target)
+        pos = m.view(uid).pos
+        return [w for w in m.units(living=True) if w.uid not in (uid, target)
+                and m.topology.steps(w.pos, t.pos) == 1 and m.topology.line_of_sight(pos, w.pos)]
+
+    def in_cone(self, uid: int, target: int, facts: WeaponFacts) -> list[UnitView]:
+        """The living units other than `target` that `uid`'s shotgun cone at `target` may hit
+        (a 30 degree arc to long range, read as the cone, in sight; rules-notes), nearest
+        first; none for a weapon without a spread. The world fires at them, the AI weighs
+        its friends among them."""
+        if not facts.spread_m:
+            return []
+        m = self.m
+        v, t = m.view(uid), m.view(target)
+        others = [w for w in m.units(living=True) if w.uid not in (uid, target)]
+        in_arc = m.topology.targets_in_arc(v.pos, t.pos, [w.pos for w in others], 30,
+                                           facts.long_m / m.grid.metres_per_tile)
+        by_pos = {w.pos: w for w in others}
+        return [by_pos[p] for p in in_arc if m.topology.line_of_sight(v.pos, p)]
+
+    def cone_others(self, uid: int, target: int, facts: WeaponFacts) -> tuple[tuple[Participant, Situation], ...]:
+        """`in_cone` as the rules core's `others`: each with its situation."""
+        m = self.m
+        return tuple((m.participant(w.uid), self.situation(uid, w.uid)) for w in self.in_cone(uid, target, facts))

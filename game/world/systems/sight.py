@@ -1,0 +1,81 @@
+"""Sight and cover: who sees whom, the cover between them, places of cover, and whether a
+target's movement is across the line of fire (yags-combat.md, Cover; Shooting from Cover;
+Other Modifiers: Target moving). One sight function serves seeing and shooting alike.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.world.actions.attack import Attack
+from game.world.systems import System
+
+if TYPE_CHECKING:
+    from game.world.match import UnitView
+
+Tile = tuple[int, int]
+_COVER_RANK = {None: 0, "crouched": 5, "soft50": 5, "prone": 10, "soft90": 10, "hard50": 10, "hard90": 20}
+
+
+def best_cover(cover: str | None, other: str) -> str:
+    """The better of two covers (a crouched or prone target counts as in 50% or 90% cover)."""
+    return other if _COVER_RANK.get(other, 0) > _COVER_RANK.get(cover, 0) else (cover or other)
+
+
+class SightSystem(System):
+    """Lines of sight and cover between units."""
+
+    def can_see(self, a: int, b: int) -> bool:
+        m = self.m
+        return m.topology.line_of_sight(m.view(a).pos, m.view(b).pos)
+
+    def visible_enemies(self, uid: int) -> list[UnitView]:
+        m = self.m
+        pos = m.view(uid).pos
+        return [e for e in m.enemies_of(uid) if m.topology.line_of_sight(pos, e.pos)]
+
+    def target_cover(self, attacker: int, target: int) -> str | None:
+        """The cover a target has from an attacker: the ground's, its posture's (crouched,
+        prone), and a mover that ends out of the attacker's sight was in cover for part of
+        the round (hard 50%)."""
+        m = self.m
+        a, t = m.view(attacker), m.view(target)
+        cover = m.topology.cover_between(a.pos, t.pos)
+        if t.stance in ("prone", "crouched"):
+            cover = best_cover(cover, t.stance)
+        moved = m.movement.moved(target)
+        if moved.mode != "none":
+            path = moved.path
+            if path and not m.topology.line_of_sight(a.pos, tuple(path[-1])):
+                cover = best_cover(cover, "hard50")
+        return cover
+
+    def in_cover(self, v: UnitView, tile: Tile) -> bool:
+        """A place of cover (Moving from cover to cover): every enemy that sees `tile` has
+        some cover (soft or hard) between it and the tile."""
+        m = self.m
+        for e in m.enemies_of(v.uid):
+            if m.topology.line_of_sight(e.pos, tile) and m.topology.cover_between(e.pos, tile) is None:
+                return False
+        return True
+
+    def lateral(self, shooter: Tile, uid: int) -> bool:
+        """Is `uid`'s movement this round across `shooter`'s line of fire (Other Modifiers:
+        "Target moving: lateral movement")? Our reading: its way this round (start to end of
+        its path; a melee attacker's, toward its target) is at least 45 degrees off the line
+        from the shooter; a walk that ends where it began counts as lateral."""
+        m = self.m
+        v = m.view(uid)
+        path = m.movement.moved(uid).path
+        if path:
+            start, end = tuple(path[0]), tuple(path[-1])
+        else:
+            d = m.declared(uid)
+            if d is None or not isinstance(d.action, Attack) or d.action.target not in m._entities:
+                return True
+            start, end = v.pos, m.view(d.action.target).pos
+        mx, my = end[0] - start[0], end[1] - start[1]
+        fx, fy = v.pos[0] - shooter[0], v.pos[1] - shooter[1]
+        if (mx, my) == (0, 0) or (fx, fy) == (0, 0):
+            return True
+        return abs(mx * fy - my * fx) >= abs(mx * fx + my * fy)
