@@ -84,6 +84,14 @@ class GridMap:
     spawns: tuple[Spawn, ...] = ()
     units: tuple[UnitSpawn, ...] = ()
     assumptions: tuple[str, ...] = ()
+    ruleset: str = "yags"
+    """The map property ``ruleset`` (yags, mythras, yags-sf, step): read and checked, not yet
+    used by the game."""
+    fog: bool = False
+    """The map property ``fog`` (on/off): read and checked, not yet used by the game."""
+    missing_art: tuple[str, ...] = ()
+    """One line per image the map names that is not there: the map plays, the window draws
+    placeholders, check-map refuses it."""
 
     def __post_init__(self) -> None:
         size = self.width * self.height

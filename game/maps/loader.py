@@ -19,8 +19,12 @@ import pytmx
 from game.maps.errors import MapError
 from game.maps.grid import TEAMS, GridMap
 from game.maps.objects import read_objects
+from game.maps.project import MAP_CLASS, SPAWN_CLASS, UNIT_CLASS, project_types
 from game.maps.props import (
+    FOG_CHOICES,
+    RULESETS,
     as_bool,
+    as_choice,
     as_positive_int,
     as_positive_number,
     cover_code,
@@ -28,7 +32,6 @@ from game.maps.props import (
 from game.maps.tmxcheck import Prepared, prepare, tileset_of
 from game.maps.xmlsafe import read_xml
 
-DEFAULT_MAX_ROUNDS = 30
 MAX_ROUNDS_LIMIT = 1000
 """Most rounds a map may ask for: 1000 Yags rounds are over 80 minutes of fighting, and a
 match between two sides that never meet would otherwise run (and `simulate` hang) for ever."""
@@ -39,7 +42,7 @@ every weapon's long range (and a figure's whole run would be a fraction of a til
 MAX_MOVE_COST = 1000.0
 """Most a tile may cost to enter (a tile nobody should enter is `blocks_move`)."""
 TILE_KEYS = ("blocks_move", "blocks_sight", "cover", "move_cost")
-MAP_KEYS = ("name", "metres_per_tile", "max_rounds", "briefing")
+MAP_KEYS = ("name", "metres_per_tile", "max_rounds", "briefing", "ruleset", "fog")
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,7 @@ class _Builder:
     def build(self) -> GridMap:
         tmx = self.tmx
         props = dict(tmx.properties)
+        project = project_types()
         self.read_all_tile_facts()
         cells, placed_layers = self.combine_layers()
         blocks_move, blocks_sight, cover, cost = cells
@@ -133,7 +137,11 @@ class _Builder:
         spawns, units = read_objects(
             groups, width=self.width, height=self.height, tile_width=int(tmx.tilewidth),
             tile_height=int(tmx.tileheight),
-            walkable=lambda x, y: bool(walkable[y * self.width + x]), fail=self.fail)
+            walkable=lambda x, y: bool(walkable[y * self.width + x]), fail=self.fail,
+            defaults={UNIT_CLASS: project.defaults(UNIT_CLASS),
+                      SPAWN_CLASS: project.defaults(SPAWN_CLASS)})
+        self.defaults = project.defaults(MAP_CLASS)
+        self.project_path = project.path
         grid = GridMap(
             name=self.text_property(props, "name") or Path(self.path).stem,
             path=self.path,
@@ -141,9 +149,9 @@ class _Builder:
             height=self.height,
             tile_width=int(tmx.tilewidth),
             tile_height=int(tmx.tileheight),
-            metres_per_tile=self.map_property(props, "metres_per_tile", _metres_per_tile, 1.0),
+            metres_per_tile=self.map_property(props, "metres_per_tile", _metres_per_tile),
             max_rounds=self.map_property(
-                props, "max_rounds", lambda v: as_positive_int(v, MAX_ROUNDS_LIMIT), DEFAULT_MAX_ROUNDS),
+                props, "max_rounds", lambda v: as_positive_int(v, MAX_ROUNDS_LIMIT)),
             briefing=self.text_property(props, "briefing") or "",
             properties={k: v for k, v in props.items() if k not in MAP_KEYS},
             walkable_cells=walkable,
@@ -153,6 +161,9 @@ class _Builder:
             spawns=tuple(spawns),
             units=tuple(units),
             assumptions=tuple(self.assumptions(props, placed_layers, spawns, units)),
+            ruleset=self.map_property(props, "ruleset", lambda v: as_choice(v, RULESETS)),
+            fog=self.map_property(props, "fog", lambda v: as_choice(v, FOG_CHOICES)) == "on",
+            missing_art=tuple(self.prepared.missing_art),
         )
         for team in TEAMS:
             if not grid.spawn_tiles(team):
@@ -160,12 +171,24 @@ class _Builder:
                 self.fail(where, f"no walkable tile to place {team} on")
         return grid
 
+    @property
+    def map_class(self) -> str:
+        """The map's class: ``class`` in Tiled 1.9 and later (1.8 has no map classes)."""
+        root = self.prepared.root
+        return (root.get("class") or root.get("type") or "").strip().lower()
+
     # -- map properties ---------------------------------------------------------------
 
     def map_property(self, props: dict[str, Any], key: str,
-                     convert: Callable[[Any], Any], default: Any) -> Any:
+                     convert: Callable[[Any], Any]) -> Any:
+        """A map property, or the map class's default from the project when the map leaves
+        it out (as Tiled does while it is at its default)."""
         if key not in props:
-            return default
+            try:
+                return convert(self.defaults[key])
+            except ValueError as err:
+                raise MapError(self.project_path, f"the default is wrong: {err}",
+                               f"class '{MAP_CLASS}' member '{key}'") from None
         value = props[key]
         try:
             return convert("" if value is None else value)
@@ -300,12 +323,16 @@ class _Builder:
                              f"{team}: {team} fields nobody (and loses at once) unless a squad is "
                              f"given for it (simulate --{team}-squad); add unit objects with "
                              f"team={team}")
+        if self.map_class == MAP_CLASS:
+            return notes + self.prepared.notes  # Tiled showed the author every default
         if "metres_per_tile" not in props:
-            notes.append("metres_per_tile not set: one tile is 1 metre; add a float map "
-                         "property metres_per_tile")
+            notes.append(f"metres_per_tile not set: one tile is {self.defaults['metres_per_tile']:g} "
+                         "metres (the skirmish_map default); add a float map property "
+                         "metres_per_tile, or give the map the class skirmish_map")
         if "max_rounds" not in props:
-            notes.append(f"max_rounds not set: a match lasts at most {DEFAULT_MAX_ROUNDS} "
-                         "rounds; add an int map property max_rounds")
+            notes.append(f"max_rounds not set: a match lasts at most "
+                         f"{self.defaults['max_rounds']} rounds; add an int map property "
+                         "max_rounds")
         if not self.text_property(props, "name"):
             notes.append(f"name not set: the map is called {Path(self.path).stem!r} after its "
                          "file; add a string map property name")

@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 import pytmx
 
 from game.maps.grid import TEAMS, Spawn, TileRect, UnitSpawn
+from game.maps.project import FROM_TEMPLATE
 from game.maps.props import as_number_table
 
 Fail = Callable[[str, str], NoReturn]
@@ -31,10 +32,13 @@ def object_label(group: pytmx.TiledObjectGroup, obj: pytmx.TiledObject) -> str:
 def read_objects(
     groups: list[pytmx.TiledObjectGroup], *, width: int, height: int, tile_width: int,
     tile_height: int, walkable: Callable[[int, int], bool], fail: Fail,
+    defaults: dict[str, dict[str, Any]] | None = None,
 ) -> tuple[list[Spawn], list[UnitSpawn]]:
     """Spawn zones (class ``spawn``) and units (class ``unit``); other objects are ignored.
 
-    A unit must stand on a walkable tile of the map."""
+    A property an object leaves out takes its class's default from ``defaults`` (the
+    project's, as Tiled showed it). A unit must stand on a walkable tile of the map."""
+    defaults = defaults or {}
     spawns: list[Spawn] = []
     units: list[UnitSpawn] = []
     for group in groups:
@@ -45,7 +49,8 @@ def read_objects(
             if kind not in ("spawn", "unit"):
                 continue
             where = object_label(group, obj)
-            team = _team(obj.properties.get("team"), where, fail)
+            props = {**defaults.get(kind, {}), **obj.properties}
+            team = _team(props.get("team"), where, fail)
             left, top, right, bottom = _bounds(obj)
             if kind == "spawn":
                 rect = _tile_rect(left, top, right, bottom, tile_width, tile_height)
@@ -60,7 +65,7 @@ def read_objects(
                     fail(where, f"unit at tile ({x}, {y}) is outside the {width}x{height} map")
                 if not walkable(x, y):
                     fail(where, f"unit at tile ({x}, {y}) stands on a tile that blocks movement")
-                units.append(_unit(obj, team, x, y, where, fail))
+                units.append(_unit(obj, props, team, x, y, where, fail))
     return spawns, units
 
 
@@ -108,13 +113,11 @@ def _clip(rect: TileRect, width: int, height: int) -> TileRect | None:
     return TileRect(x0, y0, x1 - x0, y1 - y0)
 
 
-def _unit(obj: pytmx.TiledObject, team: str, x: int, y: int, where: str,
-          fail: Fail) -> UnitSpawn:
-    props = obj.properties
-
+def _unit(obj: pytmx.TiledObject, props: dict[str, Any], team: str, x: int, y: int,
+          where: str, fail: Fail) -> UnitSpawn:
     def text(key: str) -> str | None:
         value = props.get(key)
-        if value is None or str(value).strip() == "":
+        if value is None or str(value).strip() in ("", FROM_TEMPLATE):
             return None
         return str(value).strip()
 
@@ -142,7 +145,8 @@ def _unit(obj: pytmx.TiledObject, team: str, x: int, y: int, where: str,
 
 
 def _magazines(value: str | None, where: str, fail: Fail) -> int | None:
-    if value is None:
+    """Spare magazines: 0 to 100, or -1 (the unit class's default) for the template's."""
+    if value is None or value == "-1":
         return None
     try:
         count = int(value)

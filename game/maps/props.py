@@ -12,6 +12,12 @@ from typing import Any
 COVER_KINDS: tuple[str, ...] = ("soft50", "soft90", "hard50", "hard90")
 """Cover kinds, worst to best; a tile's cover code is 1 + the index here (0 = no cover)."""
 
+RULESETS: tuple[str, ...] = ("yags", "mythras", "yags-sf", "step")
+"""What the map property ``ruleset`` may name (the game does not yet read it: a fact on the
+grid for later issues)."""
+FOG_CHOICES: tuple[str, ...] = ("off", "on")
+"""The map property ``fog``: whether a side sees only what its units see (read, not yet used)."""
+
 _TRUE = {"true", "1", "yes", "y", "on"}
 _FALSE = {"false", "0", "no", "n", "off", ""}
 
@@ -98,3 +104,11 @@ def as_number_table(value: Any) -> dict[str, int]:
             raise ValueError(f"{name!r} is given twice")
         table[name] = int(number)
     return table
+
+
+def as_choice(value: Any, choices: tuple[str, ...]) -> str:
+    """One of ``choices`` (any case, surrounding spaces ignored)."""
+    word = str(value).strip().lower() if isinstance(value, str) else None
+    if word in choices:
+        return word
+    raise ValueError(f"{value!r} is not one of {', '.join(choices)}")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import NoReturn
 from xml.etree.ElementTree import Element
 
+from game.maps.artcheck import check_art
 from game.maps.errors import MapError
 from game.maps.layerdata import LayerDataError, decode_layer_data
 from game.maps.xmlsafe import read_xml
@@ -75,6 +76,8 @@ class Prepared:
     object_groups: list[bool]
     """For each <objectgroup> in document order: is it a visible map layer (not a collider)?"""
     notes: list[str] = field(default_factory=list)
+    missing_art: list[str] = field(default_factory=list)
+    """One line per image the map names that is not there (the map still plays)."""
 
 
 def prepare(path: str, root: Element) -> Prepared:
@@ -104,12 +107,14 @@ class _Checker:
         self.inline_tilesets()
         self.parents = {child: parent for parent in self.root.iter() for child in parent}
         self.hidden = self.find_hidden()
+        art = check_art(self.path, self.root, self.parents, self.describe)
+        self.notes.extend(art.notes)
         self.check_tilesets()
         self.check_attributes_and_properties()
         layers = self.check_tile_layers()
         groups = self.check_object_groups()
         self.drop_empty_image_layers()
-        return Prepared(self.root, self.tilesets, layers, groups, self.notes)
+        return Prepared(self.root, self.tilesets, layers, groups, self.notes, art.missing)
 
     # -- the map element --------------------------------------------------------------
 

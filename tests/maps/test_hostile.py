@@ -378,7 +378,7 @@ def test_map_tile_size_out_of_range(tmp_path, old, new):
 
 
 @pytest.mark.parametrize(("props", "fragment"), [
-    ({}, "layer 'objects' object 1 'Bo' property 'team': missing (one of blue, red)"),
+    ({"team": ""}, "layer 'objects' object 1 'Bo' property 'team': missing (one of blue, red)"),
     ({"team": "green"}, "object 1 'Bo' property 'team': 'green' is not a team"),
     ({"team": "red", "skills": "Rifles=five"},
      "layer 'objects' object 1 'Bo' property 'skills': 'Rifles=five' is not name=number"),

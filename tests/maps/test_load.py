@@ -137,8 +137,10 @@ def test_map_properties_and_defaults(tmp_path):
     assert m.properties == {"season": "winter", "night": True}
     assert m.size_metres == (8.0, 6.0)
     d = load_map(write_map(tmp_path, name="bare_map.tmx"))
+    # a property left out takes the skirmish_map class's default from the Tiled project
     assert (d.name, d.metres_per_tile, d.max_rounds, d.briefing, d.properties) == (
-        "bare_map", 1.0, 30, "", {})
+        "bare_map", 2.0, 30, "", {})
+    assert (d.ruleset, d.fog) == ("yags", False)
     s = load_map(write_map(tmp_path, name="strings.tmx",
                            props={"metres_per_tile": "1.5", "max_rounds": "20"}))
     assert (s.metres_per_tile, s.max_rounds) == (1.5, 20)
@@ -161,7 +163,7 @@ def test_spawn_zones_and_units_in_tile_coordinates(tmp_path):
     assert m.units == (
         UnitSpawn("blue", 0, 2, "Sgt Kay", "rifleman", "rifle", "vest",
                   {"str": 3, "agi": 4}, {"Rifles": 5, "Brawl": 3}),
-        UnitSpawn("red", 6, 1),
+        UnitSpawn("red", 6, 1, template="rifleman"),  # the unit class default
     )
     assert m.spawn_tiles("red") == [(7, 2), (6, 2), (7, 1), (6, 1)]  # reversed: mirror of blue
     assert not any("spawn" in note for note in m.assumptions)
