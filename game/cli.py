@@ -125,6 +125,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     elif straight:
         from game.ui.app import new_session
 
+        problem = _judge_or_warn(config.map_path)
+        if problem:
+            return _error(problem)
         try:
             session = new_session(config)
         except (MapError, SquadError) as exc:
@@ -187,16 +190,21 @@ def cmd_duel(args: argparse.Namespace) -> int:
 
 
 def cmd_check_map(args: argparse.Namespace) -> int:
-    from game.maps import MapError, load_map
+    """Judge a map as every command and the menu do, then print its summary; missing art is
+    a refusal here (the author's check), a warning when the map is played."""
+    from game.judge import judge_map, missing_art_error
+    from game.maps import MapError
     from game.maps.check import summarise
-    from game.squads import SquadError, check_squads, map_squads
+    from game.squads import SquadError
 
     try:
-        grid = load_map(args.path)
-        squads = map_squads(grid)
-        check_squads(grid, squads)
+        judged = judge_map(args.path)
     except (MapError, SquadError) as exc:
         return _error(str(exc))
+    grid, squads = judged.grid, judged.squads
+    problem = missing_art_error(grid)
+    if problem:
+        return _error(problem)
     print(summarise(grid))
     if not grid.units:
         print("squads: the map places no units, so each side gets the default squad of 8 from "
@@ -205,6 +213,22 @@ def cmd_check_map(args: argparse.Namespace) -> int:
         kit = ", ".join(sorted({s.get("weapon", "fist") for s in specs}))
         print(f"{team} squad: {len(specs)} units; weapons: {kit}")
     return 0
+
+
+def _judge_or_warn(path: str) -> str | None:
+    """Judge a map before playing it: None when it plays (missing art is a warning line on
+    stderr), else the one-line refusal."""
+    from game.judge import judge_map
+    from game.maps import MapError
+    from game.squads import SquadError
+
+    try:
+        judged = judge_map(path)
+    except (MapError, SquadError) as exc:
+        return str(exc)
+    for line in judged.warnings:
+        print(f"warning: {line}", file=sys.stderr)
+    return None
 
 
 def cmd_check_save(args: argparse.Namespace) -> int:
@@ -281,6 +305,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         problem = out and out != "-" and _writable(flag, out)
         if problem:
             return _error(problem)
+    problem = _judge_or_warn(path)
+    if problem:
+        return _error(problem)
     progress = None
     if sys.stderr.isatty():
         def progress(done: int, total: int) -> None:

@@ -29,8 +29,11 @@ PLAIN = """<?xml version="1.0" encoding="UTF-8"?>
 
 @pytest.fixture
 def plain_map(tmp_path):
+    import pygame
+
     path = tmp_path / "plain.tmx"
     path.write_text(PLAIN)
+    pygame.image.save(pygame.Surface((16, 16)), str(tmp_path / "plain.png"))  # its art
     return path
 
 
@@ -195,7 +198,10 @@ def yard_tmx() -> str:
 
 
 def test_a_hand_drawn_map_checks_and_plays(tmp_path, capsys):
+    import pygame
+
     (tmp_path / "yard.tsx").write_text(YARD_TSX)
+    pygame.image.save(pygame.Surface((64, 16)), str(tmp_path / "yard.png"))  # the tileset's art
     path = tmp_path / "yard.tmx"
     path.write_text(yard_tmx())
     assert main(["check-map", str(path)]) == 0

@@ -30,6 +30,8 @@ class ArtCheck:
 
     missing: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    found: list[str] = field(default_factory=list)
+    """The image files that are there and passed the probe, each once."""
 
 
 def check_art(map_path: str, root: Element, parents: dict[Element, Element],
@@ -68,6 +70,7 @@ def check_art(map_path: str, root: Element, parents: dict[Element, Element],
                 result.missing.append(f"{file}: {label}: file not found (looked for {path})")
             else:
                 seen[path] = (info.width, info.height)
+                result.found.append(path)
                 total += info.pixels
                 if total > MAX_MAP_IMAGE_PIXELS:
                     raise MapError(file, f"the map's images hold more than "

@@ -92,6 +92,8 @@ class GridMap:
     missing_art: tuple[str, ...] = ()
     """One line per image the map names that is not there: the map plays, the window draws
     placeholders, check-map refuses it."""
+    art: tuple[str, ...] = ()
+    """The image files the map draws with (each passed the safe probe)."""
 
     def __post_init__(self) -> None:
         size = self.width * self.height

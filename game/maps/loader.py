@@ -84,15 +84,32 @@ def load_map(path: str | os.PathLike[str]) -> GridMap:
         raise MapError(name, f"cannot read the map ({type(err).__name__}: {err})") from err
 
 
-def _pytmx_map(path: str, prepared: Prepared) -> pytmx.TiledMap:
-    """pytmx's model of the checked tree, with pytmx's default image loader (loads nothing).
+def tiled_model(path: str | os.PathLike[str],
+                image_loader: Callable[..., Any]) -> pytmx.TiledMap:
+    """pytmx's model of a map, checked exactly as ``load_map`` checks it, with its images
+    loaded by ``image_loader`` (the window's, which goes through the same safe probe): pytmx
+    never opens a file itself. MapError (one line) if the map cannot be played."""
+    name = os.fspath(path)
+    try:
+        return _pytmx_map(name, prepare(name, read_xml(name, "map")), image_loader)
+    except MapError:
+        raise
+    except (RecursionError, MemoryError):
+        raise MapError(name, "the map is too deeply nested or too large to read") from None
+
+
+def _pytmx_map(path: str, prepared: Prepared,
+               image_loader: Callable[..., Any] | None = None) -> pytmx.TiledMap:
+    """pytmx's model of the checked tree, with pytmx's default image loader (loads nothing)
+    unless one is given.
 
     allow_duplicate_names lets objects carry properties such as ``name`` and ``template``;
     pytmx keeps that switch on a class, so it is put back afterwards.
     """
     previous = pytmx.TiledElement.allow_duplicate_names
     try:
-        tmx = pytmx.TiledMap(allow_duplicate_names=True)
+        tmx = (pytmx.TiledMap(allow_duplicate_names=True) if image_loader is None else
+               pytmx.TiledMap(allow_duplicate_names=True, image_loader=image_loader))
         tmx.filename = path
         tmx.parse_xml(prepared.root)
     except MapError:
@@ -164,6 +181,7 @@ class _Builder:
             ruleset=self.map_property(props, "ruleset", lambda v: as_choice(v, RULESETS)),
             fog=self.map_property(props, "fog", lambda v: as_choice(v, FOG_CHOICES)) == "on",
             missing_art=tuple(self.prepared.missing_art),
+            art=tuple(self.prepared.art),
         )
         for team in TEAMS:
             if not grid.spawn_tiles(team):

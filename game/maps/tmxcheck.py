@@ -78,6 +78,8 @@ class Prepared:
     notes: list[str] = field(default_factory=list)
     missing_art: list[str] = field(default_factory=list)
     """One line per image the map names that is not there (the map still plays)."""
+    art: list[str] = field(default_factory=list)
+    """The image files the map names that are there (probed, each once)."""
 
 
 def prepare(path: str, root: Element) -> Prepared:
@@ -114,7 +116,8 @@ class _Checker:
         layers = self.check_tile_layers()
         groups = self.check_object_groups()
         self.drop_empty_image_layers()
-        return Prepared(self.root, self.tilesets, layers, groups, self.notes, art.missing)
+        return Prepared(self.root, self.tilesets, layers, groups, self.notes, art.missing,
+                        art.found)
 
     # -- the map element --------------------------------------------------------------
 

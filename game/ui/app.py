@@ -36,12 +36,14 @@ def config_squads(grid: Any, config: SessionConfig) -> dict[str, list[dict[str, 
 
 
 def new_session(config: SessionConfig) -> Session:
-    """A match on the configured map with its squads; raises MapError or SquadError."""
-    from game.maps import load_map
+    """A match on the configured map with its squads; raises MapError or SquadError. The map
+    is judged as the command line judges it (game.judge): its own units must be sound even
+    when both sides field other squads."""
+    from game.judge import judge_map
     from game.squads import check_squads
     from game.world.match import Match
 
-    grid = load_map(config.map_path)
+    grid = judge_map(config.map_path).grid
     squads = config_squads(grid, config)
     check_squads(grid, squads)
     session = Session(Match(grid, squads, seed=config.seed, max_rounds=config.max_rounds), config)
@@ -125,7 +127,7 @@ class App:
             except (MapError, SquadError, OSError, ValueError) as exc:
                 from game.files import one_line
 
-                self.screen = MainMenu(self.window.get_size(), transition[1], error=one_line(exc, 160))
+                self.screen = MainMenu(self.window.get_size(), transition[1], error=one_line(exc))
 
     # --- loop -------------------------------------------------------------------------
 

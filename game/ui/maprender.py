@@ -2,9 +2,11 @@
 draws the visible chunks at the camera's tile size (each chunk scaled once and cached), so a
 zoom level costs only what is in view; `surface` gives the whole map at one size.
 
-The .tmx is loaded a second time with pytmx's pygame loader (after `load_map` has checked it
-safely), so every visible tile layer is drawn in order with its flips and opacity. A map with
-no Tiled file (tests build grids in code) is drawn from its tile facts instead.
+The .tmx is read a second time (checked as `load_map` checks it) with its images loaded by
+the safe loader (game/ui/mapart.py, never pytmx's own), so every visible tile layer is drawn
+in order with its flips and opacity; missing art is drawn as placeholders. A map with no
+Tiled file (tests build grids in code), or when there is no display, is drawn from its tile
+facts instead.
 """
 
 from __future__ import annotations
@@ -29,25 +31,52 @@ _FACT_COLOURS = {
 }
 
 
-def load_tmx_layers(path: str) -> tuple[list[tuple[list[tuple[int, int, pygame.Surface]], int]], tuple[int, int]] | None:
-    """The visible tile layers of a .tmx as (tiles, alpha) with pytmx's flipped images, and
-    the tile size; None if the file cannot be drawn that way. Needs a display surface."""
+def load_tmx_layers(path: str, tile_size: tuple[int, int] = (32, 32)) -> tuple[list[tuple[list[tuple[int, int, pygame.Surface]], int]], tuple[int, int]] | None:
+    """The visible tile layers of a .tmx as (tiles, alpha), each tile an (x, y, image) with
+    its pixel position as Tiled draws it (bottom-aligned in its cell, shifted by its
+    tileset's tile offset and its layer's offset), and the tile size; None if the file cannot
+    be drawn that way (no display to convert tiles for, or the map no longer passes the
+    checks). Images go through the safe loader."""
     import pytmx
-    from pytmx.util_pygame import load_pygame
 
-    previous = pytmx.TiledElement.allow_duplicate_names
-    try:
-        tmx = load_pygame(path, allow_duplicate_names=True)
-    except Exception:  # noqa: BLE001 - drawn from facts instead
+    from game.maps import MapError
+    from game.ui.mapart import load_map_art
+
+    if pygame.display.get_surface() is None:
         return None
-    finally:
-        pytmx.TiledElement.allow_duplicate_names = previous
+    try:
+        tmx, _ = load_map_art(path, tile_size)
+    except MapError:
+        return None
+    tw, th = int(tmx.tilewidth), int(tmx.tileheight)
+    offsets: dict[int, tuple[int, int]] = {}
     layers = []
     for layer in tmx.visible_layers:
-        if isinstance(layer, pytmx.TiledTileLayer):
-            alpha = int(255 * float(getattr(layer, "opacity", 1) or 1))
-            layers.append(([(x, y, img) for x, y, img in layer.tiles() if img is not None], alpha))
-    return layers, (tmx.tilewidth, tmx.tileheight)
+        if not isinstance(layer, pytmx.TiledTileLayer):
+            continue
+        alpha = int(255 * float(getattr(layer, "opacity", 1) or 1))
+        lx, ly = _pixels(getattr(layer, "offsetx", 0)), _pixels(getattr(layer, "offsety", 0))
+        tiles = []
+        for x, y, gid in layer.iter_data():
+            img = tmx.images[gid] if gid else None
+            if img is None:
+                continue
+            off = offsets.get(gid)
+            if off is None:
+                ox, oy = getattr(tmx.get_tileset_from_gid(gid), "offset", (0, 0))
+                off = offsets[gid] = (_pixels(ox), _pixels(oy))
+            tiles.append((x * tw + off[0] + lx, (y + 1) * th - img.get_height() + off[1] + ly, img))
+        layers.append((tiles, alpha))
+    return layers, (tw, th)
+
+
+def _pixels(value: object) -> int:
+    """An offset in whole pixels (pytmx leaves tile offsets as text), 0 if not a number."""
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return 0
+    return int(max(-4096.0, min(4096.0, number))) if number == number else 0
 
 
 def chunk_tiles(tile_px: int) -> int:
@@ -84,7 +113,7 @@ class MapRenderer:
         g = self.grid
         loaded = None
         if self.tmx_path and Path(self.tmx_path).suffix == ".tmx" and Path(self.tmx_path).is_file():
-            loaded = load_tmx_layers(self.tmx_path)
+            loaded = load_tmx_layers(self.tmx_path, (g.tile_width, g.tile_height))
         if loaded is None:
             return self._render_facts(16)
         layers, (tw, th) = loaded
@@ -95,7 +124,7 @@ class MapRenderer:
             target = surf
             if alpha < 255:
                 target = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-            target.fblits([(img, (x * tw, y * th + th - img.get_height())) for x, y, img in tiles])
+            target.fblits([(img, (px, py)) for px, py, img in tiles])
             if target is not surf:
                 target.set_alpha(alpha)
                 surf.blit(target, (0, 0))

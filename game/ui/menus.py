@@ -4,7 +4,6 @@ load; quit) and the results screen."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -22,14 +21,9 @@ def shipped_maps(root: Path = MAPS_DIR) -> list[str]:
     return [str(p) for p in sorted(root.glob("*.tmx"))]
 
 
-@lru_cache(maxsize=32)
 def _map_has_units(path: str) -> bool:
-    from game.maps import MapError, load_map
-
-    try:
-        return bool(load_map(path).units)
-    except (MapError, OSError, ValueError):
-        return False
+    info = map_info(path)
+    return not info.error and info.has_units
 
 
 def squad_choices(path: str) -> list[str]:
@@ -53,6 +47,10 @@ class MapInfo:
     briefing: str = ""
     thumb: pygame.Surface | None = None
     error: str = ""
+    """Why the map cannot be played: the command line's own message (game.judge)."""
+    warnings: tuple[str, ...] = ()
+    """What to hear before playing it (missing art), as the command line warns."""
+    has_units: bool = False
 
 
 _infos: dict[tuple[str, float], MapInfo] = {}
@@ -62,7 +60,9 @@ _thumbs: dict[tuple[str, float, tuple[int, int]], pygame.Surface] = {}
 def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
     """The map's facts (remembered per file and its time), with a thumbnail fitting `box`
     when one is asked for."""
-    from game.maps import MapError, load_map
+    from game.judge import judge_map
+    from game.maps import MapError
+    from game.squads import SquadError
     from game.ui.maprender import MapRenderer
 
     try:
@@ -74,19 +74,21 @@ def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
     grid = None
     if info is None:
         try:
-            grid = load_map(path)
-        except (MapError, OSError, ValueError) as exc:
+            judged = judge_map(path)
+        except (MapError, SquadError, OSError, ValueError) as exc:
             from game.files import one_line
 
-            info = MapInfo(path, error=one_line(exc, 160))
+            info = MapInfo(path, error=one_line(exc))  # the command line's words (game.judge)
         else:
+            grid = judged.grid
             sides: dict[str, int] = {}
             for u in grid.units:
                 sides[u.team] = sides.get(u.team, 0) + 1
             squad = " v ".join(f"{n} {t}" for t, n in sorted(sides.items())) or "default squads of 8"
             info = MapInfo(path, grid.name or Path(path).stem,
                            f"{grid.width} x {grid.height} tiles of {grid.metres_per_tile:g} m, {squad}, "
-                           f"{grid.max_rounds} rounds at most", " ".join((grid.briefing or "").split()))
+                           f"{grid.max_rounds} rounds at most", " ".join((grid.briefing or "").split()),
+                           warnings=judged.warnings, has_units=bool(grid.units))
         if len(_infos) > 32:
             _infos.clear()
         _infos[key] = info
@@ -94,13 +96,14 @@ def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
         return info
     tkey = (*key, box)
     if tkey not in _thumbs:
-        base = MapRenderer(grid or load_map(path)).base()
+        base = MapRenderer(grid or judge_map(path).grid).base()
         k = min(box[0] / base.get_width(), box[1] / base.get_height())
         if len(_thumbs) > 16:
             _thumbs.clear()
         _thumbs[tkey] = pygame.transform.smoothscale(base, (max(1, int(base.get_width() * k)),
                                                             max(1, int(base.get_height() * k))))
-    return MapInfo(info.path, info.name, info.facts, info.briefing, _thumbs[tkey])
+    return MapInfo(info.path, info.name, info.facts, info.briefing, _thumbs[tkey],
+                   warnings=info.warnings, has_units=info.has_units)
 
 
 class MainMenu:
@@ -232,6 +235,10 @@ class MainMenu:
             from game.saves import default_save_path
 
             return ("load", str(default_save_path()))
+        info = map_info(self.map_path())
+        if info.error:  # judged as the command line judges it: the same message
+            self.error = info.error
+            return None
         return ("battle", self.config())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -275,7 +282,7 @@ class MainMenu:
         hint = "Up/Down choose, Left/Right or click change, Enter start, Esc quit"
         surface.blit(text(hint, 18, DIM), (self._row_rect(0).x, foot))
         if self.error:
-            for j, part in enumerate(wrap(self.error, self._row_rect(0).w, 20)[:2]):
+            for j, part in enumerate(wrap(self.error, self._row_rect(0).w, 20)[:4]):
                 surface.blit(text(part, 20, (255, 110, 90)), (self._row_rect(0).x, foot + 22 + 18 * j))
         self._draw_picker(surface, custom)
 
@@ -298,9 +305,13 @@ class MainMenu:
         box_h = max(60, min(240, self.size[1] - y - 110))
         info = map_info(path, (right.w, box_h))
         if info.error:
-            for j, part in enumerate(wrap(info.error, right.w, 20)[:4]):
+            for j, part in enumerate(wrap(info.error, right.w, 20)[:6]):
                 surface.blit(text(part, 20, (255, 110, 90)), (right.x, y + 18 * j))
             return
+        for warning in info.warnings[:1]:
+            for part in wrap("warning: " + warning, right.w, 18)[:3]:
+                surface.blit(text(part, 18, YELLOW), (right.x, y))
+                y += 16
         surface.blit(text(info.name + (" (custom map)" if custom else ""), 24, WHITE), (right.x, y))
         y += 24
         if info.thumb is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import re
 import struct
 import zlib
 from pathlib import Path
@@ -83,6 +84,24 @@ def tsx(tiles: dict[int, dict[str, Any]] | None = None, *, name: str = "terrain"
             f'<tileset version="1.10" tiledversion="1.10.2" {head}>\n{body}</tileset>\n')
 
 
+def png_bytes(width: int, height: int, rgb: tuple[int, int, int] = (90, 140, 70), *,
+              declared: tuple[int, int] | None = None) -> bytes:
+    """A small RGB PNG, written with zlib alone; ``declared`` puts another size in its header
+    (the pixel data stays ``width`` x ``height``: a lying header, or a bomb's)."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+    head_w, head_h = declared or (width, height)
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", head_w, head_h, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def write_png(path: Path, width: int, height: int, **kwargs: Any) -> Path:
+    path.write_bytes(png_bytes(width, height, **kwargs))
+    return path
+
+
 def external_tileset(source: str, firstgid: int = 1) -> str:
     return f' <tileset firstgid="{firstgid}" source="{source}"/>\n'
 
@@ -155,7 +174,8 @@ def write_map(directory: Path, *, width: int = 4, height: int = 3,
               objects: list[str] | None = None, props: dict[str, Any] | None = None,
               name: str = "test.tmx", **kwargs: Any) -> Path:
     """Write a map to directory/name and return its path. Defaults: the terrain tileset and
-    one ground layer covering the map."""
+    one ground layer covering the map. Embedded tilesets' images are written beside it
+    (plain PNGs of the size the tileset says) unless a file of that name is there."""
     if tilesets is None:
         tilesets = [tileset()]
     if layers is None:
@@ -166,4 +186,8 @@ def write_map(directory: Path, *, width: int = 4, height: int = 3,
     path = directory / name
     path.write_text(map_xml(width=width, height=height, body=body, props=props, **kwargs),
                     encoding="utf-8")
+    for image in re.finditer(r'<image source="([^"/]+\.png)" width="(\d+)" height="(\d+)"', body):
+        art, size = directory / image.group(1), (int(image.group(2)), int(image.group(3)))
+        if not art.exists() and 0 < size[0] * size[1] <= 1 << 20:  # its art, as an author has
+            write_png(art, *size)
     return path

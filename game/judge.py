@@ -1,0 +1,55 @@
+"""How every command and the menu judge a map, so they say the same thing about it.
+
+A map is playable when ``load_map`` accepts it (every file and image it names checked by
+the safe loaders), every image it draws with decodes, and its own units are sound against the catalogue: a unit with an unknown
+weapon is a broken map even when both sides are given other squads for the match. Missing
+art is not a refusal: the map plays and the window draws placeholders; the caller says so
+(``warnings``), and ``skirmish check-map``, the author's check, refuses it.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from game.maps import GridMap, MapError, load_map
+from game.maps.decode import decode_image
+from game.maps.images import ImageError
+from game.squads import check_squads, map_squads
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A playable map, its own squads (the default squad where it places no units), and what
+    its author should hear before playing (missing art)."""
+
+    grid: GridMap
+    squads: dict[str, list[dict[str, Any]]]
+    warnings: tuple[str, ...]
+
+
+def judge_map(path: str | os.PathLike[str]) -> Judged:
+    """Load and check a map as the command line and the menu both do; raises MapError or
+    SquadError, each one line naming the file and the place."""
+    grid = load_map(path)
+    for image in grid.art:  # decoded once here, so a map judged sound is one the window draws
+        try:
+            decode_image(image)
+        except ImageError as err:
+            raise MapError(grid.path, f"{image}: {err}", "image") from None
+    squads = map_squads(grid)
+    check_squads(grid, squads)
+    return Judged(grid, squads, tuple(f"{line} (the map plays: the window draws a placeholder)"
+                                      for line in grid.missing_art))
+
+
+def missing_art_error(grid: GridMap) -> str | None:
+    """check-map's one-line refusal of a map whose art is missing: the first missing image
+    (file, place, where it was looked for) and how many more there are."""
+    if not grid.missing_art:
+        return None
+    more = len(grid.missing_art) - 1
+    tail = f" (and {more} more missing image{'s' if more != 1 else ''})" if more else ""
+    return (f"{grid.missing_art[0]}{tail}; skirmish play and simulate go on without it, "
+            "drawing placeholders")
