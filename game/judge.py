@@ -40,6 +40,11 @@ def judge_map(path: str | os.PathLike[str]) -> Judged:
             raise MapError(grid.path, f"{image}: {err}", "image") from None
     squads = map_squads(grid)
     check_squads(grid, squads)
+    room, units = sum(grid.walkable_cells), sum(len(specs) for specs in squads.values())
+    if units > room:
+        whose = "the map's own units" if grid.units else "the default squads"
+        raise MapError(grid.path, f"{whose} are {units} units but only {room} "
+                       f"tile{'s' if room != 1 else ''} can be stood on", "map")
     return Judged(grid, squads, tuple(f"{line} (the map plays: the window draws a placeholder)"
                                       for line in grid.missing_art))
 

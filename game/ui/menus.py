@@ -175,7 +175,7 @@ class MainMenu:
         name = self.ROWS[self.row]
         if name == "map" and self.maps:
             self.map_i = (self.map_i + step) % len(self.maps)
-            self.path = ""
+            self.path, self.error = "", ""
             self._fix_squads()
         elif name in self.squads:
             choices = squad_choices(self.map_path())
@@ -196,6 +196,7 @@ class MainMenu:
             for i in range(len(self.maps)):
                 if self._map_rect(i).collidepoint(event.pos):
                     self.map_i, self.path, self.row = i, "", self.ROWS.index("map")
+                    self.error = ""
                     self._fix_squads()
                     return None
             for i in range(len(self.ROWS)):
@@ -220,9 +221,11 @@ class MainMenu:
         elif event.key == pygame.K_BACKSPACE and name in ("path", "seed"):
             setattr(self, name, getattr(self, name)[:-1])
             if name == "path":
+                self.error = ""
                 self._fix_squads()
         elif name == "path" and event.unicode and event.unicode.isprintable():
             self.path += event.unicode
+            self.error = ""
             self._fix_squads()
         elif name == "seed" and event.unicode.isdigit() and len(self.seed) < 9:
             self.seed += event.unicode
