@@ -5,7 +5,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="grass"/>
   </properties>
@@ -14,7 +14,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="dirt"/>
   </properties>
@@ -23,7 +23,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="road"/>
   </properties>
@@ -32,7 +32,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="cobbles"/>
   </properties>
@@ -41,7 +41,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="floor_boards"/>
   </properties>
@@ -50,7 +50,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="floor_tiles"/>
   </properties>
@@ -59,7 +59,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="crop_field"/>
   </properties>
@@ -68,7 +68,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="ploughed_field"/>
   </properties>
@@ -77,7 +77,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="rough_ground"/>
   </properties>
@@ -86,7 +86,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="true"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="water"/>
   </properties>
@@ -95,7 +95,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="soft50"/>
+   <property name="cover" propertytype="cover" value="soft50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="rubble"/>
   </properties>
@@ -104,7 +104,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="soft50"/>
+   <property name="cover" propertytype="cover" value="soft50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="brush"/>
   </properties>
@@ -113,7 +113,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="true"/>
-   <property name="cover" value="soft90"/>
+   <property name="cover" propertytype="cover" value="soft90"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="hedge"/>
   </properties>
@@ -122,7 +122,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="true"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard50"/>
+   <property name="cover" propertytype="cover" value="hard50"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="tree"/>
   </properties>
@@ -131,7 +131,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard90"/>
+   <property name="cover" propertytype="cover" value="hard90"/>
    <property name="move_cost" type="float" value="3"/>
    <property name="name" value="sandbags"/>
   </properties>
@@ -140,7 +140,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="true"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard90"/>
+   <property name="cover" propertytype="cover" value="hard90"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="crates"/>
   </properties>
@@ -149,7 +149,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="true"/>
    <property name="blocks_sight" type="bool" value="true"/>
-   <property name="cover" value="hard90"/>
+   <property name="cover" propertytype="cover" value="hard90"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="stone_wall"/>
   </properties>
@@ -158,7 +158,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="true"/>
    <property name="blocks_sight" type="bool" value="true"/>
-   <property name="cover" value="hard90"/>
+   <property name="cover" propertytype="cover" value="hard90"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="brick_wall"/>
   </properties>
@@ -167,7 +167,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="doorway_ew"/>
   </properties>
@@ -176,7 +176,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="doorway_ns"/>
   </properties>
@@ -185,7 +185,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="true"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard50"/>
+   <property name="cover" propertytype="cover" value="hard50"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="window_ew"/>
   </properties>
@@ -194,7 +194,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="true"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard50"/>
+   <property name="cover" propertytype="cover" value="hard50"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="window_ns"/>
   </properties>
@@ -203,7 +203,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard50"/>
+   <property name="cover" propertytype="cover" value="hard50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="low_wall_ew"/>
   </properties>
@@ -212,7 +212,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard50"/>
+   <property name="cover" propertytype="cover" value="hard50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="low_wall_ns"/>
   </properties>
@@ -221,7 +221,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="true"/>
-   <property name="cover" value="soft90"/>
+   <property name="cover" propertytype="cover" value="soft90"/>
    <property name="move_cost" type="float" value="3"/>
    <property name="name" value="thicket"/>
   </properties>
@@ -230,7 +230,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="soft50"/>
+   <property name="cover" propertytype="cover" value="soft50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="fence_ew"/>
   </properties>
@@ -239,7 +239,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="soft50"/>
+   <property name="cover" propertytype="cover" value="soft50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="fence_ns"/>
   </properties>
@@ -248,7 +248,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="true"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard90"/>
+   <property name="cover" propertytype="cover" value="hard90"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="well"/>
   </properties>
@@ -257,7 +257,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="flagstones"/>
   </properties>
@@ -266,7 +266,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="3"/>
    <property name="name" value="shallow_water"/>
   </properties>
@@ -275,7 +275,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="none"/>
+   <property name="cover" propertytype="cover" value="none"/>
    <property name="move_cost" type="float" value="3"/>
    <property name="name" value="barbed_wire"/>
   </properties>
@@ -284,7 +284,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="true"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="soft90"/>
+   <property name="cover" propertytype="cover" value="soft90"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="hay_bales"/>
   </properties>
@@ -293,7 +293,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard50"/>
+   <property name="cover" propertytype="cover" value="hard50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="low_wall_ne"/>
   </properties>
@@ -302,7 +302,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard50"/>
+   <property name="cover" propertytype="cover" value="hard50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="low_wall_nw"/>
   </properties>
@@ -311,7 +311,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard50"/>
+   <property name="cover" propertytype="cover" value="hard50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="low_wall_se"/>
   </properties>
@@ -320,7 +320,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard50"/>
+   <property name="cover" propertytype="cover" value="hard50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="low_wall_sw"/>
   </properties>
@@ -329,7 +329,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard50"/>
+   <property name="cover" propertytype="cover" value="hard50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="crater"/>
   </properties>
@@ -338,7 +338,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard90"/>
+   <property name="cover" propertytype="cover" value="hard90"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="foxhole"/>
   </properties>
@@ -347,7 +347,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="true"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="hard50"/>
+   <property name="cover" propertytype="cover" value="hard50"/>
    <property name="move_cost" type="float" value="1"/>
    <property name="name" value="cart"/>
   </properties>
@@ -356,7 +356,7 @@
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
    <property name="blocks_sight" type="bool" value="false"/>
-   <property name="cover" value="soft50"/>
+   <property name="cover" propertytype="cover" value="soft50"/>
    <property name="move_cost" type="float" value="2"/>
    <property name="name" value="table"/>
   </properties>

@@ -13,7 +13,7 @@ Writes, under DIR (the repository by default):
   plans below, so a map is edited here and rebuilt.
 
 Drawing uses pygame-ce headless (Surface, draw, image.save) and random.Random with fixed
-seeds: every run writes the same bytes. The TMX/TSX text comes from tools/tmxwriter.py.
+seeds: every run writes the same bytes. The TMX/TSX text comes from game/maps/tmxwriter.py.
 """
 
 from __future__ import annotations
@@ -33,7 +33,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (the SDL settings above must come first)
-from tmxwriter import (  # noqa: E402  (tools/ is on sys.path when this file is run)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from game.maps.tmxwriter import (  # noqa: E402  (the repository is on sys.path above)
+    Choice,
     MapObject,
     ObjectLayer,
     TileLayer,
@@ -492,7 +495,7 @@ class TileKind:
     def properties(self) -> dict[str, bool | float | str]:
         """Every property written out, so an author sees them all on each tile in Tiled."""
         return {"name": self.name, "blocks_move": self.blocks_move,
-                "blocks_sight": self.blocks_sight, "cover": self.cover,
+                "blocks_sight": self.blocks_sight, "cover": Choice("cover", self.cover),
                 "move_cost": float(self.move_cost)}
 
 

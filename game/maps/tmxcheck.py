@@ -18,6 +18,7 @@ from xml.etree.ElementTree import Element
 from game.maps.artcheck import check_art
 from game.maps.errors import MapError
 from game.maps.layerdata import LayerDataError, decode_layer_data
+from game.maps.templates import apply_templates
 from game.maps.xmlsafe import read_xml
 
 MAX_SIDE = 2000
@@ -105,6 +106,7 @@ class _Checker:
 
     def run(self) -> Prepared:
         self.check_map_header()
+        apply_templates(self.path, self.root)
         self.parents = {child: parent for parent in self.root.iter() for child in parent}
         self.inline_tilesets()
         self.parents = {child: parent for parent in self.root.iter() for child in parent}
@@ -167,8 +169,9 @@ class _Checker:
                 continue
             where = f"tileset '{source}'"
             if not source.lower().endswith(".tsx"):
-                self.fail(where, "external tilesets must be .tsx files (pytmx reads no others); "
-                          "in Tiled, export the tileset as .tsx")
+                self.fail(where, "external tilesets must be .tsx files (JSON tilesets are not "
+                          "read): in Tiled, export the tileset as .tsx, or run tiled "
+                          "--export-tileset IN.tsj OUT.tsx")
             firstgid = self.whole(el, "firstgid", where, low=1)
             tsx_path = os.path.join(os.path.dirname(self.path), source)
             if not os.path.exists(tsx_path):

@@ -22,6 +22,18 @@ MAX_ELEMENTS = 200_000
 """Most XML elements in one file (tile data is text, not elements; a big map has hundreds)."""
 
 
+JSON_REFUSAL = {
+    "map": "this is a Tiled JSON map, which is not read: save it as .tmx in Tiled (File > "
+           "Save As, 'Tiled map files (*.tmx)'), or convert it with tiled --export-map IN.tmj "
+           "OUT.tmx",
+    "tileset": "this is a Tiled JSON tileset, which is not read: export it as .tsx in Tiled, or "
+               "convert it with tiled --export-tileset IN.tsj OUT.tsx",
+    "template": "this is a Tiled JSON template, which is not read: save the template as .tx "
+                "in Tiled",
+}
+"""Why a JSON file is refused, and how to export the XML the game reads."""
+
+
 class _TooManyElements(Exception):
     pass
 
@@ -48,6 +60,10 @@ def read_xml(path: str, root_tag: str, *, note: str = "") -> Element:
     data = _read_bounded(path, note)
     if not data.strip():
         raise MapError(path, "file is empty" + note)
+    if data.lstrip()[:1] in (b"{", b"["):
+        raise MapError(path, JSON_REFUSAL[root_tag] + note)
+    if data[:2] == b"\x1f\x8b":
+        raise MapError(path, "the file is gzip-compressed: unpack it first (gunzip -k FILE)" + note)
     parser = DefusedXMLParser(target=_BoundedTreeBuilder(), forbid_dtd=True)
     expat = parser.parser
     try:
@@ -85,7 +101,7 @@ def read_xml(path: str, root_tag: str, *, note: str = "") -> Element:
     except (ValueError, UnicodeError, LookupError) as err:
         raise MapError(path, f"cannot read XML ({err})" + note, f"line {expat.CurrentLineNumber}") from None
     if root.tag != root_tag:
-        kind = "Tiled map" if root_tag == "map" else "Tiled tileset"
+        kind = {"map": "Tiled map", "tileset": "Tiled tileset"}.get(root_tag, f"Tiled {root_tag}")
         raise MapError(path, f"not a {kind}: the root element is <{root.tag}>, not <{root_tag}>" + note)
     return root
 

@@ -1,4 +1,5 @@
-"""A tiny writer for Tiled files (stdlib only): orthogonal .tmx maps and external .tsx tilesets.
+"""A tiny writer for Tiled files (stdlib only): orthogonal .tmx maps and external .tsx tilesets,
+used by tools/make_assets.py for the shipped maps and by ``skirmish new-map``.
 
 It writes what Tiled 1.8 writes, so Tiled 1.8 and every later version open the files:
 CSV-encoded tile layers, objects with a ``type`` attribute (Tiled 1.9 called it ``class``;
@@ -15,7 +16,18 @@ from xml.sax.saxutils import quoteattr
 TMX_VERSION = "1.8"
 TILED_VERSION = "1.8.2"
 
-PropertyValue = bool | int | float | str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A string property whose value is one of a Tiled project enum's (``propertytype``), so
+    Tiled shows a drop-down: ``Choice("cover", "hard50")``."""
+
+    enum: str
+    value: str
+
+
+PropertyValue = bool | int | float | str | Choice
 
 
 @dataclass(frozen=True)
@@ -89,6 +101,9 @@ def _number(value: float) -> str:
 
 
 def _property(name: str, value: PropertyValue, indent: str) -> str:
+    if isinstance(value, Choice):  # as Tiled 1.8 writes a string enum: no type, its enum
+        return (f"{indent}<property name={quoteattr(name)} propertytype={quoteattr(value.enum)} "
+                f"value={quoteattr(value.value)}/>")
     if isinstance(value, bool):
         kind, text = "bool", "true" if value else "false"
     elif isinstance(value, int):
