@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 HEADLESS_HINT = ("headless commands: 'skirmish simulate', 'skirmish check-map PATH', "
-                 "'skirmish check-save PATH', 'skirmish duel'")
+                 "'skirmish new-map NAME', 'skirmish check-save PATH', 'skirmish duel'")
 
 
 def _error(message: str) -> int:
@@ -231,6 +231,30 @@ def _judge_or_warn(path: str) -> str | None:
     return None
 
 
+def cmd_new_map(args: argparse.Namespace) -> int:
+    """Make a map folder in the current folder: the map, its tilesets and art, the Tiled
+    project; it plays at once and keeps its art wherever it is moved."""
+    from game.maps import MapError
+    from game.maps.newmap import NewMapError, new_map, parse_tiles
+    from game.squads import SquadError
+
+    try:
+        tiles = parse_tiles(args.tiles) if args.tiles is not None else None
+        made = new_map(args.name, source=args.source, tiles=tiles)
+    except (NewMapError, MapError, SquadError) as exc:
+        return _error(str(exc))
+    except OSError as exc:
+        return _error(f"{args.name}: cannot write the folder ({exc.strerror or exc})")
+    for note in made.notes:
+        print(f"warning: {note}", file=sys.stderr)
+    rel = os.path.join(args.name, made.map_path.name)
+    print(f"made {args.name}/: {', '.join(made.files)}")
+    print(f"open {rel} in Tiled (File > Open Project: {args.name}/skirmish.tiled-project gives "
+          "the drop-downs), check it with: skirmish check-map " + rel)
+    print(f"play it: skirmish simulate --map {rel}   or   skirmish play --map {rel}")
+    return 0
+
+
 def cmd_check_save(args: argparse.Namespace) -> int:
     """Read a saved game and replay it headless: what it holds, or one line saying why it
     cannot be loaded (exit 2). The file is only read."""
@@ -370,6 +394,11 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-map", help="summarise a Tiled map for its author, or say what is wrong")
     check.add_argument("path")
     check.set_defaults(func=cmd_check_map)
+    newmap = sub.add_parser("new-map", help="make a map folder (map, tileset, art) that keeps its art wherever it goes")
+    newmap.add_argument("name", help="the folder to make in the current folder (the map is NAME/NAME.tmx)")
+    newmap.add_argument("--from", dest="source", metavar="MAP", help="copy this map, its tilesets and art")
+    newmap.add_argument("--tiles", metavar="WxH", help="a fresh map's size in tiles (default 40x30)")
+    newmap.set_defaults(func=cmd_new_map)
     csave = sub.add_parser("check-save", help="replay a saved game headless and say what it holds, or what is wrong")
     csave.add_argument("path")
     csave.set_defaults(func=cmd_check_save)

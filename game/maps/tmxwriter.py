@@ -144,8 +144,10 @@ def csv_data(gids: Sequence[int], width: int) -> str:
 def map_xml(*, width: int, height: int, tile_width: int, tile_height: int,
             tilesets: Iterable[TilesetRef], layers: Sequence[TileLayer],
             object_layers: Sequence[ObjectLayer] = (),
-            properties: Mapping[str, PropertyValue] | None = None) -> str:
-    """The text of an orthogonal, finite, right-down map with CSV tile layers."""
+            properties: Mapping[str, PropertyValue] | None = None,
+            map_class: str | None = None) -> str:
+    """The text of an orthogonal, finite, right-down map with CSV tile layers; ``map_class``
+    is written as Tiled 1.9 and later write a map's class (1.8 reads past it)."""
     layer_id = 0
     object_id = 0
     body: list[str] = []
@@ -189,7 +191,8 @@ def map_xml(*, width: int, height: int, tile_width: int, tile_height: int,
         f'<map version="{TMX_VERSION}" tiledversion="{TILED_VERSION}" orientation="orthogonal" '
         f'renderorder="right-down" width="{width}" height="{height}" '
         f'tilewidth="{tile_width}" tileheight="{tile_height}" infinite="0" '
-        f'nextlayerid="{layer_id + 1}" nextobjectid="{object_id + 1}">',
+        f'nextlayerid="{layer_id + 1}" nextobjectid="{object_id + 1}"'
+        + (f" class={quoteattr(map_class)}" if map_class else "") + ">",
     ]
     head.extend(properties_xml(properties or {}, " "))
     head.extend(f' <tileset firstgid="{ref.firstgid}" source={quoteattr(ref.source)}/>'
