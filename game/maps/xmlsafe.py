@@ -18,6 +18,8 @@ from game.maps.errors import MapError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """Largest .tmx or .tsx accepted: a 1000x1000 map in CSV with a few layers fits easily."""
+_ENTITY_REF = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos);|#)")
+"""An entity reference other than XML's five and character references."""
 MAX_ELEMENTS = 200_000
 """Most XML elements in one file (tile data is text, not elements; a big map has hundreds)."""
 
@@ -64,16 +66,17 @@ def read_xml(path: str, root_tag: str, *, note: str = "") -> Element:
         raise MapError(path, JSON_REFUSAL[root_tag] + note)
     if data[:2] == b"\x1f\x8b":
         raise MapError(path, "the file is gzip-compressed: unpack it first (gunzip -k FILE)" + note)
-    parser = DefusedXMLParser(target=_BoundedTreeBuilder(), forbid_dtd=True)
+    parser = DefusedXMLParser(target=_BoundedTreeBuilder(), forbid_dtd=False)
     expat = parser.parser
+    expat.StartDoctypeDeclHandler = _doctype
     try:
         parser.feed(data)
         root = parser.close()
     except DTDForbidden:
         raise MapError(
             path,
-            "XML DOCTYPE declarations are not allowed (they can declare entities that "
-            "expand without limit); Tiled does not write them" + note,
+            "XML DOCTYPE declarations with definitions inside them are not allowed (they can "
+            "declare entities that expand without limit); Tiled never writes them" + note,
             f"line {expat.CurrentLineNumber}",
         ) from None
     except EntitiesForbidden:
@@ -100,10 +103,21 @@ def read_xml(path: str, root_tag: str, *, note: str = "") -> Element:
         ) from None
     except (ValueError, UnicodeError, LookupError) as err:
         raise MapError(path, f"cannot read XML ({err})" + note, f"line {expat.CurrentLineNumber}") from None
+    if b"<!DOCTYPE" in data[:4096] and _ENTITY_REF.search(data):
+        # with an external DTD (never read) expat quietly drops an entity it cannot see
+        raise MapError(path, "XML entity references are not allowed" + note)
     if root.tag != root_tag:
         kind = {"map": "Tiled map", "tileset": "Tiled tileset"}.get(root_tag, f"Tiled {root_tag}")
         raise MapError(path, f"not a {kind}: the root element is <{root.tag}>, not <{root_tag}>" + note)
     return root
+
+
+def _doctype(name: str, sysid: str | None, pubid: str | None, has_internal_subset: bool) -> None:
+    """Old Tiled versions wrote ``<!DOCTYPE map SYSTEM ".../map.dtd">``: harmless, as the DTD
+    is never fetched (defusedxml refuses external references). A DOCTYPE with an internal
+    subset (``[...]``) is refused: that is where entities are declared."""
+    if has_internal_subset:
+        raise DTDForbidden(name, sysid, pubid)
 
 
 def _read_bounded(path: str, note: str) -> bytes:

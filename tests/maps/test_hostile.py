@@ -67,7 +67,7 @@ def ground(rows=None, **kwargs):
 def test_billion_laughs_is_refused_at_the_doctype(tmp_path):
     path = tmp_path / "laughs.tmx"
     path.write_text(BILLION_LAUGHS.format(root="map"))
-    refused(path, ": line 2: XML DOCTYPE declarations are not allowed")
+    refused(path, ": line 2: XML DOCTYPE declarations with definitions inside them are not allowed")
 
 
 def test_external_entity_is_refused(tmp_path):
@@ -462,3 +462,19 @@ def test_map_xml_helper_writes_what_load_map_reads(tmp_path):
     path = tmp_path / "parts.tmx"
     path.write_text(map_xml(width=2, height=1, body=tileset() + layer("g", [[1, 2]])))
     assert load_map(path).walkable(1, 0) is False
+
+
+def test_the_bare_doctype_old_tiled_wrote_is_read_and_its_dtd_never_fetched(tmp_path):
+    """Tiled before 0.9 began files with <!DOCTYPE map SYSTEM ".../map.dtd"> (its own
+    sewer_automap example still does): harmless without an internal subset."""
+    text = write_map(tmp_path).read_text().replace(
+        "<map ", '<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">\n<map ', 1)
+    (tmp_path / "old.tmx").write_text(text)
+    assert load_map(tmp_path / "old.tmx").width == 4
+    local = text.replace("http://mapeditor.org/dtd/1.0/map.dtd", f"file://{tmp_path}/x.dtd")
+    (tmp_path / "x.dtd").write_text('<!ENTITY leak "secret">')
+    (tmp_path / "local.tmx").write_text(local.replace('name="terrain"', 'name="&leak;"', 1))
+    with pytest.raises(MapError) as caught:
+        load_map(tmp_path / "local.tmx")
+    assert "XML entity references are not allowed" in str(caught.value)
+    assert "secret" not in str(caught.value) and "\n" not in str(caught.value)
