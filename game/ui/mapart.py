@@ -1,9 +1,10 @@
 """The window's map art: pytmx's model of a map with every image loaded through the safe
 loader (game.maps.images probes, game.maps.decode decodes), never through pytmx's own.
 
-A missing image becomes a clear placeholder (magenta and black checks, Tiled's and most
-engines' sign for missing art), tile by tile; an image that is there but not usable refuses
-the map (MapError, one line), as check-map and the headless commands do.
+A missing image becomes a clear placeholder, tile by tile: see-through magenta checks with
+a magenta edge (magenta being most engines' sign for missing art), drawn over the tile facts
+so the map stays legible; an image that is there but not usable refuses the map (MapError,
+one line), as check-map and the headless commands do.
 """
 
 from __future__ import annotations
@@ -17,18 +18,17 @@ from game.maps import MapError
 from game.maps.decode import decode_image
 from game.maps.images import ImageError
 
-PLACEHOLDER = ((255, 0, 255), (0, 0, 0))
+PLACEHOLDER = (255, 0, 255)
 
 
 def placeholder(width: int, height: int) -> pygame.Surface:
-    """A missing tile's picture: four magenta and black checks with a white edge."""
+    """A missing tile's picture: two see-through magenta checks and a solid magenta edge."""
     width, height = max(1, width), max(1, height)
-    surf = pygame.Surface((width, height))
-    surf.fill(PLACEHOLDER[1])
+    surf = pygame.Surface((width, height), pygame.SRCALPHA)
     half_w, half_h = max(1, width // 2), max(1, height // 2)
-    surf.fill(PLACEHOLDER[0], (0, 0, half_w, half_h))
-    surf.fill(PLACEHOLDER[0], (half_w, half_h, width - half_w, height - half_h))
-    pygame.draw.rect(surf, (255, 255, 255), surf.get_rect(), 1)
+    surf.fill((*PLACEHOLDER, 110), (0, 0, half_w, half_h))
+    surf.fill((*PLACEHOLDER, 110), (half_w, half_h, width - half_w, height - half_h))
+    pygame.draw.rect(surf, (*PLACEHOLDER, 255), surf.get_rect(), 1)
     return surf
 
 

@@ -31,12 +31,13 @@ _FACT_COLOURS = {
 }
 
 
-def load_tmx_layers(path: str, tile_size: tuple[int, int] = (32, 32)) -> tuple[list[tuple[list[tuple[int, int, pygame.Surface]], int]], tuple[int, int]] | None:
+def load_tmx_layers(path: str, tile_size: tuple[int, int] = (32, 32)) -> tuple[list[tuple[list[tuple[int, int, pygame.Surface]], int]], tuple[int, int], bool] | None:
     """The visible tile layers of a .tmx as (tiles, alpha), each tile an (x, y, image) with
     its pixel position as Tiled draws it (bottom-aligned in its cell, shifted by its
     tileset's tile offset and its layer's offset), and the tile size; None if the file cannot
     be drawn that way (no display to convert tiles for, or the map no longer passes the
-    checks). Images go through the safe loader."""
+    checks). Images go through the safe loader; the last item says whether art was missing
+    (its tiles are see-through placeholders)."""
     import pytmx
 
     from game.maps import MapError
@@ -45,7 +46,7 @@ def load_tmx_layers(path: str, tile_size: tuple[int, int] = (32, 32)) -> tuple[l
     if pygame.display.get_surface() is None:
         return None
     try:
-        tmx, _ = load_map_art(path, tile_size)
+        tmx, loader = load_map_art(path, tile_size)
     except MapError:
         return None
     tw, th = int(tmx.tilewidth), int(tmx.tileheight)
@@ -67,7 +68,7 @@ def load_tmx_layers(path: str, tile_size: tuple[int, int] = (32, 32)) -> tuple[l
                 off = offsets[gid] = (_pixels(ox), _pixels(oy))
             tiles.append((x * tw + off[0] + lx, (y + 1) * th - img.get_height() + off[1] + ly, img))
         layers.append((tiles, alpha))
-    return layers, (tw, th)
+    return layers, (tw, th), bool(loader.missing)
 
 
 def _pixels(value: object) -> int:
@@ -116,10 +117,14 @@ class MapRenderer:
             loaded = load_tmx_layers(self.tmx_path, (g.tile_width, g.tile_height))
         if loaded is None:
             return self._render_facts(16)
-        layers, (tw, th) = loaded
+        layers, (tw, th), missing = loaded
         self.from_tiled = True
-        surf = pygame.Surface((g.width * tw, g.height * th))
-        surf.fill((0, 0, 0))
+        if missing:  # under the see-through placeholders, the tile facts: the map stays legible
+            t = max(1, min(tw, th))
+            surf = pygame.transform.scale(self._render_facts(t), (g.width * tw, g.height * th))
+        else:
+            surf = pygame.Surface((g.width * tw, g.height * th))
+            surf.fill((0, 0, 0))
         for tiles, alpha in layers:
             target = surf
             if alpha < 255:

@@ -168,9 +168,11 @@ def test_missing_art_is_refused_by_check_map_and_played_with_placeholders(tmp_pa
     shot = tmp_path / "shot.png"
     assert main(["play", "--map", str(path), "--screenshot", str(shot), "--frames", "1"]) == 0
     picture = pygame.image.load(str(shot))
-    magenta = sum(1 for x in range(0, picture.get_width(), 4) for y in range(0, picture.get_height(), 4)
-                  if picture.get_at((x, y))[:3] == (255, 0, 255))
-    assert magenta > 50  # the placeholders are there to see
+    def magenta(c: pygame.Color) -> bool:
+        return c.r > 150 and c.b > 150 and c.g < c.r - 60
+    seen = sum(1 for x in range(0, picture.get_width(), 4) for y in range(0, picture.get_height(), 4)
+               if magenta(picture.get_at((x, y))))
+    assert seen > 200  # the placeholders are there to see
 
 
 def test_an_image_without_a_size_takes_it_from_its_header(tmp_path):
