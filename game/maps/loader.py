@@ -30,7 +30,7 @@ from game.maps.props import (
     cover_code,
 )
 from game.maps.tmxcheck import Prepared, prepare, tileset_of
-from game.maps.xmlsafe import JSON_REFUSAL, read_xml
+from game.maps.xmlsafe import read_xml
 
 MAX_ROUNDS_LIMIT = 1000
 """Most rounds a map may ask for: 1000 Yags rounds are over 80 minutes of fighting, and a
@@ -71,8 +71,6 @@ def load_map(path: str | os.PathLike[str]) -> GridMap:
     """Load and check a Tiled map; raise MapError (one line, naming file and place) if the map
     cannot be played."""
     name = os.fspath(path)
-    if name.lower().endswith((".tmj", ".json")):
-        raise MapError(name, JSON_REFUSAL["map"])
     try:
         root = read_xml(name, "map")
         prepared = prepare(name, root)

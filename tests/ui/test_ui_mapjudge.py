@@ -6,8 +6,8 @@ from pathlib import Path
 import pygame
 
 from game.cli import main
+from game.session import SessionConfig
 from game.ui.menus import MainMenu, map_info
-from game.ui.session import SessionConfig
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "maps"))
 from tmxfactory import grid, layer, obj, write_map  # noqa: E402
