@@ -226,8 +226,10 @@ def _judge_or_warn(path: str) -> str | None:
         judged = judge_map(path)
     except (MapError, SquadError) as exc:
         return str(exc)
+    from game.files import one_line
+
     for line in judged.warnings:
-        print(f"warning: {line}", file=sys.stderr)
+        print(one_line(f"warning: {line}"), file=sys.stderr)
     return None
 
 
@@ -245,8 +247,10 @@ def cmd_new_map(args: argparse.Namespace) -> int:
         return _error(str(exc))
     except OSError as exc:
         return _error(f"{args.name}: cannot write the folder ({exc.strerror or exc})")
+    from game.files import one_line
+
     for note in made.notes:
-        print(f"warning: {note}", file=sys.stderr)
+        print(one_line(f"warning: {note}"), file=sys.stderr)
     rel = os.path.join(args.name, made.map_path.name)
     print(f"made {args.name}/: {', '.join(made.files)}")
     print(f"open {rel} in Tiled (File > Open Project: {args.name}/skirmish.tiled-project gives "
