@@ -492,7 +492,7 @@ class TileKind:
     cover: str = "none"
     move_cost: float = 1.0
 
-    def properties(self) -> dict[str, bool | float | str]:
+    def properties(self) -> dict[str, bool | float | str | Choice]:
         """Every property written out, so an author sees them all on each tile in Tiled."""
         return {"name": self.name, "blocks_move": self.blocks_move,
                 "blocks_sight": self.blocks_sight, "cover": Choice("cover", self.cover),

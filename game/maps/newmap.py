@@ -24,7 +24,7 @@ from game.maps.images import ImageError, read_image
 from game.maps.project import MAP_CLASS, OBJECT_TYPES_FILE, PROJECT_FILE
 from game.maps.templates import apply_templates
 from game.maps.tmxcheck import MAX_SIDE, MAX_TILES
-from game.maps.tmxwriter import MapObject, ObjectLayer, TileLayer, TilesetRef, map_xml
+from game.maps.tmxwriter import Choice, MapObject, ObjectLayer, TileLayer, TilesetRef, map_xml
 from game.maps.xmlsafe import read_xml
 
 SHIPPED_TILESET = PROJECT_FILE.with_name("terrain.tsx")
@@ -153,9 +153,9 @@ class _Writer:
         zone_h = max(2, height // 2)
         top = (height - zone_h) // 2
         spawns = [MapObject("blue start", "spawn", 0, top * TILE, zone_w * TILE, zone_h * TILE,
-                            properties={"team": "blue"}),
+                            properties={"team": Choice("team", "blue")}),
                   MapObject("red start", "spawn", (width - zone_w) * TILE, top * TILE,
-                            zone_w * TILE, zone_h * TILE, properties={"team": "red"})]
+                            zone_w * TILE, zone_h * TILE, properties={"team": Choice("team", "red")})]
         text = map_xml(
             width=width, height=height, tile_width=TILE, tile_height=TILE,
             tilesets=[TilesetRef(tsx)],
