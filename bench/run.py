@@ -317,12 +317,15 @@ def bench_memory() -> None:
         "met" if peak <= 200 else "MISSED")
 
 
-NOT_REFUSALS = re.compile(r"round_trip|generator|deterministic|failed_write|save_dir|shipped|loads")
+NOT_REFUSALS = re.compile(r"round_trip|generator|deterministic|failed_write|save_dir|shipped|loads"
+                          r"|fresh_process|played_with_placeholders|reads_sizes|takes_it_from"
+                          r"|corrected|probed_once|large_metadata")
 
 
 def bench_refusals() -> None:
     """The slowest refusal of each hostile-file suite: pytest's own call durations."""
-    files = ["tests/maps/test_hostile.py", "tests/test_saves.py", "tests/test_catalogue.py"]
+    files = ["tests/maps/test_hostile.py", "tests/maps/test_images.py", "tests/test_saves.py",
+             "tests/test_catalogue.py"]
     out = subprocess.run([sys.executable, "-m", "pytest", *files, "-q", "-p", "no:cacheprovider",
                           "--durations=0", "--durations-min=0"], cwd=ROOT, capture_output=True,
                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})

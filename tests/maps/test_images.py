@@ -92,7 +92,7 @@ def test_probe_refuses_a_small_png_declaring_a_gigantic_image(tmp_path):
     assert f"{MAX_IMAGE_PIXELS:,} pixel limit" in str(caught.value)
 
 
-def test_probe_never_opens_a_fifo_a_device_or_a_folder(tmp_path):
+def test_probe_never_opens_a_fifo_a_device_or_a_folder(tmp_path, never_blocks):
     os.mkfifo(tmp_path / "fifo")
     (tmp_path / "dir").mkdir()
     for path, fragment in ((tmp_path / "fifo", "FIFO"), ("/dev/zero", "device"),
@@ -139,7 +139,7 @@ CORPUS = {
 
 
 @pytest.mark.parametrize("kind", sorted(CORPUS))
-def test_hostile_art_is_refused_in_one_line_by_every_command(tmp_path, capsys, kind):
+def test_hostile_art_is_refused_in_one_line_by_every_command(tmp_path, capsys, kind, never_blocks):
     path = hostile_map(tmp_path, kind)
     for argv in (["check-map", str(path)], ["simulate", "--map", str(path), "--runs", "1"],
                  ["play", "--map", str(path), "--screenshot", str(tmp_path / "s.png")]):
