@@ -302,7 +302,7 @@ class MainMenu:
             surface.blit(text(label, 20, YELLOW if chosen else WHITE), (r.x + 8, r.y + 4))
         y = self._map_rect(len(self.maps)).y + 8
         path = self.map_path()
-        if custom and not path.endswith(".tmx"):
+        if custom and not path.lower().endswith((".tmx", ".tmj", ".json")):  # JSON: its refusal
             surface.blit(text("a custom map is a Tiled .tmx file", 20, GREY), (right.x, y))
             return
         box_h = max(60, min(240, self.size[1] - y - 110))
