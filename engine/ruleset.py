@@ -13,9 +13,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from fractions import Fraction
+from typing import Any, Protocol
 
 from engine.dice import Dice
+from engine.outcome import Impossible
 from engine.rolls import Roll
 from engine.turn import RoundTable, Step, declare_then_resolve
 
@@ -99,6 +101,47 @@ class HealthFacts:
         return self.wounds + self.stuns
 
 
+class Outcome(Protocol):
+    """What the world reads of one result of `resolve` or `blast` (each ruleset's result
+    values provide these, as fields or properties)."""
+
+    @property
+    def target(self) -> str:
+        """The name of the combatant it struck (or missed)."""
+        ...
+
+    @property
+    def hit(self) -> bool: ...
+
+    @property
+    def effects(self) -> tuple[str, ...]:
+        """What it did besides damage: prone, grappled, disarmed, overwhelmed:-N, ..."""
+        ...
+
+    @property
+    def fumble_outcome(self) -> str | None:
+        """What the attacker's fumble did: drop_weapon, jam, random_target, fatigue, ..."""
+        ...
+
+    @property
+    def counter_strike(self) -> bool:
+        """Does it earn the target a counter strike?"""
+        ...
+
+    def describe(self) -> str:
+        """Its rolls and what they did, one line each, for the log."""
+        ...
+
+
+class Preview(Protocol):
+    """An exact preview of an attack, a throw or a blast, as the AI and the UI read it (the
+    ruleset's own preview values provide at least this; `Ruleset.expected_harm` and
+    `Ruleset.preview_lines` read the rest)."""
+
+    @property
+    def p_hit(self) -> Fraction: ...
+
+
 @dataclass(frozen=True)
 class Applied:
     """The outcome of applying a hit or the end of a round to one combatant."""
@@ -154,18 +197,33 @@ class Ruleset(ABC):
         """When the action resolves this round: 'fast', 'normal' or 'slow'."""
 
     @abstractmethod
-    def preview(self, request: AttackRequest) -> Any:
+    def preview(self, request: AttackRequest) -> Preview | Impossible:
         """The exact chance to hit and of each outcome, or an Impossible with the reason."""
 
     @abstractmethod
-    def resolve(self, dice: Dice, request: AttackRequest) -> list[Any]:
+    def resolve(self, dice: Dice, request: AttackRequest) -> Sequence[Outcome | Impossible]:
         """Roll the attack; results carry their rolls and what they did."""
 
     @abstractmethod
-    def apply(self, dice: Dice, combatant: Any, state: Any, result: Any) -> Applied:
+    def apply(self, dice: Dice, combatant: Any, state: Any, result: Outcome) -> Applied:
         """Apply one result's damage and effects to the target's state."""
 
-    def apply_to_attacker(self, dice: Dice, combatant: Any, state: Any, result: Any) -> Applied:
+    def expected_harm(self, preview: Preview) -> float:
+        """The harm an attack is expected to do, in the ruleset's levels of harm (what the AI
+        weighs attacks by); by default the chance to hit."""
+        return float(preview.p_hit)
+
+    def blast_harm(self, preview: Preview, victim: HealthFacts) -> float:
+        """The harm a blast preview expects to add to a victim now as `victim` is; by default
+        `expected_harm`."""
+        return self.expected_harm(preview)
+
+    def blast_radius_m(self, weapon_id: str) -> float:
+        """An explosive's radius in metres (the AI keeps friends out of it, the UI draws it);
+        0 where the ruleset has no explosives."""
+        return 0.0
+
+    def apply_to_attacker(self, dice: Dice, combatant: Any, state: Any, result: Outcome) -> Applied:
         """What an attack costs the one who made it (Yags: fatigue from a fumble or from a
         tiring manoeuvre); the default costs nothing."""
         return Applied(state)
@@ -264,7 +322,7 @@ class Ruleset(ABC):
 
     @abstractmethod
     def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
-              victims: Sequence[tuple[Participant, float, bool]]) -> list[Any]:
+              victims: Sequence[tuple[Participant, float, bool]]) -> Sequence[Outcome | Impossible | None]:
         """An explosion: one result per victim (distance in metres, hard cover between),
         None for those it cannot touch."""
 

@@ -93,7 +93,7 @@ def run_duel(weapon_a: str, weapon_b: str, *, distance_m: float = 1.0, seed: int
                 log.extend(r.describe() for r in applied.rolls)
                 log.extend(applied.events)
                 log.append(f"{other}: {rules.status(states[other])}")
-                if (getattr(result, "counter_strike", False) and not rules.out_of_fight(states[other])
+                if (not isinstance(result, Impossible) and result.counter_strike and not rules.out_of_fight(states[other])
                         and duel.in_reach(other)):
                     counter = duel.request(other, "melee", options={"kind": "counter strike"})
                     for cr in rules.resolve(dice, counter):

@@ -384,6 +384,16 @@ class YagsRuleset(Ruleset):
             return int(options.get("shots", 1))
         return 0
 
+    def expected_harm(self, preview: Any) -> float:
+        """Expected damage levels (wounds count double the stuns they might be)."""
+        harm = sum(float(p) * levels for levels, p in preview.p_damage_levels.items())
+        return harm * 2 if preview.kind == "wounds" else harm
+
+    def blast_harm(self, preview: Any, victim: HealthFacts) -> float:
+        """From the outcomes, not the levels rolled (beyond three radii the stuns are divided):
+        the stuns gained and twice the wounds gained."""
+        return sum(float(q) * ((s - victim.stuns) + 2 * (w - victim.wounds)) for (s, w), q in preview.p_outcome.items())
+
     def blast_radius_m(self, weapon_id: str) -> float:
         return float(self.catalogue.weapon(weapon_id).blast_radius)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.outcome import Impossible
 from engine.turn import Question
 from game.world.actions import (
     Aim,
@@ -26,16 +27,6 @@ from game.world.match import Match
 
 Decision = tuple[Any, dict[str, Any]]
 MIN_HARM = 0.05  # expected levels below this: a hopeless shot, better to close in
-
-
-def _expected_harm(preview: Any) -> float:
-    """Expected levels inflicted (wounds count double the stuns they might be)."""
-    if preview is None or hasattr(preview, "reason"):
-        return -1.0
-    harm = sum(float(p) * levels for levels, p in preview.p_damage_levels.items())
-    if preview.kind == "wounds":
-        harm *= 2
-    return harm
 
 
 class RandomAI:
@@ -99,8 +90,8 @@ class RandomAI:
                 choices: dict[str, Any] = {"defences": self.rng.randint(0, 2)}
                 if stance:
                     choices["stance"] = stance
-                if not hasattr(match.check(uid, action, stance, defences=choices["defences"]), "reason"):
+                if not isinstance(match.check(uid, action, stance, defences=choices["defences"]), Impossible):
                     return action, choices
-                if not hasattr(match.check(uid, action), "reason"):
+                if not isinstance(match.check(uid, action), Impossible):
                     return action, {}
         return Hold(), {}

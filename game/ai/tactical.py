@@ -13,11 +13,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.outcome import Impossible
 from engine.turn import Question
 from game.ai.baseline import RandomAI
 from game.ai.levels import Level
 from game.world import geometry as geo
-from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, PickUp, Reload, Throw
+from game.world.actions import Aim, AreaFire, Attack, FullDodge, Hold, Move, PickUp, Reload, Throw
 from game.world.match import Match, UnitView
 
 Decision = tuple[Any, dict[str, Any]]
@@ -26,13 +27,12 @@ COVER_RANK = {None: 0, "soft50": 1, "soft90": 2, "hard50": 2, "hard90": 3}
 FIRE_MODES = ("shot", "burst", "triple")
 
 
-def expected_harm(preview: Any) -> float:
-    """Expected damage levels from an exact preview (wounds count double the stuns they might
-    be); -1 for an impossible attack."""
-    if preview is None or hasattr(preview, "reason"):
+def expected_harm(match: Match, preview: Any) -> float:
+    """Expected harm from an exact preview, in the ruleset's levels (Yags: damage levels,
+    wounds counting double the stuns they might be); -1 for an impossible attack."""
+    if preview is None or isinstance(preview, Impossible):
         return -1.0
-    harm = sum(float(p) * levels for levels, p in preview.p_damage_levels.items())
-    return harm * 2 if preview.kind == "wounds" else harm
+    return match.rules.expected_harm(preview)
 
 
 @dataclass
@@ -129,7 +129,7 @@ class TacticalAI:
         if not enemies:
             return Hold(), {}
         for action, choices in self._candidates(match, me, enemies):
-            if not hasattr(match.check(uid, action), "reason"):
+            if not isinstance(match.check(uid, action), Impossible):
                 return action, choices
         return Hold(), {"defences": self._defences(match, me, enemies, attacking=False)}
 
@@ -149,10 +149,10 @@ class TacticalAI:
         visible = [e for e in enemies if self.sees(match, me, e)]
         d1 = self._defences(match, me, enemies, attacking=True)
         d0 = self._defences(match, me, enemies, attacking=False)
-        state = me.state
+        health = match.rules.health_facts(me.state)
         # Badly hurt, it saves itself, unless its side has the upper hand in numbers: then it
         # presses on (else both sides' hurt end up hiding from each other until time runs out).
-        hurt = (max(getattr(state, "wounds", 0), getattr(state, "stuns", 0)) >= self.level.hurt_level
+        hurt = (max(health.wounds, health.stuns) >= self.level.hurt_level
                 and len(self.facts(match).living(team=me.team)) <= len(enemies))
         ammo = me.ammo
         if ammo is not None and ammo.reload_left:
@@ -216,15 +216,15 @@ class TacticalAI:
         n = 0
         for v in self.facts(match).living(team=me.team):
             d = match.declared(v.uid) if v.uid != me.uid else None
-            if d is not None and getattr(d.action, "target", None) == t.uid:
+            if d is not None and isinstance(d.action, Attack | Aim) and d.action.target == t.uid:
                 n += 1
         return self.w["pile_on"] ** n
 
     def _target_bonus(self, match: Match, t: UnitView) -> float:
-        bonus = self.w["finish"] * getattr(t.state, "wounds", 0)
+        bonus = self.w["finish"] * match.rules.health_facts(t.state).wounds
         if self.level.read_declarations:
             d = match.declared(t.uid)
-            if d is not None and not isinstance(d.action, Move) and not getattr(d.action, "path", ()):
+            if d is not None and not isinstance(d.action, Move) and not (isinstance(d.action, Attack) and d.action.path):
                 bonus += self.w["moving_target"]
         return bonus
 
@@ -232,14 +232,14 @@ class TacticalAI:
         """Exact previews of the few nearest (then most wounded) targets in the first modes."""
         g = match.grid
         in_range = [e for e in visible if geo.distance_m(g, me.pos, e.pos) <= facts.long_m]
-        in_range.sort(key=lambda e: (geo.distance_m(g, me.pos, e.pos) - 4 * getattr(e.state, "wounds", 0), e.uid))
+        in_range.sort(key=lambda e: (geo.distance_m(g, me.pos, e.pos) - 4 * match.rules.health_facts(e.state).wounds, e.uid))
         modes = [m for m in FIRE_MODES if m in facts.modes][: self.level.modes]
         out = []
         for e in in_range[: self.level.targets]:
             for mode in modes:
                 if me.ammo is not None and match.rules.ammo_use(me.combatant, mode, {}) > me.ammo.loaded and mode != "burst":
                     continue
-                harm = expected_harm(match.preview(me.uid, e.uid, mode))
+                harm = expected_harm(match, match.preview(me.uid, e.uid, mode))
                 if harm <= 0:
                     continue
                 harm *= self._pile_on(match, me, e) * _ammo_time(match, me, facts, mode, self.w["reload_time"])
@@ -253,7 +253,7 @@ class TacticalAI:
     def _cone_friends(self, match: Match, me: UnitView, target: UnitView, facts: Any) -> float:
         """The expected harm a shotgun's cone does to friends in it (the world's own cone,
         `Match.in_cone`), counted against the shot."""
-        return sum(max(0.0, expected_harm(match.preview(me.uid, w.uid, "shot")))
+        return sum(max(0.0, expected_harm(match, match.preview(me.uid, w.uid, "shot")))
                    for w in match.in_cone(me.uid, target.uid, facts) if w.team == me.team)
 
     def _area(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> tuple[float, Any] | None:
@@ -279,7 +279,7 @@ class TacticalAI:
         by_pos = {v.pos: v for v in visible}
         harm = 0.0
         for p in best[2][:3]:
-            harm += max(0.0, expected_harm(match.preview(me.uid, by_pos[p].uid, "area")))
+            harm += max(0.0, expected_harm(match, match.preview(me.uid, by_pos[p].uid, "area")))
         return self.w["harm"] * harm * _ammo_time(match, me, facts, "area", self.w["reload_time"]), AreaFire(best[1].pos)
 
     def _grenade(self, match: Match, me: UnitView, visible: list[UnitView], enemies: list[UnitView]) -> tuple[float, Any] | None:
@@ -302,7 +302,7 @@ class TacticalAI:
             if not grenade_safe(match, gid, e.pos, friends, scatter_m=dist / 4):
                 continue
             land = match.rules.preview_throw(match.participant(me.uid), gid, dist)
-            p_land = float(land.p_hit) if hasattr(land, "p_hit") else 1.0
+            p_land = 1.0 if land is None or isinstance(land, Impossible) else float(land.p_hit)
             score = self.w["grenade"] * p_land * sum(harms)
             if best is None or score > best[0]:
                 best = (score, e.pos)
@@ -317,7 +317,7 @@ class TacticalAI:
         close = [e for e in enemies if geo.chebyshev(me.pos, e.pos) <= reach]
         scored = []
         for e in close[: self.level.targets]:
-            harm = expected_harm(match.preview(me.uid, e.uid, "melee"))
+            harm = expected_harm(match, match.preview(me.uid, e.uid, "melee"))
             harm *= self._pile_on(match, me, e)
             scored.append((self.w["melee_eagerness"] * harm + self._target_bonus(match, e), e.uid))
         for _, tid in sorted(scored, reverse=True):
@@ -400,7 +400,7 @@ class TacticalAI:
         far = geo.distance_m(g, me.pos, nearest.pos)
         # A sprint costs a level of fatigue (yags-core.md, Sprinting), lost only with minutes
         # of rest: it sprints while far away and not yet tired past its level's limit.
-        fatigue = getattr(me.state, "fatigue", 0)
+        fatigue = match.rules.health_facts(me.state).fatigue
         mode = "sprint" if far > self.level.sprint_beyond_m and fatigue < self.level.sprint_fatigue else "run"
         tiles = match.reachable(me.uid, mode)
         if not tiles:
@@ -478,11 +478,9 @@ def blast_harm(match: Match, weapon: str, blast: Tile, victim: UnitView, nearer_
     p = match.rules.preview_blast(weapon, match.participant(victim.uid), d, covered)
     if p is None:
         return 1.0 if d <= match.rules.blast_radius_m(weapon) else 0.0
-    if hasattr(p, "reason"):
+    if isinstance(p, Impossible):
         return 0.0
-    # from the outcomes, not the levels rolled: beyond three radii the stuns are divided
-    stuns, wounds = getattr(victim.state, "stuns", 0), getattr(victim.state, "wounds", 0)
-    return sum(float(q) * ((s - stuns) + 2 * (w - wounds)) for (s, w), q in p.p_outcome.items())
+    return match.rules.blast_harm(p, match.rules.health_facts(victim.state))
 
 
 SAFE_HARM = 0.1  # expected levels a throw may risk on a friend: next to none

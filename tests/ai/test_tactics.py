@@ -97,7 +97,7 @@ def test_single_shots_at_a_lone_target_at_long_range(new_match):
     shot = m.preview(0, 1, "shot")
     burst = m.preview(0, 1, "burst")
     from game.ai.tactical import expected_harm
-    assert expected_harm(shot) > expected_harm(burst)
+    assert expected_harm(m, shot) > expected_harm(m, burst)
     assert isinstance(action, Attack) and action.mode == "shot", action
 
 

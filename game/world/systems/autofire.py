@@ -108,7 +108,7 @@ class AutoFireSystem(System):
         req = replace(req, others=tuple((m.participant(w.uid), m.range.situation(uid, w.uid)) for w in rest))
         names = {w.name: w.uid for w in victims}
         for r in m.rules.resolve(m.dice, req):
-            target = names.get(getattr(r, "target", ""), None)
+            target = None if isinstance(r, Impossible) else names.get(r.target)
             m.combat.log_result(uid, target, r)
             if target is not None and not isinstance(r, Impossible):
                 self.shy(uid, target, 1)  # targeted by the burst, hit or not

@@ -42,14 +42,14 @@ class CombatSystem(System):
         results = m.rules.resolve(m.dice, request)
         done: list[Any] = []
         for r in results:
-            hit_uid = by_name.get(getattr(r, "target", None), target)
+            hit_uid = by_name.get(r.target, target) if not isinstance(r, Impossible) else target
             self.log_result(uid, hit_uid, r)
             done.append(r)
             if isinstance(r, Impossible):
                 continue
             m.health.apply(hit_uid, r, uid)
             m.health.cost_attacker(uid, r)
-            outcome = None if stray else getattr(r, "fumble_outcome", None)
+            outcome = None if stray else r.fumble_outcome
             if outcome == "drop_weapon":
                 self.drop_weapon(uid, "fumbles and drops")
             elif outcome == "random_target":

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from engine.outcome import Impossible
 from engine.turn import Question
 from game.world.components import Grapple, Moved, Posture
 from game.world.events import EventKind, Marker, StrikeNote
@@ -77,7 +78,7 @@ class EngagementSystem(System):
                     return
         results = yield from m.combat.strike(uid, a.target, "melee", a.options)
         for r in results:
-            if (getattr(r, "counter_strike", False) and not m.view(a.target).out and not m.view(uid).out
+            if (not isinstance(r, Impossible) and r.counter_strike and not m.view(a.target).out and not m.view(uid).out
                     and self.grappled_with(a.target) in (None, uid)):
                 if m.rules.weapon_facts(m.view(a.target).combatant).melee:
                     m._event(EventKind.FREE_STRIKE, f"{t.name} counter strikes", a.target, uid)

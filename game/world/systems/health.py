@@ -71,7 +71,7 @@ class HealthSystem(System):
                      target, data=health)
         self.set_state(target, applied.state)
         standing = not m.rules.out_of_fight(m._comp(target, Combatant).state)
-        for effect in getattr(result, "effects", ()):
+        for effect in result.effects:
             if effect == "prone":
                 m._comp(target, Posture).stance = "prone"
                 m._changed(target)
@@ -82,7 +82,7 @@ class HealthSystem(System):
                 m.combat.drop_weapon(target, "is disarmed and drops")
             elif effect.startswith("overwhelmed:") and standing:
                 m.engagement.overwhelm(target, effect)
-        if getattr(result, "hit", False) and not m.rules.out_of_fight(m._comp(target, Combatant).state):
+        if result.hit and not m.rules.out_of_fight(m._comp(target, Combatant).state):
             state = m._comp(target, Combatant).state
             m._event(EventKind.DAMAGE, f"{m.name(target)}: {m.rules.status(state)}", None, target,
                      data=self.health_of(target, state))
