@@ -90,12 +90,12 @@ class Flow:
         m = self.match
         if m.over:
             return []
-        m.next_round()
-        self._steps = iter(m.rules.round(m))
+        m.steps.next_round()
+        self._steps = iter(m.rules.round(m.steps))
         self.order = []
         for step in self._steps:
             if isinstance(step, Declare):
-                m.open_declarations(step.order)
+                m.steps.open_declarations(step.order)
                 self.order = list(step.order)
                 return list(self.order)
             self._carry_out(step)
@@ -108,35 +108,35 @@ class Flow:
         if self._steps is None:
             return
         if self.order:
-            m.close_declarations()
+            m.steps.close_declarations()
         steps, self._steps = self._steps, None
         for step in steps:
             if isinstance(step, Declare):
-                m.open_declarations(step.order)
+                m.steps.open_declarations(step.order)
                 for uid in step.order:
                     if not m.over and m.declared(uid) is None:
                         self.ask_declaration(uid)
-                m.close_declarations()
+                m.steps.close_declarations()
                 continue
             self._carry_out(step)
-        m.check_victory(final=True)
+        m.steps.check_victory(final=True)
 
     # --- the steps ---------------------------------------------------------------------------
 
     def _carry_out(self, step: Step) -> None:
         m = self.match
         if isinstance(step, Phase):
-            self._answer_all(m.phase_step(step.name))
+            self._answer_all(m.steps.phase_step(step.name))
         elif isinstance(step, Resolve):
-            self._answer_all(m.resolve_step(step.uid, step.phase))
-            m.check_victory(final=False)
+            self._answer_all(m.steps.resolve_step(step.uid, step.phase))
+            m.steps.check_victory(final=False)
         elif isinstance(step, Act):
             if not m.view(step.uid).out and not m.over:
                 action, choices = self.ask(Question(step.uid, "act"))
-                self._answer_all(m.act_step(step.uid, action, choices, step.phase))
-                m.check_victory(final=False)
+                self._answer_all(m.steps.act_step(step.uid, action, choices, step.phase))
+                m.steps.check_victory(final=False)
         elif isinstance(step, Initiative):
-            m.roll_initiative_all()
+            m.steps.roll_initiative_all()
         else:
             raise TypeError(f"unknown step {step!r}")
 

@@ -202,7 +202,7 @@ class Session:
                 action, choices = self.flow.ask(Question(uid, "declare"))
                 if isinstance(self._declare(uid, action, dict(choices), by_ai=True), Impossible):
                     self._declare(uid, Hold(), {}, by_ai=True)
-            elif isinstance(self._declare(uid, m.carry_on(uid), {}), Impossible):
+            elif isinstance(self._declare(uid, m.work.carry_on(uid), {}), Impossible):
                 # a player who ended the turn: the unit goes on with its reload, first aid or
                 # overwatch (a Hold would stop it), else holds
                 self._declare(uid, Hold(), {})

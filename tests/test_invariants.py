@@ -59,16 +59,16 @@ def candidates(match: Match, uid: int, rng: random.Random) -> list[Any]:
     out: list[Any] = [Hold(), Reload(), Stand(), FullDodge(), PickUp(), Overwatch(),
                       Overwatch((rng.randrange(g.width), rng.randrange(g.height)))]
     for mode in ("free", "run", "sprint"):
-        tiles = sorted(match.reachable(uid, mode))
+        tiles = sorted(match.movement.reachable(uid, mode))
         for tile in rng.sample(tiles, min(2, len(tiles))):
-            path = match.path(uid, tile)
+            path = match.movement.path(uid, tile)
             if path:
                 out.append(Move(tuple(path), mode))
             if mode == "free":
                 out.append(FullDodge(tile))
     for f in match.units(v.team, living=True):
         out += [FirstAid(f.uid), FirstAid(f.uid, stuns=True)]
-    for e in match.visible_enemies(uid):
+    for e in match.sight.visible_enemies(uid):
         out += [Aim(e.uid), Overwatch(e.pos)]
         for mode in facts.modes:
             if mode in ("area", "suppress"):

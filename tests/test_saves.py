@@ -102,7 +102,7 @@ def test_overwatch_declarations_round_trip(tmp_path, sessions):
         if s.needs_round:
             s.begin_round()
         while (uid := s.current()) is not None and s.can_declare(uid):
-            near = min(m.enemies_of(uid), key=lambda e: m.distance_m(uid, e.uid))
+            near = min(m.enemies_of(uid), key=lambda e: m.range.distance_m(uid, e.uid))
             if s.declare(uid, Overwatch(near.pos)).__class__.__name__ == "Impossible":
                 s.declare(uid, Hold())
     assert any(e.kind == "declare" and "overwatch at" in e.text for e in m.log)

@@ -50,12 +50,12 @@ class RandomAI:
         facts = match.rules.weapon_facts(v.combatant)
         moves, attacks, areas, throws, aims, aid = [], [], [], [], [], [FirstAid(uid)]
         for mode in ("free", "run", "sprint"):
-            tiles = sorted(match.reachable(uid, mode))
+            tiles = sorted(match.movement.reachable(uid, mode))
             if tiles:
-                path = match.path(uid, rng.choice(tiles))
+                path = match.movement.path(uid, rng.choice(tiles))
                 if path:
                     moves.append(Move(tuple(path), mode))
-        visible = match.visible_enemies(uid)
+        visible = match.sight.visible_enemies(uid)
         for e in visible:
             aims.append(Aim(e.uid))
             for mode in facts.modes:

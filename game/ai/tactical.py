@@ -163,7 +163,7 @@ class TacticalAI:
             return
         if ammo is not None and ammo.jammed:
             yield Reload(), {"defences": d0}  # clear the jam
-        if match.dropped_weapon(me.uid) is not None:
+        if match.combat.dropped_weapon(me.uid) is not None:
             yield PickUp(), {"defences": d0}
         if hurt and visible and not facts.melee:
             tile = geo.full_cover_within(match.grid, me.pos, match.movement_allowance(me.uid)["free"],
@@ -254,7 +254,7 @@ class TacticalAI:
         """The expected harm a shotgun's cone does to friends in it (the world's own cone,
         `Match.in_cone`), counted against the shot."""
         return sum(max(0.0, expected_harm(match, match.preview(me.uid, w.uid, "shot")))
-                   for w in match.in_cone(me.uid, target.uid, facts) if w.team == me.team)
+                   for w in match.range.in_cone(me.uid, target.uid, facts) if w.team == me.team)
 
     def _area(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> tuple[float, Any] | None:
         """Area fire at the aim point that sweeps most enemies and no friend (previewed)."""
@@ -341,7 +341,7 @@ class TacticalAI:
         here = cover_at(me.pos) - self.w["danger"] * self._danger(match, me.pos, blasts, arcs)
         best = (here + 0.25, None)
         taken = match.occupied(me.uid) | claimed
-        for tile in sorted(match.reachable(me.uid, "free"), key=self._side_key(match)):
+        for tile in sorted(match.movement.reachable(me.uid, "free"), key=self._side_key(match)):
             if tile in taken or tile == me.pos:
                 continue
             r = self.w["cover"] * cover_at(tile) - self.w["danger"] * self._danger(match, tile, blasts, arcs)
@@ -349,7 +349,7 @@ class TacticalAI:
                 best = (r / max(self.w["cover"], 1e-9), tile)
         if best[1] is None:
             return ()
-        path = match.path(me.uid, best[1])
+        path = match.movement.path(me.uid, best[1])
         return tuple(path) if path else ()
 
     def _side_key(self, match: Match) -> Any:
@@ -365,7 +365,7 @@ class TacticalAI:
     def _withdraw(self, match: Match, me: UnitView, visible: list[UnitView]) -> Any:
         """Run to the reachable tile out of sight of most enemies, furthest from them."""
         g = match.grid
-        tiles = match.reachable(me.uid, "run")
+        tiles = match.movement.reachable(me.uid, "run")
         taken = match.occupied(me.uid)
         side = self._side_key(match)
         cands = sorted((t for t in tiles if t not in taken),
@@ -378,7 +378,7 @@ class TacticalAI:
                 best = (score, t)
         if best is None or best[1] == me.pos:
             return None
-        path = match.path(me.uid, best[1])
+        path = match.movement.path(me.uid, best[1])
         return Move(tuple(path), "run") if path else None
 
     def walk_field(self, match: Match, team: str) -> geo.CostsTo:
@@ -402,7 +402,7 @@ class TacticalAI:
         # of rest: it sprints while far away and not yet tired past its level's limit.
         fatigue = match.rules.health_facts(me.state).fatigue
         mode = "sprint" if far > self.level.sprint_beyond_m and fatigue < self.level.sprint_fatigue else "run"
-        tiles = match.reachable(me.uid, mode)
+        tiles = match.movement.reachable(me.uid, mode)
         if not tiles:
             return Hold()
         blasts, arcs, claimed = self.danger_tiles(match, me)
@@ -453,7 +453,7 @@ class TacticalAI:
         goal = best[1]
         if goal == me.pos:
             return Hold()
-        path = match.path(me.uid, goal)
+        path = match.movement.path(me.uid, goal)
         return Move(tuple(path), mode) if path else Hold()
 
 

@@ -91,11 +91,11 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     stops = []
     if ammo is not None and ammo.reload_left:
         stops.append("stops the reload (the rounds spent are lost)")
-    tending = match.tending(uid)
+    tending = match.work.tending(uid)
     if tending is not None:
         stops.append(f"stops the first aid ({tending.rounds_left} rounds left, lost)")
-    watch = match.watch(uid)
-    if watch is not None and match.overwatch_keeps(uid, watch.aim):
+    watch = match.overwatch.watch(uid)
+    if watch is not None and match.overwatch.keeps(uid, watch.aim):
         stops.append("lets the overwatch lapse")
     out.append(Button(pygame.K_h, "H hold/wait", "Hold: wait this round, defend only (any stance chosen stays)"
                       + ("; " + ", ".join(stops) if stops else "")))
@@ -114,7 +114,7 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
                       choice.pending == "throw"))
     out.extend(_first_aid_buttons(match, uid, choice))
     pick = match.check(uid, PickUp())
-    dropped = match.dropped_weapon(uid)
+    dropped = match.combat.dropped_weapon(uid)
     out.append(Button(pygame.K_u, "U pick up", _why(pick) or f"Pick up the {dropped[0]} lying at {dropped[1]} "
                       "(takes the round)", not _why(pick)))
     if v.stance == "prone":
@@ -147,9 +147,9 @@ def _overwatch_button(match: Any, uid: int, v: Any, facts: Any, choice: Choice) 
         check = match.check(uid, Overwatch(aim))
         tip = (f"Overwatch: click a tile to cover a {match.rules.overwatch_arc():g} degree arc; the first enemy to "
                "step in or act there draws a fast, halved snapshot")
-        watch = match.watch(uid)
-        if watch is not None and watch.aim is not None and match.overwatch_keeps(uid, watch.aim):
-            tip += f"; click {watch.aim} again to keep last round's (+{match.overwatch_bonus(uid)} initiative)"
+        watch = match.overwatch.watch(uid)
+        if watch is not None and watch.aim is not None and match.overwatch.keeps(uid, watch.aim):
+            tip += f"; click {watch.aim} again to keep last round's (+{match.overwatch.bonus(uid)} initiative)"
     why = _why(check)
     return Button(pygame.K_o, "O overwatch", why or tip, not why, choice.pending == "overwatch")
 
@@ -164,7 +164,7 @@ def _first_aid_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     if patients:
         names = ", ".join("itself" if p == uid else match.name(p) for p in patients)
         tip = f"First aid ({what}): then click the patient ({names})"
-        tending = match.tending(uid)
+        tending = match.work.tending(uid)
         if tending is not None:
             tip += f"; tending {match.name(tending.patient)}: {tending.rounds_left} rounds left"
         t = Button(pygame.K_t, "T first aid", tip, True, choice.pending == "first_aid")

@@ -126,7 +126,7 @@ class BattleScreen:
         longest allowance (a hurt unit's sprint can be shorter than its run)."""
         def reach() -> dict[tuple[int, int], float]:
             allowance = self.match.movement_allowance(uid)
-            return self.match.reachable(uid, max(("sprint", "run", "free"), key=lambda k: allowance[k]))
+            return self.match.movement.reachable(uid, max(("sprint", "run", "free"), key=lambda k: allowance[k]))
 
         return self.cached("reach", (uid,), reach)
 

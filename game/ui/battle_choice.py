@@ -127,7 +127,7 @@ class PendingChoice:
         reach = self.screen.reach(uid)
         if tile not in reach:
             return "out of reach this round"
-        path = m.path(uid, tile)
+        path = m.movement.path(uid, tile)
         if not path:
             return "no path"
         return Move(tuple(path), ov.move_mode(reach[tile], m.movement_allowance(uid)))

@@ -68,7 +68,7 @@ class BattleView:
         targets: set[int] = set()
         if uid is not None and not m.view(uid).out and not play.busy():
             sel = uid
-            targets = sc.cached("sight", (uid,), lambda: {e.uid for e in m.visible_enemies(sel)})
+            targets = sc.cached("sight", (uid,), lambda: {e.uid for e in m.sight.visible_enemies(sel)})
         facing = sc.cached("facing", (), lambda: fig.facings(m, sc.start_pos))
         shown = play.shown() if play.busy() else None
         badges = sc.cached("badges", (), lambda: fig.badges(m))
@@ -188,7 +188,7 @@ class BattleView:
         reach = sc.reach(uid)
         if tile in reach and target is None:
             to = tile
-            path = sc.cached("path", (uid, tile), lambda: m.path(uid, to))
+            path = sc.cached("path", (uid, tile), lambda: m.movement.path(uid, to))
             if path:
                 mode = ov.move_mode(reach[tile], m.movement_allowance(uid))
                 ov.draw_path(surface, cam, path, (255, 255, 255), 3, pv.move_label(reach[tile], mode))
@@ -200,8 +200,8 @@ class BattleView:
         sc, m, cam = self.screen, self.match, self.screen.camera
         if tile == m.view(uid).pos:
             return ["overwatch: aim at another tile than the unit's own"]
-        seen = sc.cached("ow_sight", (uid,), lambda: m.overwatch_sight(uid))
-        area = sc.cached("ow_area", (uid, tile), lambda: m.overwatch_area(uid, tile, seen))
+        seen = sc.cached("ow_sight", (uid,), lambda: m.overwatch.sight(uid))
+        area = sc.cached("ow_area", (uid, tile), lambda: m.overwatch.area(uid, tile, seen))
         xs, ys = cam.visible_tiles()
         box = (xs.start, ys.start, xs.stop - 1, ys.stop - 1)
         layer = sc.cached("ow_layer", (uid, tile, cam.tile_px, box),

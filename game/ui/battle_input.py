@@ -173,7 +173,7 @@ class BattleInput:
             else:
                 self.declare(Aim(target))
         elif k == pygame.K_d:
-            tile = sc.hover if sc.hover in m.reachable(uid, "free") else None
+            tile = sc.hover if sc.hover in m.movement.reachable(uid, "free") else None
             self.declare(FullDodge(tile))
         elif k == pygame.K_p:
             self.declare(Stand()) if v.stance == "prone" else self.declare(Hold(), stance="prone")

@@ -33,7 +33,7 @@ def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280,
     m = screen.match
     uid = screen.selected
     assert uid is not None, "no unit to declare"
-    enemies = m.visible_enemies(uid) or m.enemies_of(uid)
+    enemies = m.sight.visible_enemies(uid) or m.enemies_of(uid)
     target = enemies[0]
     me = m.view(uid).pos
     cam = screen.camera
@@ -41,7 +41,7 @@ def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280,
                                                  and cam.view.collidepoint(cam.centre(me))):
         cam.zoom(-1)
         cam.centre_on(((me[0] + target.pos[0]) // 2, (me[1] + target.pos[1]) // 2))
-    reach = m.reachable(uid, "sprint")
+    reach = m.movement.reachable(uid, "sprint")
     far = max(reach, key=reach.get)
     out = {}
 

@@ -45,13 +45,13 @@ def badges(match: Match) -> Badges:
     for v in match.units():
         if v.ammo is not None and v.ammo.jammed and not v.out:
             jammed.append(v.uid)
-        partner = match.grappled_with(v.uid)
-        if partner is not None and match.holds(v.uid):
+        partner = match.engagement.grappled_with(v.uid)
+        if partner is not None and match.engagement.holds(v.uid):
             holds.append((v.uid, partner))
-        t = match.tending(v.uid)
+        t = match.work.tending(v.uid)
         if t is not None and not v.out:
             tending.append((v.uid, t.patient, t.rounds_left))
-        d = match.dropped_weapon(v.uid)
+        d = match.combat.dropped_weapon(v.uid)
         if d is not None:
             dropped.append((v.uid, d[0], d[1]))
     return Badges(tuple(jammed), tuple(holds), tuple(tending), tuple(dropped))

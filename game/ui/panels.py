@@ -62,7 +62,7 @@ def unit_lines(match: Match, uid: int, compact: bool = False) -> list[tuple[str,
         out.append((f"  ammo {v.ammo.loaded}/{v.ammo.capacity}, {v.ammo.magazines} magazines{reload}", WHITE, 18))
         if v.ammo.jammed:
             out.append(("  JAMMED: it fires no more until cleared (R clears it: a round)", ALERT, 18))
-    dropped = match.dropped_weapon(uid)
+    dropped = match.combat.dropped_weapon(uid)
     if dropped is not None:
         out.append((f"  dropped its {dropped[0]} at {dropped[1]}: fights bare-handed until it picks it up (U, "
                     "next to it)", ALERT, 18))
@@ -88,20 +88,20 @@ def doing_lines(match: Match, uid: int) -> list[str]:
     """What the unit is in the middle of: a hold it is in, first aid it gives, an overwatch
     it may keep."""
     out = []
-    partner = match.grappled_with(uid)
+    partner = match.engagement.grappled_with(uid)
     if partner is not None:
-        out.append(f"holds {match.name(partner)} (grappled)" if match.holds(uid)
+        out.append(f"holds {match.name(partner)} (grappled)" if match.engagement.holds(uid)
                    else f"held by {match.name(partner)} (grappled): attacks only it, cannot move")
-    t = match.tending(uid)
+    t = match.work.tending(uid)
     if t is not None:
         who = "itself" if t.patient == uid else match.name(t.patient)
         out.append(f"tending {who}'s {'stuns' if t.stuns else 'wounds'}: {t.rounds_left} rounds left "
                    "(T again goes on; anything else stops it)")
-    w = match.watch(uid)
-    if w is not None and match.phase == "declare" and match.overwatch_keeps(uid, w.aim):
+    w = match.overwatch.watch(uid)
+    if w is not None and match.phase == "declare" and match.overwatch.keeps(uid, w.aim):
         where = f"at {w.aim}" if w.aim is not None else "over its reach"
         out.append(f"overwatch {where} not triggered: O {'and the same tile ' if w.aim else ''}keeps it "
-                   f"(+{match.overwatch_bonus(uid)} initiative)")
+                   f"(+{match.overwatch.bonus(uid)} initiative)")
     return out
 
 
@@ -243,7 +243,7 @@ def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[
     label = f"{options['shot']} {mode}" if options.get("shot") else mode
     if hasattr(p, "reason"):
         return [f"{label} at {tname}: impossible", p.reason]
-    sit = match.situation(uid, target)
+    sit = match.range.situation(uid, target)
     lines = [f"{label} at {tname}: {pct(p.p_hit)} to hit"]
     check = match.check(uid, _attack_for(target, mode, options))
     if hasattr(check, "reason"):

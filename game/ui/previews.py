@@ -78,7 +78,7 @@ def area_lines(match: Match, uid: int, aim: tuple[int, int], suppressive: bool, 
     facts = match.rules.weapon_facts(v.combatant)
     lines = [f"{kind} at {aim}: {arc} degree arc, up to {facts.burst} rounds"]
     if victims:
-        names = [("FRIEND " if match.view(u).team == v.team else "") + f"{match.name(u)} {match.distance_m(uid, u):.0f} m"
+        names = [("FRIEND " if match.view(u).team == v.team else "") + f"{match.name(u)} {match.range.distance_m(uid, u):.0f} m"
                  for u in victims]
         lines.extend(wrap_names("in the arc, nearest first: ", names))
         first = victims[0]
@@ -126,15 +126,15 @@ def overwatch_lines(match: Match, uid: int, aim: tuple[int, int], area: set[tupl
     facts = match.rules.weapon_facts(v.combatant)
     lines = [f"overwatch at {aim}: {match.rules.overwatch_arc():g} degree arc to {facts.long_m:g} m "
              f"({len(area)} tiles in sight)"]
-    inside = [f"{e.name} {match.distance_m(uid, e.uid):.0f} m" for e in match.enemies_of(uid) if e.pos in area]
+    inside = [f"{e.name} {match.range.distance_m(uid, e.uid):.0f} m" for e in match.enemies_of(uid) if e.pos in area]
     if inside:
         lines.extend(wrap_names("in it now (they trigger it only by moving or acting): ", inside))
     lines.append("the first enemy to step in or act there triggers it")
-    chance = match.overwatch_chance(uid)
+    chance = match.overwatch.chance(uid)
     odds = f" ({pct(chance)})" if chance is not None else ""
     lines.append(f"then Per x Tactics at 10{odds}: a fast snapshot, attack halved, no defence")
-    if match.overwatch_keeps(uid, aim):
-        lines.append(f"keeps last round's overwatch: +{match.overwatch_bonus(uid)} initiative if it triggers")
+    if match.overwatch.keeps(uid, aim):
+        lines.append(f"keeps last round's overwatch: +{match.overwatch.bonus(uid)} initiative if it triggers")
     check = match.check(uid, Overwatch(aim))
     if hasattr(check, "reason"):
         lines.append(f"cannot declare: {check.reason}")
@@ -147,7 +147,7 @@ def first_aid_lines(match: Match, uid: int, patient: int, stuns: bool) -> list[s
     what = "stuns" if stuns else "wounds"
     who = "itself" if patient == uid else p.name
     lines = [f"first aid on {who} ({what}): click to declare", f"{p.name}: {match.rules.status(p.state)}"]
-    t = match.tending(uid)
+    t = match.work.tending(uid)
     if t is not None and t.patient == patient and t.stuns == stuns:
         lines.append(f"goes on tending: {t.rounds_left} rounds left")
     else:

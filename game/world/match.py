@@ -20,7 +20,7 @@ each); how a round runs is the ruleset's (engine/turn.py), driven by game/flow.p
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,10 +28,9 @@ import esper
 
 from engine.dice import Dice
 from engine.outcome import Done, Impossible
-from engine.ruleset import AttackRequest, Participant, Ruleset, Situation, WeaponFacts
-from engine.turn import Question
+from engine.ruleset import Participant, Ruleset
 from game.maps.grid import GridMap
-from game.world.actions import Action, Hold, kind_of
+from game.world.actions import Action
 from game.world.components import (
     Aiming,
     Ammo,
@@ -41,13 +40,12 @@ from game.world.components import (
     Initiative,
     Position,
     Posture,
-    Tending,
     Unit,
-    Watch,
 )
 from game.world.declaration import Declarations
-from game.world.events import Event, EventKind, EventLog, Payload, Tally
+from game.world.events import Event, EventKind, EventLog, Payload
 from game.world.setup import place
+from game.world.steps import RoundSteps
 from game.world.systems.autofire import AutoFireSystem
 from game.world.systems.combat import CombatSystem
 from game.world.systems.engagement import EngagementSystem
@@ -132,6 +130,7 @@ class Match:
         self._flow: Any = None
         esper.switch_world(self.world)
         self.declarations = Declarations(self)
+        self.steps = RoundSteps(self)
         # The systems, as esper processors in the order they act at a phase boundary.
         self.movement = MovementSystem(self)
         self.sight = SightSystem(self)
@@ -252,75 +251,13 @@ class Match:
         a = esper.try_component(self._entities[uid], Aiming)
         return None if a is None else (a.target_uid, a.round)
 
-    # --- what the systems answer, for the AI and the UI ------------------------------------
-
-    def reachable(self, uid: int, mode: str = "run", stance: str | None = None) -> dict[Tile, float]:
-        return self.movement.reachable(uid, mode, stance)
-
-    def path(self, uid: int, goal: Tile) -> list[Tile] | None:
-        return self.movement.path(uid, goal)
-
-    def can_see(self, a: int, b: int) -> bool:
-        return self.sight.can_see(a, b)
-
-    def visible_enemies(self, uid: int) -> list[UnitView]:
-        return self.sight.visible_enemies(uid)
-
-    def distance_m(self, a: int, b: int) -> float:
-        return self.range.distance_m(a, b)
-
-    def situation(self, attacker: int, target: int) -> Situation:
-        return self.range.situation(attacker, target)
-
-    def crowd(self, uid: int, target: int) -> list[UnitView]:
-        return self.range.crowd(uid, target)
-
-    def in_cone(self, uid: int, target: int, facts: WeaponFacts) -> list[UnitView]:
-        return self.range.in_cone(uid, target, facts)
-
-    def grappled_with(self, uid: int) -> int | None:
-        return self.engagement.grappled_with(uid)
-
-    def holds(self, uid: int) -> bool:
-        return self.engagement.holds(uid)
-
-    def dropped_weapon(self, uid: int) -> tuple[str, Tile] | None:
-        return self.combat.dropped_weapon(uid)
-
-    def tending(self, uid: int) -> Tending | None:
-        return self.work.tending(uid)
-
-    def carry_on(self, uid: int) -> Action:
-        return self.work.carry_on(uid)
-
-    def watch(self, uid: int) -> Watch | None:
-        return self.overwatch.watch(uid)
-
-    def overwatch_covers(self, uid: int, aim: Tile | None, tile: Tile, origin: Tile | None = None) -> bool:
-        return self.overwatch.covers(uid, aim, tile, origin)
-
-    def overwatch_sight(self, uid: int) -> set[Tile]:
-        return self.overwatch.sight(uid)
-
-    def overwatch_area(self, uid: int, aim: Tile | None, seen: set[Tile] | None = None) -> set[Tile]:
-        return self.overwatch.area(uid, aim, seen)
-
-    def overwatch_keeps(self, uid: int, aim: Tile | None) -> bool:
-        return self.overwatch.keeps(uid, aim)
-
-    def overwatch_bonus(self, uid: int) -> int:
-        return self.overwatch.bonus(uid)
-
-    def overwatch_chance(self, uid: int) -> Any:
-        return self.overwatch.chance(uid)
+    # --- what the systems answer (movement, sight, range, engagement, combat, work and
+    # overwatch hold the queries: match.movement.reachable(uid), match.sight.can_see(a, b), ...)
 
     def participant(self, uid: int) -> Participant:
         v = self.view(uid)
         d = self.declared(uid)
         return Participant(v.name, v.combatant, v.state, d.ruleset_decl if d else None)
-
-    def request(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> AttackRequest:
-        return self.range.request(uid, target, mode, options)
 
     def preview(self, uid: int, target: int, mode: str = "shot", options: Mapping[str, Any] | None = None) -> Any:
         """The exact chance to hit and of each outcome, as the UI and the AI see it."""
@@ -369,130 +306,6 @@ class Match:
 
             self._flow = Flow(self)
         return self._flow
-
-    def next_round(self) -> None:
-        """Count the next round."""
-        self._use()
-        self.round += 1
-        self.phase = "declare"
-
-    def open_declarations(self, order: Sequence[int]) -> None:
-        """Units declare in `order` (engine.turn.Declare)."""
-        self._use()
-        self.phase = "declare"
-        self._declare_queue = list(order)
-        self._round_stance = {uid: self._comp(uid, Posture).stance for uid in self._declare_queue}
-        self.overwatch.watching = []
-
-    def close_declarations(self) -> None:
-        """Every declaration is in: a unit nobody declared for goes on with what it was doing
-        (a reload, first aid, a kept overwatch), else holds."""
-        for uid in self._declare_queue:
-            if self.declared(uid) is None and not self.view(uid).out:
-                self.phase = "declare"
-                if isinstance(self.declare(uid, self.carry_on(uid)), Impossible):
-                    self.declare(uid, Hold())
-
-    def phase_step(self, name: str) -> Iterator[Question]:
-        """A phase boundary of the round (engine.turn.Phase): start, declared, move, end. The
-        systems act on it (esper processors, in order); yields the questions they ask."""
-        self._use()
-        if name not in ("start", "declared", "move", "end"):
-            raise ValueError(f"unknown phase {name!r}")
-        if name == "start":
-            for ent, _ in esper.get_component(Declared):
-                esper.remove_component(ent, Declared)
-        elif name == "declared":
-            self._acted, self._lost, self._resting = set(), set(), set()
-        tasks: list[Iterator[Question]] = []
-        esper.process(name, tasks)
-        for task in tasks:
-            yield from task
-
-    def resolve_step(self, uid: int, phase: str) -> Iterator[Question]:
-        """Carry out what `uid` declared, now (engine.turn.Resolve): the overwatches it
-        triggers by acting go off before or after it. Yields the questions the action asks
-        on the way (the flow answers them)."""
-        self._use()
-        self.phase = phase
-        if self.view(uid).out:
-            return
-        later = yield from self.overwatch.before(uid, phase)
-        if not self.view(uid).out:
-            yield from self._carry_out(uid)
-            yield from self.overwatch.after(uid, later)
-        self._acted.add(uid)
-
-    def _carry_out(self, uid: int) -> Iterator[Question]:
-        d = self.declared(uid)
-        if d is None:
-            return
-        if uid in self._lost:
-            why = "is exhausted and rests" if uid in self._resting else "is held"
-            self._event(EventKind.INFO, f"{self.name(uid)} {why}: its action is lost", uid)
-            return
-        yield from kind_of(d.action).resolve(self, uid, d.action)
-
-    def act_step(self, uid: int, action: Action, choices: Mapping[str, Any], phase: str) -> Iterator[Question]:
-        """`uid` takes its turn (engine.turn.Act): its action is declared and carried out at
-        once (a refused one holds). Yields the questions the action asks on the way."""
-        self.open_declarations([uid])
-        if isinstance(self.declare(uid, action, **dict(choices)), Impossible):
-            self.declare(uid, Hold())
-        yield from self.resolve_step(uid, phase)
-
-    def roll_initiative_all(self) -> None:
-        """Roll initiative for every unit still in the fight (engine.turn.Initiative: rulesets
-        that roll it every round, or after declarations)."""
-        self._use()
-        for uid in self.living():
-            ent = self._entities[uid]
-            value, roll = self.rules.roll_initiative(self.dice, self._comp(uid, Combatant).combatant)
-            esper.add_component(ent, Initiative(value, roll.fumble))
-            self._changed(uid)
-            self._event(EventKind.INITIATIVE, f"{self.name(uid)} {roll.describe()}", uid)
-
-    def action_speed_of(self, uid: int) -> str | None:
-        """When `uid`'s declared action resolves this round; None when it declared nothing or
-        an action that acts only when triggered (an overwatch)."""
-        d = self.declared(uid)
-        if d is None:
-            return None
-        return kind_of(d.action).speed(self, uid, d.action)
-
-    def check_victory(self, final: bool) -> bool:
-        """Is the match decided? (`final`: the round is over, so `max_rounds` counts.)"""
-        if self._winner is not None:
-            return True
-        standing = {team: len(self.units(team, living=True)) for team in self.teams}
-        alive = [t for t, n in standing.items() if n > 0]
-        if len(alive) <= 1:
-            self._winner = alive[0] if alive else "draw"
-        elif final and self.round >= self.max_rounds:
-            self._winner = "draw"
-        if self._winner is not None:
-            self.phase = "over"
-            self._event(EventKind.VICTORY, f"{self._winner} wins" if self._winner != "draw" else "draw",
-                        data=Tally(standing))
-            return True
-        return False
-
-    # --- what the ruleset's round reads (engine.turn.RoundTable) ---------------------------
-
-    def living(self) -> list[int]:
-        return [v.uid for v in self.units(living=True)]
-
-    def combatant(self, uid: int) -> Any:
-        return self.view(uid).combatant
-
-    def state(self, uid: int) -> Any:
-        return self.view(uid).state
-
-    def initiative(self, uid: int) -> int:
-        return self.view(uid).initiative
-
-    def speed(self, uid: int) -> str | None:
-        return self.action_speed_of(uid)
 
     # --- the end ----------------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ def test_move_by_click_then_enter_ends_the_round_on_that_tile(app, battle):
     m = screen.match
     uid = screen.selected
     occupied = {v.pos for v in m.units()}
-    reach = m.reachable(uid, "free")
+    reach = m.movement.reachable(uid, "free")
     tile = max((t for t in reach if t not in occupied), key=reach.get)
     click_tile(app, tile)
     d = m.declared(uid)
@@ -60,7 +60,7 @@ def test_attack_an_enemy_by_click(app, battle):
     screen = battle()
     m = screen.match
     uid = screen.selected
-    enemy = m.visible_enemies(uid)[0]
+    enemy = m.sight.visible_enemies(uid)[0]
     post_key(pygame.K_2)  # burst
     app.frame(16)
     n = len(m.log)
@@ -77,7 +77,7 @@ def test_attack_an_enemy_by_click(app, battle):
 def test_hover_enemy_shows_the_preview(app, battle):
     screen = battle()
     m = screen.match
-    enemy = m.visible_enemies(screen.selected)[0]
+    enemy = m.sight.visible_enemies(screen.selected)[0]
     screen.camera.centre_on(enemy.pos)
     pos = screen.camera.centre(enemy.pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))

@@ -62,7 +62,7 @@ def test_area_fire_is_aimed_at_a_tile_and_shows_who_it_sweeps(app, battle):
     screen = battle()
     m = screen.match
     uid = screen.selected
-    enemy = m.visible_enemies(uid)[0]
+    enemy = m.sight.visible_enemies(uid)[0]
     tile = (enemy.pos[0], enemy.pos[1] + 1)
     assert screen.unit_at(tile) is None
     post_key(pygame.K_4)
@@ -89,7 +89,7 @@ def test_a_declaration_can_be_changed_until_the_next_unit_declares(app, battle):
     post_key(pygame.K_h)  # Okafor holds; red's Petrenko declares at once
     app.frame(16)
     assert screen.selected == moreau and not s.can_declare(okafor)
-    reach = m.reachable(moreau, "free")
+    reach = m.movement.reachable(moreau, "free")
     occupied = {v.pos for v in m.units()}
     tile = max((t for t in reach if t not in occupied), key=reach.get)
     click_tile(app, tile)
@@ -235,7 +235,7 @@ def test_a_unit_that_fumbled_initiative_is_told_before_it_tries_to_attack(app, b
     shot = button(screen, pygame.K_1)[0]
     assert not shot.enabled and "fumbled initiative" in shot.tip
     assert not button(screen, pygame.K_g)[0].enabled and button(screen, pygame.K_h)[0].enabled
-    enemy = m.visible_enemies(uid)[0]
+    enemy = m.sight.visible_enemies(uid)[0]
     screen.hover = enemy.pos
     tip = screen.view.hover_preview(app.window, uid)
     assert tip[1].startswith("cannot declare: fumbled initiative")

@@ -168,7 +168,7 @@ def test_grenade_preview_shows_bands_and_who_is_in_them(app, battle):
 def test_attack_preview_names_the_range_band(app, battle):
     screen = battle()
     m = screen.match
-    enemy = m.visible_enemies(screen.selected)[0]
+    enemy = m.sight.visible_enemies(screen.selected)[0]
     screen.hover = enemy.pos
     tip = screen.view.hover_preview(app.window, screen.selected)
     band = next(line for line in tip if line.startswith("range band "))

@@ -16,7 +16,7 @@ def best_shot(screen):
     m = screen.match
     uid = screen.selected
     best = None
-    for e in m.visible_enemies(uid):
+    for e in m.sight.visible_enemies(uid):
         p = m.preview(uid, e.uid, "shot", {})
         if hasattr(p, "reason") or hasattr(m.check(uid, Attack(e.uid, "shot", {})), "reason"):
             continue
@@ -147,7 +147,7 @@ def test_a_resolved_round_is_played_back_in_steps(app, battle):
     screen.play.step_ms = 200
     m = screen.match
     uid = screen.selected
-    enemy = m.visible_enemies(uid)[0]
+    enemy = m.sight.visible_enemies(uid)[0]
     screen.camera.centre_on(enemy.pos)
     post_click(screen.camera.centre(enemy.pos))
     app.frame(16)
@@ -190,7 +190,7 @@ def test_the_playback_shows_units_where_they_stood_at_each_step(app, battle):
     m = screen.match
     uid = screen.selected
     start = m.view(uid).pos
-    reach = m.reachable(uid, "free")
+    reach = m.movement.reachable(uid, "free")
     occupied = {v.pos for v in m.units()}
     tile = max((t for t in reach if t not in occupied), key=reach.get)
     click_tile(app, tile)

@@ -33,7 +33,7 @@ def test_q_and_e_choose_snap_and_careful_shots_and_the_preview_follows(app, batt
     screen = battle()
     m = screen.match
     uid = screen.selected
-    enemy = m.visible_enemies(uid)[0]
+    enemy = m.sight.visible_enemies(uid)[0]
     normal = hover(app, enemy.pos)
     assert normal[0].startswith(f"shot at {enemy.name}: ")
     post_key(pygame.K_q)
@@ -56,7 +56,7 @@ def test_one_goes_back_to_the_normal_shot(app, battle):
     screen = battle()
     m = screen.match
     uid = screen.selected
-    enemy = m.visible_enemies(uid)[0]
+    enemy = m.sight.visible_enemies(uid)[0]
     post_key(pygame.K_q)
     post_key(pygame.K_1)
     app.frame(16)
@@ -70,7 +70,7 @@ def test_v_aims_then_next_round_offers_the_aimed_shot(app, battle):
     screen = battle()
     m, s = screen.match, screen.session
     uid = screen.selected
-    enemy = m.visible_enemies(uid)[0]
+    enemy = m.sight.visible_enemies(uid)[0]
     hover(app, enemy.pos)
     post_key(pygame.K_v)
     app.frame(16)
@@ -106,7 +106,7 @@ def test_v_without_an_enemy_under_the_cursor_waits_for_a_click_on_one(app, battl
     friend = next(v for v in m.units("blue") if v.uid != uid)
     click_tile(app, friend.pos)  # not an enemy: still waiting, nothing declared
     assert m.declared(uid) is None and screen.choice.pending == "aim" and screen.selected == uid
-    enemy = m.visible_enemies(uid)[0]
+    enemy = m.sight.visible_enemies(uid)[0]
     click_tile(app, enemy.pos)
     assert isinstance(m.declared(uid).action, Aim) and m.declared(uid).action.target == enemy.uid
     assert screen.choice.pending != "aim"
@@ -124,7 +124,7 @@ def test_facing_defaults_toward_the_enemy_then_follows_the_last_move(app, battle
     assert all(face[v.uid] == (-1, 0) for v in m.units("red"))
     start = m.view(uid).pos
     occupied = {v.pos for v in m.units()}
-    reach = m.reachable(uid, "free")
+    reach = m.movement.reachable(uid, "free")
     tile = max((t for t in reach if t not in occupied and t[0] <= start[0]), key=reach.get)  # not east
     click_tile(app, tile)
     assert isinstance(m.declared(uid).action, Move)

@@ -68,7 +68,7 @@ def test_o_aims_an_overwatch_arc_at_a_clicked_tile_and_draws_it(app, battle):
     assert screen.choice.pending == "overwatch" and "45 degree arc" in screen.message
     assert button(screen, pygame.K_o)[0].active
     tip = hover(app, aim)
-    area = m.overwatch_area(uid, aim)
+    area = m.overwatch.area(uid, aim)
     assert tip[0] == f"overwatch at {aim}: 45 degree arc to {m.rules.weapon_facts(m.view(uid).combatant).long_m:g} m " \
                      f"({len(area)} tiles in sight)"
     assert any("Per x Tactics at 10" in line for line in tip)
@@ -116,7 +116,7 @@ def test_a_declared_overwatch_is_drawn_for_later_declarers_and_kept_by_end_turn(
     post_key(pygame.K_RETURN)  # the others carry on or hold; the round resolves
     app.frame(16)
     app.frame(16)  # the round resolved; the next begins
-    assert m.round == 2 and m.watch(uid).round == 1 and not m.watch(uid).triggered
+    assert m.round == 2 and m.overwatch.watch(uid).round == 1 and not m.overwatch.watch(uid).triggered
     while s.current() != uid:
         assert s.declare(s.current(), Hold()).__class__.__name__ == "Done"
     screen.selected = uid
@@ -199,7 +199,7 @@ def test_tending_is_shown_and_end_turn_goes_on_with_it(app, battle):
     app.frame(16)
     app.frame(16)
     assert not any(e.kind == "info" and "stops tending" in e.text for e in m.log)
-    assert m.tending(uid) is not None and m.tending(uid).rounds_left == 4
+    assert m.work.tending(uid) is not None and m.work.tending(uid).rounds_left == 4
 
 
 def test_end_turn_goes_on_with_a_reload_rather_than_stopping_it(app, battle):
@@ -229,7 +229,7 @@ def test_u_picks_up_a_dropped_weapon_next_to_the_unit(app, battle):
     assert not b.enabled and "dropped no weapon" in b.tip
     assert m.combat.drop_weapon(uid, "fumbles and drops")
     refresh(screen)
-    name, tile = m.dropped_weapon(uid)
+    name, tile = m.combat.dropped_weapon(uid)
     assert (uid, name, tile) in fig.badges(m).dropped
     assert any(f"dropped its {name}" in t for t, _, _ in unit_lines(m, uid))
     b, r = button(screen, pygame.K_u)

@@ -100,13 +100,13 @@ def test_first_aid_takes_a_minute_and_uses_the_texts_difficulty(new_match):
     ok(m.check(0, FirstAid(1)))
     for n in range(11):
         start = play(m, {0: FirstAid(1)})
-        assert m.tending(0).rounds_left == 11 - n
+        assert m.work.tending(0).rounds_left == 11 - n
         assert not any("first aid" in t for t in texts(m, start, "roll"))
     assert m.declared(0).ruleset_decl.stance == "focused"  # doing nothing else: no defences
     start = play(m, {0: FirstAid(1)}, faces=[18])  # Int 4 x First aid 5 + 18 = 38 vs 18: good
     rolls = texts(m, start, "roll")
     assert len(rolls) == 1 and "vs 18" in rolls[0] and "= 38" in rolls[0]
-    assert m.tending(0) is None
+    assert m.work.tending(0) is None
     assert (m.view(1).state.wounds, m.view(1).state.stabilised) == (2, True)
     assert any("heals one wound" in t for t in texts(m, start, "status"))
 
@@ -144,15 +144,15 @@ def test_first_aid_is_interrupted_by_another_declaration_and_starts_afresh(new_m
     m.health.set_state(1, Condition(stuns=3))
     for _ in range(3):
         play(m, {0: FirstAid(1, stuns=True)})
-    assert m.tending(0).rounds_left == 9
+    assert m.work.tending(0).rounds_left == 9
     m.start_round()
     m.resolve_round()  # undeclared: it carries on
-    assert m.tending(0).rounds_left == 8
+    assert m.work.tending(0).rounds_left == 8
     assert m.declared(0).action == FirstAid(1, stuns=True)
     start = play(m, {0: Hold()})
-    assert m.tending(0) is None and "Medic stops tending Hurt" in texts(m, start)
+    assert m.work.tending(0) is None and "Medic stops tending Hurt" in texts(m, start)
     play(m, {0: FirstAid(1)})  # the wounds now: another task, a fresh minute
-    assert m.tending(0).rounds_left == 11
+    assert m.work.tending(0).rounds_left == 11
 
 
 def test_first_aid_needs_a_friend_within_reach_or_oneself(new_match):
@@ -188,7 +188,7 @@ def test_a_won_grapple_holds_both_and_the_held_loses_the_rest_of_its_round(new_m
     refused(m.check(2, Attack(0, "shot"), full_dodge=True), "set by the world")
     start = play(m, {0: Attack(2, "melee", {"manoeuvre": "grapple"}), 2: Move(((6, 5), (7, 5), (8, 5)), "free")},
                  {2: {"defences": 0}}, faces=[15, 15, 2])
-    assert (m.grappled_with(0), m.grappled_with(2), m.holds(0), m.holds(2)) == (2, 0, True, False)
+    assert (m.engagement.grappled_with(0), m.engagement.grappled_with(2), m.engagement.holds(0), m.engagement.holds(2)) == (2, 0, True, False)
     assert m.view(2).pos == (6, 5)  # its move was lost
     assert any("W holds R: both are grappled; R loses the rest of its actions" in t for t in texts(m, start))
     assert (m.declared(2).ruleset_decl.stance, m.declared(2).ruleset_decl.grappling) == ("grappled", "W")
@@ -218,13 +218,13 @@ def test_the_holder_lets_go_by_moving_and_a_hold_ends_when_one_falls(new_match):
     ok(m.check(0, Move(((5, 5), (4, 5)), "free")))
     for uid in m.start_round():
         ok(m.declare(uid, Move(((5, 5), (4, 5)), "free") if uid == 0 else Hold()))
-    assert m.grappled_with(2) is None and any("W lets go: the hold with R ends" in t for t in texts(m))
+    assert m.engagement.grappled_with(2) is None and any("W lets go: the hold with R ends" in t for t in texts(m))
     m.resolve_round()
     assert m.view(0).pos == (4, 5)
     m = grapple_match(new_match)
     play(m, {0: Attack(2, "melee", {"manoeuvre": "grapple"})}, {2: {"defences": 0}}, faces=[15, 15, 2])
     m.health.set_state(2, Condition(stuns=6, status="unconscious"))
-    assert m.grappled_with(0) is None and any("R is down: the hold with W ends" in t for t in texts(m))
+    assert m.engagement.grappled_with(0) is None and any("R is down: the hold with W ends" in t for t in texts(m))
 
 
 # --- disarms and dropped weapons (Disarm; Fumbling an attack) ------------------------------------
@@ -238,7 +238,7 @@ def test_a_disarmed_fighter_fights_bare_handed_until_it_picks_its_weapon_up(new_
     m = new_match(make_grid(OPEN), {"blue": [unit(SWORDSMAN, "A", 5, 5)], "red": [unit(SWORDSMAN, "B", 6, 5)]})
     start = play(m, {0: Attack(1, "melee", {"manoeuvre": "disarm"})}, {1: {"defences": 0}}, faces=[20])
     assert "B is disarmed and drops the Broad sword: it lies at (6, 5)" in texts(m, start, "status")
-    assert m.dropped_weapon(1) == ("Broad sword", (6, 5))
+    assert m.combat.dropped_weapon(1) == ("Broad sword", (6, 5))
     assert m.rules.weapon_facts(m.view(1).combatant).name == "Fist"
     assert "Brawl" in m.preview(1, 0, "melee").terms[0].describe(first=True)  # with the fists
     ok(m.check(1, PickUp()))
@@ -250,7 +250,7 @@ def test_a_disarmed_fighter_fights_bare_handed_until_it_picks_its_weapon_up(new_
     m._changed(1)
     start = play(m, {1: PickUp()})
     assert "B picks up the Broad sword" in texts(m, start, "status")
-    assert m.dropped_weapon(1) is None and m.rules.weapon_facts(m.view(1).combatant).name == "Broad sword"
+    assert m.combat.dropped_weapon(1) is None and m.rules.weapon_facts(m.view(1).combatant).name == "Broad sword"
 
 
 def test_a_disarmed_rifleman_keeps_his_rounds_for_when_he_picks_it_up(new_match):
@@ -277,7 +277,7 @@ def test_a_fumbled_attack_against_a_better_fighter_drops_the_weapon(new_match):
 def test_bare_hands_cannot_be_dropped(new_match):
     m = new_match(make_grid(OPEN), {"blue": [unit(SWORDSMAN, "A", 5, 5)], "red": [unit(BRAWLER, "W", 6, 5)]})
     start = play(m, {0: Attack(1, "melee", {"manoeuvre": "disarm"})}, {1: {"defences": 0}}, faces=[20])
-    assert m.dropped_weapon(1) is None and "W fights with its fist: nothing to drop" in texts(m, start)
+    assert m.combat.dropped_weapon(1) is None and "W fights with its fist: nothing to drop" in texts(m, start)
 
 
 # --- overwhelming attacks -----------------------------------------------------------------------
@@ -483,7 +483,7 @@ def test_stepping_out_round_a_corner_counts_as_ninety_percent_cover_for_bullet_s
     rows[4] = "...#" + "." * 26
     m = new_match(make_grid(rows), {"blue": [unit(RIFLEMAN, "C", 2, 5), unit(RIFLEMAN, "O", 2, 8)],
                                     "red": [unit(RIFLEMAN, "T", 20, 5), unit(RIFLEMAN, "U", 20, 8)]})
-    assert m.situation(2, 0).target_cover is None  # in the open where it stands
+    assert m.range.situation(2, 0).target_cover is None  # in the open where it stands
     ok(m.check(0, Attack(2, "shot"), cover_action="step_out"))
     calls = spy(monkeypatch, m, "end_of_round")
     play(m, {0: Attack(2, "shot"), 1: Attack(3, "shot"), 2: Attack(0, "burst"), 3: Attack(1, "burst")},

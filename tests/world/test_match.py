@@ -115,8 +115,8 @@ def test_cover_near_the_target_raises_the_difficulty(new_match):
                    "..................h.",
                    "...................."])
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 1, 1)], "red": [unit(RIFLEMAN, "B", 19, 1), unit(RIFLEMAN, "C", 19, 2)]})
-    covered = m.situation(0, 1)
-    open_ = m.situation(0, 2)
+    covered = m.range.situation(0, 1)
+    open_ = m.range.situation(0, 2)
     assert covered.target_cover == "hard50" and open_.target_cover is None
     assert m.preview(0, 1).difficulty == m.preview(0, 2).difficulty + 10
 
@@ -333,7 +333,7 @@ def test_victory_is_announced_once(new_match):
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 29, 11)]}, max_rounds=1)
     declare_all(m, {})
     m.health.set_state(1, Condition(wounds=9, status="dead"))  # red is wiped out mid-round
-    assert m.check_victory(final=False)
+    assert m.steps.check_victory(final=False)
     m.resolve_round()
     assert m.winner == "blue"
     assert len(m.log.of_kind("victory")) == 1

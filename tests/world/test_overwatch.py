@@ -72,19 +72,19 @@ def test_a_shooting_overwatch_covers_a_45_degree_arc_in_sight_and_range(new_matc
     m = new_match(make_grid(rows), {"blue": [unit(WATCHER, "Bob", 2, 6), unit(SWORDSMAN, "Sam", 2, 12)],
                                     "red": [unit(RIFLEMAN, "Eve", 20, 1)]})
     aim = (12, 6)  # due east, at the wall
-    assert m.overwatch_covers(0, aim, (10, 6))  # on the line
-    assert m.overwatch_covers(0, aim, (10, 9))  # 20.6 degrees off the line: inside
-    assert not m.overwatch_covers(0, aim, (10, 10))  # 26.6 degrees off: outside
-    assert m.overwatch_covers(0, aim, (11, 6)) and not m.overwatch_covers(0, aim, (20, 6))  # the wall
-    assert m.overwatch_covers(0, aim, (20, 7))
+    assert m.overwatch.covers(0, aim, (10, 6))  # on the line
+    assert m.overwatch.covers(0, aim, (10, 9))  # 20.6 degrees off the line: inside
+    assert not m.overwatch.covers(0, aim, (10, 10))  # 26.6 degrees off: outside
+    assert m.overwatch.covers(0, aim, (11, 6)) and not m.overwatch.covers(0, aim, (20, 6))  # the wall
+    assert m.overwatch.covers(0, aim, (20, 7))
     long_m = m.rules.weapon_facts(m.view(0).combatant).long_m
-    area = m.overwatch_area(0, aim)
+    area = m.overwatch.area(0, aim)
     assert (10, 9) in area and (10, 10) not in area and (20, 6) not in area and (2, 6) not in area
-    assert all(m.overwatch_covers(0, aim, t) for t in area)
+    assert all(m.overwatch.covers(0, aim, t) for t in area)
     assert all(geo.distance_m(m.grid, (2, 6), t) <= long_m for t in area)
-    near = m.overwatch_area(1, None)
+    near = m.overwatch.area(1, None)
     assert near == {(x, y) for x in (1, 2, 3) for y in (11, 12, 13)} - {(2, 12)}
-    assert m.overwatch_covers(1, None, (3, 13)) and not m.overwatch_covers(1, None, (4, 12))
+    assert m.overwatch.covers(1, None, (3, 13)) and not m.overwatch.covers(1, None, (4, 12))
 
 
 def test_what_an_overwatch_declaration_needs(new_match):
@@ -129,7 +129,7 @@ def test_bob_covers_the_back_door_and_eve_running_out_is_shot_first(new_match):
     set_initiative(m, 0, 8)
     set_initiative(m, 1, 20)
     out = Move(((3, 3), (4, 3), (5, 3), (5, 4), (5, 5), (6, 6)), "run")
-    assert not m.can_see(0, 1)
+    assert not m.sight.can_see(0, 1)
     start = play(m, {0: Overwatch((5, 4)), 1: out}, {1: {"defences": 1}}, faces=[12, 20, 10, 10])
     assert stages(m, start) == [("triggered", 0, 1), ("fire", 0, 1)]
     trig = next(e for e in m.log.since(start) if e.kind == "overwatch")
@@ -186,7 +186,7 @@ def test_a_fast_enemy_with_the_higher_initiative_acts_first_unless_the_overwatch
 
     m = setup()
     play(m, {0: Overwatch((10, 5))})  # nothing presents itself: the action is wasted
-    assert m.watch(0) is not None and not m.watch(0).triggered
+    assert m.overwatch.watch(0) is not None and not m.overwatch.watch(0).triggered
     start = play(m, {0: Overwatch((10, 5)), 2: Attack(1, "shot", {"shot": "snap"})}, {1: {"defences": 0}})
     kept = next(e for e in m.log.since(0) if e.kind == "overwatch" and e.data.stage == "kept")
     assert kept.round == 2 and kept.data.bonus == 6
@@ -204,7 +204,7 @@ def test_only_the_first_enemy_triggers_it_not_a_holding_one_nor_a_friend(new_mat
                                             unit(RIFLEMAN, "Hal", 12, 5)]})
     for uid, value in ((0, 10), (1, 9), (2, 14), (3, 13), (4, 12)):
         set_initiative(m, uid, value)
-    assert m.overwatch_covers(0, (12, 5), (12, 5)) and m.overwatch_covers(0, (12, 5), (10, 6))
+    assert m.overwatch.covers(0, (12, 5), (12, 5)) and m.overwatch.covers(0, (12, 5), (10, 6))
     start = play(m, {0: Overwatch((12, 5)), 1: Move(((9, 6), (10, 6)), "free")}, faces=[])
     assert stages(m, start) == [] and m.view(1).pos == (10, 6)
     plan = {0: Overwatch((12, 5)), 2: Move(((15, 2), (14, 3), (13, 4)), "run"),
@@ -225,22 +225,22 @@ def test_nothing_triggers_it_the_action_is_wasted_and_carry_on_keeps_it(new_matc
     start = play(m, {0: Overwatch((10, 5))})
     assert stages(m, start) == [] and not any(e.actor == 0 and e.kind == "attack" for e in m.log.since(start))
     m.start_round()
-    assert m.carry_on(0) == Overwatch((10, 5)) and m.overwatch_keeps(0, (10, 5))
-    assert not m.overwatch_keeps(0, (10, 6))
-    ok(m.declare(0, m.carry_on(0)))
+    assert m.work.carry_on(0) == Overwatch((10, 5)) and m.overwatch.keeps(0, (10, 5))
+    assert not m.overwatch.keeps(0, (10, 6))
+    ok(m.declare(0, m.work.carry_on(0)))
     m.declare(1, Hold())
     m.resolve_round()
-    assert m.watch(0).since == 1 and m.watch(0).round == 2
+    assert m.overwatch.watch(0).since == 1 and m.overwatch.watch(0).round == 2
     m.start_round()
     m.declare(0, Overwatch((10, 6)))  # another aim: a new overwatch
     m.declare(1, Hold())
     m.resolve_round()
-    assert m.watch(0).since == 3
+    assert m.overwatch.watch(0).since == 3
     m.start_round()
     ok(m.declare(0, Hold()))
     m.declare(1, Hold())
     m.resolve_round()
-    assert m.watch(0) is None
+    assert m.overwatch.watch(0) is None
 
 
 def test_a_melee_overwatch_strikes_the_first_enemy_that_steps_into_reach(new_match):

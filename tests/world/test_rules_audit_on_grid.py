@@ -106,15 +106,15 @@ def test_the_world_says_when_someone_wrestles_with_the_target(new_match):
     to 6. W, the one wrestling, is not firing into a melee of its own; before the hold, F's
     shot counts W as one more in close combat (1 + 3)."""
     m = grapple_match(new_match)
-    before = m.situation(1, 2)
+    before = m.range.situation(1, 2)
     assert (before.target_wrestling, before.target_melee_crowd) == (False, 1)
     assert m.preview(1, 2, "shot").p_attack_fumble == pytest.approx(4 / 20)
     play(m, {0: Attack(2, "melee", {"manoeuvre": "grapple"})}, {2: {"defences": 0}}, faces=[15, 15, 2])
-    assert m.grappled_with(2) == 0
-    s = m.situation(1, 2)
+    assert m.engagement.grappled_with(2) == 0
+    s = m.range.situation(1, 2)
     assert (s.target_wrestling, s.target_melee_crowd) == (True, 0)
     assert m.preview(1, 2, "shot").p_attack_fumble == pytest.approx(6 / 20)
-    assert not m.situation(0, 2).target_wrestling
+    assert not m.range.situation(0, 2).target_wrestling
 
 
 def test_a_fumble_at_a_wrestling_target_goes_astray_into_the_tangle(new_match):
@@ -148,7 +148,7 @@ def test_firing_at_a_crowd_is_a_choice_that_lowers_the_distance_modifier(new_mat
     shot: T with U and V beside it is a group of 3 (one doubling): at 100 m the AK-47's +15
     becomes +10. A lone figure is no crowd; a shotgun's cone already spreads."""
     m = crowd_match(new_match)
-    assert [w.name for w in m.crowd(0, 1)] == ["U", "V"]
+    assert [w.name for w in m.range.crowd(0, 1)] == ["U", "V"]
     plain = m.preview(0, 1, "shot")
     crowd = m.preview(0, 1, "shot", {"crowd": True})
     assert [(t.name, t.value) for t in plain.target_terms] == [("distance", 15)]
@@ -185,7 +185,7 @@ def test_a_spear_against_a_foe_on_the_next_tile_is_minus_five(new_match):
     near = {t.name: t.value for t in m.preview(0, 1, "melee").terms}
     far = {t.name: t.value for t in m.preview(0, 2, "melee").terms}
     assert near.get("foe within reach") == -5 and "foe within reach" not in far
-    assert m.situation(0, 1).tiles_apart == 1 and m.situation(0, 2).tiles_apart == 2
+    assert m.range.situation(0, 1).tiles_apart == 1 and m.range.situation(0, 2).tiles_apart == 2
 
 
 # --- Shock and Pain on the grid ---------------------------------------------------------------------

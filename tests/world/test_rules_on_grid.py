@@ -125,7 +125,7 @@ def test_bullet_shyness_halves_in_ninety_percent_cover(new_match, monkeypatch):
     difficulty": a hard 90% low wall between the gunner and the target."""
     g = make_grid(["..........", ".......H..", ".........."])
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 1, 1)], "red": [unit(RIFLEMAN, "B", 8, 1)]})
-    assert m.situation(0, 1).target_cover == "hard90"
+    assert m.range.situation(0, 1).target_cover == "hard90"
     calls = spy(monkeypatch, m, "end_of_round")
     declare_all(m, {0: Attack(1, "burst")})
     m.resolve_round()
@@ -167,7 +167,7 @@ def test_paths_go_round_blocking_tiles_and_pay_move_costs(new_match):
     rough = ((0, 2), (1, 2), (2, 2), (3, 2), (4, 2))  # 1 + 2 + 2 + 2 = 7 m
     refused(m.check(0, Move(rough, "free")), "path costs 7.0 m, free allows 6 m")
     assert not hasattr(m.check(0, Move(rough, "run")), "reason")
-    path = m.path(0, (6, 2))
+    path = m.movement.path(0, (6, 2))
     assert path is not None and not set(path) & {(2, 2), (3, 2), (4, 2), (5, 2)}  # round the rough
     assert geo.path_cost_m(g, path) == pytest.approx(4 + 2 * math.sqrt(2))
 
@@ -196,7 +196,7 @@ def test_a_full_move_allows_only_a_slow_standard_attack_and_a_sprint_none(new_ma
             "run allows 12 m")
     still = m.preview(0, 2).difficulty
     declare_all(m, {0: Attack(2, "shot", {"move": "run"}, run), 1: Attack(2, "shot", {}, ((0, 11), (1, 11)))})
-    assert m.situation(0, 2).attacker_moved == "run"
+    assert m.range.situation(0, 2).attacker_moved == "run"
     assert m.preview(0, 2).difficulty > still  # firer moving: 26 m doubled is 52 m
     start = len(m.log)
     m.resolve_round()
@@ -236,7 +236,7 @@ def test_a_melee_charge_past_half_move_is_slow(new_match, target_x, phase, moved
                                     "red": [unit(SWORDSMAN, "Foe", target_x, 5), unit(RIFLEMAN, "Gun", 20, 0)]},
                   seed=4)
     declare_all(m, {0: Attack(2, "melee")})
-    assert m.situation(3, 0).target_moved == moved
+    assert m.range.situation(3, 0).target_moved == moved
     start = len(m.log)
     m.resolve_round()
     mine = [e for e in events(m, "attack", actor=0, since=start)]
@@ -348,9 +348,9 @@ def test_cover_counts_near_the_target_and_the_best_one_only(new_match):
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 1)],
                       "red": [unit(RIFLEMAN, "Behind", 10, 1), unit(RIFLEMAN, "Far", 11, 0),
                               unit(RIFLEMAN, "Crate", 10, 3)]})
-    assert m.situation(0, 1).target_cover == "hard90"  # the low wall beats the crate it stands on
-    assert m.situation(0, 2).target_cover is None  # the line crosses the wall by the shooter
-    assert m.situation(0, 3).target_cover == "hard50"
+    assert m.range.situation(0, 1).target_cover == "hard90"  # the low wall beats the crate it stands on
+    assert m.range.situation(0, 2).target_cover is None  # the line crosses the wall by the shooter
+    assert m.range.situation(0, 3).target_cover == "hard50"
     d = {u: m.preview(0, u).difficulty for u in (1, 2, 3)}  # all within the 25 m increment
     assert (d[1] - d[2], d[3] - d[2]) == (20, 10)
 
@@ -367,9 +367,9 @@ def test_crouched_and_prone_are_cover_that_does_not_stack(new_match):
                               unit(RIFLEMAN, "Crate", 10, 2)]})
     base = {u: m.preview(0, u).difficulty for u in (1, 2, 3)}
     declare_all(m, {}, {1: {"stance": "crouched"}, 2: {"stance": "prone"}, 3: {"stance": "crouched"}})
-    assert m.situation(0, 1).target_cover == "crouched"
-    assert m.situation(0, 2).target_cover == "prone"
-    assert m.situation(0, 3).target_cover == "hard50"
+    assert m.range.situation(0, 1).target_cover == "crouched"
+    assert m.range.situation(0, 2).target_cover == "prone"
+    assert m.range.situation(0, 3).target_cover == "hard50"
     assert m.preview(0, 1).difficulty == base[1] + 5
     assert m.preview(0, 2).difficulty == base[2] + 10
     assert m.preview(0, 3).difficulty == base[3]
@@ -402,7 +402,7 @@ def test_distance_is_metres_between_tile_centres(new_match):
     """Distances in metres: metres_per_tile 2, a 3-4-5 triangle of tiles is 10 m."""
     g = make_grid(["." * 12 for _ in range(6)], metres_per_tile=2.0)
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 3, 4)]})
-    assert m.distance_m(0, 1) == 10.0 and m.situation(0, 1).distance_m == 10.0
+    assert m.range.distance_m(0, 1) == 10.0 and m.range.situation(0, 1).distance_m == 10.0
 
 
 def test_range_bands_short_medium_and_nothing_beyond_long(new_match):
@@ -447,7 +447,7 @@ def test_movement_this_round_multiplies_the_distance(new_match):
     assert m.preview(0, 2).difficulty == base[2] + 5
     assert m.preview(0, 3).difficulty == base[3] + 10
     assert m.preview(0, 4).difficulty == base[4]
-    assert m.situation(0, 2).lateral and not m.situation(0, 4).lateral
+    assert m.range.situation(0, 2).lateral and not m.range.situation(0, 4).lateral
 
 
 # --- fire (Snap/Careful/Aimed shots; Multiple shots; Triple auto; Bursts; Suppressive; Shotguns)
@@ -668,10 +668,10 @@ def test_during_the_round_a_mover_is_shot_where_it_started(new_match):
     hard)."""
     g = make_grid(["..........", "......#...", ".........."])
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 1)], "red": [unit(RIFLEMAN, "B", 6, 0)]})
-    assert m.situation(0, 1).target_cover is None
+    assert m.range.situation(0, 1).target_cover is None
     declare_all(m, {1: Move(((6, 0), (7, 0), (7, 1)), "free")})
     assert m.view(1).pos == (6, 0)
-    assert m.situation(0, 1).target_cover == "hard50"
+    assert m.range.situation(0, 1).target_cover == "hard50"
 
 
 def test_a_side_with_nobody_able_to_fight_loses_unconscious_included(new_match):

@@ -25,7 +25,7 @@ class PickUpKind(ActionKind[PickUp]):
     tag: ClassVar[str] = "pick_up"
 
     def check(self, m: Match, v: UnitView, action: PickUp, stance: str | None) -> Done | Impossible:
-        dropped = m.dropped_weapon(v.uid)
+        dropped = m.combat.dropped_weapon(v.uid)
         if dropped is None:
             return Impossible(f"{v.name} has dropped no weapon")
         name, tile = dropped

@@ -2,7 +2,7 @@
 
 Each reads components, asks the ruleset, writes components and typed events. The turn
 driver (game/flow.py) runs them at the round's phase boundaries through `esper.process(phase)`
-(`Match.phase_step`): each processor acts on the phases it cares about. The world's actions
+(`RoundSteps.phase_step`, game/world/steps.py): each processor acts on the phases it cares about. The world's actions
 (game/world/actions/) call them while an action resolves.
 
 - movement: reachable tiles, paths and their costs, approaching a foe, stepping along a

@@ -1,0 +1,167 @@
+"""The steps of a round as the world carries them out, for the turn driver (game/flow.py):
+counting the round, opening and closing the declarations, the phase boundaries (the systems
+act on them as esper processors), resolving a unit's declared action or taking its turn,
+rolling initiative, and the victory test. It is also the `RoundTable` a ruleset's round reads
+(engine/turn.py): who is standing, their initiative and their declared action's speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from engine.outcome import Impossible
+from engine.turn import Question
+from game.world.actions import Action, Hold, kind_of
+from game.world.components import Combatant, Declared, Initiative, Posture
+from game.world.events import EventKind, Tally
+
+if TYPE_CHECKING:
+    from game.world.match import Match
+
+
+class RoundSteps:
+    """The round's steps on one match."""
+
+    def __init__(self, match: Match) -> None:
+        self.m = match
+
+    def next_round(self) -> None:
+        """Count the next round."""
+        m = self.m
+        m._use()
+        m.round += 1
+        m.phase = "declare"
+
+    def open_declarations(self, order: Sequence[int]) -> None:
+        """Units declare in `order` (engine.turn.Declare)."""
+        m = self.m
+        m._use()
+        m.phase = "declare"
+        m._declare_queue = list(order)
+        m._round_stance = {uid: m._comp(uid, Posture).stance for uid in m._declare_queue}
+        m.overwatch.watching = []
+
+    def close_declarations(self) -> None:
+        """Every declaration is in: a unit nobody declared for goes on with what it was doing
+        (a reload, first aid, a kept overwatch), else holds."""
+        m = self.m
+        for uid in m._declare_queue:
+            if m.declared(uid) is None and not m.view(uid).out:
+                m.phase = "declare"
+                if isinstance(m.declare(uid, m.work.carry_on(uid)), Impossible):
+                    m.declare(uid, Hold())
+
+    def phase_step(self, name: str) -> Iterator[Question]:
+        """A phase boundary of the round (engine.turn.Phase): start, declared, move, end. The
+        systems act on it (esper processors, in order); yields the questions they ask."""
+        m = self.m
+        m._use()
+        if name not in ("start", "declared", "move", "end"):
+            raise ValueError(f"unknown phase {name!r}")
+        if name == "start":
+            for ent, _ in esper.get_component(Declared):
+                esper.remove_component(ent, Declared)
+        elif name == "declared":
+            m._acted, m._lost, m._resting = set(), set(), set()
+        tasks: list[Iterator[Question]] = []
+        esper.process(name, tasks)
+        for task in tasks:
+            yield from task
+
+    def resolve_step(self, uid: int, phase: str) -> Iterator[Question]:
+        """Carry out what `uid` declared, now (engine.turn.Resolve): the overwatches it
+        triggers by acting go off before or after it. Yields the questions the action asks
+        on the way (the flow answers them)."""
+        m = self.m
+        m._use()
+        m.phase = phase
+        if m.view(uid).out:
+            return
+        later = yield from m.overwatch.before(uid, phase)
+        if not m.view(uid).out:
+            yield from self._carry_out(uid)
+            yield from m.overwatch.after(uid, later)
+        m._acted.add(uid)
+
+    def _carry_out(self, uid: int) -> Iterator[Question]:
+        m = self.m
+        d = m.declared(uid)
+        if d is None:
+            return
+        if uid in m._lost:
+            why = "is exhausted and rests" if uid in m._resting else "is held"
+            m._event(EventKind.INFO, f"{m.name(uid)} {why}: its action is lost", uid)
+            return
+        yield from kind_of(d.action).resolve(m, uid, d.action)
+
+    def act_step(self, uid: int, action: Action, choices: Mapping[str, Any], phase: str) -> Iterator[Question]:
+        """`uid` takes its turn (engine.turn.Act): its action is declared and carried out at
+        once (a refused one holds). Yields the questions the action asks on the way."""
+        m = self.m
+        self.open_declarations([uid])
+        if isinstance(m.declare(uid, action, **dict(choices)), Impossible):
+            m.declare(uid, Hold())
+        yield from self.resolve_step(uid, phase)
+
+    def roll_initiative_all(self) -> None:
+        """Roll initiative for every unit still in the fight (engine.turn.Initiative: rulesets
+        that roll it every round, or after declarations)."""
+        m = self.m
+        m._use()
+        for uid in self.living():
+            ent = m._entities[uid]
+            value, roll = m.rules.roll_initiative(m.dice, m._comp(uid, Combatant).combatant)
+            esper.add_component(ent, Initiative(value, roll.fumble))
+            m._changed(uid)
+            m._event(EventKind.INITIATIVE, f"{m.name(uid)} {roll.describe()}", uid)
+
+    def action_speed_of(self, uid: int) -> str | None:
+        """When `uid`'s declared action resolves this round; None when it declared nothing or
+        an action that acts only when triggered (an overwatch)."""
+        m = self.m
+        d = m.declared(uid)
+        if d is None:
+            return None
+        return kind_of(d.action).speed(m, uid, d.action)
+
+    def check_victory(self, final: bool) -> bool:
+        """Is the match decided? (`final`: the round is over, so `max_rounds` counts.)"""
+        m = self.m
+        if m._winner is not None:
+            return True
+        standing = {team: len(m.units(team, living=True)) for team in m.teams}
+        alive = [t for t, n in standing.items() if n > 0]
+        if len(alive) <= 1:
+            m._winner = alive[0] if alive else "draw"
+        elif final and m.round >= m.max_rounds:
+            m._winner = "draw"
+        if m._winner is not None:
+            m.phase = "over"
+            m._event(EventKind.VICTORY, f"{m._winner} wins" if m._winner != "draw" else "draw",
+                     data=Tally(standing))
+            return True
+        return False
+
+    # --- what the ruleset's round reads (engine.turn.RoundTable) ---------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.m.over
+
+    def living(self) -> list[int]:
+        return [v.uid for v in self.m.units(living=True)]
+
+    def combatant(self, uid: int) -> Any:
+        return self.m.view(uid).combatant
+
+    def state(self, uid: int) -> Any:
+        return self.m.view(uid).state
+
+    def initiative(self, uid: int) -> int:
+        return self.m.view(uid).initiative
+
+    def speed(self, uid: int) -> str | None:
+        return self.action_speed_of(uid)
