@@ -160,6 +160,18 @@ class Ruleset(ABC):
     def make_combatant(self, spec: Mapping[str, Any]) -> Any:
         """Build a combatant from a data mapping (name, attributes, skills, weapon, armour)."""
 
+    def spec_problem(self, spec: Mapping[str, Any]) -> str | None:
+        """What stops `spec` (a unit as a map or squad gives it, with Yags catalogue ids) from
+        being built under this ruleset (an id with no equivalent, a role with no template), in
+        one line naming the ruleset; None when it builds."""
+        try:
+            self.make_combatant(spec)
+        except KeyError as exc:
+            return str(exc) if type(exc).__str__ is not KeyError.__str__ else str(exc.args[0] if exc.args else exc)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
     @abstractmethod
     def fresh_state(self, combatant: Any) -> Any:
         """The state of an unhurt combatant at the start of a match."""
@@ -325,6 +337,15 @@ class Ruleset(ABC):
               victims: Sequence[tuple[Participant, float, bool]]) -> Sequence[Outcome | Impossible | None]:
         """An explosion: one result per victim (distance in metres, hard cover between),
         None for those it cannot touch."""
+
+    def catalogue_lines(self, what: str = "all") -> list[str]:
+        """The ruleset's catalogue for `skirmish rules` (what: weapons, armour or all), one
+        item a line under a heading."""
+        return [f"{self.name}: no catalogue to list"]
+
+    def sheet(self, combatant: Any, state: Any) -> list[str]:
+        """The unit sheet's lines (the UI's side panel): what the combatant is and carries."""
+        return [self.status(state)]
 
     @abstractmethod
     def out_of_fight(self, state: Any) -> bool:

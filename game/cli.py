@@ -13,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+RULESET_NAMES = ("yags", "mythras", "yags-sf", "step")
+RULESET_HELP = "the rules: yags, mythras, yags-sf or step (default: the map's ruleset property, else yags)"
 HEADLESS_HINT = ("headless commands: 'skirmish simulate', 'skirmish check-map PATH', "
                  "'skirmish new-map NAME', 'skirmish check-save PATH', 'skirmish duel'")
 
@@ -111,8 +113,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from game.squads import SquadError
 
     straight = args.map is not None or args.mode is not None or args.seed is not None or args.screenshot
+    straight = straight or args.ruleset is not None
     config = SessionConfig(args.map or str(DEFAULT_MAP), args.mode or "solo", args.ai,
-                           args.seed if args.seed is not None else 1)
+                           args.seed if args.seed is not None else 1, ruleset=args.ruleset)
     session = None
     if args.load:
         from game.saves import SaveError, load_game
@@ -125,7 +128,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     elif straight:
         from game.ui.app import new_session
 
-        problem = _judge_or_warn(config.map_path)
+        problem = _judge_or_warn(config.map_path, config.ruleset)
         if problem:
             return _error(problem)
         try:
@@ -147,25 +150,19 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """List the catalogue: what a squad can carry."""
-    from engine.yags.catalogue import CatalogueError, default_catalogue
+    """List a ruleset's catalogue: what a squad can carry."""
+    from engine.rulesets import UnknownRuleset, make_ruleset
+    from engine.yags.catalogue import CatalogueError
 
     try:
-        cat = default_catalogue()
+        rules = make_ruleset(args.ruleset)
+        lines = rules.catalogue_lines(args.what)
+    except UnknownRuleset as exc:
+        return _error(f"--ruleset: {exc}")
     except CatalogueError as exc:
         return _error(str(exc))
-    if args.what in ("weapons", "all"):
-        print("weapons:")
-        for w in sorted(cat.weapons.values(), key=lambda w: (w.kind, w.skill, w.id)):
-            extra = f" range {w.short:g}/{w.medium:g}/{w.long:g} m" if w.is_missile and w.long else ""
-            dmg = f"+{w.damage}" if w.muscle else f"{w.damage}"
-            print(f"  {w.id:28} {w.kind:9} {w.skill:10} atk {w.attack:+d} def {w.defence:+d} dmg {dmg} "
-                  f"{w.damage_type} reach {w.reach}{extra}")
-    if args.what in ("armour", "all"):
-        print("armour:")
-        for a in sorted(cat.armour.values(), key=lambda a: a.id):
-            props = ",".join(sorted(a.properties)) or "-"
-            print(f"  {a.id:28} +{a.protection} load {a.load:g} {props}")
+    for line in lines:
+        print(line)
     return 0
 
 
@@ -192,20 +189,24 @@ def cmd_duel(args: argparse.Namespace) -> int:
 def cmd_check_map(args: argparse.Namespace) -> int:
     """Judge a map as every command and the menu do, then print its summary; missing art is
     a refusal here (the author's check), a warning when the map is played."""
+    from engine.rulesets import UnknownRuleset
     from game.judge import judge_map, missing_art_error
     from game.maps import MapError
     from game.maps.check import summarise
     from game.squads import SquadError
 
     try:
-        judged = judge_map(args.path)
+        judged = judge_map(args.path, args.ruleset)
     except (MapError, SquadError) as exc:
         return _error(str(exc))
+    except UnknownRuleset as exc:
+        return _error(f"--ruleset: {exc}")
     grid, squads = judged.grid, judged.squads
     problem = missing_art_error(grid)
     if problem:
         return _error(problem)
     print(summarise(grid))
+    print(f"ruleset: {judged.ruleset}" + ("" if args.ruleset else " (the map's)" if grid.ruleset != "yags" else " (the default)"))
     if not grid.units:
         print("squads: the map places no units, so each side gets the default squad of 8 from "
               "game/data/squads.toml; add unit objects to choose your own")
@@ -215,17 +216,20 @@ def cmd_check_map(args: argparse.Namespace) -> int:
     return 0
 
 
-def _judge_or_warn(path: str) -> str | None:
-    """Judge a map before playing it: None when it plays (missing art is a warning line on
-    stderr), else the one-line refusal."""
+def _judge_or_warn(path: str, ruleset: str | None = None) -> str | None:
+    """Judge a map before playing it (under `ruleset`, else the map's): None when it plays
+    (missing art is a warning line on stderr), else the one-line refusal."""
+    from engine.rulesets import UnknownRuleset
     from game.judge import judge_map
     from game.maps import MapError
     from game.squads import SquadError
 
     try:
-        judged = judge_map(path)
+        judged = judge_map(path, ruleset)
     except (MapError, SquadError) as exc:
         return str(exc)
+    except UnknownRuleset as exc:
+        return f"--ruleset: {exc}"
     from game.files import one_line
 
     for line in judged.warnings:
@@ -301,14 +305,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     settings = {"map": args.map, "runs": args.runs, "seed": args.seed, "size": args.size,
                 "blue_ai": args.blue_ai, "red_ai": args.red_ai,
-                "blue_squad": args.blue_squad, "red_squad": args.red_squad}
+                "blue_squad": args.blue_squad, "red_squad": args.red_squad, "ruleset": args.ruleset}
     if args.scenario:
         try:
             scenario = load_scenario(args.scenario)
         except ScenarioError as exc:
             return _error(str(exc))
         flags = {"--map": "map", "--runs": "runs", "--seed": "seed", "--size": "size", "--blue-ai": "blue_ai",
-                 "--red-ai": "red_ai", "--blue-squad": "blue_squad", "--red-squad": "red_squad"}
+                 "--red-ai": "red_ai", "--blue-squad": "blue_squad", "--red-squad": "red_squad",
+                 "--ruleset": "ruleset"}
         given = {key for flag, key in flags.items()
                  if any(a == flag or a.startswith(flag + "=") for a in getattr(args, "argv", ()))}
         for key, value in scenario.items():
@@ -333,7 +338,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         problem = out and out != "-" and _writable(flag, out)
         if problem:
             return _error(problem)
-    problem = _judge_or_warn(path)
+    problem = _judge_or_warn(path, settings["ruleset"])
     if problem:
         return _error(problem)
     progress = None
@@ -345,7 +350,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         record = simulate(path, settings["runs"], settings["seed"], jobs=jobs, blue_ai=settings["blue_ai"],
                           red_ai=settings["red_ai"], size=settings["size"], blue_squad=settings["blue_squad"],
-                          red_squad=settings["red_squad"], progress=progress)
+                          red_squad=settings["red_squad"], ruleset=settings["ruleset"], progress=progress)
     except (MapError, SquadError) as exc:
         return _error(str(exc))
     except KeyError as exc:
@@ -385,6 +390,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="solo (you play blue), hotseat (two players), watch (AI against AI)")
     play.add_argument("--ai", default="normal", help="AI level: random, easy, normal, hard")
     play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--ruleset", default=None, help=RULESET_HELP)
     play.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")
     play.add_argument("--frames", type=int, default=3)
     play.add_argument("--size", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
@@ -394,9 +400,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
     rules = sub.add_parser("rules", help="list the weapon and armour catalogue")
     rules.add_argument("what", nargs="?", choices=("weapons", "armour", "all"), default="all")
+    rules.add_argument("--ruleset", default="yags", help="whose catalogue (default yags): " + ", ".join(RULESET_NAMES))
     rules.set_defaults(func=cmd_rules)
     check = sub.add_parser("check-map", help="summarise a Tiled map for its author, or say what is wrong")
     check.add_argument("path")
+    check.add_argument("--ruleset", default=None, help=RULESET_HELP)
     check.set_defaults(func=cmd_check_map)
     newmap = sub.add_parser("new-map", help="make a map folder (map, tileset, art) that keeps its art wherever it goes")
     newmap.add_argument("name", help="the folder to make in the current folder (the map is NAME/NAME.tmx)")
@@ -417,6 +425,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--blue-squad", default=None, help="a squad id or templates (swordsman,rifleman)")
     sim.add_argument("--red-squad", default=None, help="a squad id or templates (swordsman,rifleman)")
     sim.add_argument("--size", type=int, default=None, help="units a side (default: the map's)")
+    sim.add_argument("--ruleset", default=None, help=RULESET_HELP)
     sim.add_argument("--scenario", help="a TOML scenario: map, runs, seed, size, [blue]/[red] ai and squad")
     sim.add_argument("--report", metavar="PATH.png", help="draw where units fought and fell")
     sim.add_argument("--json", help="write the full record to PATH, or - for standard output")
@@ -428,6 +437,7 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument("--seed", type=int, default=1)
     duel.add_argument("--rounds", type=int, default=20)
     duel.add_argument("--skill", type=int, default=5, help="both fighters' weapon skill")
+    duel.add_argument("--ruleset", default="yags", help="yags (default), " + ", ".join(RULESET_NAMES[1:]))
     duel.set_defaults(func=cmd_duel)
     return p
 

@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from engine.rulesets import choose_ruleset, make_ruleset
 from game.maps import GridMap, MapError, load_map
 from game.maps.decode import decode_image
 from game.maps.images import ImageError
@@ -27,26 +28,29 @@ class Judged:
     grid: GridMap
     squads: dict[str, list[dict[str, Any]]]
     warnings: tuple[str, ...]
+    ruleset: str = "yags"  # the ruleset it was judged under
 
 
-def judge_map(path: str | os.PathLike[str]) -> Judged:
-    """Load and check a map as the command line and the menu both do; raises MapError or
-    SquadError, each one line naming the file and the place."""
+def judge_map(path: str | os.PathLike[str], ruleset: str | None = None) -> Judged:
+    """Load and check a map as the command line and the menu both do, under `ruleset` (None:
+    the map's own `ruleset` property, else Yags): its units must build under it. Raises
+    MapError, SquadError or UnknownRuleset, each one line naming the file and the place."""
     grid = load_map(path)
+    name = choose_ruleset(ruleset, None, grid.ruleset)
     for image in grid.art:  # decoded once here, so a map judged sound is one the window draws
         try:
             decode_image(image)
         except ImageError as err:
             raise MapError(grid.path, f"{image}: {err}", "image") from None
     squads = map_squads(grid)
-    check_squads(grid, squads)
+    check_squads(grid, squads, make_ruleset(name) if name != "yags" else None)
     room, units = sum(grid.walkable_cells), sum(len(specs) for specs in squads.values())
     if units > room:
         whose = "the map's own units" if grid.units else "the default squads"
         raise MapError(grid.path, f"{whose} are {units} units but only {room} "
                        f"tile{'s' if room != 1 else ''} can be stood on", "map")
     return Judged(grid, squads, tuple(f"{line} (the map plays: the window draws a placeholder)"
-                                      for line in grid.missing_art))
+                                      for line in grid.missing_art), name)
 
 
 def missing_art_error(grid: GridMap) -> str | None:

@@ -96,6 +96,7 @@ def save_data(session: Any) -> dict[str, Any]:
         "seed": cfg.seed,
         "mode": cfg.mode,
         "ai": cfg.ai,
+        "ruleset": m.rules.name,
         "human_team": cfg.human_team,
         "max_rounds": cfg.max_rounds,
         "squads": squads,
@@ -174,6 +175,7 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
 def load_game(path: str | os.PathLike[str]) -> Any:
     """Replay a save into a new Session (game.session); SaveError when it cannot be read or
     the replay does not reach the saved state."""
+    from engine.rulesets import make_ruleset
     from game.maps import MapError, load_map
     from game.session import Session, SessionConfig
     from game.squads import SquadError, check_squads
@@ -182,15 +184,16 @@ def load_game(path: str | os.PathLike[str]) -> Any:
     path = Path(path)
     data = read_save(path)
     cfg = SessionConfig(data["map"], data["mode"], data["ai"], data["seed"], data.get("max_rounds"),
-                        data["human_team"])
+                        data["human_team"], ruleset=data.get("ruleset", "yags"))  # saves from before name no ruleset: Yags
+    rules = make_ruleset(cfg.ruleset or "yags")
     try:
         grid = load_map(cfg.map_path)
         squads = data["squads"]
-        check_squads(grid, squads)
+        check_squads(grid, squads, rules if rules.name != "yags" else None)
     except (MapError, SquadError, OSError, ValueError, KeyError, TypeError) as exc:
         raise SaveError(f"{path}: the map no longer loads: {_one_line(exc)}") from exc
     try:
-        match = Match(grid, squads, seed=cfg.seed, max_rounds=cfg.max_rounds)
+        match = Match(grid, squads, seed=cfg.seed, max_rounds=cfg.max_rounds, ruleset=rules)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"{path}: the squads do not make a match: {_one_line(exc)}") from exc
     try:

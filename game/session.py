@@ -40,6 +40,7 @@ class SessionConfig:
     # map's own units when it has them, else the default squad)
     blue_squad: str = ""
     red_squad: str = ""
+    ruleset: str | None = None  # None: the map's ruleset property, else yags
 
 
 MAP_UNITS = "map units"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.rulesets import choose_ruleset, make_ruleset
 from game.ai import make_controller
 from game.flow import Flow
 from game.limits import MAX_RUNS, MAX_SIZE
@@ -49,6 +50,7 @@ class MatchSpec:
     size: int | None = None
     blue_squad: str | None = None
     red_squad: str | None = None
+    ruleset: str = "yags"
 
 
 def side_specs(squad: str, team: str, count: int) -> list[dict[str, Any]]:
@@ -150,7 +152,7 @@ class _Timed:
 def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None] | None = None) -> dict[str, Any]:
     """Play one match to the end; the record for the JSON `battles` list."""
     squads = spec_squads(grid, spec)
-    match = Match(grid, squads, seed=spec.seed)
+    match = Match(grid, squads, seed=spec.seed, ruleset=make_ruleset(spec.ruleset))
     log = BattleTally(match)
     match.log.subscribe(log.hear)
     times: list[float] = []
@@ -195,10 +197,11 @@ def _run_one(spec: MatchSpec) -> dict[str, Any]:
 
 def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1, blue_ai: str = "normal",
              red_ai: str = "normal", squad: str = "default", size: int | None = None,
-             blue_squad: str | None = None, red_squad: str | None = None,
+             blue_squad: str | None = None, red_squad: str | None = None, ruleset: str | None = None,
              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Run `runs` matches with seeds seed, seed+1, ...; the same seed gives the same record,
-    whatever `jobs` is (apart from `seconds`). `progress(done, runs)` is called as matches end."""
+    whatever `jobs` is (apart from `seconds`). `ruleset` None: the map's `ruleset` property,
+    else Yags. `progress(done, runs)` is called as matches end."""
     if not 1 <= runs <= MAX_RUNS:
         raise ValueError(f"runs must be from 1 to {MAX_RUNS:,}, not {runs:,}")
     if size is not None and not 1 <= size <= MAX_SIZE:
@@ -206,9 +209,11 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
     grid = load_map(map_path)  # fail fast, before any worker starts
     if size is not None:
         check_size(grid, size)  # before a squad of `size` is built
-    specs = [MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad)
+    name = choose_ruleset(ruleset, None, grid.ruleset)
+    rules = make_ruleset(name)
+    specs = [MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad, name)
              for i in range(runs)]
-    check_squads(grid, spec_squads(grid, specs[0]))
+    check_squads(grid, spec_squads(grid, specs[0]), rules if name != "yags" else None)
     start = time.perf_counter()
     battles: list[dict[str, Any]] = []
     if jobs <= 1 or runs <= 1:
@@ -230,7 +235,7 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
     for b in battles:
         wins[b["winner"]] += 1
     return {
-        "map": str(map_path), "map_name": grid.name, "runs": runs, "seed": seed,
+        "map": str(map_path), "map_name": grid.name, "ruleset": name, "runs": runs, "seed": seed,
         "blue_ai": blue_ai, "red_ai": red_ai, "squad": squad, "size": size,
         "blue_squad": blue_squad, "red_squad": red_squad, "wins": wins,
         "mean_rounds": round(sum(b["rounds"] for b in battles) / max(1, runs), 3),

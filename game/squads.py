@@ -11,11 +11,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.ruleset import Ruleset
 from game.limits import MAX_SCORE
 from game.maps.grid import GridMap, UnitSpawn
 
 SQUADS_FILE = Path(__file__).resolve().parent / "data" / "squads.toml"
-SPEC_KEYS = {"attributes", "skills", "weapon", "armour", "grenades", "magazines", "size", "soak", "second_weapon"}
+SPEC_KEYS = {"attributes", "skills", "weapon", "armour", "grenades", "magazines", "size", "soak", "second_weapon", "role"}
 
 
 class SquadError(ValueError):
@@ -54,6 +55,7 @@ def template_spec(tid: str, name: str) -> dict[str, Any]:
     spec = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
             for k, v in temps[tid].items()}
     spec["name"] = name
+    spec.setdefault("role", tid)
     return spec
 
 
@@ -77,6 +79,9 @@ def unit_spec(u: UnitSpawn, index: int) -> dict[str, Any]:
     """A map's unit object as a spec: its template (default `rifleman`) overridden by the
     object's own weapon, armour, attributes and skills."""
     spec = template_spec(u.template or "rifleman", u.name or f"{u.team.title()} {index + 1}")
+    spec["template"] = u.template or "rifleman"
+    if u.role:
+        spec["role"] = u.role
     if u.weapon:
         spec["weapon"] = u.weapon
     if u.armour:
@@ -131,8 +136,9 @@ def spec_problem(spec: Any) -> str | None:
     (an attribute table given as ``[[]]``, a place of ``Infinity``)."""
     if not isinstance(spec, dict):
         return f"must be a table, not {type(spec).__name__}"
-    if not isinstance(spec.get("name", ""), str):
-        return "name: must be a string"
+    for key in ("name", "role", "template"):
+        if not isinstance(spec.get(key, ""), str):
+            return f"{key}: must be a string"
     for key in ("weapon", "second_weapon"):
         if spec.get(key) is not None and not isinstance(spec[key], str):
             return f"{key}: must be a string (a weapon id)"
@@ -170,10 +176,12 @@ def check_size(grid: GridMap, size: int) -> None:
                          f"{size} units a side (at most {room // 2})")
 
 
-def check_squads(grid: GridMap, squads: dict[str, list[dict[str, Any]]]) -> None:
+def check_squads(grid: GridMap, squads: dict[str, list[dict[str, Any]]], rules: Ruleset | None = None) -> None:
     """Every unit spec is well formed, its weapon, armour and grenades exist in the catalogue,
-    its attributes are known, and the map has a walkable tile for every unit; raises
-    SquadError naming the map, the unit and the field."""
+    its attributes are known, and the map has a walkable tile for every unit; under another
+    ruleset than Yags (`rules`), each unit builds under it (its kit maps to the ruleset's
+    own, its role has a template); raises SquadError naming the map, the unit and the field
+    (and the ruleset)."""
     from engine.yags.catalogue import default_catalogue
     from engine.yags.character import canonical_attribute
 
@@ -200,6 +208,11 @@ def check_squads(grid: GridMap, squads: dict[str, list[dict[str, Any]]]) -> None
                     canonical_attribute(attr)
                 except ValueError as exc:
                     raise SquadError(f"{where}: attributes: {exc}") from None
+            if rules is not None and rules.name != "yags":
+                problem = rules.spec_problem(spec)
+                if problem is not None:
+                    prefix = "" if rules.name in problem else f"ruleset {rules.name}: "
+                    raise SquadError(f"{where}: {prefix}{problem}")
     units = sum(len(specs) for specs in squads.values())
     room = walkable_tiles(grid)
     if units > room:

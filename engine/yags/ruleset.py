@@ -384,6 +384,24 @@ class YagsRuleset(Ruleset):
             return int(options.get("shots", 1))
         return 0
 
+    def catalogue_lines(self, what: str = "all") -> list[str]:
+        """The weapons (kind, skill, attack, defence, damage, reach, ranges) and the armour."""
+        cat = self.catalogue
+        lines = []
+        if what in ("weapons", "all"):
+            lines.append("weapons:")
+            for w in sorted(cat.weapons.values(), key=lambda w: (w.kind, w.skill, w.id)):
+                extra = f" range {w.short:g}/{w.medium:g}/{w.long:g} m" if w.is_missile and w.long else ""
+                dmg = f"+{w.damage}" if w.muscle else f"{w.damage}"
+                lines.append(f"  {w.id:28} {w.kind:9} {w.skill:10} atk {w.attack:+d} def {w.defence:+d} dmg {dmg} "
+                             f"{w.damage_type} reach {w.reach}{extra}")
+        if what in ("armour", "all"):
+            lines.append("armour:")
+            for a in sorted(cat.armour.values(), key=lambda a: a.id):
+                props = ",".join(sorted(a.properties)) or "-"
+                lines.append(f"  {a.id:28} +{a.protection} load {a.load:g} {props}")
+        return lines
+
     def expected_harm(self, preview: Any) -> float:
         """Expected damage levels (wounds count double the stuns they might be)."""
         harm = sum(float(p) * levels for levels, p in preview.p_damage_levels.items())

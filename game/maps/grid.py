@@ -56,6 +56,7 @@ class UnitSpawn:
     second_weapon: str | None = None  # a shield or off-hand weapon id
     grenades: str | None = None  # comma-separated weapon ids
     magazines: int | None = None  # spare magazines
+    role: str | None = None  # what the unit is in the squad (gunner, marksman, ...): other rulesets build it from this
 
 
 @dataclass(frozen=True)

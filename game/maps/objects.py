@@ -134,6 +134,7 @@ def _unit(obj: pytmx.TiledObject, props: dict[str, Any], team: str, x: int, y: i
         team=team, x=x, y=y,
         name=text("name") or obj.name or None,
         template=text("template"),
+        role=text("role"),
         weapon=text("weapon"),
         armour=text("armour") or text("armor"),
         attributes=table("attributes"),

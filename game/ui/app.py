@@ -39,14 +39,18 @@ def new_session(config: SessionConfig) -> Session:
     """A match on the configured map with its squads; raises MapError or SquadError. The map
     is judged as the command line judges it (game.judge): its own units must be sound even
     when both sides field other squads."""
+    from engine.rulesets import make_ruleset
     from game.judge import judge_map
     from game.squads import check_squads
     from game.world.match import Match
 
-    grid = judge_map(config.map_path).grid
+    judged = judge_map(config.map_path, config.ruleset)
+    grid = judged.grid
+    config.ruleset = judged.ruleset
+    rules = make_ruleset(judged.ruleset)
     squads = config_squads(grid, config)
-    check_squads(grid, squads)
-    session = Session(Match(grid, squads, seed=config.seed, max_rounds=config.max_rounds), config)
+    check_squads(grid, squads, rules if judged.ruleset != "yags" else None)
+    session = Session(Match(grid, squads, seed=config.seed, max_rounds=config.max_rounds, ruleset=rules), config)
     session.squads = squads
     return session
 
