@@ -11,17 +11,21 @@ the lab, saved-game replays and the tests all play through it; nothing else runs
     while not match.over:
         flow.play_round()
 
-A side with no controller is answered from outside, one declaration at a time (the player at
-the keyboard, or a test):
+A side with no controller is answered from outside: the player at the keyboard, or a test.
+The round's first declarations are made on the match, one unit at a time (a declaration may
+be changed until the next unit has declared); any other question waits as `pending` until
+`answer` gives it:
 
     order = flow.start_round()        # the units that declare, in the order they declare
     match.declare(uid, action, ...)   # each in turn, public at once
-    flow.resolve_round()              # undeclared units carry on (or hold); the rest of the round
+    question = flow.resolve_round()   # the rest of the round; None when it is over, else
+    while question is not None:       # a question for a side with no controller
+        question = flow.answer(choice_for(question))
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any, Protocol
 
 from engine.outcome import Impossible
@@ -38,10 +42,18 @@ class Controller(Protocol):
         ...
 
 
+class _Open:
+    """The round's declarations are open to outside declarers (start_round returns)."""
+
+
+OPEN = _Open()
+Work = Generator[Question | _Open, Any, None]
+
+
 class Flow:
     """Runs a match's rounds. `controllers` by team; a team without one is answered from
-    outside (`start_round`, the match's `declare`, `resolve_round`). `on_declared(uid,
-    action, choices)` hears every declaration a controller made (saves record them)."""
+    outside. `on_declared(uid, action, choices)` hears every declaration a controller made
+    after the first declarations of a round (saves record them)."""
 
     def __init__(self, match: Any, controllers: Mapping[str, Controller] | None = None,
                  on_declared: Callable[[int, Any, dict[str, Any]], None] | None = None) -> None:
@@ -49,22 +61,94 @@ class Flow:
         self.controllers: dict[str, Controller] = dict(controllers or {})
         self.on_declared = on_declared
         self.order: list[int] = []  # this round's declaration order
-        self._steps: Iterator[Step] | None = None
+        self.pending: Question | None = None  # a question waiting for an outside answer
+        self._work: Work | None = None
 
     # --- a whole round ---------------------------------------------------------------------
 
     def play_round(self) -> None:
-        """One round, every declaration asked of the controllers."""
+        """One round, every question asked of the controllers."""
         order = self.start_round()
         for uid in order:
             if not self.match.over and self.match.declared(uid) is None:
                 self.ask_declaration(uid)
-        self.resolve_round()
+        if self.resolve_round() is not None:
+            raise RuntimeError(f"{self.match.name(self.pending.uid)} has no controller to answer "
+                               f"a {self.pending.kind} question")
 
     def ask_declaration(self, uid: int) -> Any:
         """Ask `uid`'s controller for its declaration and make it (a refused one holds)."""
+        return self._declare(uid, self.ask(Question(uid, "declare")))
+
+    def controller(self, uid: int) -> Controller | None:
+        """The controller of `uid`'s side (None: answered from outside)."""
+        return self.controllers.get(self.match.view(uid).team)
+
+    def ask(self, question: Question) -> Any:
+        """The answer of the controller of `question.uid`'s side."""
+        ctrl = self.controller(question.uid)
+        if ctrl is None:
+            team = self.match.view(question.uid).team
+            raise RuntimeError(f"{self.match.name(question.uid)} ({team}) has no controller to answer "
+                               f"a {question.kind} question")
+        return ctrl.choose(self.match, question)
+
+    # --- a round in two halves, declarations made from outside ------------------------------
+
+    def start_round(self) -> list[int]:
+        """Begin the next round and carry out its steps up to its first declarations; the
+        units that declare, in order (none when the match is over, or when the ruleset's
+        round has no declarations: then the round has run as far as it can, and `pending`
+        may hold a question)."""
         m = self.match
-        action, choices = self.ask(Question(uid, "declare"))
+        if m.over:
+            return []
+        m.steps.next_round()
+        self.order = []
+        self._work = self._round(m.rules.round(m.steps))
+        self._drive(None, first=True)
+        return list(self.order)
+
+    def resolve_round(self) -> Question | None:
+        """Every declaration is in (undeclared units carry on, or hold): carry out the rest
+        of the round, up to its end (None) or a question for a side with no controller (the
+        question, also `pending`: give its answer to `answer`)."""
+        if self._work is None or self.pending is not None:
+            return self.pending
+        return self._drive(None)
+
+    def answer(self, value: Any) -> Question | None:
+        """The answer to the pending question; the round goes on as `resolve_round`."""
+        if self.pending is None:
+            raise RuntimeError("no question is waiting for an answer")
+        self.pending = None
+        return self._drive(value)
+
+    # --- the steps ---------------------------------------------------------------------------
+
+    def _drive(self, value: Any, first: bool = False) -> Question | None:
+        """Run the round's work until it ends, opens declarations, or asks a side with no
+        controller."""
+        work = self._work
+        if work is None:
+            return None
+        try:
+            item = next(work) if first else work.send(value)
+            while True:
+                if isinstance(item, _Open):
+                    return None
+                ctrl = self.controller(item.uid)
+                if ctrl is None:
+                    self.pending = item
+                    return item
+                item = work.send(ctrl.choose(self.match, item))
+        except StopIteration:
+            self._work = None
+            return None
+
+    def _declare(self, uid: int, answer: Any) -> Any:
+        action, choices = answer
+        m = self.match
         out = m.declare(uid, action, **choices)
         if isinstance(out, Impossible):
             action, choices = Hold(), {}
@@ -73,78 +157,35 @@ class Flow:
             self.on_declared(uid, action, dict(choices))
         return out
 
-    def ask(self, question: Question) -> Any:
-        """The answer of the controller of `question.uid`'s side."""
-        team = self.match.view(question.uid).team
-        ctrl = self.controllers.get(team)
-        if ctrl is None:
-            raise RuntimeError(f"{self.match.name(question.uid)} ({team}) has no controller to answer "
-                               f"a {question.kind} question")
-        return ctrl.choose(self.match, question)
-
-    # --- a round in two halves, declarations made from outside ------------------------------
-
-    def start_round(self) -> list[int]:
-        """Begin the next round and carry out its steps up to the declarations; the units
-        that declare, in order (none when the match is over)."""
+    def _round(self, steps: Iterable[Step]) -> Work:
+        """The round's steps carried out; yields every question (the driver answers those it
+        can) and OPEN where the first declarations are made from outside."""
         m = self.match
-        if m.over:
-            return []
-        m.steps.next_round()
-        self._steps = iter(m.rules.round(m.steps))
-        self.order = []
-        for step in self._steps:
-            if isinstance(step, Declare):
-                m.steps.open_declarations(step.order)
-                self.order = list(step.order)
-                return list(self.order)
-            self._carry_out(step)
-        return []
-
-    def resolve_round(self) -> None:
-        """Every declaration is in (undeclared units carry on, or hold): carry out the rest
-        of the round; then the end-of-round victory test."""
-        m = self.match
-        if self._steps is None:
-            return
-        if self.order:
-            m.steps.close_declarations()
-        steps, self._steps = self._steps, None
+        outside = True
         for step in steps:
             if isinstance(step, Declare):
                 m.steps.open_declarations(step.order)
-                for uid in step.order:
-                    if not m.over and m.declared(uid) is None:
-                        self.ask_declaration(uid)
+                if outside:
+                    outside = False
+                    self.order = list(step.order)
+                    yield OPEN  # start_round returns; resolve_round comes back here
+                else:
+                    for uid in step.order:
+                        if not m.over and m.declared(uid) is None:
+                            self._declare(uid, (yield Question(uid, "declare")))
                 m.steps.close_declarations()
-                continue
-            self._carry_out(step)
-        m.steps.check_victory(final=True)
-
-    # --- the steps ---------------------------------------------------------------------------
-
-    def _carry_out(self, step: Step) -> None:
-        m = self.match
-        if isinstance(step, Phase):
-            self._answer_all(m.steps.phase_step(step.name))
-        elif isinstance(step, Resolve):
-            self._answer_all(m.steps.resolve_step(step.uid, step.phase))
-            m.steps.check_victory(final=False)
-        elif isinstance(step, Act):
-            if not m.view(step.uid).out and not m.over:
-                action, choices = self.ask(Question(step.uid, "act"))
-                self._answer_all(m.steps.act_step(step.uid, action, choices, step.phase))
+            elif isinstance(step, Phase):
+                yield from m.steps.phase_step(step.name)
+            elif isinstance(step, Resolve):
+                yield from m.steps.resolve_step(step.uid, step.phase)
                 m.steps.check_victory(final=False)
-        elif isinstance(step, Initiative):
-            m.steps.roll_initiative_all()
-        else:
-            raise TypeError(f"unknown step {step!r}")
-
-    def _answer_all(self, questions: Iterator[Question]) -> None:
-        """Drive an action's resolution, answering each question it asks."""
-        try:
-            question = next(questions)
-            while True:
-                question = questions.send(self.ask(question))
-        except StopIteration:
-            return
+            elif isinstance(step, Act):
+                if not m.view(step.uid).out and not m.over:
+                    action, choices = yield Question(step.uid, "act")
+                    yield from m.steps.act_step(step.uid, action, choices, step.phase)
+                    m.steps.check_victory(final=False)
+            elif isinstance(step, Initiative):
+                m.steps.roll_initiative_all()
+            else:
+                raise TypeError(f"unknown step {step!r}")
+        m.steps.check_victory(final=True)

@@ -112,7 +112,9 @@ def test_difference_of_two_rolls_matches_enumeration():
 @settings(max_examples=30, deadline=None)
 @given(a=st.integers(-10, 60), d=st.integers(-10, 60), fa=st.integers(0, 9), fd=st.integers(0, 9))
 def test_attack_against_defence_matches_a_seeded_sample(a, d, fa, fd):
-    """The exact chance against 3000 seeded rolls of both sides (5 standard errors)."""
+    """The exact chance against 3000 seeded rolls of both sides (5 standard errors, and a
+    count or two of slack: near a chance of 0 or 1 one rare outcome is already many standard
+    errors out, the binomial being discrete)."""
     rng = Dice(random.Random(a * 1000 + d * 10 + fa + fd))
     n, hits = 3000, 0
     for _ in range(n):
@@ -120,7 +122,7 @@ def test_attack_against_defence_matches_a_seeded_sample(a, d, fa, fd):
         target = 15 if y <= fd else max(15, d + y)
         hits += x > fa and a + x >= target
     p = float(p_beats(a, fa, d, fd, 15))
-    assert abs(hits / n - p) <= 5 * (p * (1 - p) / n) ** 0.5 + 1e-9
+    assert abs(hits / n - p) <= 5 * (p * (1 - p) / n) ** 0.5 + 2 / n
 
 
 def test_attack_against_defence_brute_force():
