@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
-from engine.turn import RoundTable, Step, declare_then_resolve
+from engine.turn import Question, RoundTable, Step, declare_then_resolve
 
 
 @dataclass(frozen=True)
@@ -177,8 +177,9 @@ class Ruleset(ABC):
         """The state of an unhurt combatant at the start of a match."""
 
     @abstractmethod
-    def roll_initiative(self, dice: Dice, combatant: Any) -> tuple[int, Roll]:
-        """Initiative value and its roll."""
+    def roll_initiative(self, dice: Dice, combatant: Any, state: Any = None, declaration: Any = None) -> tuple[int, Roll]:
+        """Initiative value and its roll (`state` and `declaration`: for rulesets that roll it
+        during the match, from what the unit is and declared)."""
 
     @abstractmethod
     def movement(self, combatant: Any, state: Any, posture: str = "normal") -> dict[str, int]:
@@ -219,6 +220,34 @@ class Ruleset(ABC):
     @abstractmethod
     def apply(self, dice: Dice, combatant: Any, state: Any, result: Outcome) -> Applied:
         """Apply one result's damage and effects to the target's state."""
+
+    # --- choices asked in the middle of an action (engine/turn.py: Question) -----------------
+
+    def reaction(self, request: AttackRequest) -> Question | None:
+        """A question the defender answers before the attack is rolled (Mythras: parry, evade
+        or take it; step dice: innate defence, dodge or block), each option with its exact
+        chance; None when nothing is asked. Its `uid` is set by the world (the defender's);
+        the chosen key reaches `resolve` and `preview` as the request option `reaction`."""
+        return None
+
+    def react(self, combatant: Any, state: Any, key: str) -> Any:
+        """The defender's state once it has taken the reaction `key` (Mythras: an action
+        point spent); by default unchanged."""
+        return state
+
+    def effects(self, result: Outcome) -> Question | None:
+        """A question the winner of a contest answers after the roll (Mythras: which special
+        effects, `pick` of them); its `about["chooser"]` names who chooses. None: nothing."""
+        return None
+
+    def with_effects(self, result: Outcome, keys: Sequence[str]) -> Outcome:
+        """The result with the chosen effects."""
+        return result
+
+    def acted(self, combatant: Any, state: Any, action: str) -> Any:
+        """A unit's state after it took a turn's action (engine.turn.Act) of kind `action` (a
+        world action's tag: attack, move, hold, ...): Mythras spends its action points."""
+        return state
 
     def expected_harm(self, preview: Preview) -> float:
         """The harm an attack is expected to do, in the ruleset's levels of harm (what the AI

@@ -135,7 +135,8 @@ class StepRuleset(Ruleset):
     def fresh_state(self, combatant: Character) -> Condition:
         return Condition(life_points=combatant.life_points)
 
-    def roll_initiative(self, dice: Dice, combatant: Character, state: Condition | None = None) -> tuple[int, Roll]:
+    def roll_initiative(self, dice: Dice, combatant: Character, state: Condition | None = None,
+                        declaration: Any = None) -> tuple[int, Roll]:
         init = roll_initiative(dice, combatant, state)
         return init.value, init.roll
 

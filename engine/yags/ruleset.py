@@ -87,7 +87,7 @@ class YagsRuleset(Ruleset):
     def fresh_state(self, combatant: Character) -> Condition:
         return Condition()
 
-    def roll_initiative(self, dice: Dice, combatant: Character) -> tuple[int, Roll]:
+    def roll_initiative(self, dice: Dice, combatant: Character, state: Any = None, declaration: Any = None) -> tuple[int, Roll]:
         init = roll_initiative(dice, combatant)
         return init.value, init.roll
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.outcome import Impossible
 from engine.turn import Question
+from game.ai import answers
 from game.world.actions import (
     Aim,
     AreaFire,
@@ -79,7 +80,7 @@ class RandomAI:
         turn's action is `decide`."""
         if question.kind in ("declare", "act"):
             return self.decide(match, question.uid)
-        raise ValueError(f"{type(self).__name__} cannot answer a {question.kind} question")
+        return answers.answer(question, self.rng)
 
     def decide(self, match: Match, uid: int) -> Decision:
         kinds = self._options(match, uid)

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.outcome import Impossible
 from engine.turn import Question
+from game.ai import answers
 from game.ai.baseline import RandomAI
 from game.ai.levels import Level
 from game.world import geometry as geo
@@ -115,7 +116,7 @@ class TacticalAI:
         turn's action is `decide`."""
         if question.kind in ("declare", "act"):
             return self.decide(match, question.uid)
-        raise ValueError(f"{type(self).__name__} cannot answer a {question.kind} question")
+        return answers.answer(question)
 
     def decide(self, match: Match, uid: int) -> Decision:
         if self.level.mistake_rate and self.rng.random() < self.level.mistake_rate:

@@ -103,8 +103,12 @@ class RoundSteps:
         m = self.m
         self.open_declarations([uid])
         if isinstance(m.declare(uid, action, **dict(choices)), Impossible):
-            m.declare(uid, Hold())
+            action = Hold()
+            m.declare(uid, action)
         yield from self.resolve_step(uid, phase)
+        if not m.view(uid).out:
+            c = m._comp(uid, Combatant)
+            m.health.set_state(uid, m.rules.acted(c.combatant, c.state, kind_of(action).tag))
 
     def roll_initiative_all(self) -> None:
         """Roll initiative for every unit still in the fight (engine.turn.Initiative: rulesets
@@ -113,7 +117,9 @@ class RoundSteps:
         m._use()
         for uid in self.living():
             ent = m._entities[uid]
-            value, roll = m.rules.roll_initiative(m.dice, m._comp(uid, Combatant).combatant)
+            c = m._comp(uid, Combatant)
+            d = m.declared(uid)
+            value, roll = m.rules.roll_initiative(m.dice, c.combatant, c.state, d.ruleset_decl if d is not None else None)
             esper.add_component(ent, Initiative(value, roll.fumble))
             m._changed(uid)
             m._event(EventKind.INITIATIVE, f"{m.name(uid)} {roll.describe()}", uid)

@@ -38,11 +38,24 @@ class CombatSystem(System):
             request = replace(request, others=others)
         if stray:
             request = replace(request, situation=replace(request.situation, target_melee_crowd=0))
+        question = m.rules.reaction(request)
+        if question is not None:  # the defender chooses its reaction before the roll
+            key = yield replace(question, uid=target)
+            request = replace(request, options={**request.options, "reaction": key})
+            c = m._comp(target, Combatant)
+            m.health.set_state(target, m.rules.react(c.combatant, c.state, key))
+            request = replace(request, target=m.participant(target))
         by_name = {m.name(u): u for u in m.uids()}
         results = m.rules.resolve(m.dice, request)
         done: list[Any] = []
         for r in results:
             hit_uid = by_name.get(r.target, target) if not isinstance(r, Impossible) else target
+            if not isinstance(r, Impossible):
+                question = m.rules.effects(r)
+                if question is not None:  # the winner of the contest chooses the special effects
+                    chooser = by_name.get(str(question.about.get("chooser", "")), uid)
+                    keys = yield replace(question, uid=chooser)
+                    r = m.rules.with_effects(r, tuple(keys))
             self.log_result(uid, hit_uid, r)
             done.append(r)
             if isinstance(r, Impossible):
