@@ -158,6 +158,19 @@ def check_shape(data: Any) -> None:
         rnd = _dict(rnd, where)
         _int(rnd.get("round"), where + ".round", 1, MAX_ROUNDS_LIMIT)
         _bool(rnd.get("resolved"), where + ".resolved")
+        for j, a in enumerate(_list(rnd.get("answers", []), where + ".answers")):
+            w = f"{where}.answers[{j}]"
+            a = _dict(a, w)
+            _int(a.get("unit"), w + ".unit")
+            kind = _str(a.get("kind"), w + ".kind", ("act", "declare", "reaction", "effects"))
+            if kind in ("act", "declare"):
+                _dict(a.get("answer"), w + ".answer")
+                action_from_dict(_dict(a.get("answer"), w + ".answer").get("action"), w + ".answer.action")
+            elif kind == "effects":
+                for k, key in enumerate(_list(a.get("answer"), w + ".answer")):
+                    _str(key, f"{w}.answer[{k}]")
+            else:
+                _str(a.get("answer"), w + ".answer")
         for j, d in enumerate(_list(rnd.get("declarations"), where + ".declarations")):
             w = f"{where}.declarations[{j}]"
             d = _dict(d, w)

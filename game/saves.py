@@ -88,6 +88,8 @@ def save_data(session: Any) -> dict[str, Any]:
             "resolved": rec.resolved,
             "declarations": [{"unit": uid, "action": action_to_dict(a), "choices": dict(ch), "ai": ai}
                              for uid, a, ch, ai in rec.calls],
+            "answers": [{"unit": uid, "kind": kind, "answer": answer_to_json(kind, ans)}
+                        for uid, kind, ans in rec.answers],
         })
     return {
         "format": FORMAT,
@@ -218,6 +220,39 @@ def load_game(path: str | os.PathLike[str]) -> Any:
     return session
 
 
+def _feed(session: Any, rec: Any, answers: Any) -> None:
+    """Give the flow the saved answers to the questions it asks a player, in order."""
+    flow = session.flow
+    while flow.pending is not None:
+        q = flow.pending
+        saved = next(answers, None)
+        if saved is None:
+            session.question = q
+            return
+        if saved["unit"] != q.uid or saved["kind"] != q.kind:
+            raise BadField(f"round {session.match.round}: the save answers a {saved['kind']} question of unit "
+                           f"{saved['unit']}, the replay asks a {q.kind} question of unit {q.uid}")
+        value = answer_from_json(q.kind, saved["answer"])
+        rec.answers.append((q.uid, q.kind, value))
+        flow.answer(value)
+
+
+def answer_to_json(kind: str, answer: Any) -> Any:
+    """A player's answer as JSON: a turn's action as a tagged dict with its choices."""
+    if kind in ("act", "declare"):
+        action, choices = answer
+        return {"action": action_to_dict(action), "choices": dict(choices)}
+    return list(answer) if isinstance(answer, tuple | list) else answer
+
+
+def answer_from_json(kind: str, data: Any) -> Any:
+    if kind in ("act", "declare"):
+        return (action_from_dict(data.get("action")), scalars(data.get("choices", {}), "choices"))
+    if kind == "effects":
+        return tuple(str(k) for k in data)
+    return str(data)
+
+
 def _replay(session: Any, data: dict[str, Any]) -> None:
     from engine.outcome import Impossible
     from engine.turn import Question
@@ -234,6 +269,8 @@ def _replay(session: Any, data: dict[str, Any]) -> None:
         rec = RoundRecord(m.round)
         session.history.append(rec)
         session.queue = queue
+        answers = iter(rnd.get("answers", []))
+        _feed(session, rec, answers)
         for j, d in enumerate(rnd["declarations"]):
             uid = d["unit"]
             if uid not in m.uids():
@@ -254,6 +291,10 @@ def _replay(session: Any, data: dict[str, Any]) -> None:
             if m.declaring() is not None:
                 raise BadField(f"round {m.round}: resolved in the save but {m.name(m.declaring())} has not declared")
             session.flow.resolve_round()
+            _feed(session, rec, answers)
+            if session.flow.pending is not None:
+                raise BadField(f"round {m.round}: resolved in the save but {m.name(session.flow.pending.uid)} "
+                               f"has not answered its {session.flow.pending.kind} question")
             rec.resolved = True
         elif i != len(rounds) - 1:
             raise BadField(f"round {m.round} is unresolved but is not the last round")

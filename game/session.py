@@ -55,6 +55,9 @@ class RoundRecord:
     # every accepted declare call in order, changes included, and whether the AI decided it:
     # replaying these reproduces the match (and the AI's random state) exactly
     calls: list[tuple[int, Action, dict[str, Any], bool]] = field(default_factory=list)
+    # the players' answers to the round's other questions (a turn's action, a reaction, the
+    # effects chosen), in order: (unit asked, kind, answer)
+    answers: list[tuple[int, str, Any]] = field(default_factory=list)
     resolved: bool = False
 
 
@@ -83,6 +86,10 @@ class Session:
         self.history: list[RoundRecord] = []
         self.squads: dict[str, list[dict[str, Any]]] | None = None  # as given to the match (saves)
         self.needs_round = True  # the screen starts the next round (after showing the last)
+        # a question the round asks a player (a turn's action, a reaction, the effects to
+        # take): the screen shows it, `answer` gives the player's choice
+        self.question: Question | None = None
+        self._resolving: tuple[int, int] | None = None  # (first log index, round) of a round under way
         if start and config.mode != "watch":
             self.begin_round()
 
@@ -139,14 +146,26 @@ class Session:
         """Start the next round; the AI declares up to the first player's turn (in watch
         mode, the whole round is declared and resolved)."""
         self.needs_round = False
+        first = len(self.match.log)
         self.queue = self.flow.start_round()
         self.done_teams = set()
         if not self.match.over:
             self.history.append(RoundRecord(self.match.round))
+        if not self.queue:  # a round of turns, no declarations: it runs (or waits on a player)
+            self._resolving = (first, self.match.round)
+            self._went_on(self.flow.pending if self.flow.pending is not None else self.flow.resolve_round())
+            return
         self.advance()
 
     def declare(self, uid: int, action: Action, **choices: Any) -> Done | Impossible:
-        """The player's declaration for `uid`; then the AI and the flow go on."""
+        """The player's declaration for `uid` (or its turn's action, when the round asks for
+        it); then the AI and the flow go on."""
+        q = self.question
+        if q is not None and q.kind == "act" and q.uid == uid:
+            check = self.match.check(uid, action, **choices)
+            out = check if isinstance(check, Impossible) else self.answer((action, dict(choices)))
+            self.last_message = out.reason if isinstance(out, Impossible) else ""
+            return out
         if not self.can_declare(uid):
             cur = self.current()
             who = self.match.name(cur) if cur is not None else "nobody"
@@ -209,11 +228,52 @@ class Session:
                 self._declare(uid, Hold(), {})
 
     def resolve(self) -> None:
-        first = len(self.match.log)
-        rnd = self.match.round
-        self.flow.resolve_round()
+        self._resolving = (len(self.match.log), self.match.round)
+        self._went_on(self.flow.resolve_round())
+
+    def answer(self, value: Any) -> Done | Impossible:
+        """A player's answer to the question the round asks (`question`): a turn's (action,
+        choices), a reaction's key, the effects' keys; the round goes on."""
+        q = self.question
+        if q is None:
+            return Impossible("nothing is asked")
+        problem = answer_problem(q, value)
+        if problem is not None:
+            return Impossible(problem)
+        self.history[-1].answers.append((q.uid, q.kind, value))
+        self.question = None
+        self._went_on(self.flow.answer(value))
+        return Done()
+
+    def _went_on(self, question: Question | None) -> None:
+        """The round went on: to a question for a player (hand the seat over to the side asked,
+        in hot-seat), or to its end."""
+        self.question = question
+        if question is not None:
+            team = self.team_of(question.uid)
+            if self.config.mode == "hotseat" and team != self.seat:
+                self.handover = team
+            return
+        first, rnd = self._resolving or (len(self.match.log), self.match.round)
+        self._resolving = None
         if self.history and self.history[-1].round == rnd:
             self.history[-1].resolved = True
         self.needs_round = not self.match.over
         if self.on_resolved is not None:
             self.on_resolved(first, rnd)
+
+
+def answer_problem(question: Question, value: Any) -> str | None:
+    """Why `value` cannot answer `question`, or None."""
+    keys = [o.key for o in question.options]
+    if question.kind == "reaction":
+        return None if value in keys else f"answer one of {', '.join(keys)}"
+    if question.kind == "effects":
+        if not isinstance(value, list | tuple) or len(value) > question.pick or any(k not in keys for k in value):
+            return f"choose up to {question.pick} of {', '.join(keys)}"
+        return None
+    if question.kind in ("act", "declare"):
+        ok = isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], dict)
+        return None if ok else "answer with an action and its choices"
+    return f"cannot answer a {question.kind} question"
+
