@@ -141,9 +141,9 @@ def check_shape(data: Any) -> None:
     _str(data.get("mode"), "mode", MODES)
     _str(data.get("ai"), "ai")
     if data.get("ruleset") is not None:
-        from engine.rulesets import NAMES
+        from engine.rulesets import RULESETS
 
-        _str(data.get("ruleset"), "ruleset", NAMES)
+        _str(data.get("ruleset"), "ruleset", tuple(RULESETS))
     _str(data.get("human_team"), "human_team")
     if data.get("max_rounds") is not None:
         _int(data.get("max_rounds"), "max_rounds", 1, MAX_ROUNDS_LIMIT)

@@ -99,7 +99,10 @@ class Session:
         return self.match.view(uid).team
 
     def current(self) -> int | None:
-        """The unit whose turn to declare it is, or None when all have declared."""
+        """The unit whose turn to declare it is (or whose turn's action the round asks for),
+        or None when all have declared."""
+        if self.question is not None:
+            return self.question.uid if self.question.kind in ("act", "declare") else None
         for uid in self.queue:
             if self.match.declared(uid) is None and not self.match.view(uid).out:
                 return uid
@@ -113,6 +116,11 @@ class Session:
         """May the player at the keyboard declare (or change) this unit's action now? As the
         world allows: the unit whose turn it is, or the one just before it that has declared
         (a declaration may be changed until the next unit declares)."""
+        q = self.question
+        if q is not None:
+            team = self.team_of(uid)
+            return (q.kind in ("act", "declare") and q.uid == uid and not self.handover and team in self.humans
+                    and (self.config.mode != "hotseat" or team == self.seat))
         if self.match.over or self.handover or uid not in self.queue:
             return False
         team = self.team_of(uid)

@@ -22,6 +22,7 @@ from game.ui.battle_choice import PendingChoice
 from game.ui.battle_draw import BattleView
 from game.ui.battle_input import BattleInput
 from game.ui.battle_playback import Playback
+from game.ui.battle_prompt import QuestionPrompt
 from game.ui.camera import Camera
 from game.ui.escmenu import EscMenu
 from game.ui.maprender import MapRenderer
@@ -57,6 +58,7 @@ class BattleScreen:
         self.play = Playback(self, playback_ms, watch_ms)
         self.input = BattleInput(self)
         self.view = BattleView(self)
+        self.prompt = QuestionPrompt(self)
         session.on_resolved = self.play.on_resolved
         self.start_pos = self._start_positions()
         self.input.auto_select()

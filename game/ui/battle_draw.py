@@ -93,6 +93,7 @@ class BattleView:
             surface.blit(img, (box.x + 4, box.y + 2))
         if tip:
             draw_tooltip(surface, sc.mouse, tip, sc.map_rect)
+        sc.prompt.draw(surface)
         if self.session.handover:
             draw_handover(surface, sc.size, self.session.handover or "", self.handover_lines())
         if sc.menu is not None:

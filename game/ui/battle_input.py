@@ -71,6 +71,8 @@ class BattleInput:
             return None
         if sc.menu is not None:
             return sc.menu_choice(sc.menu.handle(event, sc.size))
+        if sc.prompt.handle(event):
+            return None
         if event.type == pygame.MOUSEBUTTONDOWN:
             sc.mouse = event.pos
             sc.hover = sc.camera.tile_at(event.pos)
