@@ -50,7 +50,6 @@ class Scripted:
     def choose(self, match, question):
         if question.kind == "reaction":
             return self.key
-        me = match.view(question.uid)
         foes = match.sight.visible_enemies(question.uid)
         return (Attack(foes[0].uid, "shot"), {}) if foes else (Hold(), {})
 
