@@ -259,6 +259,11 @@ class Ruleset(ABC):
         `expected_harm`."""
         return self.expected_harm(preview)
 
+    def max_defences(self, combatant: Any) -> int:
+        """How many defences the combatant may declare for a round (Yags: by agility and
+        perception); 1 where the ruleset has no such choice."""
+        return 1
+
     def blast_radius_m(self, weapon_id: str) -> float:
         """An explosive's radius in metres (the AI keeps friends out of it, the UI draws it);
         0 where the ruleset has no explosives."""
@@ -371,10 +376,6 @@ class Ruleset(ABC):
         """The ruleset's catalogue for `skirmish rules` (what: weapons, armour or all), one
         item a line under a heading."""
         return [f"{self.name}: no catalogue to list"]
-
-    def sheet(self, combatant: Any, state: Any) -> list[str]:
-        """The unit sheet's lines (the UI's side panel): what the combatant is and carries."""
-        return [self.status(state)]
 
     @abstractmethod
     def out_of_fight(self, state: Any) -> bool:

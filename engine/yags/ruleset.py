@@ -384,6 +384,9 @@ class YagsRuleset(Ruleset):
             return int(options.get("shots", 1))
         return 0
 
+    def max_defences(self, combatant: Character) -> int:
+        return combatant.max_defences
+
     def catalogue_lines(self, what: str = "all") -> list[str]:
         """The weapons (kind, skill, attack, defence, damage, reach, ranges) and the armour."""
         cat = self.catalogue

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from engine.outcome import Impossible
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, text
 from game.world.actions import FullDodge, Overwatch, PickUp, Reload, Stand
 
@@ -45,7 +46,7 @@ class Choice:
 
 
 def _why(check: Any) -> str:
-    return getattr(check, "reason", "")
+    return check.reason if isinstance(check, Impossible) else ""
 
 
 def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
@@ -124,7 +125,7 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
         out.append(Button(pygame.K_p, "P prone", "Go prone and hold: +10 cover against fire, crawl only"))
     out.append(Button(pygame.K_c, "C crouch", "Crouch and hold: +5 cover against fire, combat move only",
                       v.stance != "prone", v.stance == "crouched"))
-    limit = getattr(v.combatant, "max_defences", 1)
+    limit = match.rules.max_defences(v.combatant)
     dfn = "auto" if choice.defences is None else str(choice.defences)
     out.append(Button(pygame.K_f, f"F defences {dfn}", f"Defences to declare (0 to {limit}; auto: the rules' "
                       "default), used with this unit's declaration", True, choice.defences is not None))

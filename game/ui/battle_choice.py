@@ -65,7 +65,7 @@ class PendingChoice:
 
     def cycle_defences(self, uid: int) -> str:
         """The next number of defences to declare (0 to the unit's most, then 0 again)."""
-        limit = getattr(self.match.view(uid).combatant, "max_defences", 1)
+        limit = self.match.rules.max_defences(self.match.view(uid).combatant)
         self.defences = 0 if self.defences is None else (self.defences + 1) % (limit + 1)
         return f"declared defences: {self.defences} (max {limit})"
 

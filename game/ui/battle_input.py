@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.outcome import Impossible
 from game.ui import actionbar as bar
 from game.ui.battle_choice import KEEP_WAITING
 from game.world.actions import Action, Aim, FullDodge, Hold, Overwatch, PickUp, Reload, Stand
@@ -285,7 +286,7 @@ class BattleInput:
         for k, v in self.choice.choices().items():
             choices.setdefault(k, v)
         out = self.session.declare(uid, action, **choices)
-        sc.message = out.reason if hasattr(out, "reason") else ""
+        sc.message = out.reason if isinstance(out, Impossible) else ""
         if not sc.message:
             sc.selected = None
             self.choice.declared()  # the next unit starts from the rules' default defences

@@ -421,7 +421,7 @@ class Fate:
 def unit_fate(match: Any, v: Any) -> Fate:
     """A unit's fate from its state and the log: when it went down and whose attack did it
     (the last attack on it before its "down" event)."""
-    status = getattr(v.state, "status", "ok")
+    status = match.rules.health_facts(v.state).status
     health = ", ".join(match.rules.status(v.state).split(", ")[:2])
     if not v.out:
         return Fate(v.team, v.name, "standing", health)

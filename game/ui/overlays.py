@@ -173,10 +173,7 @@ def draw_blast(surface: pygame.Surface, cam: Camera, match: Match, weapon: str, 
                filled: bool = False) -> None:
     """The blast bands round `tile`: wounds to the radius, mixed to twice it, stuns to three
     times (filled translucent when previewing a throw)."""
-    radius_of = getattr(match.rules, "blast_radius_m", None)
-    if radius_of is None:
-        return
-    r_m = float(radius_of(weapon))
+    r_m = float(match.rules.blast_radius_m(weapon))
     c = cam.centre(tile)
     for k in (3, 2, 1) if filled else (1, 2, 3):
         colour = BLAST_BANDS[k - 1][1]
@@ -197,10 +194,7 @@ def blast_preview(match: Match, weapon: str, tile: tuple[int, int], team: str) -
     """Who is in each blast band if the grenade lands on `tile`: [(band, [unit labels])], with
     friends marked and cover (no line of sight or hard cover: one band further out, as the
     world resolves it) noted. Only the wounds, mixed and stuns bands are listed."""
-    radius_of = getattr(match.rules, "blast_radius_m", None)
-    if radius_of is None:
-        return []
-    r_m = float(radius_of(weapon))
+    r_m = float(match.rules.blast_radius_m(weapon))
     if r_m <= 0:
         return []
     bands: dict[str, list[str]] = {name: [] for name, _ in BLAST_BANDS}

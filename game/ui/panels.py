@@ -7,6 +7,8 @@ from typing import Any
 
 import pygame
 
+from engine.outcome import Impossible
+from game.ui import rulesheets
 from game.ui.assets import DIM, GREY, TEAM_COLOURS, WHITE, YELLOW, panel, text, wrap
 from game.world.actions import describe
 from game.world.match import Match
@@ -18,45 +20,41 @@ PHASE_NAMES = {"declare": "declarations", "fast": "fast actions", "normal": "nor
 
 def unit_lines(match: Match, uid: int, compact: bool = False) -> list[tuple[str, tuple[int, int, int], int]]:
     """The selected unit's panel as (text, colour, size) lines; `compact` (a short window)
-    leaves out the section headings and folds attributes and skills into one line each."""
+    leaves out the section headings and folds attributes and skills into one line each. What
+    the unit is (its attributes, skills, wounds) is the ruleset's sheet."""
     v = match.view(uid)
     c = v.combatant
-    st = v.state
     facts = match.rules.weapon_facts(c)
+    health = match.rules.health_facts(v.state)
+    sheet = rulesheets.sheet(match.rules, c, v.state)
+    status = sheet.get("status", [])
     out: list[tuple[str, tuple[int, int, int], int]] = [
         (v.name, TEAM_COLOURS.get(v.team, WHITE), 26),
         (f"{v.team} - initiative {v.initiative} - {v.stance}{' - OUT' if v.out else ''}", GREY, 18),
-        (match.rules.status(st), YELLOW if (getattr(st, "wounds", 0) or getattr(st, "stuns", 0)) else WHITE, 18),
     ]
-    if hasattr(st, "penalty"):
-        track = getattr(c, "fatigue_track", 6)
-        out.append((f"penalties: wounds {st.wound_penalty:+d}, stuns {st.stun_penalty:+d}, "
-                    f"fatigue {st.fatigue_penalty(track):+d} ({st.fatigue}/{track})", GREY, 18))
-    attrs = getattr(c, "attributes", {})
+    if status:
+        out.append((status[0], YELLOW if health.wounds or health.stuns else WHITE, 18))
+        out.extend((line, GREY, 18) for line in status[1:])
+    attrs = sheet.get("attributes", [])
     if attrs:
-        items = [f"{k[:3].title()} {c.attribute(k)}" for k in attrs]
         if compact:
-            out.append((" ".join(items), WHITE, 16))
+            out.append((" ".join(attrs), WHITE, 16))
         else:
             out.append(("attributes", DIM, 16))
-            out.append(("  " + "  ".join(items[:4]), WHITE, 18))
-            out.append(("  " + "  ".join(items[4:]), WHITE, 18))
-    skills = getattr(c, "skills", {})
+            out.append(("  " + "  ".join(attrs[:4]), WHITE, 18))
+            if attrs[4:]:
+                out.append(("  " + "  ".join(attrs[4:]), WHITE, 18))
+    skills = sheet.get("skills", [])
     if skills:
-        items = [f"{k} {n}" for k, n in sorted(skills.items(), key=lambda kv: -kv[1])]
         if compact:
-            out.append((", ".join(items), WHITE, 16))
+            out.append((", ".join(skills), WHITE, 16))
         else:
             out.append(("skills", DIM, 16))
-            for i in range(0, len(items), 3):
-                out.append(("  " + ", ".join(items[i:i + 3]), WHITE, 18))
+            for i in range(0, len(skills), 3):
+                out.append(("  " + ", ".join(skills[i:i + 3]), WHITE, 18))
     if not compact:
         out.append(("weapon", DIM, 16))
-    w = getattr(c, "weapon", None)
-    wline = facts.name
-    if w is not None and not facts.melee:
-        wline += f"  range {w.short:g}/{w.medium:g}/{w.long:g} m"
-    out.append(("  " + wline, WHITE, 18))
+    out.append(("  " + "  ".join([facts.name, *sheet.get("weapon", [])]), WHITE, 18))
     if v.ammo is not None:
         reload = f", reloading: {v.ammo.reload_left} rounds left" if v.ammo.reload_left else ""
         out.append((f"  ammo {v.ammo.loaded}/{v.ammo.capacity}, {v.ammo.magazines} magazines{reload}", WHITE, 18))
@@ -69,11 +67,9 @@ def unit_lines(match: Match, uid: int, compact: bool = False) -> list[tuple[str,
     out.append((f"  modes: {', '.join(facts.modes)}", GREY, 18))
     if v.grenades:
         out.append((f"  grenades: {', '.join(v.grenades)}", GREY, 18))
-    armour = getattr(c, "armour", None)
-    pieces = getattr(armour, "pieces", ())
     if not compact:
         out.append(("armour", DIM, 16))
-    out.append(("  " + (", ".join(f"{p.name} +{p.protection}" for p in pieces) or "none"), WHITE, 18))
+    out.append(("  " + (", ".join(sheet.get("armour", [])) or "none"), WHITE, 18))
     mv = match.movement_allowance(uid)
     out.append((f"move: free {mv['free']} m, run {mv['run']} m, sprint {mv['sprint']} m", GREY, 18))
     out.extend((line, ALERT, 18) for line in doing_lines(match, uid))
@@ -237,29 +233,22 @@ def draw_banner(surface: pygame.Surface, rect: pygame.Rect, label: str, colour: 
 
 
 def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[str, Any]) -> list[str]:
-    """Chance to hit, each damage level's chance, the difficulty and its terms, cover."""
-    p = match.preview(uid, target, mode, options)
+    """Chance to hit, then the ruleset's breakdown (each outcome's chance, the difficulty and
+    its terms, the range band), the distance, cover and movement; or why it cannot be."""
+    request = match.range.request(uid, target, mode, options)
+    p = match.rules.preview(request)
     tname = match.name(target)
     label = f"{options['shot']} {mode}" if options.get("shot") else mode
-    if hasattr(p, "reason"):
+    if isinstance(p, Impossible):
         return [f"{label} at {tname}: impossible", p.reason]
-    sit = match.range.situation(uid, target)
+    sit = request.situation
     lines = [f"{label} at {tname}: {pct(p.p_hit)} to hit"]
     check = match.check(uid, _attack_for(target, mode, options))
-    if hasattr(check, "reason"):
+    if isinstance(check, Impossible):
         lines.append(f"cannot declare: {check.reason}")
     moving = "standing still" if sit.target_moved in (None, "none") else f"moving ({sit.target_moved})"
     lines.append(f"{sit.distance_m:.0f} m, cover {sit.target_cover or 'none'}, target {moving}")
-    band = range_line(match, uid, sit.distance_m, p.target_terms)
-    if band:
-        lines.append(band)
-    lines.append(damage_line(p))
-    lines.append("attack " + " ".join(t.describe(i == 0) for i, t in enumerate(p.terms)))
-    if p.difficulty is not None:
-        terms = " ".join(t.describe() for t in p.target_terms)
-        lines.append(f"difficulty {p.difficulty}" + (f" ({terms})" if terms else ""))
-    if p.p_attack_fumble:
-        lines.append(f"fumble {pct(p.p_attack_fumble)}")
+    lines.extend(rulesheets.preview_lines(match.rules, request, p))
     return lines
 
 
@@ -271,38 +260,6 @@ def pct(p: Any) -> str:
     if 99.5 <= x < 100:
         return ">99%"
     return f"{x:.0f}%"
-
-
-def damage_line(p: Any) -> str:
-    """Each outcome's chance: a miss, a hit soaked, then each level inflicted."""
-    kind = {"wounds": "wound", "stuns": "stun"}.get(p.kind or "", p.kind or "damage")
-    levels = sorted(p.p_damage_levels.items())
-    if not levels:
-        return f"{kind} levels: no hit possible"
-    parts = [f"miss {pct(1 - p.p_hit)}"]
-    for lv, pr in levels:
-        parts.append(f"soaked {pct(pr)}" if lv == 0 else f"{lv}: {pct(pr)}")
-    return f"{kind} levels: " + "  ".join(parts)
-
-
-def range_line(match: Match, uid: int, distance_m: float, target_terms: Any = ()) -> str | None:
-    """The range band (short, medium, long, or beyond long range) of the attacker's missile
-    weapon at `distance_m`, and the distance modifier to the difficulty (the preview's own
-    distance term when it has one, so bursts and aimed shots show what the rules use)."""
-    c = match.view(uid).combatant
-    w = getattr(c, "weapon", None)
-    if w is None or not getattr(w, "long", 0) or match.rules.weapon_facts(c).melee:
-        return None
-    k = c.attributes.get("strength", 1) if getattr(w, "range_per_strength", False) else 1
-    short, medium, long_ = w.short * k, w.medium * k, w.long * k
-    band = ("short" if distance_m <= short else "medium" if distance_m <= medium
-            else "long" if distance_m <= long_ else "beyond long range")
-    mod = next((t.value for t in target_terms if getattr(t, "name", "").startswith("distance")), None)
-    if mod is None and getattr(w, "increment", 0):
-        eff = distance_m
-        mod = 0 if eff <= w.increment else 5 * (-(-eff // w.increment) - 1)
-    extra = f", distance modifier {int(mod):+d}" if mod is not None else ""
-    return f"range band {band} ({short:g}/{medium:g}/{long_:g} m){extra}"
 
 
 def _attack_for(target: int, mode: str, options: dict[str, Any]) -> Any:

@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from engine.outcome import Impossible
 from game.ui import overlays as ov
 from game.ui.camera import Camera
 from game.ui.panels import pct, preview_lines
@@ -46,7 +47,7 @@ def throw_lines(match: Match, uid: int, tile: tuple[int, int], bands: list[tuple
     for band, names in bands:
         lines.extend(wrap_names(f"{band}: ", names or ["nobody"]))
     check = match.check(uid, Throw(weapon, tile))
-    if hasattr(check, "reason"):
+    if isinstance(check, Impossible):
         lines.append(f"cannot declare: {check.reason}")
     return lines
 
@@ -88,7 +89,7 @@ def area_lines(match: Match, uid: int, aim: tuple[int, int], suppressive: bool, 
     else:
         lines.append("nobody in the arc and in sight")
     check = match.check(uid, AreaFire(aim, suppressive))
-    if hasattr(check, "reason"):
+    if isinstance(check, Impossible):
         lines.append(f"cannot declare: {check.reason}")
     return lines
 
@@ -136,7 +137,7 @@ def overwatch_lines(match: Match, uid: int, aim: tuple[int, int], area: set[tupl
     if match.overwatch.keeps(uid, aim):
         lines.append(f"keeps last round's overwatch: +{match.overwatch.bonus(uid)} initiative if it triggers")
     check = match.check(uid, Overwatch(aim))
-    if hasattr(check, "reason"):
+    if isinstance(check, Impossible):
         lines.append(f"cannot declare: {check.reason}")
     return lines
 
@@ -154,7 +155,7 @@ def first_aid_lines(match: Match, uid: int, patient: int, stuns: bool) -> list[s
         lines.append(f"{match.rules.first_aid_rounds()} rounds of tending, focused (no defences); "
                      "another declaration stops it")
     check = match.check(uid, FirstAid(patient, stuns))
-    if hasattr(check, "reason"):
+    if isinstance(check, Impossible):
         lines.append(f"cannot declare: {check.reason}")
     return lines
 
@@ -163,4 +164,4 @@ def first_aid_patients(match: Match, uid: int, stuns: bool) -> list[int]:
     """Whom `uid` may tend now: itself and the friends next to it, as the world allows."""
     v = match.view(uid)
     near = [uid] + [w.uid for w in match.units(v.team) if w.uid != uid and geo.chebyshev(w.pos, v.pos) <= 1]
-    return [p for p in near if not hasattr(match.check(uid, FirstAid(p, stuns)), "reason")]
+    return [p for p in near if not isinstance(match.check(uid, FirstAid(p, stuns)), Impossible)]

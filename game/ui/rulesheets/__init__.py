@@ -1,0 +1,45 @@
+"""How each ruleset's values read on screen: the unit sheet and an attack preview's
+breakdown. Presentation points at the rules, never the reverse: one module per ruleset
+(yags.py, ...), chosen by the match's ruleset name; a ruleset without one shows its status
+line and its chance to hit.
+
+    sheet(rules, combatant, state) -> {"status": [...], "attributes": [...], "skills": [...],
+                                       "weapon": [...], "armour": [...]}
+    preview_lines(rules, request, preview) -> [lines after the chance to hit]
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from engine.ruleset import AttackRequest, Ruleset
+
+MODULES = {"yags": "game.ui.rulesheets.yags"}
+_loaded: dict[str, ModuleType | None] = {}
+
+
+def _module(rules: Ruleset) -> ModuleType | None:
+    if rules.name not in _loaded:
+        name = MODULES.get(rules.name)
+        _loaded[rules.name] = import_module(name) if name else None
+    return _loaded[rules.name]
+
+
+def sheet(rules: Ruleset, combatant: Any, state: Any) -> dict[str, list[str]]:
+    """The unit sheet's parts, each a list of short items."""
+    mod = _module(rules)
+    if mod is None:
+        return {"status": [rules.status(state)]}
+    out: dict[str, list[str]] = mod.sheet(rules, combatant, state)
+    return out
+
+
+def preview_lines(rules: Ruleset, request: AttackRequest, preview: Any) -> list[str]:
+    """The preview's breakdown after its chance to hit."""
+    mod = _module(rules)
+    if mod is None:
+        return []
+    out: list[str] = mod.preview_lines(rules, request, preview)
+    return out
