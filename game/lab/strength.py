@@ -24,10 +24,11 @@ MAPS_DIR = Path(__file__).resolve().parent.parent.parent / "maps"
 PAIRINGS = (("normal", "random", 10, 0.9), ("hard", "easy", 10, 2 / 3))
 
 
-def pairing(map_path: str, strong: str, weak: str, seeds: int, seed: int = 1, jobs: int = 1) -> dict:
+def pairing(map_path: str, strong: str, weak: str, seeds: int, seed: int = 1, jobs: int = 1,
+            ruleset: str | None = None) -> dict:
     """Wins of `strong` over `weak` in 2 x `seeds` matches (each seed with sides swapped)."""
-    as_blue = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=strong, red_ai=weak)
-    as_red = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=weak, red_ai=strong)
+    as_blue = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=strong, red_ai=weak, ruleset=ruleset)
+    as_red = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=weak, red_ai=strong, ruleset=ruleset)
     won = as_blue["wins"]["blue"] + as_red["wins"]["red"]
     lost = as_blue["wins"]["red"] + as_red["wins"]["blue"]
     n = 2 * seeds
@@ -41,6 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--pairs", nargs="*", default=None, help="strong:weak[:seeds[:rate]] (default: the issue's)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--ruleset", default=None, help="yags, mythras, yags-sf or step (default: each map's)")
     args = p.parse_args(argv)
     maps = args.maps or sorted(str(m) for m in MAPS_DIR.glob("*.tmx"))
     pairs = PAIRINGS
@@ -54,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     failed = 0
     for m in maps:
         for strong, weak, seeds, need in pairs:
-            r = pairing(m, strong, weak, seeds, args.seed, args.jobs)
+            r = pairing(m, strong, weak, seeds, args.seed, args.jobs, args.ruleset)
             ok = r["rate"] >= need - 1e-9
             failed += not ok
             print(f"{Path(m).name:16} {strong:>6} vs {weak:<6} won {r['won']:2}/{r['matches']} "
