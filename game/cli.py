@@ -178,7 +178,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
         return _error(problem)
     try:
         lines, winner = run_duel(args.a, args.b, distance_m=args.distance, seed=args.seed,
-                                 max_rounds=args.rounds, skill=args.skill)
+                                 max_rounds=args.rounds, skill=args.skill, ruleset=args.ruleset)
     except DuelError as exc:
         return _error(str(exc))
     for line in lines:
@@ -430,7 +430,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--report", metavar="PATH.png", help="draw where units fought and fell")
     sim.add_argument("--json", help="write the full record to PATH, or - for standard output")
     sim.set_defaults(func=cmd_simulate)
-    duel = sub.add_parser("duel", help="two fighters fight with the Yags rules core; every roll printed")
+    duel = sub.add_parser("duel", help="two fighters fight it out on an open strip; every roll printed")
     duel.add_argument("--a", default="broad_sword", help="weapon id of the first fighter")
     duel.add_argument("--b", default="broad_sword", help="weapon id of the second fighter")
     duel.add_argument("--distance", type=float, default=1.0, help="metres apart (missile weapons)")
