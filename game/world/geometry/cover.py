@@ -1,0 +1,101 @@
+"""Cover between a shooter and a target (only near the target: its tile and the ring round
+it, best kind only), full cover from a set of threats, and the nearest full cover within a
+move (yags-combat.md, Cover; Full Dodge)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+
+from game.maps.grid import GridMap
+from game.maps.props import cover_name
+from game.world.geometry.basics import _HARD50, _NONE, Tile, chebyshev
+from game.world.geometry.paths import reachable
+from game.world.geometry.prepared import MEMO_MAX, _prepared
+from game.world.geometry.sight import _walk, line_of_sight
+
+
+def cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
+    """The best cover kind protecting `target` from `shooter`, or None (see `_cover_between`;
+    remembered per grid)."""
+    memo = _prepared(grid).cover_memo
+    key = (shooter, target)
+    if key in memo:
+        return memo[key]
+    if len(memo) >= MEMO_MAX:
+        memo.clear()
+    found = memo[key] = _cover_between(grid, shooter, target)
+    return found
+
+def _cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
+    """The best cover kind protecting `target` from `shooter`, or None.
+
+    yags-combat.md, Shooting from Cover: soft50 +5, soft90 +10, hard50 +10, hard90 +20;
+    "Types of cover do not stack - take whichever is the best" (hard50 ranks above soft90:
+    same bonus, and hard cover stops attacks). The rules core turns kinds into bonuses.
+
+    Our reading of "behind cover": only cover near the target counts, i.e. the target's own
+    tile and the tiles of `line_tiles` within 1 tile (Chebyshev) of it, but not the
+    shooter's own tile nor tiles adjacent to the shooter (the shooter's own cover does not
+    hide the target); so a shooter adjacent to (or two tiles from) the target sees only
+    cover on the target's own tile. A tile the line grazes at a corner counts too, and a
+    grazed sight-blocking tile (the edge of a wall the target stands by) gives hard50.
+    A sight-blocking tile crossed by the line is not cover but no line of sight: call
+    `line_of_sight` first; this function does not.
+    """
+    if shooter == target:
+        return None
+    w, cover, sight = grid.width, grid.cover_cells, grid.blocks_sight_cells
+    tx, ty = target
+    best = cover[ty * w + tx]
+    if chebyshev(shooter, target) > 1:
+        sx, sy = shooter
+
+        def near(x: int, y: int) -> bool:
+            return max(abs(x - tx), abs(y - ty)) <= 1 and max(abs(x - sx), abs(y - sy)) > 1
+
+        # Walk out from the target (the same tiles as from the shooter): distance from the
+        # target never shrinks along the line, so stop at the first tile 2 away.
+        for x, y, px, py, corner in _walk(target, shooter):
+            if corner:
+                for gx, gy in ((x, py), (px, y)):
+                    if near(gx, gy):
+                        k = gy * w + gx
+                        best = max(best, _HARD50 if sight[k] else cover[k])
+            if not near(x, y):
+                break
+            if not sight[y * w + x]:
+                best = max(best, cover[y * w + x])
+    return cover_name(best)
+
+def _fully_covered(grid: GridMap, threat: Tile, tile: Tile) -> bool:
+    if threat == tile:
+        return False
+    return not line_of_sight(grid, threat, tile) or cover_between(grid, threat, tile) == "hard90"
+
+def hidden_from(grid: GridMap, threats: Sequence[Tile], tile: Tile) -> bool:
+    """Is a figure on `tile` in full cover from every threat: no line of sight, or hard90
+    cover near it between them (the test `full_cover_within` applies to each tile)?"""
+    return all(_fully_covered(grid, threat, tile) for threat in threats)
+
+def full_cover_within(
+    grid: GridMap,
+    pos: Tile,
+    radius_m: float,
+    threats: Sequence[Tile],
+    *,
+    blocked: AbstractSet[Tile] = _NONE,
+    pass_through: AbstractSet[Tile] = _NONE,
+) -> Tile | None:
+    """The nearest tile (by movement cost, within `radius_m`) hidden from every threat: no
+    threat has line of sight to it, or hard90 cover near it stands between it and that
+    threat. `pos` itself if it already is; None if no such tile is in reach.
+
+    yags-combat.md, Full Dodge: "there must be some full cover within your base move
+    distance". Ties go to the lower row, then column, for repeatable play.
+    """
+    costs = reachable(grid, pos, radius_m, blocked=blocked, pass_through=pass_through)
+    for tile in sorted(costs, key=lambda t: (round(costs[t], 6), t[1], t[0])):
+        if all(_fully_covered(grid, threat, tile) for threat in threats):
+            return tile
+    return None

@@ -1,0 +1,326 @@
+"""Movement on the grid: reachable tiles within a budget (Dijkstra), the walking-distance
+field to a set of goals (worked out as asked), paths (A* with ALT landmarks on large maps),
+path checks and costs. Movement is octile: an orthogonal step costs the entered tile's move
+cost x metres per tile, a diagonal step that x sqrt(2); no corner cutting past an unwalkable
+tile."""
+
+from __future__ import annotations
+
+import heapq
+import math
+from array import array
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
+from itertools import pairwise
+
+from game.maps.grid import GridMap
+from game.world.geometry.basics import _EPS, _NONE, SQRT2, Tile, chebyshev
+from game.world.geometry.prepared import (
+    _check_tile,
+    _diagonals,
+    _padded,
+    _passable,
+    _Prepared,
+    _prepared,
+)
+
+
+def reachable(
+    grid: GridMap,
+    start: Tile,
+    budget_m: float,
+    *,
+    blocked: AbstractSet[Tile] = _NONE,
+    pass_through: AbstractSet[Tile] = _NONE,
+    diagonal: bool = True,
+) -> dict[Tile, float]:
+    """Every tile a figure at `start` can end its move on within `budget_m` metres, with the
+    cheapest cost in metres (Dijkstra). `start` is always included, at 0.
+
+    Costs are octile: entering a tile costs its move cost x metres_per_tile for an
+    orthogonal step and that x sqrt(2) for a diagonal one, so an average Yags person's 6 m
+    free combat move (yags-combat.md, Movement) reaches 6 tiles straight or 4 diagonally
+    (5.66 m) at 1 m per tile. A diagonal step may not cut a corner: both orthogonal
+    neighbours it passes must be walkable.
+
+    `blocked` tiles (other figures) cannot be entered, unless they are also in
+    `pass_through` (friends), which may be crossed but not stopped on.
+    """
+    _check_tile(grid, start)
+    prep = _prepared(grid)
+    pw, walk, enter, enter_d = prep.pw, prep.walk, prep.enter, prep.enter_diag
+    s = (start[1] + 1) * pw + start[0] + 1
+    passable = _passable(grid, prep, s, blocked, pass_through)
+    limit = budget_m + _EPS
+    inf = math.inf
+    dist = [inf] * len(walk)
+    dist[s] = 0.0
+    settled = []
+    heap = [(0.0, s)]
+    pop, push, keep = heapq.heappop, heapq.heappush, settled.append
+    orth = (1, -1, pw, -pw)
+    diag = _diagonals(pw, diagonal)
+    while heap:
+        cost, i = pop(heap)
+        if cost > dist[i]:
+            continue
+        keep(i)
+        for o in orth:
+            j = i + o
+            if passable[j]:
+                c = cost + enter[j]
+                if c < dist[j] and c <= limit:
+                    dist[j] = c
+                    push(heap, (c, j))
+        for o, a, b in diag:
+            j = i + o
+            if passable[j] and walk[i + a] and walk[i + b]:
+                c = cost + enter_d[j]
+                if c < dist[j] and c <= limit:
+                    dist[j] = c
+                    push(heap, (c, j))
+    no_stop = set(_padded(grid, pw, blocked)) | set(_padded(grid, pw, pass_through))
+    no_stop.discard(s)
+    return {(i % pw - 1, i // pw - 1): dist[i] for i in settled if i not in no_stop}
+
+class CostsTo:
+    """The cheapest cost in metres of walking from a tile to the nearest of `goals`, worked
+    out only as far as asked: Dijkstra run backwards from the goals (a step from a tile onto
+    `u` costs what entering `u` costs), settling tiles in order of cost; a query for a tile
+    not yet settled goes on from where the last one stopped. For every tile `t`,
+    ``get(t)`` is what ``reachable(grid, t, ...)`` gives for the nearest goal, or `default`
+    if no goal can be walked to. Other figures are not counted: the AI's map of how far the
+    enemy is on foot (one a side a round; most queries stop well short of the whole map)."""
+
+    def __init__(self, grid: GridMap, goals: Iterable[Tile], *, diagonal: bool = True) -> None:
+        prep = _prepared(grid)
+        self._grid, self._prep, self._pw = grid, prep, prep.pw
+        self._dist = [math.inf] * len(prep.walk)
+        self._settled = bytearray(len(prep.walk))
+        self._diag = _diagonals(prep.pw, diagonal)
+        self._heap: list[tuple[float, int]] = []
+        for x, y in goals:
+            if grid.in_bounds(x, y) and grid.walkable(x, y):
+                i = (y + 1) * prep.pw + x + 1
+                self._dist[i] = 0.0
+                self._heap.append((0.0, i))
+        heapq.heapify(self._heap)
+
+    def _index(self, tile: Tile) -> int | None:
+        x, y = tile
+        if not (0 <= x < self._grid.width and 0 <= y < self._grid.height):
+            return None
+        return (y + 1) * self._pw + x + 1
+
+    def _settle_until(self, target: int) -> None:
+        """Go on with the search until `target` is settled or nothing is left to settle."""
+        prep, dist, settled, heap, diag = self._prep, self._dist, self._settled, self._heap, self._diag
+        walk, enter, enter_d, pw = prep.walk, prep.enter, prep.enter_diag, self._pw
+        pop, push = heapq.heappop, heapq.heappush
+        orth = (1, -1, pw, -pw)
+        while heap and not settled[target]:
+            cost, u = pop(heap)
+            if settled[u] or cost > dist[u]:
+                continue
+            settled[u] = 1
+            c = cost + enter[u]
+            for o in orth:
+                j = u + o
+                if walk[j] and c < dist[j]:
+                    dist[j] = c
+                    push(heap, (c, j))
+            c = cost + enter_d[u]
+            for o, a, b in diag:
+                j = u + o
+                if walk[j] and walk[u + a] and walk[u + b] and c < dist[j]:
+                    dist[j] = c
+                    push(heap, (c, j))
+
+    def get(self, tile: Tile, default: float | None = None) -> float | None:
+        i = self._index(tile)
+        if i is None or not self._prep.walk[i]:
+            return default
+        if not self._settled[i]:
+            self._settle_until(i)
+        return self._dist[i] if self._settled[i] else default
+
+    def __getitem__(self, tile: Tile) -> float:
+        value = self.get(tile)
+        if value is None:
+            raise KeyError(tile)
+        return value
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, tuple) and self.get(tile) is not None  # type: ignore[arg-type]
+
+    def whole(self) -> dict[Tile, float]:
+        """Every tile from which a goal can be walked to, with its cost."""
+        self._settle_until(0)  # index 0 is the unwalkable border: this settles everything
+        pw = self._pw
+        return {(i % pw - 1, i // pw - 1): d for i, d in enumerate(self._dist) if self._settled[i]}
+
+def costs_to(
+    grid: GridMap, goals: Iterable[Tile], *, diagonal: bool = True
+) -> dict[Tile, float]:
+    """`CostsTo` worked out over the whole map, as a dict."""
+    return CostsTo(grid, goals, diagonal=diagonal).whole()
+
+# Long searches on big maps use landmarks (A*, Landmarks and the Triangle inequality): the
+# cheapest cost from each of 8 tiles round the edge to every tile, one Dijkstra each, built
+# on the first such search. Entering costs make the graph directed, so only the forward
+# bound d(L, goal) - d(L, n) <= d(n, goal) is used, with the octile bound: still admissible
+# and consistent when figures block tiles or diagonals are off (both only raise costs).
+LANDMARK_MIN_TILES = 64 * 64
+
+LANDMARK_MIN_SPAN = 32
+
+def _landmarks(grid: GridMap, prep: _Prepared) -> list[array]:
+    if prep.landmarks:
+        return prep.landmarks
+    w, h, pw = grid.width, grid.height, prep.pw
+    open_tiles = [(x, y) for y in range(h) for x in range(w) if grid.walkable(x, y)]
+    anchors = ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1),
+               (w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2))
+    seen: set[Tile] = set()
+    for ax, ay in anchors:
+        if not open_tiles:
+            break
+        lm = min(open_tiles, key=lambda t: ((t[0] - ax) ** 2 + (t[1] - ay) ** 2, t[1], t[0]))
+        if lm in seen:
+            continue
+        seen.add(lm)
+        dist = array("d", [math.inf]) * len(prep.walk)
+        for (x, y), c in reachable(grid, lm, math.inf).items():
+            dist[(y + 1) * pw + x + 1] = c
+        prep.landmarks.append(dist)
+    return prep.landmarks
+
+def prepare(grid: GridMap) -> None:
+    """Build the per-grid search tables now (a match does at its start), so that no
+    decision pays for them: the landmarks take about 0.15 s on a 120 x 120 map."""
+    prep = _prepared(grid)
+    if grid.width * grid.height >= LANDMARK_MIN_TILES:
+        _landmarks(grid, prep)
+
+def path_to(
+    grid: GridMap,
+    start: Tile,
+    goal: Tile,
+    *,
+    blocked: AbstractSet[Tile] = _NONE,
+    pass_through: AbstractSet[Tile] = _NONE,
+    diagonal: bool = True,
+    budget_m: float | None = None,
+) -> list[Tile] | None:
+    """The cheapest path from `start` to `goal`, both included, or None if there is none
+    (within `budget_m` if given). A* with the octile heuristic (and landmarks for long
+    searches on big maps), ties to the deeper tile; the costs, corner rule and
+    `blocked`/`pass_through` sets are those of `reachable`, so the path's cost
+    (`path_cost_m`) is the cost `reachable` gives for `goal`.
+    """
+    _check_tile(grid, start)
+    _check_tile(grid, goal)
+    if start == goal:
+        return [start]
+    if goal in blocked or goal in pass_through or not grid.walkable(*goal):
+        return None
+    prep = _prepared(grid)
+    pw, walk, enter, enter_d, m = prep.pw, prep.walk, prep.enter, prep.enter_diag, prep.min_step
+    s = (start[1] + 1) * pw + start[0] + 1
+    g = (goal[1] + 1) * pw + goal[0] + 1
+    gx, gy = g % pw, g // pw
+    passable = _passable(grid, prep, s, blocked, pass_through)
+    limit = math.inf if budget_m is None else budget_m + _EPS
+    slant = m * SQRT2 - 2 * m if diagonal else 0.0
+    marks: list[tuple[array, float]] = []
+    if grid.width * grid.height >= LANDMARK_MIN_TILES and chebyshev(start, goal) >= LANDMARK_MIN_SPAN:
+        marks = [(d, d[g]) for d in _landmarks(grid, prep) if d[g] < math.inf]
+    best = [math.inf] * len(walk)
+    best[s] = 0.0
+    came = [0] * len(walk)
+    heap: list[tuple[float, float, int]] = [(0.0, -0.0, s)]  # (f, -cost, index)
+    pop, push = heapq.heappop, heapq.heappush
+    steps = tuple((o, 0, 0, enter) for o in (1, -1, pw, -pw))
+    steps += tuple((o, a, b, enter_d) for o, a, b in _diagonals(pw, diagonal))
+    while heap:
+        _, cost, i = pop(heap)
+        cost = -cost
+        if i == g:
+            path = [i]
+            while i != s:
+                i = came[i]
+                path.append(i)
+            return [(k % pw - 1, k // pw - 1) for k in reversed(path)]
+        if cost > best[i]:
+            continue
+        for o, a, b, en in steps:
+            j = i + o
+            if passable[j] and (not a or (walk[i + a] and walk[i + b])):
+                c = cost + en[j]
+                if c < best[j] and c <= limit:
+                    best[j] = c
+                    came[j] = i
+                    dy, dx = divmod(j, pw)
+                    dx = dx - gx if dx > gx else gx - dx
+                    dy = dy - gy if dy > gy else gy - dy
+                    est = m * (dx + dy) + slant * (dx if dx < dy else dy)
+                    for dist, to_goal in marks:
+                        bound = to_goal - dist[j]
+                        if bound > est:
+                            est = bound
+                    push(heap, (c + est, -c, j))
+    return None
+
+def step_problem(grid: GridMap, a: Tile, b: Tile) -> str | None:
+    """Why a single step from `a` to `b` is not a legal move, or None if it is."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if max(abs(dx), abs(dy)) != 1:
+        return f"path jumps from {a} to {b}"
+    if not grid.in_bounds(*b) or not grid.walkable(*b):
+        return f"{b} cannot be walked"
+    if dx and dy and not (grid.walkable(a[0] + dx, a[1]) and grid.walkable(a[0], a[1] + dy)):
+        return f"the step from {a} to {b} cuts a corner"
+    return None
+
+def check_path(grid: GridMap, path: Sequence[Tile]) -> str | None:
+    """The first reason `path` is not a legal walk (jump, unwalkable tile, cut corner)."""
+    for a, b in pairwise(path):
+        problem = step_problem(grid, tuple(a), tuple(b))  # type: ignore[arg-type]
+        if problem:
+            return problem
+    return None
+
+def path_cost_m(grid: GridMap, path: Sequence[Tile]) -> float:
+    """Metres to walk `path` (its first tile is where the walker stands), with the costs of
+    `reachable`; ``math.inf`` if any step is illegal (see `check_path` for the reason)."""
+    mpt, total = grid.metres_per_tile, 0.0
+    for a, b in pairwise(path):
+        if step_problem(grid, tuple(a), tuple(b)) is not None:  # type: ignore[arg-type]
+            return math.inf
+        step = grid.move_cost(b[0], b[1]) * mpt
+        total += step * SQRT2 if a[0] != b[0] and a[1] != b[1] else step
+    return total
+
+def move_along(
+    grid: GridMap, path: Sequence[Tile], budget_m: float, *, no_stop: AbstractSet[Tile] = _NONE
+) -> tuple[Tile, float]:
+    """How far along `path` a budget of `budget_m` metres gets: the last tile reached that
+    may be stopped on (not in `no_stop`), and the metres spent to get there.
+
+    Used when a move is cut short (a run declared but only a free move allowed). The walker
+    stops before an illegal step.
+    """
+    if not path:
+        raise ValueError("an empty path has no tiles to stop on")
+    mpt, limit = grid.metres_per_tile, budget_m + _EPS
+    stop, stop_cost, cost = tuple(path[0]), 0.0, 0.0
+    for a, b in pairwise(path):
+        if step_problem(grid, tuple(a), tuple(b)) is not None:  # type: ignore[arg-type]
+            break
+        step = grid.move_cost(b[0], b[1]) * mpt
+        cost += step * SQRT2 if a[0] != b[0] and a[1] != b[1] else step
+        if cost > limit:
+            break
+        if tuple(b) not in no_stop:
+            stop, stop_cost = tuple(b), cost
+    return stop, stop_cost  # type: ignore[return-value]
