@@ -117,7 +117,7 @@ def action_from_dict(d: Any, what: str = "action") -> Any:
     """The action a tagged dict stands for; BadField names the field that is wrong."""
     d = _dict(d, what)
     tag = d.get("type")
-    if not isinstance(tag, str) or tag not in actions.TAGS:
+    if not isinstance(tag, str) or tag not in actions.TAGS:  # read at call time: actions may be registered
         raise BadField(f"{what}: unknown action type {json.dumps(tag)[:40]}")
     return actions.from_dict(tag, _Fields(d, what))
 

@@ -35,14 +35,28 @@ KINDS: tuple[ActionKind[Any], ...] = (
     HoldKind(), MoveKind(), AttackKind(), AreaFireKind(), ThrowKind(), ReloadKind(), FullDodgeKind(),
     AimKind(), StandKind(), FirstAidKind(), PickUpKind(), OverwatchKind(),
 )
-_BY_TYPE: dict[type, ActionKind[Any]] = {k.action: k for k in KINDS}
-_BY_TAG: dict[str, ActionKind[Any]] = {k.tag: k for k in KINDS}
-TAGS = tuple(_BY_TAG)
+_BY_TYPE: dict[type, ActionKind[Any]] = {}
+_BY_TAG: dict[str, ActionKind[Any]] = {}
+TAGS: tuple[str, ...] = ()
+
+
+def register(kind: ActionKind[Any]) -> None:
+    """Make an action known to the world: declarations, the round, the log and saves."""
+    global TAGS
+    if kind.tag in _BY_TAG and _BY_TAG[kind.tag] is not kind:
+        raise ValueError(f"an action is already registered as {kind.tag!r}")
+    _BY_TYPE[kind.action] = kind
+    _BY_TAG[kind.tag] = kind
+    TAGS = tuple(_BY_TAG)
+
+
+for _kind in KINDS:
+    register(_kind)
 
 __all__ = [
     "ATTACK_MODES", "COVER_ACTIONS", "KINDS", "MOVE_MODES", "TAGS", "Action", "ActionKind", "Aim", "AreaFire",
     "Attack", "Fields", "FirstAid", "FullDodge", "Hold", "Move", "Overwatch", "PickUp", "Reload", "Stand", "Throw",
-    "describe", "from_dict", "kind_of", "to_dict",
+    "describe", "from_dict", "kind_of", "register", "to_dict",
 ]
 
 
