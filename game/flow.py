@@ -72,9 +72,10 @@ class Flow:
         for uid in order:
             if not self.match.over and self.match.declared(uid) is None:
                 self.ask_declaration(uid)
-        if self.resolve_round() is not None:
-            raise RuntimeError(f"{self.match.name(self.pending.uid)} has no controller to answer "
-                               f"a {self.pending.kind} question")
+        question = self.resolve_round()
+        if question is not None:
+            raise RuntimeError(f"{self.match.name(question.uid)} has no controller to answer "
+                               f"a {question.kind} question")
 
     def ask_declaration(self, uid: int) -> Any:
         """Ask `uid`'s controller for its declaration and make it (a refused one holds)."""

@@ -171,9 +171,9 @@ class Session:
         q = self.question
         if q is not None and q.kind == "act" and q.uid == uid:
             check = self.match.check(uid, action, **choices)
-            out = check if isinstance(check, Impossible) else self.answer((action, dict(choices)))
-            self.last_message = out.reason if isinstance(out, Impossible) else ""
-            return out
+            turn = check if isinstance(check, Impossible) else self.answer((action, dict(choices)))
+            self.last_message = turn.reason if isinstance(turn, Impossible) else ""
+            return turn
         if not self.can_declare(uid):
             cur = self.current()
             who = self.match.name(cur) if cur is not None else "nobody"

@@ -55,7 +55,7 @@ def reachable(
     inf = math.inf
     dist = [inf] * len(walk)
     dist[s] = 0.0
-    settled = []
+    settled: list[int] = []
     heap = [(0.0, s)]
     pop, push, keep = heapq.heappop, heapq.heappush, settled.append
     orth = (1, -1, pw, -pw)

@@ -71,7 +71,10 @@ def _prepared(grid: GridMap) -> _Prepared:
         min_step=min(costs) if costs else mpt,
         sight_sum=tuple(sums),
     )
-    _PREPARED[key] = (weakref.ref(grid, lambda _r, key=key: _PREPARED.pop(key, None)), prep)
+    def forget(_ref: weakref.ref[GridMap], key: int = key) -> None:
+        _PREPARED.pop(key, None)
+
+    _PREPARED[key] = (weakref.ref(grid, forget), prep)
     return prep
 
 def _check_tile(grid: GridMap, tile: Tile) -> None:

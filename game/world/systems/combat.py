@@ -5,7 +5,7 @@ dropped weapon (and picking it up again), a shot gone astray into a melee
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -22,7 +22,7 @@ class CombatSystem(System):
     """Attacks carried out: the ruleset's rolls applied to the world."""
 
     def strike(self, uid: int, target: int, mode: str, options: Mapping[str, Any], others: tuple = (),
-               stray: bool = False) -> Iterator[Question]:
+               stray: bool = False) -> Generator[Question, Any, list[Any]]:
         """Resolve an attack and apply its results; returns the results. A jam stops the
         shots after it (their rounds stay in the magazine); a shot gone astray (`stray`) is
         rolled with no crowd fumble and its fumble is a plain miss."""

@@ -5,9 +5,9 @@ a grab, leaving a foe's reach), counter strikes, grapples and overwhelming attac
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import esper
 
@@ -85,7 +85,7 @@ class EngagementSystem(System):
                     yield from m.combat.strike(a.target, uid, "melee", {"kind": "counter strike"})
 
     def strikes_leaving_reach(self, uid: int, here: Tile, step: Tile, foes: Sequence[UnitView], struck: set[int],
-                              attacking: int | None) -> Iterator[Question]:
+                              attacking: int | None) -> Generator[Question, Any, bool]:
         """`uid` steps from `here` to `step`: every foe (in `foes`' order) whose melee reach it
         leaves, and that has not struck at it on this move, gets a free strike (Free Strikes,
         3), unless it is the foe `uid` is attacking or holds another. Returns True when the

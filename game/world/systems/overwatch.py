@@ -22,7 +22,7 @@ declaring it again with the same aim (`carry_on` does that for a unit nobody dec
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -200,7 +200,7 @@ class OverwatchSystem(System):
                 found.append((w, wv.combatant, "fast", self._initiative(w)))
         return list(m.rules.action_order(found)) if found else []
 
-    def before(self, uid: int, speed: str) -> Iterator[Question]:
+    def before(self, uid: int, speed: str) -> Generator[Question, Any, list[int]]:
         """`uid`'s action comes: the overwatches it triggers by acting where it stands go off
         first (fast), unless `uid`'s action is fast and wins the initiative; those are
         returned, to go off right after it."""
