@@ -279,14 +279,14 @@ class _Builder:
                 for x, gid in enumerate(row):
                     if not gid:
                         continue
-                    facts = merged.get(gid, False)
+                    facts: TileFacts | None | bool = merged.get(gid, False)
                     if facts is False:
                         own = self.tile_facts.get(gid, TileFacts())
                         self.note_seen(own)
                         facts = own.over(layer_facts)
                         facts = None if facts.empty else facts
                         merged[gid] = facts
-                    if facts is None:
+                    if not isinstance(facts, TileFacts):
                         continue
                     i = base + x
                     if facts.blocks_move:

@@ -33,7 +33,7 @@ REQUIRED_MEMBERS = {
                  "attributes", "skills", "grenades", "magazines", "role"),
     SPAWN_CLASS: ("team",),
 }
-_TYPES = {"string": str, "int": int, "float": (int, float), "bool": bool}
+_TYPES: dict[str, type | tuple[type, ...]] = {"string": str, "int": int, "float": (int, float), "bool": bool}
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def _members(path: str, cls: str, members: list[Any], enums: dict[str, tuple[str
             if any(p not in enums[enum] for p in parts) and value != "":
                 raise MapError(path, f"the default {value!r} is not one of the {enum} values",
                                where)
-        out[name] = float(value) if kind == "float" else value
+        out[name] = float(value) if kind == "float" and isinstance(value, int | float) else value
     return out
 
 

@@ -244,7 +244,7 @@ class _Checker:
 
     def describe(self, el: Element) -> tuple[str, str]:
         """(file, where) for an element, for messages."""
-        tileset = el
+        tileset: Element | None = el
         while tileset is not None and tileset.tag != "tileset":
             tileset = self.parents.get(tileset)
         file = self.tileset_files.get(tileset, self.path) if tileset is not None else self.path
@@ -271,11 +271,11 @@ class _Checker:
             parent = self.parents.get(el)
             owner = self.describe(parent)[1] if parent is not None else "tileset"
             return file, f"{owner} tile {el.get('id', '?')}"
-        owner = self.parents.get(el)
-        while owner is not None and owner.tag not in _DESCRIBED:
-            owner = self.parents.get(owner)  # a loop, not recursion: nesting may be deep
-        if owner is not None:
-            return self.describe(owner)
+        holder = self.parents.get(el)
+        while holder is not None and holder.tag not in _DESCRIBED:
+            holder = self.parents.get(holder)  # a loop, not recursion: nesting may be deep
+        if holder is not None:
+            return self.describe(holder)
         return file, tag
 
     def check_attributes_and_properties(self) -> None:
@@ -334,6 +334,8 @@ class _Checker:
             value = prop.get("value")
             if kind in ("bool", "int", "float", "object") and value is None:
                 self.fail(label, f"a {kind} property needs a value", file)
+            if value is None:
+                continue
             if kind == "bool" and value.strip().lower() not in ("true", "false", "1", "0"):
                 self.fail(label, f"{value!r} is not a bool (use true or false)", file)
             if kind in ("int", "object"):
