@@ -64,6 +64,19 @@ class AttackRequest:
 
 
 @dataclass(frozen=True)
+class Intent:
+    """What a unit declared, as the world's action says it, for a ruleset whose declaration
+    depends on the action (Yags SF: initiative from the special attack, no attack after a
+    run): passed to `Ruleset.declare` as the choice `intent`."""
+
+    tag: str  # the world action's tag: hold, move, attack, area_fire, throw, reload, full_dodge, aim, stand, ...
+    mode: str = ""  # an attack's mode (melee, shot, burst, triple, ...)
+    options: Mapping[str, Any] = field(default_factory=dict)  # an attack's options (special, shots, bursts, shot, ...)
+    target: str | None = None  # the name of the unit it is aimed at
+    move: str = "none"  # how the unit moves this round: none, free, run, sprint
+
+
+@dataclass(frozen=True)
 class WeaponFacts:
     """What the grid needs to know about a combatant's weapon, in any ruleset."""
 
@@ -94,6 +107,7 @@ class HealthFacts:
     wounds: int = 0
     stuns: int = 0
     fatigue: int = 0
+    down: bool = False  # knocked down: it must stand up (the action) before it does anything else
 
     @property
     def harm(self) -> int:
@@ -176,6 +190,11 @@ class Ruleset(ABC):
     def fresh_state(self, combatant: Any) -> Any:
         """The state of an unhurt combatant at the start of a match."""
 
+    def initiative_at_setup(self) -> bool:
+        """Is initiative rolled once, when the match is set up (Yags)? A ruleset that rolls it
+        in its round's `Initiative` step says False (no roll is made at setup)."""
+        return True
+
     @abstractmethod
     def roll_initiative(self, dice: Dice, combatant: Any, state: Any = None, declaration: Any = None) -> tuple[int, Roll]:
         """Initiative value and its roll (`state` and `declaration`: for rulesets that roll it
@@ -197,6 +216,28 @@ class Ruleset(ABC):
         """Record that `attacker` attacks the holder of `declaration` (Yags assigns one
         declared defence per attacker); returns the declaration to keep."""
         return note_attacked_default(declaration, attacker)
+
+    def takes_defence(self, mode: str) -> bool:
+        """Does an attack in `mode` take up a declared defence of its target (`note_attacked`)?
+        Yags: every attack; Yags SF: melee only (firearms meet no defence roll)."""
+        return True
+
+    def strikes_back(self, attacker: Participant, target: Participant, mode: str) -> bool:
+        """When `attacker`'s declared attack (in `mode`) on `target` has been carried out and
+        `target`, still standing, declared an attack on `attacker` whose turn has not come, does
+        it carry that attack out at once, as part of the same resolution (Yags SF: "the loser
+        of initiative attacks back")? By default no: it waits for its own turn."""
+        return False
+
+    def reach_strikes(self) -> bool:
+        """Does reach earn free strikes on the grid (Yags, Free Strikes: a longer reach, a
+        grab, leaving a foe's reach)? A ruleset without them says False."""
+        return True
+
+    def unarmed(self, combatant: Any, spec: Mapping[str, Any]) -> Any:
+        """The combatant once it has lost its weapon (disarmed, dropped): what it fights with
+        until it picks the weapon up. By default the unit's `spec` built without a weapon."""
+        return self.make_combatant({k: v for k, v in spec.items() if k != "weapon"})
 
     def note_effect(self, declaration: Any, effect: str, other: str = "") -> Any:
         """Carry a result's effect (one of `AttackResult.effects`) on its holder's declaration

@@ -147,6 +147,10 @@ class RoundTable(Protocol):
         """The unit's initiative this round (as the ruleset's `initiative_now` makes it)."""
         ...
 
+    def fumbled(self, uid: int) -> bool:
+        """Was the unit's last initiative roll a fumble?"""
+        ...
+
     def speed(self, uid: int) -> str | None:
         """When the unit's declared action resolves (the ruleset's action speed); None when it
         declared nothing, or an action that acts only when something triggers it."""

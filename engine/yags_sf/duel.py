@@ -92,6 +92,9 @@ def duel(rules: YagsSFRuleset, a: Fighter, b: Fighter, dice: Dice, *, distance_m
                 log.append(result.describe())
                 applied = rules.apply(dice, fighters[them], states[them], result)
                 states[them] = applied.state
+                if "disarmed" in result.effects:  # the weapon falls: he fights with his fists
+                    states[them] = states[them].with_(disarmed=True)
+                    log.append(f"{them} loses his weapon")
                 log.extend(r.describe() for r in applied.rolls)
                 log.extend(applied.events)
                 if states[them].out_of_fight:

@@ -49,7 +49,7 @@ def plan_throw(fighter: Fighter, cond: Condition, explosive: Explosive, distance
     dex, skill = fighter.attr("dexterity"), fighter.skill("throwing")
     terms = (Term("ability", dex * skill, f"Dex {dex} x Throwing {skill}"),
              *penalty_terms(fighter, cond))
-    target = [Term("range", range_difficulty(distance_m), f"range {distance_m:g} m: {range_difficulty(distance_m)}")]
+    target = [Term("range", range_difficulty(distance_m), f"range {round(distance_m, 1):g} m: {range_difficulty(distance_m)}")]
     if band_modifiers(band)[0]:
         target.append(Term(f"{band} range", band_modifiers(band)[0]))
     fumble = FUMBLE + (2 if skill == 0 else 0)
@@ -113,5 +113,5 @@ def blast(dice: Dice, thrower: str, explosive: Explosive,
             shared = roll_2d10(dice)
         dmg = resolve_damage(dp, shared)
         out.append(AttackResult(thrower, fighter.name, None, None, True, dmg,
-                                notes=(f"{explosive.name} at {distance:g} m",)))
+                                notes=(f"{explosive.name} at {round(distance, 1):g} m",)))
     return out

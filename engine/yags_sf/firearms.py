@@ -48,7 +48,7 @@ class Aim:
 
 def difficulty_terms(weapon_band: str, distance_m: float, cover: str | None) -> tuple[Term, ...]:
     """The range difficulty, the range category's and the cover's additions."""
-    terms = [Term("range", range_difficulty(distance_m), f"range {distance_m:g} m: {range_difficulty(distance_m)}")]
+    terms = [Term("range", range_difficulty(distance_m), f"range {round(distance_m, 1):g} m: {range_difficulty(distance_m)}")]
     added, _ = band_modifiers(weapon_band)
     if added:
         terms.append(Term(f"{weapon_band} range", added))

@@ -190,7 +190,7 @@ def resolve_melee(dice: Dice, plan: AttackPlan, attacker: Side, target: Side) ->
             effects = ("disarmed",) if won else ()
         elif plan.effect == "smash":
             contest, won = smash_contest(dice, attacker, target)
-            effects = ("weapon_lost",) if won else ()
+            effects = ("disarmed",) if won else ()  # "a brute force disarm" (rules-notes)
     return AttackResult(plan.attacker, plan.target, stage.attack, stage.defence, stage.hit, damage,
                         plan.effect, contest, effects, notes=plan.notes)
 

@@ -146,10 +146,21 @@ class AttackResult:
     damage: DamageRoll | None = None
     effect: str = "damage"
     contest: tuple[Roll, ...] = ()  # disarm and weapon smash: the opposed rolls
-    effects: tuple[str, ...] = ()  # disarmed, weapon_lost
+    effects: tuple[str, ...] = ()  # disarmed (a disarm or a weapon smash won), prone (knocked down)
     rounds: int = 0
     initiative_offset: int = 0
     notes: tuple[str, ...] = field(default=())
+
+    @property
+    def fumble_outcome(self) -> str | None:
+        """What a fumble did besides missing: nothing (Fumbling names no consequence; rules-notes)."""
+        return None
+
+    @property
+    def counter_strike(self) -> bool:
+        """The loser of initiative strikes back with his own declared attack (The Combat
+        Round), not with a strike a result earns."""
+        return False
 
     def describe(self) -> str:
         lines = [r.describe() for r in (self.attack_roll, self.defence_roll) if r is not None]
@@ -157,7 +168,8 @@ class AttackResult:
         if self.damage is not None:
             lines.append(self.damage.describe())
         lines.extend(r.describe() for r in self.contest)
-        lines.extend(self.effects)
+        if "disarmed" in self.effects:  # a knockdown shows on the damage line
+            lines.append(f"{self.target} loses his weapon")
         lines.extend(self.notes)
         return "\n".join(lines)
 

@@ -31,6 +31,7 @@ from engine.yags_sf.plan import AttackPlan, AttackResult, roll_plan
 from engine.yags_sf.preview import Preview, preview_damage, preview_plan, preview_series
 from engine.yags_sf.round import Declaration, Initiative
 from engine.yags_sf.tables import FIRST_AID_ROUNDS, WOUND_NAMES
+from engine.yags_sf.world import catalogue_lines, expected_harm, from_intent, knocked
 
 SPEEDS = ("normal", "lost", "last")  # initiative kept, lost, automatic death (after all)
 MODE_SPECIAL = {"burst": "full_auto", "triple": "triple_shot"}
@@ -104,7 +105,34 @@ class YagsSFRuleset(Ruleset):
         return allowance
 
     def declare(self, combatant: Fighter, state: Condition, **choices: Any) -> Declaration:
+        """rnd.declare; from the world, its `intent` (engine.ruleset.Intent) says the action
+        (engine.yags_sf.world: what each world action is in this ruleset's terms)."""
+        intent = choices.get("intent")
+        if intent is not None:
+            choices = {**choices, **from_intent(combatant, state, intent, str(choices.get("stance") or "normal"),
+                                                bool(choices.get("rest", False)))}
         return rnd.declare(combatant, state, **choices)
+
+    def initiative_at_setup(self) -> bool:
+        """Initiative is rolled each round after the declarations (The Combat Round)."""
+        return False
+
+    def takes_defence(self, mode: str) -> bool:
+        """The one defence is a melee parry: firearms meet no defence roll."""
+        return mode == "melee"
+
+    def strikes_back(self, attacker: Participant, target: Participant, mode: str) -> bool:
+        """Initiative: "If the defender is still standing after the first character has made
+        their attack, then the loser of initiative attacks back" (any attack: rules-notes)."""
+        return not target.state.out_of_fight
+
+    def reach_strikes(self) -> bool:
+        """The text has no free strikes: reach lives in a weapon's initiative."""
+        return False
+
+    def unarmed(self, combatant: Fighter, spec: Mapping[str, Any]) -> Fighter:
+        """Disarmed or smashed: the fist (and a shield still in the other hand)."""
+        return replace(combatant, weapon=combatant.fist, magazines=0)
 
     def note_attacked(self, declaration: Declaration | None, attacker: str) -> Declaration | None:
         """The fighter's one defence goes to the first to attack him in melee, unless he
@@ -176,8 +204,8 @@ class YagsSFRuleset(Ruleset):
             return [plans]
         if request.mode == "melee":
             att, tgt = self._sides(request)
-            return [resolve_melee(dice, plans[0], att, tgt)]
-        return [roll_plan(dice, p) for p in plans]
+            return [knocked(resolve_melee(dice, plans[0], att, tgt))]
+        return [knocked(roll_plan(dice, p)) for p in plans]
 
     def apply(self, dice: Dice, combatant: Fighter, state: Condition, result: AttackResult) -> Applied:
         """The hit's wounds or fatigue and the survival rolls; a lost weapon; a kill."""
@@ -186,8 +214,8 @@ class YagsSFRuleset(Ruleset):
         if result.effect == "kill":
             out = health.automatic_death(combatant, state, result.attacker)
             return Applied(out.condition, out.rolls, out.events)
-        if "disarmed" in result.effects or "weapon_lost" in result.effects:
-            return Applied(state.with_(disarmed=True), (), (f"{combatant.name} loses his weapon",))
+        if "disarmed" in result.effects:  # the weapon is the driver's to take away (`unarmed`)
+            return Applied(state)
         d = result.damage
         if d is None:
             return Applied(state)
@@ -269,7 +297,7 @@ class YagsSFRuleset(Ruleset):
     def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
               victims: Sequence[tuple[Participant, float, bool]]) -> list[AttackResult | None]:
         g = self.catalogue.explosive(self.catalogue.map_kit(weapon_id))
-        return blast(dice, thrower.name, g, [(p.combatant, d, c) for p, d, c in victims])
+        return [None if r is None else knocked(r) for r in blast(dice, thrower.name, g, [(p.combatant, d, c) for p, d, c in victims])]
 
     def blast_radius_m(self, weapon_id: str) -> float:
         return float(self.catalogue.explosive(self.catalogue.map_kit(weapon_id)).radius)
@@ -279,8 +307,9 @@ class YagsSFRuleset(Ruleset):
     def round(self, table: RoundTable) -> Iterator[Step]:
         """The Yags SF round (engine/turn.py): everyone declares, then initiative is rolled
         (it depends on the declarations), then each declared action resolves in action order
-        (kept initiative, lost, automatic kills last). The loser's strike back is his own
-        action at his initiative, skipped by the world when he is down or out."""
+        (kept initiative, lost, automatic kills last). The loser's strike back comes inside
+        the winner's resolution (`strikes_back`): the world carries out his declared attack on
+        the winner then, and skips his own turn."""
         yield Phase("start")
         order = tuple(self.declaration_order([(u, table.combatant(u), 0) for u in table.living()]))
         yield Declare(order)
@@ -290,6 +319,8 @@ class YagsSFRuleset(Ruleset):
         items = []
         for uid in order:
             speed = table.speed(uid)
+            if speed == "normal" and table.fumbled(uid):
+                speed = "lost"  # a fumbled initiative is lost (rules-notes)
             if speed is not None:
                 speeds[uid] = speed
                 items.append((uid, table.combatant(uid), speed, table.initiative(uid)))
@@ -311,13 +342,23 @@ class YagsSFRuleset(Ruleset):
             (uid, Initiative(ini, None, speed == "lost", speed == "last"), c.attr("agility"))
             for uid, c, speed, ini in entries)
 
+    # --- what the AI and `skirmish rules` read ---------------------------------------------
+
+    def expected_harm(self, preview: Preview) -> float:  # type: ignore[override]
+        """engine.yags_sf.world.expected_harm: the worth of the wounds and fatigue it adds."""
+        return expected_harm(preview)
+
+    def catalogue_lines(self, what: str = "all") -> list[str]:
+        return catalogue_lines(self.catalogue, what)
+
     # --- state for the UI ---------------------------------------------------------------
 
     def out_of_fight(self, state: Condition) -> bool:
         return state.out_of_fight
 
     def health_facts(self, state: Condition) -> HealthFacts:
-        return HealthFacts(state.status, state.out_of_fight, state.status == "dead", state.wounds, 0, state.fatigue)
+        return HealthFacts(state.status, state.out_of_fight, state.status == "dead", state.wounds, 0, state.fatigue,
+                           state.prone)
 
     def status(self, state: Condition) -> str:
         parts = [f"wounds {state.wounds} ({WOUND_NAMES[state.wounds]})"]

@@ -19,7 +19,18 @@ from game.ai import answers
 from game.ai.baseline import RandomAI
 from game.ai.levels import Level
 from game.world import geometry as geo
-from game.world.actions import Aim, AreaFire, Attack, FullDodge, Hold, Move, PickUp, Reload, Throw
+from game.world.actions import (
+    Aim,
+    AreaFire,
+    Attack,
+    FullDodge,
+    Hold,
+    Move,
+    PickUp,
+    Reload,
+    Stand,
+    Throw,
+)
 from game.world.match import Match, UnitView
 
 Decision = tuple[Any, dict[str, Any]]
@@ -155,6 +166,8 @@ class TacticalAI:
         # presses on (else both sides' hurt end up hiding from each other until time runs out).
         hurt = (max(health.wounds, health.stuns) >= self.level.hurt_level
                 and len(self.facts(match).living(team=me.team)) <= len(enemies))
+        if health.down:
+            yield Stand(), {"defences": d0}  # knocked down: regaining the feet comes first
         ammo = me.ammo
         if ammo is not None and ammo.reload_left:
             yield Reload(), {"defences": d0}  # reloading is the round's action: go on with it

@@ -39,6 +39,7 @@ class Combatant:
 class Initiative:
     value: int
     lost_first_round: bool = False
+    fumbled: bool = False  # the last roll was a fumble (a ruleset's round may read it)
 
 
 @dataclass

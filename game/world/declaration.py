@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from engine.outcome import Done, Impossible
+from engine.ruleset import Intent
 from game.world.actions import (
     COVER_ACTIONS,
     Action,
@@ -182,15 +183,34 @@ class Declarations:
                 return tile
             if tile != v.pos and full:
                 dodge_path = tuple(m.movement.path(uid, tile) or ())
-        approach = m.movement.approach_mode(v, action, stance) if full and isinstance(action, Attack) else "none"
+        # How a melee attacker approaches (a run makes it slow; some rulesets allow no attack
+        # after a run): the ruleset's declaration hears it, so `check` works it out too.
+        approach = m.movement.approach_mode(v, action, stance) if isinstance(action, Attack) else "none"
         if isinstance(action, FullDodge):
             choices["full_dodge"] = True
         try:
             decl = m.rules.declare(v.combatant, v.state, stance=stance, lost_round=lost,
-                                   initiative=v.initiative, **choices)
+                                   initiative=v.initiative, intent=self._intent(action, approach), **choices)
         except ValueError as exc:
             return Impossible(str(exc))
         return Plan(stance, decl, given, letting_go, dodge_path, approach)
+
+    def _intent(self, action: Action, approach: str) -> Intent:
+        """The action as the ruleset's declaration hears it (engine.ruleset.Intent)."""
+        m = self.m
+        kind = kind_of(action)
+        target = kind.target(action)
+        move = "none"
+        if isinstance(action, Move):
+            move = action.mode
+        elif isinstance(action, FullDodge):
+            move = "free"
+        elif isinstance(action, Attack):
+            move = approach if action.mode == "melee" else (str(action.options.get("move", "free")) if action.path else "none")
+        mode = action.mode if isinstance(action, Attack) else ("suppress" if isinstance(action, AreaFire) and action.suppressive
+                                                                else "area" if isinstance(action, AreaFire) else "")
+        options = dict(action.options) if isinstance(action, Attack) else {}
+        return Intent(kind.tag, mode, options, m.name(target) if target in m._entities else None, move)
 
     def _declare_now(self, uid: int, action: Action, choices: dict[str, Any]) -> Done | Impossible:
         m = self.m
@@ -220,7 +240,7 @@ class Declarations:
     def _validate(self, v: UnitView, action: Action, stance: str | None = None,
                   choices: Mapping[str, Any] | None = None) -> Done | Impossible:
         choices = choices or {}
-        reserved = sorted(k for k in ("full_dodge", "lost_round", "initiative") if k in choices)
+        reserved = sorted(k for k in ("full_dodge", "lost_round", "initiative", "intent") if k in choices)
         if reserved:
             return Impossible(f"{', '.join(reserved)}: set by the world, not a declaration choice")
         refusal = self._rest_refusal(v, action, choices)

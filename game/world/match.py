@@ -148,9 +148,12 @@ class Match:
         self._uids = tuple(sorted(self._entities))
         for uid in sorted(self._entities):
             ent = self._entities[uid]
+            if not self.rules.initiative_at_setup():  # rolled in the round's Initiative step
+                esper.add_component(ent, Initiative(0))
+                continue
             c = esper.component_for_entity(ent, Combatant)
             value, roll = self.rules.roll_initiative(self.dice, c.combatant)
-            esper.add_component(ent, Initiative(value, roll.fumble))
+            esper.add_component(ent, Initiative(value, roll.fumble, roll.fumble))
             self._event(EventKind.INITIATIVE, f"{self.name(uid)} {roll.describe()}", uid)
 
     # --- components and views ------------------------------------------------------------

@@ -14,7 +14,7 @@ import esper
 
 from engine.outcome import Impossible
 from engine.turn import Question
-from game.world.actions import Action, Hold, kind_of
+from game.world.actions import Action, Attack, Hold, kind_of
 from game.world.components import Combatant, Declared, Initiative, Posture
 from game.world.events import EventKind, Tally
 
@@ -78,13 +78,33 @@ class RoundSteps:
         m = self.m
         m._use()
         m.phase = phase
-        if m.view(uid).out:
+        if m.view(uid).out or uid in m._acted:  # down, or its action came already (struck back)
             return
         later = yield from m.overwatch.before(uid, phase)
         if not m.view(uid).out:
             yield from self._carry_out(uid)
             yield from m.overwatch.after(uid, later)
         m._acted.add(uid)
+        yield from self._strike_back(uid, phase)
+
+    def _strike_back(self, uid: int, phase: str) -> Iterator[Question]:
+        """The target of `uid`'s attack answers it at once with its own declared attack on
+        `uid`, when the ruleset says so (`Ruleset.strikes_back`; Yags SF: the loser of
+        initiative attacks back if still standing); its own turn is then spent."""
+        m = self.m
+        d = m.declared(uid)
+        if d is None or not isinstance(d.action, Attack) or m.over:
+            return
+        t = d.action.target
+        td = m.declared(t) if t in m._entities else None
+        if (td is None or not isinstance(td.action, Attack) or td.action.target != uid or t in m._acted
+                or t in m._lost or m.view(t).out or m.view(uid).out):
+            return
+        if not m.rules.strikes_back(m.participant(uid), m.participant(t), d.action.mode):
+            return
+        m._event(EventKind.INFO, f"{m.name(t)} strikes back at {m.name(uid)}", t, uid)
+        m._acted.add(t)
+        yield from self._carry_out(t)
 
     def _carry_out(self, uid: int) -> Iterator[Question]:
         m = self.m
@@ -120,7 +140,7 @@ class RoundSteps:
             c = m._comp(uid, Combatant)
             d = m.declared(uid)
             value, roll = m.rules.roll_initiative(m.dice, c.combatant, c.state, d.ruleset_decl if d is not None else None)
-            esper.add_component(ent, Initiative(value, roll.fumble))
+            esper.add_component(ent, Initiative(value, roll.fumble, roll.fumble))
             m._changed(uid)
             m._event(EventKind.INITIATIVE, f"{m.name(uid)} {roll.describe()}", uid)
 
@@ -168,6 +188,9 @@ class RoundSteps:
 
     def initiative(self, uid: int) -> int:
         return self.m.view(uid).initiative
+
+    def fumbled(self, uid: int) -> bool:
+        return bool(self.m._comp(uid, Initiative).fumbled)
 
     def speed(self, uid: int) -> str | None:
         return self.action_speed_of(uid)

@@ -116,9 +116,14 @@ def test_disarm_sizes_and_contest():
     dice = ScriptedDice([9, 9, 1, 2, 4, 4, 3, 4])
     result = resolve_melee(dice, plan, side(SWORDSMAN, special="disarm"), side(staff))
     assert result.hit and result.damage is None and result.effects == ("disarmed",)
+    # the weapon falls: the driver takes it away (the world drops it; `unarmed` is the fist)
     applied = R.apply(ScriptedDice([]), staff, Condition(), result)
-    assert applied.state.disarmed and staff.wielded(applied.state).id == "fist"
-    assert isinstance(plan_melee(side(SWORDSMAN, special="disarm"), Side(staff, applied.state), defending=True), Impossible)
+    assert applied.state == Condition()
+    bare = R.unarmed(staff, {"name": "Staff", "role": "swordsman", "weapon": "quarterstaff"})
+    assert bare.weapon.id == "fist" and R.weapon_facts(bare).name == "Fist/kick"
+    assert isinstance(plan_melee(side(SWORDSMAN, special="disarm"), Side(bare, Condition()), defending=True), Impossible)
+    disarmed = Condition(disarmed=True)  # the duel's own bookkeeping
+    assert staff.wielded(disarmed).id == "fist"
 
 
 def test_weapon_smash_opposed_damage():
@@ -126,7 +131,8 @@ def test_weapon_smash_opposed_damage():
     # hit; damage rolls: 14 + 12 + 9 = 35 against the rifle as a club: 10 + 8 + 10 = 28
     dice = ScriptedDice([9, 9, 1, 2, 4, 5, 5, 5])
     result = resolve_melee(dice, plan, side(SWORDSMAN, special="weapon_smash"), side(RIFLEMAN))
-    assert [r.total for r in result.contest] == [35, 28] and result.effects == ("weapon_lost",)
+    # "a brute force disarm manoeuvre": the weapon is lost as to a disarm (rules-notes)
+    assert [r.total for r in result.contest] == [35, 28] and result.effects == ("disarmed",)
 
 
 def test_brawling_fists_subdue_and_small_weapons_halve_bonuses():

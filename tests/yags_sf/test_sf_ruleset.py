@@ -222,6 +222,11 @@ class FakeTable:
     def speed(self, uid):
         return self.units[uid][1]
 
+    def fumbled(self, uid):
+        return uid in self.fumbles
+
+    fumbles: tuple[int, ...] = ()
+
 
 def test_the_round_declares_then_rolls_initiative_then_resolves():
     from engine.turn import Declare, Initiative, Phase, Resolve
@@ -230,6 +235,18 @@ def test_the_round_declares_then_rolls_initiative_then_resolves():
     assert steps[:4] == [Phase("start"), Declare((1, 2, 3, 4, 5)), Phase("declared"), Initiative()]
     assert steps[4:8] == [Resolve(4, "normal"), Resolve(1, "normal"), Resolve(3, "lost"), Resolve(2, "last")]
     assert steps[8:] == [Phase("move"), Phase("end")]
+
+
+def test_a_fumbled_initiative_resolves_among_the_lost():
+    """The Combat Round, Fumbling: a fumbled initiative roll is lost like a disarm's
+    (rules-notes): unit 4 (50, fumbled) comes after unit 1 (30), who kept it, and among the
+    lost by initiative, after unit 3 (80); the automatic kill is still last."""
+    from engine.turn import Resolve
+
+    table = FakeTable()
+    table.fumbles = (4,)
+    steps = [s for s in R.round(table) if isinstance(s, Resolve)]
+    assert steps == [Resolve(1, "normal"), Resolve(3, "lost"), Resolve(4, "lost"), Resolve(2, "last")]
 
 
 def test_roll_initiative_takes_the_declaration():

@@ -51,7 +51,7 @@ class AutoFireSystem(System):
             if ammo.loaded <= 0 or ammo.reload_left:
                 m._event(EventKind.INFO, f"{v.name}'s {facts.name} is empty", uid)
                 return
-            options = dict(a.options)
+            options = {"ammo": ammo.loaded, **a.options}  # the rounds in the weapon before it fires
             if need > ammo.loaded:
                 options["rounds"] = ammo.loaded
                 need = ammo.loaded

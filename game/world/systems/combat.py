@@ -28,7 +28,7 @@ class CombatSystem(System):
         rolled with no crowd fumble and its fumble is a plain miss."""
         m = self.m
         d = m.declared(target)
-        if d is not None and not options.get("unaware"):  # an unaware target spends no defence on it
+        if d is not None and not options.get("unaware") and m.rules.takes_defence(mode):  # an unaware target spends no defence on it
             esper.add_component(m._entities[target], replace(d, ruleset_decl=m.rules.note_attacked(d.ruleset_decl, m.name(uid))))
         mine = m.declared(uid)
         if mine is not None and mode == "melee":
@@ -129,7 +129,7 @@ class CombatSystem(System):
             return False
         c = m._comp(uid, Combatant)
         facts = m.rules.weapon_facts(c.combatant)
-        bare = m.rules.make_combatant({k: v for k, v in m._specs[uid].items() if k != "weapon"})
+        bare = m.rules.unarmed(c.combatant, m._specs[uid])
         if m.rules.weapon_facts(bare).name == facts.name:
             m._event(EventKind.INFO, f"{m.name(uid)} fights with its {facts.name.lower()}: nothing to drop", uid)
             return False

@@ -30,10 +30,14 @@ class ExplosionSystem(System):
         grenades = m._comp(uid, Grenades)
         if a.weapon not in grenades.weapon_ids:
             return
+        dist = m.topology.distance_m(v.pos, a.tile)
+        try:
+            roll, offset_m = m.rules.throw(m.dice, m.participant(uid), a.weapon, dist)
+        except ValueError as exc:  # it can no longer throw (knocked down since it declared)
+            m._event(EventKind.INFO, f"{v.name} cannot throw: {exc}", uid)
+            return
         grenades.weapon_ids.remove(a.weapon)
         m._changed(uid)
-        dist = m.topology.distance_m(v.pos, a.tile)
-        roll, offset_m = m.rules.throw(m.dice, m.participant(uid), a.weapon, dist)
         m._event(EventKind.ATTACK, roll.describe(), uid)
         land = a.tile
         if offset_m != (0.0, 0.0):
