@@ -290,6 +290,11 @@ class Ruleset(ABC):
         world action's tag: attack, move, hold, ...): Mythras spends its action points."""
         return state
 
+    def attack_options(self, combatant: Any, mode: str) -> tuple[Mapping[str, Any], ...]:
+        """The option sets worth weighing for an attack in `mode` (the AI previews each and
+        takes the best): by default only the plain attack."""
+        return ({},)
+
     def expected_harm(self, preview: Preview) -> float:
         """The harm an attack is expected to do, in the ruleset's levels of harm (what the AI
         weighs attacks by); by default the chance to hit."""

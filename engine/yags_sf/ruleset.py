@@ -31,7 +31,7 @@ from engine.yags_sf.plan import AttackPlan, AttackResult, roll_plan
 from engine.yags_sf.preview import Preview, preview_damage, preview_plan, preview_series
 from engine.yags_sf.round import Declaration, Initiative
 from engine.yags_sf.tables import FIRST_AID_ROUNDS, WOUND_NAMES
-from engine.yags_sf.world import catalogue_lines, expected_harm, from_intent, knocked
+from engine.yags_sf.world import attack_options, catalogue_lines, expected_harm, from_intent, knocked
 
 SPEEDS = ("normal", "lost", "last")  # initiative kept, lost, automatic death (after all)
 MODE_SPECIAL = {"burst": "full_auto", "triple": "triple_shot"}
@@ -161,6 +161,8 @@ class YagsSFRuleset(Ruleset):
                 special = None
             if int(request.options.get("shots", decl.shots)) > 1:
                 special = "multiple_shots"
+            elif special is None and request.options.get("shot") == "careful":
+                special = "single_shot"  # the grid's careful shot (engine.yags_sf.world)
         decl = replace(decl, special=special, subduing=bool(request.options.get("subduing", decl.subduing)))
         return Side(a.combatant, a.state, decl), Side(t.combatant, t.state, t.declaration)
 
@@ -347,6 +349,12 @@ class YagsSFRuleset(Ruleset):
     def expected_harm(self, preview: Preview) -> float:  # type: ignore[override]
         """engine.yags_sf.world.expected_harm: the worth of the wounds and fatigue it adds."""
         return expected_harm(preview)
+
+    def attack_options(self, combatant: Fighter, mode: str) -> tuple[Mapping[str, Any], ...]:
+        """Worth weighing (Special Firearm Attacks): a plain shot, the single shot, two or
+        three multiple shots; one to three bursts (walking fire) as the rate of fire and the
+        magazine allow."""
+        return attack_options(combatant.weapon, mode)
 
     def catalogue_lines(self, what: str = "all") -> list[str]:
         return catalogue_lines(self.catalogue, what)

@@ -22,7 +22,8 @@ from dataclasses import replace
 from typing import Any
 
 from engine.yags_sf.character import Condition, Fighter
-from engine.yags_sf.equipment import Catalogue
+from engine.yags_sf.equipment import Catalogue, Weapon
+from engine.yags_sf.firearms import BURST_ROUNDS
 from engine.yags_sf.plan import AttackResult
 from engine.yags_sf.tables import FATAL
 
@@ -35,6 +36,7 @@ MOVE_ACTION = {"free": "move", "run": "run", "sprint": "sprint"}
 WOUND_WORTH = (0.0, 1.0, 2.0, 3.0, 4.0, 6.0, 9.0)
 FATIGUE_WORTH = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 9.0)
 KNOCKDOWN_WORTH = 0.5  # the target spends its next action regaining its feet
+MOST_BURSTS = 3  # the AI weighs up to three bursts at one target (walking fire)
 
 
 def from_intent(fighter: Fighter, cond: Condition, intent: Any, stance: str = "normal",
@@ -69,6 +71,21 @@ def from_intent(fighter: Fighter, cond: Condition, intent: Any, stance: str = "n
     if tag in ("aim", "reload", "throw", "first_aid"):
         return {"action": tag, "target": intent.target}
     return {"action": "rest" if rest else "nothing"}
+
+
+def attack_options(weapon: Weapon, mode: str) -> tuple[dict[str, Any], ...]:
+    """The firearm attacks an attacker may weigh in a mode (Special Firearm Attacks)."""
+    if weapon.melee:
+        return ({},)
+    if mode == "shot":
+        out: list[dict[str, Any]] = [{}, {"shot": "careful"}]
+        if weapon.multiple_shots:
+            out += [{"shots": n} for n in (2, 3) if n <= weapon.max_rounds]
+        return tuple(out)
+    if mode == "burst" and weapon.full_auto:
+        most = max(1, min(MOST_BURSTS, (weapon.rof or 0) // BURST_ROUNDS, weapon.shots // BURST_ROUNDS))
+        return ({}, *({"bursts": n} for n in range(2, most + 1)))
+    return ({},)
 
 
 def knocked(result: AttackResult) -> AttackResult:

@@ -251,17 +251,18 @@ class TacticalAI:
         out = []
         for e in in_range[: self.level.targets]:
             for mode in modes:
-                if me.ammo is not None and match.rules.ammo_use(me.combatant, mode, {}) > me.ammo.loaded and mode != "burst":
-                    continue
-                harm = expected_harm(match, match.preview(me.uid, e.uid, mode))
-                if harm <= 0:
-                    continue
-                harm *= self._pile_on(match, me, e) * _ammo_time(match, me, facts, mode, self.w["reload_time"])
-                if mode == "shot" and facts.spread_m:
-                    harm -= self._cone_friends(match, me, e, facts)
+                for opts in match.rules.attack_options(me.combatant, mode):  # the ruleset's choices (Yags: one)
+                    if me.ammo is not None and match.rules.ammo_use(me.combatant, mode, opts) > me.ammo.loaded and mode != "burst":
+                        continue
+                    harm = expected_harm(match, match.preview(me.uid, e.uid, mode, dict(opts)))
                     if harm <= 0:
                         continue
-                out.append((self.w["harm"] * harm + self._target_bonus(match, e), Attack(e.uid, mode)))
+                    harm *= self._pile_on(match, me, e) * _ammo_time(match, me, facts, mode, self.w["reload_time"], opts)
+                    if mode == "shot" and facts.spread_m:
+                        harm -= self._cone_friends(match, me, e, facts)
+                        if harm <= 0:
+                            continue
+                    out.append((self.w["harm"] * harm + self._target_bonus(match, e), Attack(e.uid, mode, dict(opts))))
         return out
 
     def _cone_friends(self, match: Match, me: UnitView, target: UnitView, facts: Any) -> float:
@@ -471,13 +472,14 @@ class TacticalAI:
         return Move(tuple(path), mode) if path else Hold()
 
 
-def _ammo_time(match: Match, me: UnitView, facts: Any, mode: str, weight: float) -> float:
+def _ammo_time(match: Match, me: UnitView, facts: Any, mode: str, weight: float,
+               options: Any = None) -> float:
     """An attack's harm per round of the unit's time: the rounds it fires cost their share of
     a reload (a Thompson's 10-round burst is half its 20-round magazine, and a reload takes
     2 rounds: a round of reloading for each burst), counted at `weight` (level data)."""
     if me.ammo is None or not facts.capacity or not weight:
         return 1.0
-    used = match.rules.ammo_use(me.combatant, mode, {})
+    used = match.rules.ammo_use(me.combatant, mode, dict(options or {}))
     return 1.0 / (1.0 + weight * facts.reload_rounds * used / facts.capacity)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.ruleset import AttackRequest, Ruleset
 
-MODULES = {"yags": "game.ui.rulesheets.yags"}
+MODULES = {"yags": "game.ui.rulesheets.yags", "yags-sf": "game.ui.rulesheets.yags_sf"}
 _loaded: dict[str, ModuleType | None] = {}
 
 

@@ -51,7 +51,9 @@ class AutoFireSystem(System):
             if ammo.loaded <= 0 or ammo.reload_left:
                 m._event(EventKind.INFO, f"{v.name}'s {facts.name} is empty", uid)
                 return
-            options = {"ammo": ammo.loaded, **a.options}  # the rounds in the weapon before it fires
+            # the rounds in the weapon before it fires, and the initiative it fires at (Yags SF:
+            # no shot of several after initiative 0)
+            options = {"ammo": ammo.loaded, "initiative": v.initiative, **a.options}
             if need > ammo.loaded:
                 options["rounds"] = ammo.loaded
                 need = ammo.loaded

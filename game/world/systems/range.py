@@ -56,12 +56,9 @@ class RangeSystem(System):
         others: tuple = ()
         if options.get("crowd") and mode != "melee":
             others = tuple((m.participant(w.uid), self.situation(uid, w.uid)) for w in self.crowd(uid, target))
-        # Fire: the rounds in the weapon and the attacker's initiative now, unless given; some
-        # rulesets limit a volley by them (Yags SF: multiple shots stop at initiative 0).
-        v = m.view(uid)
-        known: dict[str, Any] = {}
-        if mode != "melee":
-            known = {"initiative": v.initiative} if v.ammo is None else {"ammo": v.ammo.loaded, "initiative": v.initiative}
+        # Fire: the rounds in the weapon, unless given (a ruleset may limit a volley by them).
+        ammo = m.view(uid).ammo
+        known = {"ammo": ammo.loaded} if mode != "melee" and ammo is not None else {}
         return AttackRequest(m.participant(uid), m.participant(target), mode, {**known, **options},
                              self.situation(uid, target), others)
 
