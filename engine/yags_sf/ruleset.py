@@ -31,7 +31,13 @@ from engine.yags_sf.plan import AttackPlan, AttackResult, roll_plan
 from engine.yags_sf.preview import Preview, preview_damage, preview_plan, preview_series
 from engine.yags_sf.round import Declaration, Initiative
 from engine.yags_sf.tables import FIRST_AID_ROUNDS, WOUND_NAMES
-from engine.yags_sf.world import attack_options, catalogue_lines, expected_harm, from_intent, knocked
+from engine.yags_sf.world import (
+    attack_options,
+    catalogue_lines,
+    expected_harm,
+    from_intent,
+    knocked,
+)
 
 SPEEDS = ("normal", "lost", "last")  # initiative kept, lost, automatic death (after all)
 MODE_SPECIAL = {"burst": "full_auto", "triple": "triple_shot"}
