@@ -187,8 +187,11 @@ class YagsSFRuleset(Ruleset):
         count = {"full_auto": int(o.get("bursts", decl.bursts)),
                  "multiple_shots": int(o.get("shots", decl.shots))}.get(decl.special or "", 1)
         aims = [Aim(tgt, s.distance_m, s.target_cover, unaware)] * count
-        return plan_fire(att, aims, ammo=o.get("ammo"), initiative=o.get("initiative"),
-                         environment=s.environment)
+        weapon = att.fighter.wielded(att.cond)
+        if (decl.special == "full_auto" and not weapon.full_auto) or (decl.special == "triple_shot" and not weapon.triple_shot):
+            return Impossible(f"the {weapon.name.lower()} cannot fire {request.mode}s")
+        plans = plan_fire(att, aims, ammo=o.get("ammo"), initiative=o.get("initiative"), environment=s.environment)
+        return plans if plans else Impossible(f"the {weapon.name.lower()} has no round to fire")
 
     def preview(self, request: AttackRequest) -> Preview | Impossible:
         plans = self.plan(request)
@@ -244,7 +247,10 @@ class YagsSFRuleset(Ruleset):
     def first_aid(self, dice: Dice, healer: Participant, patient: Participant, *, stuns: bool = False) -> Applied:
         if healer.state.out_of_fight:
             raise ValueError(f"{healer.name} is {healer.state.status} and cannot tend anyone")
-        out = health.first_aid(dice, healer.combatant, healer.state, patient.state, patient.name)
+        try:
+            out = health.first_aid(dice, healer.combatant, healer.state, patient.state, patient.name)
+        except ValueError as exc:  # no wound to tend, or dead: the minute was spent for nothing
+            return Applied(patient.state, (), (f"{patient.name}: {exc}",))
         return Applied(out.condition, out.rolls, tuple(f"{patient.name}: {e}" for e in out.events))
 
     def first_aid_rounds(self) -> int:

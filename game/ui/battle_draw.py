@@ -17,6 +17,7 @@ from game.ui import actionbar as bar
 from game.ui import figures as fig
 from game.ui import overlays as ov
 from game.ui import previews as pv
+from game.ui import rulesheets
 from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, text, wrap
 from game.ui.panels import (
     PHASE_NAMES,
@@ -192,7 +193,7 @@ class BattleView:
             path = sc.cached("path", (uid, tile), lambda: m.movement.path(uid, to))
             if path:
                 mode = ov.move_mode(reach[tile], m.movement_allowance(uid))
-                ov.draw_path(surface, cam, path, (255, 255, 255), 3, pv.move_label(reach[tile], mode))
+                ov.draw_path(surface, cam, path, (255, 255, 255), 3, pv.move_label(reach[tile], mode, rulesheets.move_words(m.rules)))
         return None
 
     def _overwatch_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:

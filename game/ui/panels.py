@@ -101,7 +101,7 @@ def doing_lines(match: Match, uid: int) -> list[str]:
     return out
 
 
-LEGEND = (((60, 200, 90), "free: any action"), ((230, 200, 60), "run: slow attack"), ((240, 120, 40), "sprint"))
+LEGEND = (((60, 200, 90), "free"), ((230, 200, 60), "run"), ((240, 120, 40), "sprint"))  # the words: rulesheets.move_words
 
 
 def draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, uid: int | None,
@@ -137,7 +137,9 @@ def _draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, u
                 y += 14
         if legend:
             lx = x
-            for colour, label in LEGEND:
+            words = rulesheets.move_words(match.rules, legend=True)
+            for colour, mode in LEGEND:
+                label = words.get(mode, mode)
                 sw = pygame.Rect(lx, y + 3, 10, 10)
                 pygame.draw.rect(surface, colour, sw)
                 img = text(label, 16, GREY)

@@ -10,13 +10,12 @@ import pygame
 
 from engine.outcome import Impossible
 from game.ui import overlays as ov
+from game.ui import rulesheets
 from game.ui.camera import Camera
 from game.ui.panels import pct, preview_lines
 from game.world import geometry as geo
 from game.world.actions import AreaFire, FirstAid, Overwatch, Throw
 from game.world.match import Match
-
-MOVE_WORDS = {"free": "free move: any action", "run": "run: a slow attack only", "sprint": "sprint: no attack"}
 
 
 def wrap_names(head: str, names: list[str], width: int = 64, max_lines: int = 3) -> list[str]:
@@ -116,8 +115,9 @@ def draw_arc(surface: pygame.Surface, cam: Camera, match: Match, uid: int, aim: 
         ov.draw_label(surface, str(i), (r.right, r.top - 4))
 
 
-def move_label(cost: float, mode: str) -> str:
-    return f"{cost:.0f} m - {MOVE_WORDS.get(mode, mode)}"
+def move_label(cost: float, mode: str, words: dict[str, str] | None = None) -> str:
+    """A path's label: its cost and what its move mode allows (rulesheets.move_words)."""
+    return f"{cost:.0f} m - {(words or rulesheets.MOVE_WORDS).get(mode, mode)}"
 
 
 def overwatch_lines(match: Match, uid: int, aim: tuple[int, int], area: set[tuple[int, int]]) -> list[str]:

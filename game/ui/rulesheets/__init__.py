@@ -27,6 +27,20 @@ def _module(rules: Ruleset) -> ModuleType | None:
     return _loaded[rules.name]
 
 
+# What each move mode allows (the move shading's legend and a path's label); a ruleset's
+# module may give its own `MOVE_WORDS` and `LEGEND_WORDS`.
+MOVE_WORDS = {"free": "free move: any action", "run": "run: a slow attack only", "sprint": "sprint: no attack"}
+LEGEND_WORDS = {"free": "free: any action", "run": "run: slow attack", "sprint": "sprint"}
+
+
+def move_words(rules: Ruleset, legend: bool = False) -> dict[str, str]:
+    """What each move mode allows, as the ruleset's module says it (`legend`: the short form)."""
+    mod = _module(rules)
+    name = "LEGEND_WORDS" if legend else "MOVE_WORDS"
+    words: dict[str, str] = getattr(mod, name, None) or (LEGEND_WORDS if legend else MOVE_WORDS)
+    return words
+
+
 def sheet(rules: Ruleset, combatant: Any, state: Any) -> dict[str, list[str]]:
     """The unit sheet's parts, each a list of short items."""
     mod = _module(rules)

@@ -10,6 +10,10 @@ from typing import Any
 from engine.ruleset import AttackRequest, Ruleset
 from game.ui.rulesheets.yags import pct
 
+# The free move allows an attack; a run and a sprint none (a sprint no defence either):
+# round.movement_allowance.
+MOVE_WORDS = {"free": "free move: attack and defend", "run": "run: no attack", "sprint": "sprint: no attack, no defence"}
+LEGEND_WORDS = {"free": "free: attack", "run": "run: no attack", "sprint": "sprint: no defence"}
 SHORT = {"strength": "Str", "health": "Hea", "agility": "Agi", "dexterity": "Dex",
          "perception": "Per", "intelligence": "Int"}
 NAMES = ("stunned", "hurt", "light", "medium", "serious", "critical", "fatal", "beyond fatal")
