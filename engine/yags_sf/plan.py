@@ -116,7 +116,8 @@ class DamageRoll:
     notes: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        got = "no effect" if self.levels is None else ("stunned" if self.levels == 0 else f"{self.levels} levels")
+        got = "no effect" if self.levels is None else ("stunned" if self.levels == 0 else
+                                                       f"{self.levels} level{'s' * (self.levels > 1)}")
         through = self.roll.total - self.soak
         shown = f"{through}" if through == self.modified else f"{through} -> {self.modified}"
         text = f"{self.roll.describe()} - soak {self.soak} = {shown}: {got}"

@@ -183,10 +183,12 @@ def shot_initiatives(initiative: int, shots: int) -> list[int]:
 
 def carry_over(cond: Condition, decl: Declaration | None) -> Condition:
     """What a round's declaration leaves for the next: the aim and the feint, for one round
-    (a rest is kept by health.end_of_round: the next fatigue roll is at 10)."""
+    (a rest is kept by health.end_of_round: the next fatigue roll is at 10); a fighter who
+    spent the round standing up is on his feet."""
     if decl is None:
         return cond.with_(aimed=False, feinted=False)
-    return cond.with_(aimed=decl.action == "aim", feinted=decl.action == "feint")
+    prone = cond.prone and decl.action != "stand"  # the round's action regained his feet
+    return cond.with_(aimed=decl.action == "aim", feinted=decl.action == "feint", prone=prone)
 
 
 def movement_allowance(fighter: Fighter, cond: Condition) -> dict[str, int]:

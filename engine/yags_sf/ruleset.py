@@ -281,6 +281,8 @@ class YagsSFRuleset(Ruleset):
         shots = int(options.get("shots", 1))
         if mode == "shot" and shots > 1:
             special = "multiple_shots"
+            if options.get("initiative") is not None:  # none after initiative 0
+                shots = len(rnd.shot_initiatives(int(options["initiative"]), shots))
         return rounds_fired(w.rof, shots, special, int(options.get("bursts", 1)), int(options.get("ammo", w.shots)))
 
     def throw_range_m(self, combatant: Fighter, weapon_id: str) -> float:

@@ -109,6 +109,14 @@ def test_aim_and_feint_carry_one_round():
     assert carry_over(Condition(), Declaration(action="feint")).feinted
 
 
+def test_standing_up_takes_the_round_and_ends_the_knockdown():
+    """Knockdown: prone "until they regain their feet, which takes an attack action": the
+    round declared standing up ends with him on his feet; any other keeps him down."""
+    down = Condition(prone=True)
+    assert not carry_over(down, declare(RIFLEMAN, down, action="stand")).prone
+    assert carry_over(down, Declaration(action="nothing")).prone
+
+
 def test_movement_reading():
     assert movement_allowance(RIFLEMAN, Condition()) == {"free": 5, "run": 10, "sprint": 20}
     assert movement_allowance(RIFLEMAN, Condition(wounds=4)) == {"free": 1, "run": 3, "sprint": 13}

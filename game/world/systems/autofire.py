@@ -44,16 +44,16 @@ class AutoFireSystem(System):
             m._event(EventKind.INFO, f"{v.name} has no weapon to shoot with", uid, a.target)
             return
         if ammo is not None:
-            need = m.rules.ammo_use(v.combatant, a.mode, a.options)
+            # the rounds in the weapon before it fires, and the initiative it fires at (Yags SF:
+            # no shot of several after initiative 0)
+            options = {"ammo": ammo.loaded, "initiative": v.initiative, **a.options}
+            need = m.rules.ammo_use(v.combatant, a.mode, options)
             if ammo.jammed:
                 m._event(EventKind.INFO, f"{v.name}'s {facts.name} is jammed", uid)
                 return
             if ammo.loaded <= 0 or ammo.reload_left:
                 m._event(EventKind.INFO, f"{v.name}'s {facts.name} is empty", uid)
                 return
-            # the rounds in the weapon before it fires, and the initiative it fires at (Yags SF:
-            # no shot of several after initiative 0)
-            options = {"ammo": ammo.loaded, "initiative": v.initiative, **a.options}
             if need > ammo.loaded:
                 options["rounds"] = ammo.loaded
                 need = ammo.loaded

@@ -1,0 +1,230 @@
+"""Yags SF 0.30a (rules/yags-sf-combat-0.30a.md) on the grid: the round as its ruleset runs
+it in the world (declarations, then initiative, then the actions, the loser of initiative
+striking back), and what the world does with its results. Each test names the section of
+the text it pins; the readings are in docs/rules-notes.md (Yags SF, On the grid)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from gridfactory import make_grid
+from worldplay import declare_all, refused, unit
+
+from engine.rolls import Roll
+from engine.yags_sf.plan import AttackResult, DamageRoll
+from engine.yags_sf.ruleset import YagsSFRuleset
+from engine.yags_sf.world import knocked
+from game.ai import make_controller
+from game.world.actions import Attack, Hold, Move, PickUp, Stand
+from game.world.events import EventKind
+
+OPEN = ["." * 30 for _ in range(12)]
+RIFLEMAN = {"role": "rifleman", "weapon": "m16_a1", "armour": ["kevlar_vest"]}
+SWORDSMAN = {"role": "swordsman", "weapon": "broad_sword"}
+BOXER = {"role": "swordsman", "weapon": "fist"}
+
+
+class FixedInitiative(YagsSFRuleset):
+    """Yags SF with each named unit's initiative set (the roll is still made and shown)."""
+
+    def __init__(self, values: dict[str, int], fumbles: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.values, self.fumbles = values, fumbles
+
+    def roll_initiative(self, dice, combatant, state=None, declaration=None):
+        value, roll = super().roll_initiative(dice, combatant, state, declaration)
+        fumble = combatant.name in self.fumbles
+        return self.values.get(combatant.name, value), replace(roll, fumble=fumble)
+
+
+def events(m, kind=None, since=0):
+    return [e for e in m.log.since(since) if kind is None or e.kind == kind]
+
+
+def sf_match(new_match, squads, rules=None, rows=OPEN, seed=1, mpt=1.0):
+    return new_match(make_grid(rows, metres_per_tile=mpt), squads, seed=seed, ruleset=rules or YagsSFRuleset())
+
+
+# --- The Combat Round: declarations, then initiative ------------------------------------------
+
+
+def test_initiative_is_rolled_each_round_after_the_declarations(new_match):
+    """The Combat Round: "At the beginning of each round, the players declare"; Initiative:
+    "Characters who are involved in fighting each other then roll for initiative". No roll
+    is made when the match is set up; each round every unit rolls once, after every
+    declaration, and the declaration changes it (Single Shot: -10 to initiative)."""
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 20, 1)]})
+    assert events(m, EventKind.INITIATIVE) == []
+    for rnd in (1, 2):
+        start = len(m.log)
+        declare_all(m, {0: Attack(1, "shot", {"shot": "careful"}), 1: Hold()})
+        m.resolve_round()
+        kinds = [e.kind for e in m.log.since(start)]
+        rolls = [e for e in m.log.since(start) if e.kind == EventKind.INITIATIVE]
+        assert len(rolls) == 2 and kinds.index(EventKind.INITIATIVE) > max(
+            i for i, k in enumerate(kinds) if k == EventKind.DECLARE)
+        assert "single shot -10" in rolls[0].text and "single shot" not in rolls[1].text
+        if m.over:
+            break
+
+
+def test_the_loser_of_initiative_strikes_back_inside_the_winners_turn(new_match):
+    """Initiative: "If the defender is still standing after the first character has made
+    their attack, then the loser of initiative attacks back, and the first character
+    defends." Ann (90) punches Bob, who declared a blow at her: Bob (10) answers at once,
+    before Cid (50) shoots him; Bob's own turn is then spent (one attack each)."""
+    rules = FixedInitiative({"Ann": 90, "Cid": 50, "Bob": 10})
+    m = sf_match(new_match, {"blue": [unit(BOXER, "Ann", 5, 5), unit(RIFLEMAN, "Cid", 5, 1)],
+                             "red": [unit(BOXER, "Bob", 6, 5)]}, rules)
+    declare_all(m, {0: Attack(2, "melee"), 1: Attack(2, "shot"), 2: Attack(0, "melee")})
+    start = len(m.log)
+    m.resolve_round()
+    attacks = [(e.actor, e.target) for e in m.log.since(start) if e.kind == EventKind.ATTACK and "->" in e.text]
+    back = [e for e in m.log.since(start) if "strikes back" in e.text]
+    assert len(back) == 1 and back[0].actor == 2 and back[0].target == 0
+    assert attacks == [(0, 2), (2, 0), (1, 2)]  # Bob answers before Cid's turn comes, once
+
+
+def test_no_strike_back_at_one_who_is_not_attacked(new_match):
+    """Only the one attacked answers at once: Bob's blow at Cid waits for his own turn."""
+    rules = FixedInitiative({"Ann": 90, "Cid": 50, "Bob": 10})
+    m = sf_match(new_match, {"blue": [unit(BOXER, "Ann", 5, 5), unit(BOXER, "Cid", 7, 5)],
+                             "red": [unit(BOXER, "Bob", 6, 5)]}, rules)
+    declare_all(m, {0: Attack(2, "melee"), 1: Hold(), 2: Attack(1, "melee")})
+    start = len(m.log)
+    m.resolve_round()
+    assert not [e for e in m.log.since(start) if "strikes back" in e.text]
+
+
+def test_a_fumbled_initiative_acts_after_those_who_kept_it(new_match):
+    """Fumbling; rules-notes (A fumbled initiative is lost): Ann's 90, fumbled, comes after
+    Bob's 10."""
+    rules = FixedInitiative({"Ann": 90, "Bob": 10}, fumbles=("Ann",))
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 20, 8)]}, rules)
+    declare_all(m, {0: Attack(1, "shot"), 1: Attack(0, "shot")})
+    start = len(m.log)
+    m.resolve_round()
+    shooters = [e.actor for e in m.log.since(start) if e.kind == EventKind.ATTACK and "->" in e.text]
+    assert shooters[0] == 1
+
+
+# --- Melee Combat: one defence, against melee only ------------------------------------------
+
+
+def test_a_shot_does_not_take_the_defence_a_melee_attacker_meets(new_match):
+    """Ranged Combat (no defence roll against firearms) and Melee Combat (the defence): Bob,
+    shot first, still has his one defence for the swordsman who comes after."""
+    rules = FixedInitiative({"Ann": 90, "Dan": 80, "Bob": 10})
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 5, 1), unit(SWORDSMAN, "Dan", 5, 5)],
+                             "red": [unit(SWORDSMAN, "Bob", 6, 5)]}, rules)
+    declare_all(m, {0: Attack(2, "shot"), 1: Attack(2, "melee"), 2: Hold()})
+    start = len(m.log)
+    m.resolve_round()
+    lines = [e.text for e in m.log.since(start) if e.kind == EventKind.ATTACK]
+    assert lines[0].startswith("shot:") and "Ann -> Bob" in lines[1]
+    assert "Dan -> Bob" in lines[-1] and any(t.startswith("defence:") for t in lines)  # Bob parries Dan
+    assert m.declared(2).ruleset_decl.defend_against == "Dan"
+
+
+def test_an_attack_after_a_run_is_refused(new_match):
+    """rules-notes (Movement): the free move (half the agility in metres) allows an attack,
+    a run none. A swordsman of agility 11 runs 11 m, strikes after 6 m at most."""
+    m = sf_match(new_match, {"blue": [unit(SWORDSMAN, "Ann", 1, 5)], "red": [unit(SWORDSMAN, "Bob", 10, 5),
+                                                                              unit(SWORDSMAN, "Cid", 7, 5)]})
+    m.start_round()
+    refused(m.check(0, Attack(1, "melee")), "run allows no attack")
+    assert not hasattr(m.check(0, Attack(2, "melee")), "reason")
+
+
+# --- Knockdown, disarm ------------------------------------------------------------------------
+
+
+def _knockdown(target: str) -> AttackResult:
+    roll = Roll("damage", (), None, 40)
+    return knocked(AttackResult("Ann", target, None, None, True, DamageRoll(roll, 40, 0, 0, True, False, False)))
+
+
+def test_a_knocked_down_unit_is_prone_and_stands_with_its_action(new_match):
+    """Knockdown: "the target is knocked down and stunned ... considered to be prone until
+    they regain their feet, which takes an attack action". The AI stands up first."""
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 8, 1)]})
+    m.health.apply(1, _knockdown("Bob"), 0)
+    v = m.view(1)
+    assert v.stance == "prone" and v.state.prone and v.state.fatigue == 1
+    assert m.rules.health_facts(v.state).down
+    m.start_round()
+    m.declare(0, Hold())
+    refused(m.check(1, Attack(0, "shot")), "regaining his feet takes the attack action")
+    ai = make_controller("normal", 1, "red")
+    action, choices = ai.decide(m, 1)
+    assert isinstance(action, Stand)
+    m.declare(1, action, **choices)
+    m.resolve_round()
+    v = m.view(1)
+    assert v.stance == "normal" and not v.state.prone
+
+
+def test_a_disarmed_unit_fights_with_its_fists_until_it_picks_the_weapon_up(new_match):
+    """Disarm: "the defender is disarmed"; Weapon Smash: "the defender looses their
+    weapon" (a brute force disarm): the weapon lies on the tile; the unit fights with its
+    fists (the ruleset's `unarmed`), and picks it up with an action."""
+    m = sf_match(new_match, {"blue": [unit(SWORDSMAN, "Ann", 1, 1)], "red": [unit(SWORDSMAN, "Bob", 2, 1)]})
+    m.health.apply(1, AttackResult("Ann", "Bob", None, None, True, effect="disarm", effects=("disarmed",)), 0)
+    assert m.rules.weapon_facts(m.view(1).combatant).name == "Fist/kick"
+    assert m.combat.dropped_weapon(1) == ("Sword", (2, 1))
+    declare_all(m, {0: Hold(), 1: PickUp()})
+    m.resolve_round()
+    assert m.rules.weapon_facts(m.view(1).combatant).name == "Sword"
+
+
+# --- Multiple Shots ---------------------------------------------------------------------------
+
+
+def test_multiple_shots_stop_at_initiative_zero(new_match):
+    """Multiple Shots: "each further attack occurs 10 initiative steps later ... No shots can
+    be fired after initiative 0": at initiative 15 two of three shots are fired, and two
+    rounds spent."""
+    rules = FixedInitiative({"Ann": 15, "Bob": 5})
+    pistol = {"role": "pistol", "weapon": "glock_17"}
+    m = sf_match(new_match, {"blue": [unit(pistol, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 4, 1)]}, rules)
+    declare_all(m, {0: Attack(1, "shot", {"shots": 3}), 1: Hold()})
+    start = len(m.log)
+    m.resolve_round()
+    shots = [e.text for e in m.log.since(start) if e.kind == EventKind.ATTACK and e.text.startswith("shot ")]
+    assert [s.split(":")[0] for s in shots] == ["shot 1", "shot 2"]
+    assert m.view(0).ammo.loaded == m.view(0).ammo.capacity - 2
+
+
+# --- Whole matches ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["crossroads", "open_field", "street", "compound", "wood"])
+def test_a_whole_match_on_each_shipped_map(name):
+    """Every shipped map plays to a decision under yags-sf (normal AI on both sides), and
+    the same seed replays the same event log."""
+    from game.maps import load_map
+    from game.sim import MatchSpec, play_match
+
+    path = f"maps/{name}.tmx"
+    grid = load_map(path)
+    logs = []
+    for _ in range(2):
+        last: dict[str, list[str]] = {}
+        r = play_match(grid, MatchSpec(path, 2, ruleset="yags-sf"), on_round=lambda m: last.__setitem__("lines", m.log.lines()))
+        logs.append(last["lines"])
+    assert r["winner"] in ("blue", "red") and r["rounds"] < grid.max_rounds
+    assert logs[0] == logs[1]
+    text = "\n".join(logs[0])
+    assert "initiative: Agi" in text and "2d10!" in text
+
+
+def test_moves_are_allowed_by_the_free_run_and_sprint_readings(new_match):
+    """rules-notes (Movement): free half the agility, run the agility, sprint twice it (10,
+    20 m for agility 10); a rifleman sprints 20 one-metre tiles in a round."""
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 28, 10)]})
+    assert m.movement_allowance(0) == {"free": 5, "run": 10, "sprint": 20}
+    m.start_round()
+    path = tuple((x, 1) for x in range(2, 22))
+    assert not hasattr(m.check(0, Move(path, "sprint")), "reason")
+    refused(m.check(0, Move(path, "run")), "run allows 10 m")
