@@ -35,6 +35,7 @@ from engine.yags_sf.world import (
     attack_options,
     catalogue_lines,
     expected_harm,
+    fire_options,
     from_intent,
     knocked,
 )
@@ -174,6 +175,7 @@ class YagsSFRuleset(Ruleset):
 
     def plan(self, request: AttackRequest) -> list[AttackPlan] | Impossible:
         """Stage one of an attack: its plans (one per shot or burst), or why it cannot be."""
+        request = replace(request, options=fire_options(request.mode, request.options))
         att, tgt = self._sides(request)
         s, o = request.situation, request.options
         unaware = bool(o.get("unaware", False))
@@ -277,6 +279,7 @@ class YagsSFRuleset(Ruleset):
         w = combatant.weapon
         if w.melee:
             return 0
+        options = fire_options(mode, options)
         special = MODE_SPECIAL.get(mode) or options.get("special")
         shots = int(options.get("shots", 1))
         if mode == "shot" and shots > 1:

@@ -6,8 +6,8 @@ The world's actions (game/world/actions) reach `declare` as an `engine.ruleset.I
 readings (docs/rules-notes.md, Yags SF, On the grid):
 
 - an attack is the round's attack; its mode says the firearm attack (a burst is full auto,
-  a triple a triple shot, several shots multiple shots, a careful shot the single shot with
-  twice the attack bonus), its options any special attack (`special`: aggressive,
+  a triple a triple shot, several shots multiple shots, a snap shot two of them, a careful
+  shot the single shot with twice the attack bonus), its options any special attack (`special`: aggressive,
   defensive, disarm, killing_blow, weapon_smash, ambush) and `subduing`; the aggressive and
   defensive stances of the grid are the Aggressive and Defensive special attacks in melee;
 - an attack after a run or sprint is refused (free move only: round.movement_allowance);
@@ -37,6 +37,16 @@ WOUND_WORTH = (0.0, 1.0, 2.0, 3.0, 4.0, 6.0, 9.0)
 FATIGUE_WORTH = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 9.0)
 KNOCKDOWN_WORTH = 0.5  # the target spends its next action regaining its feet
 MOST_BURSTS = 3  # the AI weighs up to three bursts at one target (walking fire)
+SNAP_SHOTS = 2  # the grid's snap shot: two of Multiple Shots
+
+
+def fire_options(mode: str, options: Any) -> dict[str, Any]:
+    """An attack's options with the grid's snap shot read as Multiple Shots: two shots (the
+    careful shot is the single shot; see `from_intent`)."""
+    o = dict(options)
+    if mode == "shot" and o.get("shot") == "snap" and "shots" not in o:
+        o["shots"] = SNAP_SHOTS
+    return o
 
 
 def from_intent(fighter: Fighter, cond: Condition, intent: Any, stance: str = "normal",
@@ -46,7 +56,7 @@ def from_intent(fighter: Fighter, cond: Condition, intent: Any, stance: str = "n
     if tag == "attack":
         if intent.move in ("run", "sprint"):
             raise ValueError(f"a {intent.move} allows no attack (Yags SF: attack within the free move)")
-        o = dict(intent.options)
+        o = fire_options(intent.mode, intent.options)
         special = o.get("special")
         shots, bursts = int(o.get("shots", 1)), int(o.get("bursts", 1))
         if intent.mode == "burst":

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from engine.outcome import Impossible
+from game.ui import rulesheets
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, text
 from game.world.actions import FullDodge, Overwatch, PickUp, Reload, Stand
 
@@ -59,7 +60,10 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
 
     lost = "fumbled initiative: only hold or move this round"
 
+    words = rulesheets.mode_words(match.rules)
+
     def mode(key: int, label: str, name: str, tip: str, shot: str | None = None) -> None:
+        label, tip = words.get(shot or name, (label, tip))
         if choice.lost_round:
             out.append(Button(key, label, lost, False))
             return

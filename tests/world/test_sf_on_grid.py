@@ -56,7 +56,7 @@ def test_initiative_is_rolled_each_round_after_the_declarations(new_match):
     declaration, and the declaration changes it (Single Shot: -10 to initiative)."""
     m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 20, 1)]})
     assert events(m, EventKind.INITIATIVE) == []
-    for rnd in (1, 2):
+    for _ in (1, 2):
         start = len(m.log)
         declare_all(m, {0: Attack(1, "shot", {"shot": "careful"}), 1: Hold()})
         m.resolve_round()
@@ -208,11 +208,10 @@ def test_a_whole_match_on_each_shipped_map(name):
 
     path = f"maps/{name}.tmx"
     grid = load_map(path)
-    logs = []
-    for _ in range(2):
-        last: dict[str, list[str]] = {}
-        r = play_match(grid, MatchSpec(path, 2, ruleset="yags-sf"), on_round=lambda m: last.__setitem__("lines", m.log.lines()))
-        logs.append(last["lines"])
+    logs: list[list[str]] = [[], []]
+    for i in range(2):
+        r = play_match(grid, MatchSpec(path, 2, ruleset="yags-sf"),
+                       on_round=lambda m, i=i: logs.__setitem__(i, m.log.lines()))
     assert r["winner"] in ("blue", "red") and r["rounds"] < grid.max_rounds
     assert logs[0] == logs[1]
     text = "\n".join(logs[0])

@@ -41,6 +41,13 @@ def move_words(rules: Ruleset, legend: bool = False) -> dict[str, str]:
     return words
 
 
+def mode_words(rules: Ruleset) -> dict[str, tuple[str, str]]:
+    """The attack buttons' (label, tip) the ruleset's module renames, by shot type (normal,
+    snap, careful) or mode (burst, triple, ...): its `MODE_WORDS`; none by default."""
+    words: dict[str, tuple[str, str]] = getattr(_module(rules), "MODE_WORDS", None) or {}
+    return words
+
+
 def sheet(rules: Ruleset, combatant: Any, state: Any) -> dict[str, list[str]]:
     """The unit sheet's parts, each a list of short items."""
     mod = _module(rules)

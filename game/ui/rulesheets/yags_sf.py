@@ -14,6 +14,15 @@ from game.ui.rulesheets.yags import pct
 # round.movement_allowance.
 MOVE_WORDS = {"free": "free move: attack and defend", "run": "run: no attack", "sprint": "sprint: no attack, no defence"}
 LEGEND_WORDS = {"free": "free: attack", "run": "run: no attack", "sprint": "sprint: no defence"}
+# The attack buttons as Special Firearm Attacks (engine.yags_sf.world reads the grid's shot
+# types and modes so).
+MODE_WORDS = {
+    "normal": ("1 shot", "Shot: one round at the weapon's attack bonus"),
+    "snap": ("Q 2 shots", "Multiple shots: two, the second 10 initiative later with its recoil"),
+    "careful": ("E single", "Single shot: twice the attack bonus, -10 initiative"),
+    "burst": ("2 full auto", "Full auto: a ten-round burst, the weapon's bonus ignored, damage x2 or x3"),
+    "triple": ("3 triple", "Triple shot: three rounds, one roll, +10 damage"),
+}
 SHORT = {"strength": "Str", "health": "Hea", "agility": "Agi", "dexterity": "Dex",
          "perception": "Per", "intelligence": "Int"}
 NAMES = ("stunned", "hurt", "light", "medium", "serious", "critical", "fatal", "beyond fatal")
