@@ -107,7 +107,7 @@ class HealthFacts:
     wounds: int = 0
     stuns: int = 0
     fatigue: int = 0
-    down: bool = False  # knocked down: it must stand up (the action) before it does anything else
+    prone: bool = False  # the state lays it down (the world's posture follows)
 
     @property
     def harm(self) -> int:
@@ -229,16 +229,6 @@ class Ruleset(ABC):
         of initiative attacks back")? By default no: it waits for its own turn."""
         return False
 
-    def reach_strikes(self) -> bool:
-        """Does reach earn free strikes on the grid (Yags, Free Strikes: a longer reach, a
-        grab, leaving a foe's reach)? A ruleset without them says False."""
-        return True
-
-    def unarmed(self, combatant: Any, spec: Mapping[str, Any]) -> Any:
-        """The combatant once it has lost its weapon (disarmed, dropped): what it fights with
-        until it picks the weapon up. By default the unit's `spec` built without a weapon."""
-        return self.make_combatant({k: v for k, v in spec.items() if k != "weapon"})
-
     def note_effect(self, declaration: Any, effect: str, other: str = "") -> Any:
         """Carry a result's effect (one of `AttackResult.effects`) on its holder's declaration
         for the rest of the round; `other` names the one it binds the holder to (Yags:
@@ -290,6 +280,11 @@ class Ruleset(ABC):
         world action's tag: attack, move, hold, ...): Mythras spends its action points."""
         return state
 
+    def disarmed_spec(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+        """The unit's spec once its weapon is gone (disarmed, dropped): by default the spec
+        without its weapon (Yags: natural weapons)."""
+        return {k: v for k, v in spec.items() if k != "weapon"}
+
     def attack_options(self, combatant: Any, mode: str) -> tuple[Mapping[str, Any], ...]:
         """The option sets worth weighing for an attack in `mode` (the AI previews each and
         takes the best): by default only the plain attack."""
@@ -304,6 +299,11 @@ class Ruleset(ABC):
         """The harm a blast preview expects to add to a victim now as `victim` is; by default
         `expected_harm`."""
         return self.expected_harm(preview)
+
+    def free_strikes(self) -> bool:
+        """Does melee on the grid earn free strikes (Yags, Free Strikes: the longer reach, a
+        grab, leaving a foe's reach)? The world strikes them only if so."""
+        return True
 
     def max_defences(self, combatant: Any) -> int:
         """How many defences the combatant may declare for a round (Yags: by agility and

@@ -133,13 +133,13 @@ class YagsSFRuleset(Ruleset):
         their attack, then the loser of initiative attacks back" (any attack: rules-notes)."""
         return not target.state.out_of_fight
 
-    def reach_strikes(self) -> bool:
+    def free_strikes(self) -> bool:
         """The text has no free strikes: reach lives in a weapon's initiative."""
         return False
 
-    def unarmed(self, combatant: Fighter, spec: Mapping[str, Any]) -> Fighter:
-        """Disarmed or smashed: the fist (and a shield still in the other hand)."""
-        return replace(combatant, weapon=combatant.fist, magazines=0)
+    def disarmed_spec(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+        """Disarmed or smashed: the template with the fist (a shield stays in the other hand)."""
+        return {**spec, "weapon": "fist"}
 
     def note_attacked(self, declaration: Declaration | None, attacker: str) -> Declaration | None:
         """The fighter's one defence goes to the first to attack him in melee, unless he
@@ -383,7 +383,7 @@ class YagsSFRuleset(Ruleset):
 
     def health_facts(self, state: Condition) -> HealthFacts:
         return HealthFacts(state.status, state.out_of_fight, state.status == "dead", state.wounds, 0, state.fatigue,
-                           state.prone)
+                           prone=state.prone)
 
     def status(self, state: Condition) -> str:
         parts = [f"wounds {state.wounds} ({WOUND_NAMES[state.wounds]})"]

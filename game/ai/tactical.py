@@ -166,8 +166,6 @@ class TacticalAI:
         # presses on (else both sides' hurt end up hiding from each other until time runs out).
         hurt = (max(health.wounds, health.stuns) >= self.level.hurt_level
                 and len(self.facts(match).living(team=me.team)) <= len(enemies))
-        if health.down:
-            yield Stand(), {"defences": d0}  # knocked down: regaining the feet comes first
         ammo = me.ammo
         if ammo is not None and ammo.reload_left:
             yield Reload(), {"defences": d0}  # reloading is the round's action: go on with it
@@ -179,6 +177,8 @@ class TacticalAI:
             yield Reload(), {"defences": d0}  # clear the jam
         if match.combat.dropped_weapon(me.uid) is not None:
             yield PickUp(), {"defences": d0}
+        if health.prone and me.stance == "prone":
+            yield Stand(), {"defences": d0}  # the rules laid it down (an evade, a trip): it gets up
         if hurt and visible and not facts.melee:
             tile = geo.full_cover_within(match.grid, me.pos, match.movement_allowance(me.uid)["free"],
                                          [e.pos for e in visible])

@@ -152,7 +152,7 @@ def test_a_knocked_down_unit_is_prone_and_stands_with_its_action(new_match):
     m.health.apply(1, _knockdown("Bob"), 0)
     v = m.view(1)
     assert v.stance == "prone" and v.state.prone and v.state.fatigue == 1
-    assert m.rules.health_facts(v.state).down
+    assert m.rules.health_facts(v.state).prone
     m.start_round()
     m.declare(0, Hold())
     refused(m.check(1, Attack(0, "shot")), "regaining his feet takes the attack action")
@@ -168,7 +168,7 @@ def test_a_knocked_down_unit_is_prone_and_stands_with_its_action(new_match):
 def test_a_disarmed_unit_fights_with_its_fists_until_it_picks_the_weapon_up(new_match):
     """Disarm: "the defender is disarmed"; Weapon Smash: "the defender looses their
     weapon" (a brute force disarm): the weapon lies on the tile; the unit fights with its
-    fists (the ruleset's `unarmed`), and picks it up with an action."""
+    fists (the ruleset's `disarmed_spec`), and picks it up with an action."""
     m = sf_match(new_match, {"blue": [unit(SWORDSMAN, "Ann", 1, 1)], "red": [unit(SWORDSMAN, "Bob", 2, 1)]})
     m.health.apply(1, AttackResult("Ann", "Bob", None, None, True, effect="disarm", effects=("disarmed",)), 0)
     assert m.rules.weapon_facts(m.view(1).combatant).name == "Fist/kick"

@@ -116,10 +116,10 @@ def test_disarm_sizes_and_contest():
     dice = ScriptedDice([9, 9, 1, 2, 4, 4, 3, 4])
     result = resolve_melee(dice, plan, side(SWORDSMAN, special="disarm"), side(staff))
     assert result.hit and result.damage is None and result.effects == ("disarmed",)
-    # the weapon falls: the driver takes it away (the world drops it; `unarmed` is the fist)
+    # the weapon falls: the driver takes it away (the world drops it; `disarmed_spec`: the fist)
     applied = R.apply(ScriptedDice([]), staff, Condition(), result)
     assert applied.state == Condition()
-    bare = R.unarmed(staff, {"name": "Staff", "role": "swordsman", "weapon": "quarterstaff"})
+    bare = R.make_combatant(R.disarmed_spec({"name": "Staff", "role": "swordsman", "weapon": "quarterstaff"}))
     assert bare.weapon.id == "fist" and R.weapon_facts(bare).name == "Fist/kick"
     assert isinstance(plan_melee(side(SWORDSMAN, special="disarm"), Side(bare, Condition()), defending=True), Impossible)
     disarmed = Condition(disarmed=True)  # the duel's own bookkeeping

@@ -129,7 +129,7 @@ class CombatSystem(System):
             return False
         c = m._comp(uid, Combatant)
         facts = m.rules.weapon_facts(c.combatant)
-        bare = m.rules.unarmed(c.combatant, m._specs[uid])
+        bare = m.rules.make_combatant(m.rules.disarmed_spec(m._specs[uid]))
         if m.rules.weapon_facts(bare).name == facts.name:
             m._event(EventKind.INFO, f"{m.name(uid)} fights with its {facts.name.lower()}: nothing to drop", uid)
             return False

@@ -59,8 +59,8 @@ class EngagementSystem(System):
             if m.view(uid).out:
                 return
         t_facts = m.rules.weapon_facts(t.combatant)
-        if (t_facts.melee and not m.view(a.target).out and self.grappled_with(a.target) in (None, uid)
-                and m.rules.reach_strikes()):
+        if (m.rules.free_strikes() and t_facts.melee and not m.view(a.target).out
+                and self.grappled_with(a.target) in (None, uid)):
             # Free strikes before the attack (Reach 1-2; Free Strikes 1-2): the defender's
             # longer reach earns one, grappling or tripping one; an attacker with the
             # longer weapon ignores one; several merge into one automatic strike.
@@ -92,9 +92,9 @@ class EngagementSystem(System):
         3), unless it is the foe `uid` is attacking or holds another. Returns True when the
         mover is down."""
         m = self.m
-        v = m.view(uid)
-        if not m.rules.reach_strikes():
+        if not m.rules.free_strikes():
             return False
+        v = m.view(uid)
         for e in foes:
             e = m.view(e.uid)
             if e.out:
