@@ -39,6 +39,7 @@ class Preview:
     p_kill: Fraction = Fraction(0)  # killing blow: the hit does 2 levels or more
     p_effect: Fraction = Fraction(0)  # disarm, smash: the weapon is lost
     attacks: tuple[Preview, ...] = field(default=())
+    before: tuple[int, int] = (0, 0)  # the target's (wounds, fatigue) the chances start from
 
     def chance(self, x: Fraction) -> float:
         return float(x)
@@ -84,7 +85,7 @@ def preview_plan(plan: AttackPlan, wounds: int = 0, fatigue: int = 0) -> Preview
     fumble = p_at_most(plan.fumble)
     if plan.effect != "damage" or plan.damage is None:
         return Preview(p_hit, fumble, {}, {}, Fraction(0), {(wounds, fatigue): Fraction(1)}, plan.effect,
-                       plan.difficulty, plan.terms, plan.difficulty_terms)
+                       plan.difficulty, plan.terms, plan.difficulty_terms, before=(wounds, fatigue))
     return preview_damage(plan.damage, p_hit, fumble, wounds, fatigue, plan.difficulty, plan.terms,
                           plan.difficulty_terms)
 
@@ -111,7 +112,7 @@ def preview_damage(dp: DamagePlan, p_hit: Fraction = Fraction(1), p_fumble: Frac
         outcome[key] = outcome.get(key, Fraction(0)) + q
     kind = "fatigue" if dp.subduing else "wounds"
     return Preview(p_hit, p_fumble, p_levels, p_damage, knock, outcome, kind, difficulty, terms,
-                   target_terms, kill)
+                   target_terms, kill, before=(wounds, fatigue))
 
 
 def preview_series(plans: Sequence[AttackPlan], wounds: int = 0, fatigue: int = 0) -> Preview:
@@ -151,7 +152,8 @@ def preview_series(plans: Sequence[AttackPlan], wounds: int = 0, fatigue: int = 
     p_damage[0] = p_damage.get(0, Fraction(0)) - miss_all  # misses excluded, as for one attack
     first = singles[0]
     return Preview(1 - miss_all, first.p_attack_fumble, {}, p_damage, 1 - knock_none, state, first.kind,
-                   first.difficulty, first.terms, first.target_terms, 1 - kill_none, Fraction(0), singles)
+                   first.difficulty, first.terms, first.target_terms, 1 - kill_none, Fraction(0), singles,
+                   before=(wounds, fatigue))
 
 
 def opposed_chance(a: int, fa: int, d: int, fd: int) -> Fraction:

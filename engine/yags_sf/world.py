@@ -35,6 +35,7 @@ MOVE_ACTION = {"free": "move", "run": "run", "sprint": "sprint"}
 # Fatally Injured Characters); fatigue counts half, its sixth level all of being out.
 WOUND_WORTH = (0.0, 1.0, 2.0, 3.0, 4.0, 6.0, 9.0)
 FATIGUE_WORTH = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 9.0)
+OUT_WORTH = 9.0
 KNOCKDOWN_WORTH = 0.5  # the target spends its next action regaining its feet
 MOST_BURSTS = 3  # the AI weighs up to three bursts at one target (walking fire)
 SNAP_SHOTS = 2  # the grid's snap shot: two of Multiple Shots
@@ -108,7 +109,8 @@ def knocked(result: AttackResult) -> AttackResult:
 
 
 def worth(wounds: int, fatigue: int) -> float:
-    return WOUND_WORTH[min(wounds, FATAL)] + FATIGUE_WORTH[min(fatigue, FATAL)]
+    """What a fighter's wounds and fatigue are worth to his foes: never more than being out."""
+    return min(OUT_WORTH, WOUND_WORTH[min(wounds, FATAL)] + FATIGUE_WORTH[min(fatigue, FATAL)])
 
 
 def expected_harm(preview: Any) -> float:
@@ -120,9 +122,7 @@ def expected_harm(preview: Any) -> float:
     outcome = preview.p_outcome
     if not outcome:
         return 0.0
-    w0 = min(w for w, _ in outcome)
-    f0 = min(f for _, f in outcome)
-    before = worth(w0, f0)
+    before = worth(*preview.before)
     harm = sum(float(p) * (worth(w, f) - before) for (w, f), p in outcome.items())
     return harm + KNOCKDOWN_WORTH * float(preview.p_knockdown)
 
