@@ -368,9 +368,7 @@ class YagsSFRuleset(Ruleset):
         return expected_harm(preview)
 
     def attack_options(self, combatant: Fighter, mode: str) -> tuple[Mapping[str, Any], ...]:
-        """Worth weighing (Special Firearm Attacks): a plain shot, the single shot, two or
-        three multiple shots; one to three bursts (walking fire) as the rate of fire and the
-        magazine allow."""
+        """Worth weighing (Special Firearm Attacks): engine.yags_sf.world.attack_options."""
         return attack_options(combatant.weapon, mode)
 
     def catalogue_lines(self, what: str = "all") -> list[str]:

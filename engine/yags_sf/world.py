@@ -37,7 +37,10 @@ WOUND_WORTH = (0.0, 1.0, 2.0, 3.0, 4.0, 6.0, 9.0)
 FATIGUE_WORTH = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 9.0)
 OUT_WORTH = 9.0
 KNOCKDOWN_WORTH = 0.5  # the target spends its next action regaining its feet
-MOST_BURSTS = 3  # the AI weighs up to three bursts at one target (walking fire)
+# The AI weighs three multiple shots and two walking bursts at most: more were hardly ever
+# worth their rounds (measured), and each is one more exact preview per target.
+MOST_SHOTS = 3
+MOST_BURSTS = 2
 SNAP_SHOTS = 2  # the grid's snap shot: two of Multiple Shots
 
 
@@ -85,13 +88,14 @@ def from_intent(fighter: Fighter, cond: Condition, intent: Any, stance: str = "n
 
 
 def attack_options(weapon: Weapon, mode: str) -> tuple[dict[str, Any], ...]:
-    """The firearm attacks an attacker may weigh in a mode (Special Firearm Attacks)."""
+    """The firearm attacks an attacker may weigh in a mode (Special Firearm Attacks): a plain
+    shot, the single shot, three multiple shots; one or two bursts (walking fire)."""
     if weapon.melee:
         return ({},)
     if mode == "shot":
         out: list[dict[str, Any]] = [{}, {"shot": "careful"}]
-        if weapon.multiple_shots:
-            out += [{"shots": n} for n in (2, 3) if n <= weapon.max_rounds]
+        if weapon.multiple_shots and weapon.max_rounds >= 2:
+            out.append({"shots": min(MOST_SHOTS, weapon.max_rounds)})
         return tuple(out)
     if mode == "burst" and weapon.full_auto:
         most = max(1, min(MOST_BURSTS, (weapon.rof or 0) // BURST_ROUNDS, weapon.shots // BURST_ROUNDS))

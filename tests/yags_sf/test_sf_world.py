@@ -117,9 +117,10 @@ def test_expected_harm_of_a_real_preview_is_capped_at_fatal():
 
 def test_attack_options_follow_the_weapon():
     """Multiple Shots for "~" and automatic weapons; bursts as the rate of fire (50: five)
-    and the magazine (30 rounds: three) allow, up to three."""
+    and the magazine (30 rounds: three) allow, two at most."""
     rifle, pistol = RIFLEMAN.weapon, PISTOL.weapon
-    assert attack_options(rifle, "burst") == ({}, {"bursts": 2}, {"bursts": 3})
+    assert attack_options(rifle, "burst") == ({}, {"bursts": 2})
+    assert attack_options(rifle, "shot") == ({}, {"shot": "careful"}, {"shots": 3})
     assert attack_options(pistol, "burst") == ({},)
     assert {"shots": 3} in attack_options(pistol, "shot") and {"shot": "careful"} in attack_options(pistol, "shot")
     laser = R.catalogue.weapon("laser_rifle")
