@@ -6,6 +6,7 @@ the text it pins; the readings are in docs/rules-notes.md (Yags SF, On the grid)
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from gridfactory import make_grid
@@ -19,6 +20,7 @@ from game.ai import make_controller
 from game.world.actions import Attack, Hold, Move, PickUp, Stand
 from game.world.events import EventKind
 
+MAPS = Path(__file__).resolve().parents[2] / "maps"
 OPEN = ["." * 30 for _ in range(12)]
 RIFLEMAN = {"role": "rifleman", "weapon": "m16_a1", "armour": ["kevlar_vest"]}
 SWORDSMAN = {"role": "swordsman", "weapon": "broad_sword"}
@@ -206,7 +208,7 @@ def test_a_whole_match_on_each_shipped_map(name):
     from game.maps import load_map
     from game.sim import MatchSpec, play_match
 
-    path = f"maps/{name}.tmx"
+    path = str(MAPS / f"{name}.tmx")
     grid = load_map(path)
     logs: list[list[str]] = [[], []]
     for i in range(2):
@@ -227,3 +229,48 @@ def test_moves_are_allowed_by_the_free_run_and_sprint_readings(new_match):
     path = tuple((x, 1) for x in range(2, 22))
     assert not hasattr(m.check(0, Move(path, "sprint")), "reason")
     refused(m.check(0, Move(path, "run")), "run allows 10 m")
+
+
+# --- choosing it: the command line, saves ----------------------------------------------------
+
+
+def test_the_command_line_lists_its_catalogue_and_duels_under_it(capsys):
+    """`skirmish rules weapons --ruleset yags-sf`: the text's melee and firearms tables and
+    the grenades; `skirmish duel --ruleset yags-sf` fights with its rolls."""
+    from game.cli import main
+
+    assert main(["rules", "weapons", "--ruleset", "yags-sf"]) == 0
+    out = capsys.readouterr().out
+    assert "firearms:" in out and "assault_rifle" in out and "quarterstaff" in out and "frag_grenade" in out
+    assert main(["duel", "--ruleset", "yags-sf", "--a", "broad_sword", "--b", "spear", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "initiative: Agi" in out and "2d10!" in out and "wins" in out
+
+
+def test_a_saved_yags_sf_game_replays_to_the_same_log(tmp_path):
+    """A save names its ruleset and replays its declarations to the same event log."""
+    from game.saves import load_game, save_game
+    from game.session import SessionConfig
+    from game.ui.app import new_session
+
+    cfg = SessionConfig(str(MAPS / "street.tmx"), mode="hotseat", ai="normal", seed=3, ruleset="yags-sf")
+    session = new_session(cfg)
+    players = {t: make_controller("normal", 103, t) for t in session.humans}
+    while not session.match.over and session.match.round <= 3:
+        if session.needs_round:
+            session.begin_round()
+        elif session.handover:
+            session.take_seat()
+        else:
+            uid = session.current()
+            action, choices = players[session.team_of(uid)].decide(session.match, uid)
+            if hasattr(session.declare(uid, action, **choices), "reason"):
+                session.declare(uid, Hold())
+    lines = session.match.log.lines()
+    path = save_game(session, tmp_path / "sf.json")
+    session.match.close()
+    loaded = load_game(path)
+    try:
+        assert loaded.match.rules.name == "yags-sf" and loaded.match.log.lines() == lines
+    finally:
+        loaded.match.close()
