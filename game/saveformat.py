@@ -137,6 +137,18 @@ def check_shape(data: Any) -> None:
         raise BadField(f"save format {json.dumps(fmt)[:20]} is not supported (this game reads format {FORMAT})")
     if len(_str(data.get("map"), "map")) > MAX_PATH_CHARS:
         raise BadField(f"map must be a path of at most {MAX_PATH_CHARS} characters")
+    for key in ("map_rel", "map_name"):
+        if data.get(key) is not None and len(_str(data.get(key), key)) > MAX_PATH_CHARS:
+            raise BadField(f"{key} must be a path of at most {MAX_PATH_CHARS} characters")
+    if data.get("map_name") is not None and ("/" in data["map_name"] or "\\" in data["map_name"]):
+        raise BadField("map_name must be a file name, not a path")
+    if data.get("map_sha256") is not None:
+        digest = _str(data.get("map_sha256"), "map_sha256")
+        if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+            raise BadField("map_sha256 must be a sha256 hex digest")
+    if data.get("ais") is not None:
+        for team, level in _dict(data.get("ais"), "ais").items():
+            _str(level, f"ais.{team}")
     _int(data.get("seed"), "seed", 0, MAX_SEED)
     _str(data.get("mode"), "mode", MODES)
     _str(data.get("ai"), "ai")

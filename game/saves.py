@@ -9,6 +9,11 @@ match and checks that the replay reaches the same event log (a sha256 of its lin
     save_game(session, path)        # atomic: PATH.tmp beside it, then os.replace
     session = load_game(path)       # raises SaveError("PATH: what is wrong"), one line
 
+A save still loads after the project folder (or the save) moves: it names the map three ways
+(the absolute path it had, the path relative to the save, the file name in the shipped `maps/`)
+with the sha256 of the map file, and loading takes the first of those whose content is the
+one saved (`locate_map`).
+
 No pickle, no eval: a save is read like a map (a regular file, its size checked before a byte
 is read, never a FIFO or a device), parsed by game.files.parse_json (finite numbers, bounded
 integers and nesting), and every field is checked for its type and range (game.saveformat)
@@ -37,10 +42,13 @@ from game.saveformat import (
     scalars,
 )
 
-__all__ = ["FORMAT", "KIND", "SaveError", "action_from_dict", "action_to_dict", "load_game", "read_save",
-           "save_game"]
+__all__ = ["FORMAT", "KIND", "SaveError", "action_from_dict", "action_to_dict", "load_game", "locate_map",
+           "read_save", "replay_data", "save_game"]
 
 DEFAULT_NAME = "quick.json"
+MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
+"""The shipped maps: a save whose map moved with the project finds it here by name."""
+MAX_MAP_BYTES = 64 * 1024 * 1024
 
 
 class SaveError(Exception):
@@ -91,10 +99,12 @@ def save_data(session: Any) -> dict[str, Any]:
             "answers": [{"unit": uid, "kind": kind, "answer": answer_to_json(kind, ans)}
                         for uid, kind, ans in rec.answers],
         })
-    return {
+    map_path = Path(cfg.map_path).resolve()
+    out = {
         "format": FORMAT,
         "kind": KIND,
-        "map": str(Path(cfg.map_path).resolve()),
+        "map": str(map_path),
+        "map_name": map_path.name,
         "seed": cfg.seed,
         "mode": cfg.mode,
         "ai": cfg.ai,
@@ -109,6 +119,21 @@ def save_data(session: Any) -> dict[str, Any]:
         "log_length": len(m.log),
         "log_sha256": log_digest(m.log.lines()),
     }
+    digest = map_digest(map_path)
+    if digest is not None:
+        out["map_sha256"] = digest
+    ais = {t: level for t, level in getattr(cfg, "ais", {}).items() if level and level != cfg.ai}
+    if ais:
+        out["ais"] = ais
+    return out
+
+
+def map_digest(path: str | os.PathLike[str]) -> str | None:
+    """The sha256 of a map file's bytes (None when it cannot be read)."""
+    try:
+        return hashlib.sha256(read_bounded(path, MAX_MAP_BYTES)).hexdigest()
+    except (FileProblem, OSError):
+        return None
 
 
 def save_game(session: Any, path: str | os.PathLike[str]) -> Path:
@@ -117,7 +142,12 @@ def save_game(session: Any, path: str | os.PathLike[str]) -> Path:
     line (the game shows it and the match goes on)."""
     path = Path(path)
     try:
-        text = json.dumps(save_data(session), indent=1) + "\n"
+        data = save_data(session)
+        try:
+            data["map_rel"] = os.path.relpath(data["map"], path.parent.resolve())
+        except ValueError:  # another drive: the absolute path and the name remain
+            pass
+        text = json.dumps(data, indent=1) + "\n"
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_temporaries(path)
         write_atomic(path, text.encode("utf-8"))
@@ -174,49 +204,87 @@ def read_save(path: str | os.PathLike[str]) -> dict[str, Any]:
     return data
 
 
+def locate_map(data: dict[str, Any], save_path: str | os.PathLike[str] | None = None) -> str:
+    """The map a save was played on: the first of its absolute path, its path relative to
+    the save's folder and its name in the shipped maps/ that exists and (when the save holds
+    the map's sha256) has the content saved. SaveError says where it looked."""
+    names = [data["map"]]
+    if save_path is not None and data.get("map_rel"):
+        names.append(str(Path(save_path).resolve().parent / data["map_rel"]))
+    name = data.get("map_name") or Path(data["map"]).name
+    names.append(str(MAPS_DIR / name))
+    want = data.get("map_sha256")
+    found = []
+    for candidate in dict.fromkeys(names):
+        if not Path(candidate).is_file():
+            continue
+        if want is None:
+            return candidate
+        found.append(candidate)
+        if map_digest(candidate) == want:
+            return candidate
+    where = str(save_path) if save_path is not None else "the save"
+    if found:
+        raise SaveError(f"{where}: the map {found[0]} is not the one this game was played on (its content "
+                        "changed since the save)")
+    raise SaveError(f"{where}: the map is not found: looked for {', '.join(dict.fromkeys(names))}")
+
+
 def load_game(path: str | os.PathLike[str]) -> Any:
     """Replay a save into a new Session (game.session); SaveError when it cannot be read or
     the replay does not reach the saved state."""
+    path = Path(path)
+    data = read_save(path)
+    session = replay_data(data, str(path), locate_map(data, path))
+    match = session.match
+    lines = match.log.lines()
+    if len(lines) != data["log_length"] or log_digest(lines) != data["log_sha256"]:
+        match.close()
+        raise SaveError(f"{path}: the replay does not reach the saved state (log of {len(lines)} lines, "
+                        f"saved {data['log_length']}): the map, rules or catalogue changed since")
+    return session
+
+
+def replay_data(data: dict[str, Any], where: str = "the save", map_path: str | None = None,
+                grid: Any = None) -> Any:
+    """A new Session replayed from a save's data (checked by `check_shape`), on `map_path`
+    (default: the path the data names) or an already loaded `grid`; SaveError, naming
+    `where`, when it cannot be replayed. Undo (game.session) replays this way too."""
     from engine.rulesets import make_ruleset
     from game.maps import MapError, load_map
     from game.session import Session, SessionConfig
     from game.squads import SquadError, check_squads
     from game.world.match import Match
 
-    path = Path(path)
-    data = read_save(path)
-    cfg = SessionConfig(data["map"], data["mode"], data["ai"], data["seed"], data.get("max_rounds"),
-                        data["human_team"], ruleset=data.get("ruleset", "yags"))  # saves from before name no ruleset: Yags
+    cfg = SessionConfig(map_path or data["map"], data["mode"], data["ai"], data["seed"], data.get("max_rounds"),
+                        data["human_team"], ruleset=data.get("ruleset", "yags"),  # saves from before name no ruleset: Yags
+                        ais=dict(data.get("ais", {})))
     rules = make_ruleset(cfg.ruleset or "yags")
     try:
-        grid = load_map(cfg.map_path)
+        if grid is None:
+            grid = load_map(cfg.map_path)
         squads = data["squads"]
         check_squads(grid, squads, rules if rules.name != "yags" else None)
     except (MapError, SquadError, OSError, ValueError, KeyError, TypeError) as exc:
-        raise SaveError(f"{path}: the map no longer loads: {_one_line(exc)}") from exc
+        raise SaveError(f"{where}: the map no longer loads: {_one_line(exc)}") from exc
     try:
         match = Match(grid, squads, seed=cfg.seed, max_rounds=cfg.max_rounds, ruleset=rules)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveError(f"{path}: the squads do not make a match: {_one_line(exc)}") from exc
+        raise SaveError(f"{where}: the squads do not make a match: {_one_line(exc)}") from exc
     try:
         session = Session(match, cfg, start=False)
     except ValueError as exc:
         match.close()
-        raise SaveError(f"{path}: {_one_line(exc)}") from exc
+        raise SaveError(f"{where}: {_one_line(exc)}") from exc
     session.squads = squads
     try:
         _replay(session, data)
     except BadField as exc:
         match.close()
-        raise SaveError(f"{path}: the replay does not match the save: {exc}") from exc
+        raise SaveError(f"{where}: the replay does not match the save: {exc}") from exc
     except Exception as exc:  # a rules-core error on strange input is still a bad save
         match.close()
-        raise SaveError(f"{path}: the replay failed: {type(exc).__name__}: {_one_line(exc)}") from exc
-    lines = match.log.lines()
-    if len(lines) != data["log_length"] or log_digest(lines) != data["log_sha256"]:
-        match.close()
-        raise SaveError(f"{path}: the replay does not reach the saved state (log of {len(lines)} lines, "
-                        f"saved {data['log_length']}): the map, rules or catalogue changed since")
+        raise SaveError(f"{where}: the replay failed: {type(exc).__name__}: {_one_line(exc)}") from exc
     return session
 
 

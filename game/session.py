@@ -10,6 +10,14 @@ Declarations follow the world's order (increasing initiative). The unit whose tu
 the first in that order with no declaration; a player may declare (or change) any of their
 units whose turn has not passed. When the turn reaches an AI unit, the AI declares at once;
 in hot-seat, when it reaches the other player's unit, a hand-over is pending.
+
+A player may take back (`undo`) their own last declaration until someone of the other side
+has declared after it: so no one declares again after seeing the other side's reaction, and
+nothing the other side has not yet shown is revealed. The match is rebuilt by replaying the
+round's record without that declaration (as a save loads), so the world stays exactly what
+the remaining declarations made it. With `ai_grace` set (the battle screen sets it), the AI
+waits after a player's declaration until `release_ai` (the screen calls it after a moment,
+or at the player's next click or key), so a misclick can be taken back before the AI answers.
 """
 
 from __future__ import annotations
@@ -41,6 +49,12 @@ class SessionConfig:
     blue_squad: str = ""
     red_squad: str = ""
     ruleset: str | None = None  # None: the map's ruleset property, else yags
+    # an AI level per side where it differs from `ai` (watch mode: blue easy, red hard)
+    ais: dict[str, str] = field(default_factory=dict)
+
+    def ai_of(self, team: str) -> str:
+        """The AI level of `team`'s side."""
+        return self.ais.get(team) or self.ai
 
 
 MAP_UNITS = "map units"
@@ -75,7 +89,7 @@ class Session:
             self.humans = set(match.teams)
         else:
             self.humans = set()
-        self.ais = {t: make_controller(config.ai, config.seed, t) for t in match.teams if t not in self.humans}
+        self.ais = {t: make_controller(config.ai_of(t), config.seed, t) for t in match.teams if t not in self.humans}
         self.flow = Flow(match, self.ais)
         self.queue: list[int] = []
         self.done_teams: set[str] = set()
@@ -90,6 +104,10 @@ class Session:
         # take): the screen shows it, `answer` gives the player's choice
         self.question: Question | None = None
         self._resolving: tuple[int, int] | None = None  # (first log index, round) of a round under way
+        self.ai_grace = False  # the AI waits after a player's declaration until `release_ai`
+        self.ai_waiting = False  # it is waiting now
+        self._released = False
+        self.on_rebuilt: Callable[[], None] | None = None  # the match was rebuilt (an undo)
         if start and config.mode != "watch":
             self.begin_round()
 
@@ -227,6 +245,9 @@ class Session:
                     self.handover = team
                 return
             if team in self.ais:
+                if self.ai_grace and not self._released and self._just_declared_by_player():
+                    self.ai_waiting = True  # until `release_ai`: the player may still take it back
+                    return
                 action, choices = self.flow.ask(Question(uid, "declare"))
                 if isinstance(self._declare(uid, action, dict(choices), by_ai=True), Impossible):
                     self._declare(uid, Hold(), {}, by_ai=True)
@@ -234,6 +255,76 @@ class Session:
                 # a player who ended the turn: the unit goes on with its reload, first aid or
                 # overwatch (a Hold would stop it), else holds
                 self._declare(uid, Hold(), {})
+
+    def _just_declared_by_player(self) -> bool:
+        """Was the round's last declaration a player's, with their turn not ended (Enter)?"""
+        calls = self.history[-1].calls if self.history else []
+        if not calls or calls[-1][3]:
+            return False
+        team = self.team_of(calls[-1][0])
+        return team in self.humans and team not in self.done_teams
+
+    def release_ai(self) -> None:
+        """The AI may declare now (the grace after a player's declaration is over)."""
+        if self.ai_waiting:
+            self.ai_waiting = False
+            self._released = True
+            try:
+                self.advance()
+            finally:
+                self._released = False
+
+    # --- taking a declaration back ---------------------------------------------------
+
+    def keyboard_team(self) -> str | None:
+        """The side of the player at the keyboard (None when watching)."""
+        if self.config.mode == "hotseat":
+            return self.seat
+        return self.config.human_team if self.config.mode == "solo" else None
+
+    def undo_problem(self) -> str | None:
+        """Why the player at the keyboard cannot take back their last declaration now (None:
+        they can)."""
+        team = self.keyboard_team()
+        m = self.match
+        if team is None:
+            return "nothing to take back when watching"
+        if m.over:
+            return "the match is over"
+        rec = self.history[-1] if self.history else None
+        if rec is None or rec.resolved or rec.answers or self.question is not None or m.phase != "declare":
+            return "the round is under way: only declarations can be taken back"
+        if not rec.calls:
+            return "nothing declared this round yet"
+        uid, _action, _choices, by_ai = rec.calls[-1]
+        if by_ai or self.team_of(uid) != team:
+            return f"{m.name(uid)} of the other side has declared since: it stands"
+        return None
+
+    def undo(self) -> Done | Impossible:
+        """Take back the player's last declaration this round (see `undo_problem`): the match
+        is rebuilt from the record without it, and that unit declares again."""
+        problem = self.undo_problem()
+        if problem is not None:
+            return Impossible(problem)
+        from game.saves import replay_data, save_data
+
+        team = self.keyboard_team()
+        data = save_data(self)
+        uid = data["rounds"][-1]["declarations"].pop()["unit"]
+        data["done_teams"] = [t for t in data.get("done_teams", []) if t != team]
+        rebuilt = replay_data(data)
+        old = self.match
+        for name in ("match", "flow", "ais", "queue", "done_teams", "seat", "handover", "history", "question",
+                     "_resolving", "needs_round"):
+            setattr(self, name, getattr(rebuilt, name))
+        self.ai_waiting = False
+        old.close()
+        self.match._use()
+        self.last_message = f"took back {self.match.name(uid)}'s declaration"
+        if self.on_rebuilt is not None:
+            self.on_rebuilt()
+        return Done()
 
     def resolve(self) -> None:
         self._resolving = (len(self.match.log), self.match.round)

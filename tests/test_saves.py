@@ -177,7 +177,11 @@ HOSTILE = {
     "unknown unit": (_first_decl(lambda x: x.__setitem__("unit", 999)), "no unit 999"),
     "refused declaration": (_first_decl(lambda x: x.__setitem__("choices", {"defences": 40})), "defences"),
     "edited log digest": (_set("log_sha256", "0" * 64), "does not reach the saved state"),
-    "missing map": (_set("map", "/nonexistent/nowhere.tmx"), "the map no longer loads"),
+    # a save finds its map by its path, beside the save, or by name in maps/: none of them here
+    "missing map": (lambda d: d.update(map="/nonexistent/nowhere.tmx", map_rel="nowhere.tmx", map_name="nowhere.tmx"),
+                    "the map is not found"),
+    "map that changed": (_set("map_sha256", "0" * 64), "is not the one this game was played on"),
+    "map name with a folder": (_set("map_name", "../x.tmx"), "map_name must be a file name"),
     "bad squads": (_set("squads", {"blue": "x"}), "squads.blue must be a list"),
     # issue 12: hostile values
     "issue12 unit coordinate Infinity": (_unit(lambda u: u.__setitem__("x", float("inf"))),
