@@ -7,10 +7,12 @@ Writes, under DIR (the repository by default):
 
 - ``assets/tilesets/terrain.png`` and ``maps/terrain.tsx``: the terrain tileset, 32 x 32 px
   tiles, with the game's tile properties (docs/maps.md lists them);
-- ``assets/sprites/units.png``, ``assets/sprites/markers.png`` and ``assets/sprites/sprites.json``
-  (which frame is where): unit figures per team and stance, and the UI's markers;
+- ``assets/sprites/units.png``, ``assets/sprites/markers.png``, ``assets/sprites/roles.png`` and
+  ``assets/sprites/sprites.json`` (which frame is where): unit figures per team and stance, the
+  UI's markers, and the figures by role, side and stance (tools/make_units.py);
 - ``maps/crossroads.tmx`` (the default map) and ``maps/open_field.tmx``, built from the ASCII
-  plans below, so a map is edited here and rebuilt.
+  plans below, so a map is edited here and rebuilt;
+- ``assets/sounds/*.wav``: the sound effects, synthesised by tools/make_sounds.py.
 
 Drawing uses pygame-ce headless (Surface, draw, image.save) and random.Random with fixed
 seeds: every run writes the same bytes. The TMX/TSX text comes from game/maps/tmxwriter.py.
@@ -45,6 +47,8 @@ from game.maps.tmxwriter import (  # noqa: E402  (the repository is on sys.path 
     map_xml,
     tileset_xml,
 )
+
+import make_units  # noqa: E402  (tools/, this script's own folder, is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 T = 32
@@ -751,6 +755,10 @@ def sprite_index() -> dict[str, object]:
         "markers.png": {
             "frames": {name: [i % COLUMNS, i // COLUMNS] for i, (name, _) in enumerate(MARKERS)},
         },
+        "roles.png": {
+            "facing": "north (up); a row per role and side, a column per stance (tools/make_units.py)",
+            "frames": make_units.frames(),
+        },
     }
 
 
@@ -1427,7 +1435,8 @@ def make_all(out: Path) -> list[Path]:
     sheet = draw_tileset()
     for path, image in ((out / TILESET_PNG, sheet),
                         (out / "assets/sprites/units.png", draw_units()),
-                        (out / "assets/sprites/markers.png", draw_markers())):
+                        (out / "assets/sprites/markers.png", draw_markers()),
+                        (out / "assets/sprites/roles.png", make_units.sheet())):
         save_png(image, path)
         written.append(path)
     index = out / "assets/sprites/sprites.json"
@@ -1440,6 +1449,9 @@ def make_all(out: Path) -> list[Path]:
         path = out / "maps" / spec.file
         write_text(path, build_map(spec))
         written.append(path)
+    from make_sounds import write_sounds  # tools/ is on the path: this script's own folder
+
+    written.extend(write_sounds(out))
     return written
 
 

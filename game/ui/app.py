@@ -1,5 +1,11 @@
 """The window and its loop: the menu, the battle and the results screens, switched by what
-each screen's `handle` returns; `--screenshot` support for tests and tools."""
+each screen's `handle` returns; the player's settings (kept between runs), the UI scale and
+fullscreen, the sound; `--screenshot` support for tests and tools.
+
+The loop draws only when something changed: while nothing moves (no animation, playback,
+panning or AI under way) it sleeps in `pygame.event.wait` until the next event, so an idle
+battle screen costs next to no CPU.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +22,12 @@ from game.ui.assets import Sprites  # noqa: E402
 from game.ui.battle import BattleScreen  # noqa: E402
 from game.ui.maprender import MapRenderer  # noqa: E402
 from game.ui.menus import MainMenu, ResultsScreen  # noqa: E402
+from game.ui.settings import defaults, save_settings  # noqa: E402
+from game.ui.sound import Sounds  # noqa: E402
+
+IDLE_WAIT_MS = 500  # asleep between events when nothing moves (timers are checked this often)
+MAX_STEP_MS = 100  # a frame after a long sleep moves the clocks on at most this much
+MIN_LOGICAL = (640, 400)
 
 
 def config_squads(grid: Any, config: SessionConfig) -> dict[str, list[dict[str, Any]]]:
@@ -56,22 +68,94 @@ def new_session(config: SessionConfig) -> Session:
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = (1280, 720), playback_ms: int = 350, watch_ms: int = 600) -> None:
+    """The game's window. `settings` (game.ui.settings) are the player's; with `persist`
+    every change is written to their config folder."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), playback_ms: int | None = None, watch_ms: int = 600,
+                 settings: dict[str, Any] | None = None, persist: bool = False) -> None:
         pygame.display.init()
         pygame.font.init()
-        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.settings = settings if settings is not None else defaults()
+        if playback_ms is not None:
+            self.settings["playback_ms"] = playback_ms
+        self.persist = persist
+        self.windowed_size = size
+        self.window = self._set_mode(size)
         pygame.display.set_caption("skirmish")
+        self.canvas = self.window
+        self.scale = 1.0
+        self._rescale()
         self.sprites = Sprites()
-        self.playback_ms, self.watch_ms = playback_ms, watch_ms
+        self.sounds = Sounds(self.settings)
+        self.watch_ms = watch_ms
         self.renderers: dict[str, MapRenderer] = {}
-        self.settings: dict[str, object] = {"edge_pan": True}  # kept from battle to battle
         self.session: Session | None = None
-        self.screen: object = MainMenu(self.window.get_size())
+        self.screen: Any = MainMenu(self.size(), app=self)
         self.running = True
+        self.note = ""  # a settings problem to show once
+
+    # --- the window -------------------------------------------------------------------
+
+    def _set_mode(self, size: tuple[int, int]) -> pygame.Surface:
+        if self.settings.get("fullscreen"):
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.settings["fullscreen"] = False
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def _rescale(self) -> None:
+        """The canvas the screens draw on: the window itself at scale 1, else a picture of
+        the window's size divided by the UI scale, scaled up as it is shown."""
+        w, h = self.window.get_size()
+        scale = float(self.settings.get("ui_scale", 1.0))
+        # never so large that the screens get less than MIN_LOGICAL
+        scale = max(0.5, min(scale, w / MIN_LOGICAL[0], h / MIN_LOGICAL[1])) if scale > 1 else scale
+        self.scale = scale
+        if abs(scale - 1.0) < 1e-6:
+            self.canvas = self.window
+        else:
+            self.canvas = pygame.Surface((max(1, round(w / scale)), max(1, round(h / scale))))
+
+    def size(self) -> tuple[int, int]:
+        """The screens' size: the window's, divided by the UI scale."""
+        return self.canvas.get_size()
+
+    def _relayout(self) -> None:
+        self._rescale()
+        if hasattr(self.screen, "resize"):
+            self.screen.resize(self.size())
+
+    def _logical(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A mouse event with its position on the canvas (the UI scale undone)."""
+        if self.canvas is self.window or not hasattr(event, "pos"):
+            return event
+        d = dict(event.dict)
+        d["pos"] = (int(event.pos[0] / self.scale), int(event.pos[1] / self.scale))
+        if "rel" in d:
+            d["rel"] = (int(d["rel"][0] / self.scale), int(d["rel"][1] / self.scale))
+        return pygame.event.Event(event.type, d)
+
+    # --- settings -----------------------------------------------------------------------
+
+    def change_setting(self, key: str, value: Any) -> None:
+        """Apply a setting now and keep it for the next run (when persisting)."""
+        self.settings[key] = value
+        if key == "fullscreen":
+            self.window = self._set_mode(self.windowed_size)
+            self._relayout()
+        elif key == "ui_scale":
+            self._relayout()
+        elif key == "playback_ms" and isinstance(self.screen, BattleScreen):
+            self.screen.play.set_speed(int(value))
+        if self.persist:
+            problem = save_settings(self.settings)
+            if problem and hasattr(self.screen, "message"):
+                self.screen.message = problem
 
     # --- screens ----------------------------------------------------------------------
 
-    def battle(self, config: SessionConfig, session: Session | None = None) -> BattleScreen:
+    def battle(self, config: SessionConfig, session: Session | None = None, tutorial: bool = False) -> BattleScreen:
         """Open a battle (made from `config` unless given)."""
         self._close()
         self.session = session or new_session(config)
@@ -79,8 +163,13 @@ class App:
         key = str(Path(grid.path))
         if key not in self.renderers:
             self.renderers = {key: MapRenderer(grid)}
-        self.screen = BattleScreen(self.session, self.renderers[key], self.sprites, self.window.get_size(),
-                                   self.playback_ms, self.watch_ms, self.settings)
+        self.screen = BattleScreen(self.session, self.renderers[key], self.sprites, self.size(),
+                                   int(self.settings.get("playback_ms", 350)), self.watch_ms, self.settings,
+                                   sounds=self.sounds)
+        if tutorial:
+            from game.ui.tutorial import Coach
+
+            self.screen.coach = Coach(self.screen)
         return self.screen
 
     def load(self, path: str) -> bool:
@@ -99,6 +188,7 @@ class App:
                 self.screen.error = msg
             return False
         self.battle(session.config, session)
+        self.screen.saved_as(path)
         self.screen.message = f"loaded {path}"
         return True
 
@@ -114,53 +204,88 @@ class App:
             transition = (transition, self.session.config if self.session else None)
         kind = transition[0]
         if kind == "quit":
+            if isinstance(self.screen, BattleScreen) and self.screen.ask_quit(to_desktop=True):
+                return  # the battle asks "save before quitting?" first
             self.running = False
+        elif kind == "quit_now":
+            self.running = False
+        elif kind == "setting":
+            self.change_setting(transition[1], transition[2])
         elif kind == "menu":
             self._close()
-            self.screen = MainMenu(self.window.get_size(), transition[1] if len(transition) > 1 else None)
+            self.screen = MainMenu(self.size(), transition[1] if len(transition) > 1 else None, app=self)
         elif kind == "results" and self.session is not None:
-            self.screen = ResultsScreen(self.session, self.window.get_size())
+            self.screen = ResultsScreen(self.session, self.size())
         elif kind == "load":
             self.load(transition[1])
-        elif kind == "battle":
+        elif kind in ("battle", "tutorial"):
             from game.maps import MapError
             from game.squads import SquadError
 
+            config = transition[1] if kind == "battle" else None
             try:
-                self.battle(transition[1])
+                if kind == "tutorial":
+                    from game.ui.tutorial import tutorial_config
+
+                    config = tutorial_config()
+                self.battle(config, tutorial=kind == "tutorial")
             except (MapError, SquadError, OSError, ValueError) as exc:
                 from game.files import one_line
 
-                self.screen = MainMenu(self.window.get_size(), transition[1], error=one_line(exc))
+                self.screen = MainMenu(self.size(), config if kind == "battle" else None, error=one_line(exc), app=self)
 
     # --- loop -------------------------------------------------------------------------
 
-    def frame(self, ms: float) -> None:
-        """One frame: events, update, draw, flip."""
-        for event in pygame.event.get():
+    def busy(self) -> bool:
+        """Does the screen need frames without events (an animation, a playback, panning)?"""
+        busy = getattr(self.screen, "busy", None)
+        return bool(busy()) if busy is not None else False
+
+    def frame(self, ms: float, first: list[pygame.event.Event] | None = None) -> None:
+        """One frame: events (`first`, then the queue's), update, draw, flip."""
+        for event in [*(first or []), *pygame.event.get()]:
             if event.type == pygame.QUIT:
-                self.running = False
-                return
+                self.go("quit")
+                if not self.running:
+                    return
+                continue
             if event.type == pygame.VIDEORESIZE:
                 self.window = pygame.display.get_surface()
-                self.screen.resize(self.window.get_size())
+                if not self.settings.get("fullscreen"):
+                    self.windowed_size = self.window.get_size()
+                self._relayout()
                 continue
-            self.go(self.screen.handle(event))
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.change_setting("fullscreen", not self.settings.get("fullscreen"))
+                continue
+            self.go(self.screen.handle(self._logical(event)))
             if not self.running:
                 return
-        if isinstance(self.screen, BattleScreen):
-            self.screen.update(ms)
-
-        self.screen.draw(self.window)
+        update = getattr(self.screen, "update", None)
+        if update is not None:
+            self.go(update(ms))
+        self.screen.draw(self.canvas)
+        if self.canvas is not self.window:
+            pygame.transform.smoothscale(self.canvas, self.window.get_size(), self.window)
         pygame.display.flip()
 
     def run(self, frames: int | None = None, screenshot: str | None = None, ms_per_frame: float | None = None) -> int:
-        """Run until quit, or `frames` frames; then save the window to `screenshot`."""
+        """Run until quit, or `frames` frames; then save the window to `screenshot`. Between
+        events, with nothing moving, it sleeps (no frames drawn)."""
         clock = pygame.time.Clock()
         n = 0
         while self.running and (frames is None or n < frames):
-            ms = clock.tick(60)
-            self.frame(ms_per_frame if ms_per_frame is not None else ms)
+            if frames is not None or self.busy():
+                ms = clock.tick(60)
+                self.frame(ms_per_frame if ms_per_frame is not None else ms)
+            else:
+                event = pygame.event.wait(IDLE_WAIT_MS)
+                ms = min(clock.tick(), MAX_STEP_MS)
+                if event.type == pygame.NOEVENT:
+                    if self.wants_timer():
+                        self.frame(ms)
+                    continue
+                self.frame(ms, [event])
             n += 1
         try:
             if screenshot:
@@ -170,3 +295,8 @@ class App:
         finally:
             self._close()
         return 0
+
+    def wants_timer(self) -> bool:
+        """Does the idle screen have a clock to check (a timer that runs out)?"""
+        timer = getattr(self.screen, "timer_due", None)
+        return bool(timer()) if timer is not None else False

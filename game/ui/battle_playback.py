@@ -1,10 +1,12 @@
-"""The battle screen's playback: the resolved round's events played back step by step, at
-a speed the player sets, with the units drawn as each step left them.
+"""The battle screen's playback: the resolved round's events played back step by step, each
+step animated (game/ui/animate.py: walks, tracers, blasts, the harm done) at the speed the
+player sets, with the units drawn as each step left them.
 
     play = Playback(screen, step_ms=350, watch_ms=600)
     session.on_resolved = play.on_resolved   # the round's events become steps
     play.tick(ms) -> True while a round is being shown
-    play.shown()  # {uid: Shown} at the step being shown
+    play.shown()    # {uid: Shown} at the step being shown
+    play.walking()  # {uid: (point, facing)} for the units walking in it now
 """
 
 from __future__ import annotations
@@ -13,33 +15,50 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.ruleset import HealthFacts
+from game.ui import settings as st
+from game.ui.animate import Context, Walk, animate, path_between
+from game.ui.effects import Effects
 from game.ui.figures import Shown
 from game.ui.panels import PHASE_NAMES
-from game.world.events import WatchNote
+from game.world.actions import AreaFire, Throw
+from game.world.events import BlastAt, MovedTo, WatchNote
 from game.world.match import Match
 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
 
-SPEEDS = (1400, 700, 350, 175, 80, 0)  # playback ms per step, slowest first
+SPEEDS = st.SPEEDS  # playback ms per step, slowest first
 
 
-def playback_steps(events: list[Any]) -> list[list[Any]]:
+def playback_steps(events: list[Any], throwers: frozenset[int] = frozenset(),
+                   sweepers: frozenset[int] = frozenset()) -> list[list[Any]]:
     """The resolved round in steps a player can follow: one attack with its rolls, damage
-    and effects; one move; one end-of-round check. A step begins at a new phase, a move
-    after other events, a new actor (other than the current step's target, whose defence
-    and damage belong to it) or the same actor attacking someone else."""
+    and effects; one move (the moves that end the round, which are simultaneous, in one
+    step); one end-of-round check. A step begins at a new phase, a move after other events,
+    a new actor (other than the current step's target, whose defence and damage belong to
+    it) or the same actor attacking someone else. A throw (by one of `throwers`) keeps its
+    flight, the dodges and the blast in one step; area fire (by one of `sweepers`) keeps
+    everyone it sweeps in one."""
     steps: list[list[Any]] = []
     actor = target = phase = None
+    blast_open = False
     for e in events:
         new = not steps or e.phase != phase
-        if not new and e.kind == "move" and any(x.kind != "move" for x in steps[-1]):
-            new = True  # a move is its own step (its mover is shown where it went from then on)
-        elif not new and e.actor is not None:
+        if new:
+            blast_open = False
+        elif blast_open:
+            new = False
+        elif e.kind == "move":
+            # a move is its own step (its mover is shown where it went from then on), but the
+            # moves that end the round walk together
+            new = any(x.kind != "move" for x in steps[-1]) or e.phase != "move"
+        elif steps[-1][0].kind == "move" and e.kind != "move":
+            new = True
+        elif e.actor is not None:
             if e.actor not in (actor, target):
                 new = True
             elif e.actor == actor and e.kind == "attack" and e.target is not None and e.target != target:
-                new = target is not None
+                new = target is not None and actor not in sweepers
         if new:
             steps.append([e])
             actor, target, phase = e.actor, e.target, e.phase
@@ -47,6 +66,11 @@ def playback_steps(events: list[Any]) -> list[list[Any]]:
             steps[-1].append(e)
             if target is None and e.actor == actor and e.target is not None:
                 target = e.target
+        data = getattr(e, "data", None)
+        if e.actor in throwers and e.kind in ("attack", "blast") and e.actor == actor and not isinstance(data, BlastAt):
+            blast_open = True  # the throw's roll or its scatter: up to its explosion
+        if isinstance(data, BlastAt):
+            blast_open = False
     return steps
 
 
@@ -87,22 +111,33 @@ def shown_at(match: Match, start: dict[int, tuple[int, int]], later: list[Any], 
 
 
 class Playback:
-    """The round being shown: its steps, the step shown now, the clock that moves it on,
-    and where each unit stood and how it was when the round began."""
+    """The round being shown: its steps, the step shown now and when it began, the clock
+    that moves it on, the effects under way, and where each unit stood and how it was when
+    the round began."""
 
     def __init__(self, screen: BattleScreen, step_ms: int, watch_ms: int) -> None:
         self.screen = screen
         self.match = screen.match
-        self.step_ms = step_ms  # ms a step (0: the round is shown at once)
+        self.step_ms = step_ms  # ms a plain step (0: the round is shown at once)
         self.watch_ms = watch_ms  # watch mode: ms between rounds
         self.paused = False  # watch mode: no new rounds, no playback
         self.steps: list[list[Any]] = []  # the resolved round's events, in steps
         self.ends: list[int] = []  # the log's length at the end of each step
+        self.durations: list[float] = []
+        self.walks: list[dict[int, Walk]] = []  # per step, who walks where
         self.i = 0  # the step shown now (len(steps): none)
         self.clock = 0.0
-        self.next_at = 0.0
+        self.step_start = 0.0
+        self.next_at = 0.0  # when the round's playback ended (watch mode waits from there)
+        self.fx = Effects(getattr(screen, "sounds", None))
+        self.actions: dict[int, Any] = {}
+        self._ctx: Context | None = None
         self.round_start = {v.uid: v.pos for v in self.match.units()}  # where this round began
         self.round_health = self._health_now()  # and how each unit was then
+
+    def rebind(self) -> None:
+        """The match was rebuilt (an undo): read the new one."""
+        self.match = self.screen.match
 
     def _health_now(self) -> dict[int, HealthFacts]:
         return {v.uid: self.match.rules.health_facts(v.state) for v in self.match.units()}
@@ -111,38 +146,124 @@ class Playback:
         """Showing the resolved round (input skips it)."""
         return self.i < len(self.steps)
 
+    def animating(self) -> bool:
+        """Is anything moving: a step being shown, or effects still fading?"""
+        return self.busy() or self.fx.busy(self.clock)
+
     def skip(self) -> None:
         """The rest of the round at once."""
         self.i = len(self.steps)
+        self.fx.clear()
+        self.next_at = self.clock
 
     def begin_round(self) -> None:
         """A round is about to begin: remember where and how the units are."""
         self.round_start = {v.uid: v.pos for v in self.match.units()}  # (watch resolves at once)
         self.round_health = self._health_now()
 
+    def round_actions(self, rnd: int) -> dict[int, Any]:
+        """What each unit declared (or chose as its turn's action) in round `rnd`."""
+        out: dict[int, Any] = {}
+        for rec in self.screen.session.history:
+            if rec.round != rnd:
+                continue
+            for uid, action, _choices in rec.declarations:
+                out[uid] = action
+            for uid, kind, answer in rec.answers:
+                if kind in ("act", "declare") and isinstance(answer, tuple) and answer:
+                    out[uid] = answer[0]
+        return out
+
     def on_resolved(self, first: int, rnd: int) -> None:
         """The session resolved a round whose events start at log index `first`."""
         events = self.match.log.since(first)
-        self.steps = playback_steps([e for e in events if e.phase != "declare"])
+        self.actions = self.round_actions(rnd)
+        throwers = frozenset(u for u, a in self.actions.items() if isinstance(a, Throw))
+        sweepers = frozenset(u for u, a in self.actions.items() if isinstance(a, AreaFire))
+        self.steps = playback_steps([e for e in events if e.phase != "declare"], throwers, sweepers)
         skipped = len(events) - sum(len(step) for step in self.steps)
         self.ends = []
         n = first + skipped
         for step in self.steps:
             n += len(step)
             self.ends.append(n)
+        self.walks = self._walks()
+        self.durations = [float(self.step_ms)] * len(self.steps)
+        self.fx.clear()
+        self._ctx = None
         self.i = 0
-        self.next_at = self.clock + self.step_ms
+        self.step_start = self.clock
         if self.step_ms <= 0:
             self.i = len(self.steps)
+            self.next_at = self.clock
+            return
+        self._begin_step()
+
+    def _walks(self) -> list[dict[int, Walk]]:
+        """Who walks where in each step: from where it stood (as the steps before left it)
+        along its declared path to where the world says it stopped."""
+        where = dict(self.round_start)
+        out: list[dict[int, Walk]] = []
+        for step in self.steps:
+            walks: dict[int, Walk] = {}
+            for e in step:
+                if isinstance(e.data, WatchNote) and e.data.at is not None and e.target is not None:
+                    where[e.target] = e.data.at
+                if isinstance(e.data, MovedTo) and e.actor is not None:
+                    start = where.get(e.actor, e.data.to)
+                    tiles = path_between(start, e.data.to, self.actions.get(e.actor))
+                    walks[e.actor] = Walk(e.actor, tiles)
+                    where[e.actor] = e.data.to
+            out.append(walks)
+        return out
+
+    def _context(self) -> Context:
+        m = self.match
+        shown = self.shown()
+
+        def pos(uid: int) -> tuple[int, int]:
+            w = self.walks[self.i].get(uid) if self.i < len(self.walks) else None
+            if w is not None:
+                return w.tiles[0]
+            return shown[uid].pos if uid in shown else m.view(uid).pos
+
+        def blast_tiles(weapon: str) -> float:
+            try:
+                return float(m.rules.blast_radius_m(weapon)) / m.grid.metres_per_tile
+            except (KeyError, ValueError, AttributeError):
+                return 1.5
+
+        def reach_tiles(uid: int) -> float:
+            return m.rules.weapon_facts(m.view(uid).combatant).long_m / m.grid.metres_per_tile
+
+        if self._ctx is None:
+            self._ctx = Context(self.actions, pos, dict(self.round_health), blast_tiles, reach_tiles)
+        self._ctx.pos = pos
+        self._ctx.walks = self.walks[self.i] if self.i < len(self.walks) else {}
+        return self._ctx
+
+    def _begin_step(self) -> None:
+        """The step shown now begins: its effects start, its length is known."""
+        if not self.busy():
+            return
+        length, effects = animate(self.steps[self.i], self._context(), self.step_start, float(self.step_ms))
+        self.durations[self.i] = length
+        for e in effects:
+            self.fx.add(e)
 
     def tick(self, ms: float) -> bool:
         """Move the clock on `ms`, and the playback with it; True while a round is shown."""
         self.clock += ms
+        self.fx.update(self.clock)
         if not self.busy():
             return False
-        while self.busy() and self.clock >= self.next_at:
+        while self.busy() and self.clock >= self.step_start + self.durations[self.i]:
+            self.step_start += self.durations[self.i]
             self.i += 1
-            self.next_at += self.step_ms
+            if self.busy():
+                self._begin_step()
+            else:
+                self.next_at = self.clock
         return True
 
     def watch_due(self) -> bool:
@@ -152,10 +273,25 @@ class Playback:
         self.next_at = self.clock
         return True
 
+    def progress(self) -> float:
+        """How far the step shown now has gone (0 to 1)."""
+        if not self.busy():
+            return 1.0
+        d = self.durations[self.i]
+        return min(1.0, max(0.0, (self.clock - self.step_start) / d)) if d > 0 else 1.0
+
+    def walking(self) -> dict[int, tuple[tuple[float, float], tuple[int, int] | None]]:
+        """The units walking in the step shown now: where they are on their way (tiles) and
+        which way they face."""
+        if not self.busy() or self.i >= len(self.walks):
+            return {}
+        p = self.progress()
+        return {uid: w.at(p) for uid, w in self.walks[self.i].items() if len(w.tiles) > 1}
+
     def shown(self) -> dict[int, Shown]:
         """The units as they stand at the step being played back: where, whether down, and
         their wound and stun markers as the events so far left them."""
-        return self.screen.cached("shown", (self.i,), lambda: shown_at(
+        return self.screen.cached("shown", (self.i, id(self.steps)), lambda: shown_at(
             self.match, self.round_start, [e for step in self.steps[self.i + 1:] for e in step],
             [e for step in self.steps[:self.i + 1] for e in step], self.round_health))
 
@@ -186,6 +322,10 @@ class Playback:
 
     # --- speed ------------------------------------------------------------------------
 
+    def set_speed(self, step_ms: int) -> None:
+        self.step_ms = step_ms
+        self.watch_ms = max(50, step_ms * 2)
+
     def faster(self) -> None:
         self.step_ms, self.watch_ms = max(0, self.step_ms // 2), max(50, self.watch_ms // 2)
 
@@ -194,13 +334,10 @@ class Playback:
 
     def step_speed(self, d: int) -> None:
         """`d` steps along SPEEDS from the one nearest the speed now (the Esc menu's)."""
-        i = min(range(len(SPEEDS)), key=lambda j: abs(SPEEDS[j] - self.step_ms))
-        i = min(max(i + d, 0), len(SPEEDS) - 1)
-        self.step_ms = SPEEDS[i]
-        self.watch_ms = max(50, self.step_ms * 2)
+        self.set_speed(st.step(SPEEDS, self.step_ms, d))
 
     def step_label(self) -> str:
-        return "instant" if self.step_ms <= 0 else f"{self.step_ms} ms a step"
+        return "instant" if self.step_ms <= 0 else f"{st.speed_label(self.step_ms)} ({self.step_ms} ms a step)"
 
     def speed_label(self) -> str:
         play = self.step_label()

@@ -10,8 +10,10 @@ class Camera:
 
     def __init__(self, map_tiles: tuple[int, int], levels: tuple[int, ...], view: pygame.Rect) -> None:
         self.map_w, self.map_h = map_tiles
-        self.levels = levels
+        self.base_levels = tuple(levels)
+        self.levels = tuple(levels)
         self.view = pygame.Rect(view)
+        self.fitted = False  # showing the whole map at the size that fits it (kept on resize)
         self.tile_px = levels[0]
         self.ox = 0.0
         self.oy = 0.0
@@ -20,13 +22,25 @@ class Camera:
     def fit(self) -> None:
         """The largest tile size at which the whole map fits, if tiles stay readable (12 px);
         else the one nearest 20 px (centre it on something with `centre_on`)."""
+        best = min(self.view.w // self.map_w, self.view.h // self.map_h)
+        top = max(self.base_levels)
+        # the exact size that fills the view is a zoom level too (a big window is filled, not framed)
+        extra = {best} if 12 <= best <= top else set()
+        self.levels = tuple(sorted({*self.base_levels, *extra}))
         fits = [t for t in self.levels if t * self.map_w <= self.view.w and t * self.map_h <= self.view.h]
         self.tile_px = fits[-1] if fits and fits[-1] >= 12 else min(self.levels, key=lambda t: abs(t - 20))
+        self.fitted = bool(fits) and fits[-1] >= 12
         self.ox = (self.map_w * self.tile_px - self.view.w) / 2
         self.oy = (self.map_h * self.tile_px - self.view.h) / 2
         self.clamp()
 
     def resize(self, view: pygame.Rect) -> None:
+        """A new view: a map shown whole is fitted again to the new size; else the same map
+        point stays in the middle."""
+        if self.fitted:
+            self.view = pygame.Rect(view)
+            self.fit()
+            return
         cx, cy = self.ox + self.view.w / 2, self.oy + self.view.h / 2
         self.view = pygame.Rect(view)
         self.ox, self.oy = cx - self.view.w / 2, cy - self.view.h / 2
@@ -53,6 +67,7 @@ class Camera:
         mx = (self.ox + ax - self.view.x) / self.tile_px
         my = (self.oy + ay - self.view.y) / self.tile_px
         self.tile_px = self.levels[j]
+        self.fitted = False
         self.ox = mx * self.tile_px - (ax - self.view.x)
         self.oy = my * self.tile_px - (ay - self.view.y)
         self.clamp()
@@ -76,6 +91,11 @@ class Camera:
 
     def centre(self, tile: tuple[int, int]) -> tuple[int, int]:
         return self.tile_rect(tile).center
+
+    def point(self, p: tuple[float, float]) -> tuple[int, int]:
+        """The screen position of a point in tiles (a tile's centre is x + 0.5, y + 0.5)."""
+        t = self.tile_px
+        return (round(self.view.x + p[0] * t - self.ox), round(self.view.y + p[1] * t - self.oy))
 
     def visible_tiles(self) -> tuple[range, range]:
         t = self.tile_px
