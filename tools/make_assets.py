@@ -37,6 +37,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (the SDL settings above must come first)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import make_units  # noqa: E402  (tools/, this script's own folder, is on the path)
+
 from game.maps.tmxwriter import (  # noqa: E402  (the repository is on sys.path above)
     Choice,
     MapObject,
@@ -47,8 +49,6 @@ from game.maps.tmxwriter import (  # noqa: E402  (the repository is on sys.path 
     map_xml,
     tileset_xml,
 )
-
-import make_units  # noqa: E402  (tools/, this script's own folder, is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 T = 32
@@ -1272,6 +1272,12 @@ class MapSpec:
     spawns: dict[str, tuple[int, int, int, int]]
     """Per team, a spawn zone in tiles: x, y, width, height."""
     squad: tuple[str, ...]
+    places: dict[str, tuple[tuple[int, int], ...]] | None = None
+    """Per team, where each unit stands (default: spread over the spawn zone)."""
+    names: dict[str, tuple[str, ...]] | None = None
+    """Per team, the units' names (default: NAMES)."""
+    tileset: str = "terrain.tsx"
+    """The tileset's path from the map (a map in a subfolder of maps/: ../terrain.tsx)."""
 
 
 def walkable_plain(kinds: list[TileKind | None]) -> bool:
@@ -1329,7 +1335,7 @@ def build_map(spec: MapSpec) -> str:
     for team, (x, y, w, h) in spec.spawns.items():
         objects.append(MapObject(f"{team} start", "spawn", x * T, y * T, w * T, h * T,
                                  properties={"team": team}))
-        places[team] = place_squad(spec, team, cell_kinds)
+        places[team] = list(spec.places[team]) if spec.places else place_squad(spec, team, cell_kinds)
     blue_reach = reachable(width, height, blocked, places["blue"][0])
     for team, spots in places.items():
         for spot in spots:
@@ -1337,18 +1343,33 @@ def build_map(spec: MapSpec) -> str:
                 raise ValueError(f"{spec.file}: {team} unit at {spot} cannot be reached from "
                                  "the blue start")
     for team, spots in places.items():
-        for (x, y), name, role in zip(spots, NAMES[team], spec.squad, strict=True):
+        for (x, y), name, role in zip(spots, (spec.names or NAMES)[team], spec.squad, strict=True):
             objects.append(MapObject(name, "unit", x * T + T / 2, y * T + T / 2, point=True,
                                      properties=unit_properties(team, name, role)))
     return map_xml(
         width=width, height=height, tile_width=T, tile_height=T,
-        tilesets=[TilesetRef("terrain.tsx", 1)],
+        tilesets=[TilesetRef(spec.tileset, 1)],
         layers=[TileLayer("ground", ground), TileLayer("structures", structures)],
         object_layers=[ObjectLayer("units", objects)],
         properties={"name": spec.name, "briefing": spec.briefing,
                     "metres_per_tile": float(spec.metres_per_tile),
                     "max_rounds": spec.max_rounds},
     )
+
+# The tutorial's yard: 18 x 10 tiles of 2 m, blue on the west, red on the east, with crates,
+# sandbags and a low wall between.
+TUTORIAL_PLAN = """
+..T...............
+.........ss.......
+......c......c....
+......c..l...c....
+.........l........
+....s....l.....T..
+....s.........c...
+..........ss......
+.T................
+..................
+""".strip("\n").splitlines()
 
 
 MAPS: tuple[MapSpec, ...] = (
@@ -1411,6 +1432,22 @@ MAPS: tuple[MapSpec, ...] = (
         max_rounds=30,
         spawns={"blue": (0, 8, 4, 14), "red": (36, 8, 4, 14)},
         squad=WOOD_SQUAD,
+    ),
+    # the tutorial (game/ui/tutorial.py): a small yard, two against two, out of maps/ itself
+    # so it is no skirmish map (the menu, the lab and the checks of maps/*.tmx leave it out)
+    MapSpec(
+        file="tutorial/tutorial.tmx",
+        name="Tutorial: the yard",
+        briefing=("Your first battle: two of yours against two of theirs across a small yard. "
+                  "The prompts at the top of the map walk you through a round."),
+        plan=TUTORIAL_PLAN,
+        metres_per_tile=2.0,
+        max_rounds=12,
+        spawns={"blue": (0, 2, 3, 6), "red": (15, 2, 3, 6)},
+        squad=("cqb_leader", "woodsman"),  # concussion grenades only: nobody is blown apart learning
+        places={"blue": ((1, 3), (2, 6)), "red": ((15, 3), (16, 6))},
+        names={"blue": ("Sgt Hale", "Pvt Lind"), "red": ("Cpl Sidorov", "Pvt Orlov")},
+        tileset="../terrain.tsx",
     ),
 )
 

@@ -134,8 +134,10 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     out.append(Button(pygame.K_f, f"F defences {dfn}", f"Defences to declare (0 to {limit}; auto: the rules' "
                       "default), used with this unit's declaration", True, choice.defences is not None))
     out.append(Button(pygame.K_TAB, "Tab next unit", "Select your next unit"))
-    out.append(Button(pygame.K_RETURN, "Enter end turn", "End your declarations: your other units carry on with "
-                      "a reload, first aid or an overwatch they are in the middle of, else hold"))
+    out.append(Button(pygame.K_z, "Z undo", "Take back your last declaration (until the other side declares "
+                      "after it)"))
+    out.append(Button(pygame.K_RETURN, "Enter end turn", "End your declarations (asks first when units have not "
+                      "declared): they carry on with a reload, first aid or an overwatch, else hold"))
     return out
 
 
@@ -178,8 +180,14 @@ def _first_aid_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
 
         t = Button(pygame.K_t, "T first aid", _why(match.check(uid, FirstAid(uid, choice.first_aid_stuns))) or
                    "nobody to tend", False)
-    y = Button(pygame.K_y, f"Y treat {what}", "Y: first aid treats stuns or wounds (toggle)", True,
-               choice.first_aid_stuns)
+    # Y only chooses what T treats: greyed with T's reason when T cannot be used (unless
+    # the other kind of harm has a patient: then Y is the way to it)
+    other = first_aid_patients(match, uid, not choice.first_aid_stuns)
+    y_ok = t.enabled or bool(other)
+    y_tip = ("Y: first aid treats stuns or wounds (toggle)" if t.enabled else
+             f"Y: treat {'wounds' if choice.first_aid_stuns else 'stuns'} instead (someone has them)") if y_ok \
+        else f"first aid cannot be given now: {t.tip}"
+    y = Button(pygame.K_y, f"Y treat {what}", y_tip, y_ok, choice.first_aid_stuns)
     return [t, y]
 
 

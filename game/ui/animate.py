@@ -23,7 +23,7 @@ from typing import Any
 from engine.ruleset import HealthFacts
 from game.ui.effects import DUST, HIT, TRACER, Effect, centre, lerp
 from game.world.actions import AreaFire, Attack, Overwatch, Reload, Throw
-from game.world.events import BlastAt, MovedTo
+from game.world.events import BlastAt
 
 Tile = tuple[int, int]
 BASE_MS = 350.0  # the normal speed's step: the effects below are timed for it

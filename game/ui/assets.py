@@ -22,7 +22,7 @@ class Sprites:
         self.frame = tuple(meta["frame_size"])
         self.sheets: dict[str, pygame.Surface] = {}
         self.frames: dict[str, tuple[str, int, int]] = {}
-        for sheet in ("units.png", "markers.png"):
+        for sheet in [k for k in meta if k.endswith(".png")]:  # units, markers, roles
             self.sheets[sheet] = pygame.image.load(str(root / sheet))
             for name, (cx, cy) in meta[sheet]["frames"].items():
                 self.frames[name] = (sheet, cx, cy)

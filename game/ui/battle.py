@@ -1,12 +1,13 @@
 """The battle screen over a `Session`: its layout and the state its parts share (the
-camera, the selected unit, the hovered tile, the message line, the Esc menu), and the parts
-it hands the work to: `BattleInput` (mouse and keys, selection, declaring), `PendingChoice`
-(the choice being made and what it would declare, the buttons), `Playback` (the resolved
-round played back step by step) and `BattleView` (the drawing).
+camera, the selected unit, the hovered tile, the message line, the Esc menu and dialogs,
+the help), and the parts it hands the work to: `BattleInput` (mouse and keys, selection,
+declaring), `PendingChoice` (the choice being made and what it would declare, the buttons),
+`Playback` (the resolved round played back and animated), `BattleView` (the drawing) and
+`BattleMenus` (the Esc menu, saves, settings, "end your turn?", "save before quitting?").
 
     screen = BattleScreen(session, renderer, sprites, window.get_size())
-    screen.handle(event) -> None | "results" | "menu"   (positions from event.pos)
-    screen.update(ms); screen.draw(window)
+    screen.handle(event) -> None | "results" | "menu" | a transition for the app
+    screen.update(ms); screen.draw(window); screen.busy() -> does it need frames now?
 """
 
 from __future__ import annotations
@@ -21,13 +22,16 @@ from game.ui.assets import Sprites
 from game.ui.battle_choice import PendingChoice
 from game.ui.battle_draw import BattleView
 from game.ui.battle_input import BattleInput
+from game.ui.battle_menu import BattleMenus
 from game.ui.battle_playback import Playback
 from game.ui.battle_prompt import QuestionPrompt
 from game.ui.camera import Camera
-from game.ui.escmenu import EscMenu
+from game.ui.figures import figure_role
 from game.ui.maprender import MapRenderer
+from game.ui.sound import NoSounds, Sounds
 
 BANNER_H, LOG_H = 32, 150
+AI_GRACE_STEPS = 2.5  # after a player's declaration the AI waits this many playback steps (max 900 ms)
 
 
 def side_width(w: int) -> int:
@@ -37,10 +41,12 @@ def side_width(w: int) -> int:
 
 class BattleScreen:
     def __init__(self, session: Session, renderer: MapRenderer, sprites: Sprites, size: tuple[int, int],
-                 playback_ms: int = 350, watch_ms: int = 600, settings: dict[str, Any] | None = None) -> None:
+                 playback_ms: int = 350, watch_ms: int = 600, settings: dict[str, Any] | None = None,
+                 sounds: Sounds | None = None) -> None:
         self.session = session
         self.settings = settings if settings is not None else {}
         self.settings.setdefault("edge_pan", True)
+        self.sounds = sounds if sounds is not None else NoSounds()
         self.match = session.match
         self.renderer = renderer
         self.sprites = sprites
@@ -51,15 +57,25 @@ class BattleScreen:
         self.mouse: tuple[int, int] = (0, 0)
         self.log_scroll = 0
         self.message = ""
-        self.menu: EscMenu | None = None
+        self.menu: Any = None
         self.menu_note = ""
+        self.dialog: Any = None  # a modal panel (game/ui/dialogs.py) over everything
+        self.dialog_kind = ""
+        self.help = False  # the help overlay (F1, ?)
+        self.coach: Any = None  # the tutorial's prompts (game/ui/tutorial.py), when this is the tutorial
         self.cache: dict[Any, Any] = {}
         self.choice = PendingChoice(self)
         self.play = Playback(self, playback_ms, watch_ms)
         self.input = BattleInput(self)
         self.view = BattleView(self)
         self.prompt = QuestionPrompt(self)
-        session.on_resolved = self.play.on_resolved
+        self.menus = BattleMenus(self)
+        self.grace_ms = 0.0
+        self._chimed = -1
+        session.on_resolved = self._on_resolved
+        session.on_rebuilt = self.rebind
+        session.ai_grace = playback_ms > 0
+        self.roles = self._roles()
         self.start_pos = self._start_positions()
         self.input.auto_select()
         if self.selected is None:
@@ -80,11 +96,11 @@ class BattleScreen:
         self.map_rect = pygame.Rect(0, BANNER_H, w - side, h - BANNER_H - log_h)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """A new window size: the same map point stays in the middle of the view; the
-        selected unit is brought back into view if the new size lost it."""
+        """A new window size: a map shown whole is fitted to it, else the same map point
+        stays in the middle; the selected unit is brought back into view if it was lost."""
         self.layout(size)
         self.camera.resize(self.map_rect)
-        if self.selected is not None:
+        if self.selected is not None and not self.camera.fitted:
             self.camera_follow(self.selected)
 
     def cached(self, name: str, args: tuple, fn: Callable[[], Any]) -> Any:
@@ -96,18 +112,39 @@ class BattleScreen:
             self.cache[key] = fn()
         return self.cache[key]
 
+    def _specs(self) -> list[tuple[int, dict[str, Any]]]:
+        """Each unit with its spec as given to the match (the squads, side by side)."""
+        out = []
+        for team, specs in (self.session.squads or {}).items():
+            out.extend((v.uid, spec) for v, spec in zip(self.match.units(team), specs, strict=False))
+        return out
+
+    def _roles(self) -> dict[int, str]:
+        """The figure each unit is drawn with (its role, else its weapon's kind)."""
+        m = self.match
+        roles = {uid: figure_role(spec.get("role"), m.rules.weapon_facts(m.view(uid).combatant).melee)
+                 for uid, spec in self._specs()}
+        for v in m.units():
+            roles.setdefault(v.uid, figure_role(None, m.rules.weapon_facts(v.combatant).melee))
+        return roles
+
     def _start_positions(self) -> dict[int, tuple[int, int]]:
         """Where each unit began (for facing from its first move): now, for a unit that has
         not moved yet in the log, else its map position from the squad specs if it has one."""
         moved = {e.actor for e in self.match.log.events if e.kind == "move"}
         out = {v.uid: v.pos for v in self.match.units() if v.uid not in moved}
-        squads = self.session.squads or {}
-        for team, specs in squads.items():
-            views = self.match.units(team)
-            for v, spec in zip(views, specs, strict=False):
-                if v.uid in moved and "x" in spec and "y" in spec:
-                    out[v.uid] = (int(spec["x"]), int(spec["y"]))
+        for uid, spec in self._specs():
+            if uid in moved and "x" in spec and "y" in spec:
+                out[uid] = (int(spec["x"]), int(spec["y"]))
         return out
+
+    def rebind(self) -> None:
+        """The session rebuilt its match (an undo): every part reads the new one."""
+        self.match = self.session.match
+        for part in (self.choice, self.input, self.view):
+            part.match = self.match
+        self.play.rebind()
+        self.cache.clear()
 
     def camera_follow(self, uid: int) -> None:
         r = self.camera.tile_rect(self.match.view(uid).pos)
@@ -137,13 +174,34 @@ class BattleScreen:
     def handle(self, event: pygame.event.Event) -> tuple | str | None:
         return self.input.handle(event)
 
+    def busy(self) -> bool:
+        """Does the screen need frames with no event coming: a round played back or its
+        effects fading, the camera panning, the AI about to declare, a round to begin, a
+        match being watched? (Otherwise the app sleeps until the next event.)"""
+        if self.menu is not None or self.dialog is not None or self.help:
+            return False
+        s = self.session
+        if self.play.animating() or self.input.panning() or s.ai_waiting:
+            return True
+        if self.match.over or s.handover:
+            return False
+        if s.config.mode == "watch":
+            return not self.play.paused
+        return s.needs_round
+
     def update(self, ms: float) -> str | None:
-        if self.menu is not None:
+        if self.menu is not None or self.dialog is not None:
             return None  # paused
         self.input.pan(ms)
+        s = self.session
+        if s.ai_waiting:
+            self.grace_ms += ms
+            if self.grace_ms >= min(900.0, AI_GRACE_STEPS * self.play.step_ms):
+                self.release_ai()
         if self.play.paused or self.play.tick(ms):
             return None
-        s = self.session
+        if self.coach is not None:
+            self.coach.update()
         if self.match.over:
             return None
         if s.needs_round:
@@ -156,53 +214,38 @@ class BattleScreen:
             self.selected = keep if keep is not None and not self.match.view(keep).out else None
             self.choice.cancel()
             self.input.auto_select()
+        if s.human_turn() and self._chimed != self.match.round and not s.handover:
+            self._chimed = self.match.round
+            self.sounds.play("chime")
         return None
+
+    def release_ai(self) -> None:
+        """The grace after the player's declaration is over: the AI declares."""
+        self.grace_ms = 0.0
+        if self.session.ai_waiting:
+            self.session.release_ai()
+            self.input.auto_select()
+
+    def _on_resolved(self, first: int, rnd: int) -> None:
+        self.play.on_resolved(first, rnd)
+        self.menus.autosave()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
 
-    # --- the Esc menu -----------------------------------------------------------------
+    # --- menus, saves, quitting (BattleMenus) -------------------------------------------
 
     def open_menu(self) -> None:
-        self.menu = EscMenu()
-        self.menu_note = ""
-        self.input.release()
+        self.menus.open_menu()
 
     def menu_choice(self, choice: Any) -> tuple | str | None:
-        if choice is None:
-            return None
-        if choice == "resume":
-            self.menu = None
-        elif choice == "save":
-            from game.saves import SaveError, default_save_path, save_game
-
-            try:
-                path = save_game(self.session, default_save_path())
-            except SaveError as exc:
-                self.message = self.menu_note = str(exc)
-            else:
-                self.menu = None
-                self.message = f"saved to {path}"
-        elif choice == "load":
-            from game.saves import default_save_path
-
-            return ("load", str(default_save_path()))
-        elif choice == "quit":
-            self.menu = None
-            return "menu"
-        elif choice == "edge":
-            self.settings["edge_pan"] = not self.settings.get("edge_pan", True)
-            self.input.edge = (0, 0)
-        elif isinstance(choice, tuple) and choice[0] == "speed":
-            self.play.step_speed(choice[1])
-        elif isinstance(choice, tuple) and choice[0] == "zoom":
-            self.camera.zoom(choice[1], self.map_rect.center)
-        return None
+        return self.menus.menu_choice(choice)
 
     def menu_values(self) -> dict[str, str]:
-        from game.saves import default_save_path
+        return self.menus.menu_values()
 
-        name = default_save_path().name
-        edge = "on" if self.settings.get("edge_pan", True) else "off"
-        return {"speed": self.play.step_label(), "zoom": f"{self.camera.tile_px} px tiles", "edge": edge,
-                "save": name, "load": name}
+    def saved_as(self, path: str) -> None:
+        self.menus.saved_as(path)
+
+    def ask_quit(self, to_desktop: bool = True) -> bool:
+        return self.menus.ask_quit(to_desktop)

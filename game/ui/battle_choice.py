@@ -1,9 +1,11 @@
 """The battle screen's choice in the making: the attack mode and shot type, the declared
-defences, an action waiting for a click on the map (a throw, an aim, an overwatch, first
+defences, a move staged before an attack (a composed order: move, then shoot or fight, in one
+declaration), an action waiting for a click on the map (a throw, an aim, an overwatch, first
 aid), what a click would declare, and the side panel's buttons (greyed with the world's
 reason where an action is refused).
 
     choice = PendingChoice(screen)
+    choice.stage(uid, tile) -> the line telling the player what the staged move allows
     choice.wait_for("throw", uid) -> the line telling the player what to click
     choice.pending_declaration(uid, tile, other) -> Throw(...) | "why not"
     choice.declaration(uid, tile, other) -> Attack(...) | Move(...) | "why not"
@@ -37,6 +39,11 @@ class PendingChoice:
         self.defences: int | None = None  # declared defences (None: the rules' default)
         self.pending = ""  # "throw", "aim", "overwatch" or "first_aid": waiting for a click on the map
         self.first_aid_stuns = False  # first aid treats stuns (else wounds)
+        # a move staged for `staged_uid`: its path (the unit's tile first) and mode; a click on
+        # an enemy then attacks on the way, a click on its end tile moves only
+        self.staged: tuple[tuple[int, int], ...] = ()
+        self.staged_mode = ""
+        self.staged_uid: int | None = None
 
     # --- choosing ---------------------------------------------------------------------
 
@@ -46,8 +53,44 @@ class PendingChoice:
         self.shot = "normal"
 
     def cancel(self) -> None:
-        """No longer waiting for a click on the map."""
+        """No longer waiting for a click on the map; no move staged."""
         self.pending = ""
+        self.unstage()
+
+    def unstage(self) -> None:
+        self.staged, self.staged_mode, self.staged_uid = (), "", None
+
+    def staged_for(self, uid: int | None) -> tuple[tuple[int, int], ...]:
+        """The move staged for `uid` (empty: none)."""
+        return self.staged if uid is not None and uid == self.staged_uid else ()
+
+    def stage(self, uid: int, tile: tuple[int, int]) -> str:
+        """Stage a move to `tile` for `uid` (a composed order's first half); the line saying
+        what may follow, or why it cannot be staged."""
+        m = self.match
+        reach = self.screen.reach(uid)
+        if tile not in reach:
+            return "out of reach this round"
+        path = m.movement.path(uid, tile)
+        if not path:
+            return "no path"
+        here = m.view(uid).pos
+        self.staged = tuple(path) if tuple(path[0]) == here else (here, *path)
+        self.staged_mode = ov.move_mode(reach[tile], m.movement_allowance(uid))
+        self.staged_uid = uid
+        from game.ui import rulesheets
+
+        again = "click the tile again (or Space) to just move; right click or Esc drops it"
+        words = rulesheets.move_words(m.rules).get(self.staged_mode, self.staged_mode)
+        if self.staged_mode == "sprint" or "no attack" in words:
+            return f"move to {tile} ({words}); {again}"
+        fight = "fight" if m.rules.weapon_facts(m.view(uid).combatant).melee else "shoot"
+        return f"move to {tile} ({words}): click an enemy to {fight} on the way, or {again}"
+
+    def staged_move(self, uid: int) -> Move | None:
+        """The staged move as a plain move declaration."""
+        path = self.staged_for(uid)
+        return Move(path[1:], self.staged_mode) if len(path) > 1 else None
 
     def choose_mode(self, mode: str, normal_shot: bool) -> str:
         """An attack mode (and the normal shot type with it, for `1`); the line saying so."""
@@ -115,22 +158,40 @@ class PendingChoice:
 
     def declaration(self, uid: int, tile: tuple[int, int], other: int | None) -> Action | str:
         """What a click on `tile` (an enemy `other` standing there, if any) declares: area
-        fire at it, an attack on the enemy, or a move there; else why nothing."""
+        fire at it, an attack on the enemy (on the way of the staged move, if one is), or the
+        staged move when its end tile is clicked again; else why nothing. (A click on a free
+        tile with no move staged stages one: `stage`.)"""
         m = self.match
         facts = m.rules.weapon_facts(m.view(uid).combatant)
+        path = self.staged_for(uid)
         if self.area() and not facts.melee:
+            if path:
+                return "area fire takes no move in the same declaration: Esc drops the move first"
             return AreaFire(tile, self.attack_mode == "suppress")
         if other is not None:
-            if facts.melee:
-                return Attack(other, "melee")
-            return Attack(other, self.attack_mode, self.shot_options(uid, other))
-        reach = self.screen.reach(uid)
-        if tile not in reach:
-            return "out of reach this round"
-        path = m.movement.path(uid, tile)
-        if not path:
-            return "no path"
-        return Move(tuple(path), ov.move_mode(reach[tile], m.movement_allowance(uid)))
+            return self.attack(uid, other)
+        if path and tile == path[-1]:
+            move = self.staged_move(uid)
+            return move if move is not None else "no path"
+        return "click an enemy to attack on the way, or the end of the move to just move"
+
+    def attack(self, uid: int, target: int) -> Action | str:
+        """The attack on `target` as chosen: melee or fire in the chosen mode, after the
+        staged move if there is one (a move-then-attack in one declaration)."""
+        m = self.match
+        facts = m.rules.weapon_facts(m.view(uid).combatant)
+        path = self.staged_for(uid)
+        if facts.melee:
+            if path and m.topology.steps(path[-1], m.view(target).pos) > facts.reach_tiles:
+                return (f"from {path[-1]} {m.name(target)} is out of reach: Esc drops the move (a click on "
+                        f"{m.name(target)} alone closes in)")
+            return Attack(target, "melee", {}, path[1:] if path else ())
+        options = self.shot_options(uid, target)
+        if path:
+            if self.staged_mode != "free":
+                options = {**options, "move": self.staged_mode}
+            return Attack(target, self.attack_mode, options, path[1:])
+        return Attack(target, self.attack_mode, options)
 
     # --- shot types -------------------------------------------------------------------
 
@@ -162,7 +223,16 @@ class PendingChoice:
         return f"{self.attack_mode} ({self.shot})"
 
     def note(self, uid: int) -> str:
-        """The side panel's line on the attack mode (naming an aimed target under the cursor)."""
+        """The side panel's line on the attack mode (naming an aimed target under the cursor;
+        a melee weapon's way of attacking; the staged move)."""
+        m = self.match
+        facts = m.rules.weapon_facts(m.view(uid).combatant)
+        path = self.staged_for(uid)
+        staged = f"staged: {self.staged_mode} move to {path[-1]}; " if path else ""
+        if facts.melee:
+            if self.lost_round(uid):
+                return "fumbled initiative: only hold or move this round"
+            return f"{staged}attack: melee with the {facts.name} (click an enemy: it closes in first)"
         shot = self.attack_label()
         if not self.area():
             hovered = self.screen.unit_at(self.screen.hover)
@@ -170,7 +240,7 @@ class PendingChoice:
                 shot = f"{self.attack_mode} (aimed at {self.match.name(hovered)})"
         if self.lost_round(uid):
             return "fumbled initiative: only hold or move this round"
-        return f"attack mode: {shot}"
+        return f"{staged}attack mode: {shot}"
 
     # --- the buttons ------------------------------------------------------------------
 
@@ -185,7 +255,8 @@ class PendingChoice:
         sc, s = self.screen, self.screen.session
         uid, play = sc.selected, sc.play
         key = (uid, self.attack_mode, self.shot, self.defences, self.pending, self.first_aid_stuns,
-               play.paused, play.step_ms, sc.side_rect.topleft, sc.side_rect.size, s.handover)
+               play.paused, play.step_ms, sc.side_rect.topleft, sc.side_rect.size, s.handover, bool(self.staged),
+               s.ai_waiting)
 
         def make() -> list[tuple[bar.Button, pygame.Rect]]:
             if s.config.mode == "watch":

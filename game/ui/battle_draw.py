@@ -54,7 +54,49 @@ class BattleView:
     def draw(self, surface: pygame.Surface) -> None:
         sc, m, cam, play = self.screen, self.match, self.screen.camera, self.play
         surface.fill((12, 12, 16))
-        surface.set_clip(sc.map_rect)
+        # the map view's drawing stays on the map: never over the frame round a small map, nor
+        # over the panels (an arc or a blast reaching past the edge is cut there)
+        surface.set_clip(sc.map_rect.clip(cam.map_area()))
+        shake = play.fx.shake(play.clock)
+        cam.ox, cam.oy = cam.ox - shake[0], cam.oy - shake[1]  # a blast shakes the view
+        try:
+            tip = self._draw_map(surface)
+        finally:
+            cam.ox, cam.oy = cam.ox + shake[0], cam.oy + shake[1]
+        surface.set_clip(None)
+        draw_banner(surface, sc.banner_rect, *self.banner())
+        end = play.log_end()
+        lines = sc.cached("lines", (end,), lambda: [e.line() for e in m.log.events[:end]])
+        sc.log_scroll = draw_log(surface, sc.log_rect, lines, sc.log_scroll)
+        uid = sc.selected
+        self._draw_side(surface, uid, uid is not None and self.session.can_declare(uid))
+        if sc.message:
+            img = text(sc.message, 20, YELLOW)
+            box = img.get_rect(bottomleft=(sc.map_rect.x + 8, sc.map_rect.bottom - 6)).inflate(8, 4)
+            box.clamp_ip(sc.map_rect)
+            pygame.draw.rect(surface, (20, 20, 20), box)
+            surface.blit(img, (box.x + 4, box.y + 2))
+        if tip:
+            draw_tooltip(surface, sc.mouse, tip, sc.map_rect)
+        sc.prompt.draw(surface)
+        if sc.coach is not None:
+            sc.coach.draw(surface)
+        if self.session.handover:
+            draw_handover(surface, sc.size, self.session.handover or "", self.handover_lines())
+        if sc.help:
+            from game.ui.help import draw_help_overlay
+
+            draw_help_overlay(surface, sc.size, self.session.config.mode, m.rules.name)
+        if sc.menu is not None:
+            sc.menu.draw(surface, sc.size, sc.menu_values(), sc.menu_note)
+        if sc.dialog is not None:
+            sc.dialog.draw(surface, sc.size)
+
+    def _draw_map(self, surface: pygame.Surface) -> list[str] | None:
+        """The map view: the map, the reachable tiles, the declarations, the units (walking
+        ones on their way), the effects of the step being played back, the staged move and
+        the hover preview (its tooltip's lines are returned, drawn later over the panels)."""
+        sc, m, cam, play = self.screen, self.match, self.screen.camera, self.play
         sc.renderer.draw(surface, cam)
         uid = sc.selected
         own = uid is not None and self.session.can_declare(uid)
@@ -73,32 +115,23 @@ class BattleView:
         facing = sc.cached("facing", (), lambda: fig.facings(m, sc.start_pos))
         shown = play.shown() if play.busy() else None
         badges = sc.cached("badges", (), lambda: fig.badges(m))
+        staged = self.choice.staged_for(uid) if own else ()
+        if staged:
+            ov.draw_path(surface, cam, list(staged), (255, 255, 255), 3,
+                         pv.move_label(sc.reach(uid).get(staged[-1], 0.0), self.choice.staged_mode,
+                                       rulesheets.move_words(m.rules)))
         fig.draw_badges(surface, cam, m, badges, shown, over=False)
-        fig.draw_units(surface, cam, m, sc.sprites, uid, targets, self.session.current(), facing, shown)
+        fig.draw_units(surface, cam, m, sc.sprites, uid, targets, self.session.current(), facing, shown,
+                       sc.roles, play.walking())
+        if staged and uid is not None:
+            fig.draw_ghost(surface, cam, sc.sprites, sc.roles.get(uid, "rifleman"), m.view(uid).team, staged[-1])
         fig.draw_badges(surface, cam, m, badges, shown, over=True)
         if play.busy():
-            fig.draw_event(surface, cam, m, *play.event(), shown)
-        tip = None
+            fig.draw_event(surface, cam, m, *play.event(), shown, arrow=not play.fx.items, walking=play.walking())
+        play.fx.draw(surface, cam, play.clock)
         if own and uid is not None and sc.hover is not None and not play.busy():
-            tip = self.hover_preview(surface, uid)
-        surface.set_clip(None)
-        draw_banner(surface, sc.banner_rect, *self.banner())
-        end = play.log_end()
-        lines = sc.cached("lines", (end,), lambda: [e.line() for e in m.log.events[:end]])
-        sc.log_scroll = draw_log(surface, sc.log_rect, lines, sc.log_scroll)
-        self._draw_side(surface, uid, own)
-        if sc.message:
-            img = text(sc.message, 20, YELLOW)
-            box = img.get_rect(bottomleft=(sc.map_rect.x + 8, sc.map_rect.bottom - 6)).inflate(8, 4)
-            pygame.draw.rect(surface, (20, 20, 20), box)
-            surface.blit(img, (box.x + 4, box.y + 2))
-        if tip:
-            draw_tooltip(surface, sc.mouse, tip, sc.map_rect)
-        sc.prompt.draw(surface)
-        if self.session.handover:
-            draw_handover(surface, sc.size, self.session.handover or "", self.handover_lines())
-        if sc.menu is not None:
-            sc.menu.draw(surface, sc.size, sc.menu_values(), sc.menu_note)
+            return self.hover_preview(surface, uid)
+        return None
 
     def banner(self) -> tuple[str, tuple[int, int, int]]:
         m, s = self.match, self.session
@@ -108,6 +141,9 @@ class BattleView:
             won = "a draw" if m.winner in (None, "draw") else f"{m.winner} wins"
             return f"Match over after {m.round} rounds: {won} - click or press a key for the results", YELLOW
         cur = s.current()
+        if s.ai_waiting and cur is not None:
+            return (f"Round {m.round}: {m.name(cur)} (AI) declares next - Z takes back your last declaration first",
+                    YELLOW)
         if cur is None:
             if s.config.mode == "watch" and self.play.paused:
                 return f"Round {m.round}: paused (Space resumes)", WHITE
@@ -179,21 +215,26 @@ class BattleView:
             if choice.pending == "aim":
                 return [f"aim at {m.name(target)}: click to declare",
                         "next round, a careful shot at it is an aimed shot"]
-            mode = "melee" if melee else choice.attack_mode
-            options = {} if mode == "melee" else choice.shot_options(uid, target)
-            key = (uid, target, mode, tuple(sorted(options.items())))
-            enemy = target
-            lines = sc.cached("preview", key, lambda: preview_lines(m, uid, enemy, mode, options))
-            if choice.lost_round(uid):
+            attack = choice.attack(uid, target)
+            if isinstance(attack, str):
+                return [f"{m.name(target)}: {attack}"]
+            options = dict(attack.options)
+            key = (uid, target, attack.mode, tuple(sorted(options.items())), attack.path)
+            enemy, path = target, attack.path
+            lines = sc.cached("preview", key, lambda: preview_lines(m, uid, enemy, attack.mode, options, path))
+            if choice.lost_round(uid) and not any(line.startswith("cannot declare") for line in lines):
                 lines = [lines[0], "cannot declare: fumbled initiative, no attacks in the first round", *lines[1:]]
             return lines
         reach = sc.reach(uid)
-        if tile in reach and target is None:
+        staged = choice.staged_for(uid)
+        if tile in reach and target is None and not (staged and tile == staged[-1]):
             to = tile
             path = sc.cached("path", (uid, tile), lambda: m.movement.path(uid, to))
             if path:
                 mode = ov.move_mode(reach[tile], m.movement_allowance(uid))
-                ov.draw_path(surface, cam, path, (255, 255, 255), 3, pv.move_label(reach[tile], mode, rulesheets.move_words(m.rules)))
+                colour = (200, 200, 200) if staged else (255, 255, 255)
+                ov.draw_path(surface, cam, path, colour, 2 if staged else 3,
+                             pv.move_label(reach[tile], mode, rulesheets.move_words(m.rules)))
         return None
 
     def _overwatch_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:

@@ -1,5 +1,7 @@
 """The battle screen's input: mouse and keys, the camera's panning and zoom, selecting units,
-clicks on tiles and units, and the declarations sent to the session.
+clicks on tiles and units (a click on a reachable tile stages a move; then a click on an
+enemy attacks on the way, a click on the same tile moves), the declarations sent to the
+session, taking the last one back (Z), the help (F1, ?), the dialogs over it all.
 
     inp = BattleInput(screen)
     inp.handle(event) -> None | "results" | a transition from the Esc menu
@@ -29,6 +31,9 @@ PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1)
 WATCH_KEYS = (pygame.K_SPACE, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS)
 DECLARING_KEYS = (pygame.K_r, pygame.K_h, pygame.K_v, pygame.K_d, pygame.K_p, pygame.K_c, pygame.K_g, pygame.K_o,
                   pygame.K_t, pygame.K_u)  # keys that declare (or start to), for a unit that may declare
+UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE)
+HELP_KEYS = (pygame.K_F1, pygame.K_QUESTION)
+VIEW_KEYS = (*PAN_KEYS, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END)  # keys a playback does not skip for
 
 
 class BattleInput:
@@ -48,6 +53,10 @@ class BattleInput:
         self.edge = (0, 0)
         self.held.clear()
         self.drag = None
+
+    def panning(self) -> bool:
+        """Is the camera moving with no event coming (a key held, the mouse at an edge)?"""
+        return bool(self.held & set(PAN_KEYS)) or (self.edge != (0, 0) and self.screen.settings.get("edge_pan", True))
 
     def handle(self, event: pygame.event.Event) -> tuple | str | None:
         sc, s = self.screen, self.session
@@ -70,9 +79,19 @@ class BattleInput:
             return None
         if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             return None
+        if sc.dialog is not None:
+            return sc.menus.dialog_event(event)
         if sc.menu is not None:
             return sc.menu_choice(sc.menu.handle(event, sc.size))
+        if sc.help:
+            sc.help = False  # any key or click closes the help
+            return None
+        if event.type == pygame.KEYDOWN and (event.key in HELP_KEYS or getattr(event, "unicode", "") == "?"):
+            sc.help = True
+            return None
         if sc.prompt.handle(event):
+            return None
+        if sc.coach is not None and sc.coach.handle(event):
             return None
         if event.type == pygame.MOUSEBUTTONDOWN:
             sc.mouse = event.pos
@@ -86,13 +105,18 @@ class BattleInput:
             if event.button == 2:
                 self.drag = event.pos
                 return None
+        undo = event.type == pygame.KEYDOWN and event.key in UNDO_KEYS
+        if s.ai_waiting and not undo:
+            sc.release_ai()  # the player goes on: the AI declares now
         if s.handover:
+            if undo:  # the player who just declared may still take it back before handing over
+                return self.undo()
             s.take_seat()
             sc.selected = None
             self.auto_select()
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.choice.pending:
+            if self.choice.pending or self.choice.staged:
                 self.choice.cancel()
                 sc.message = ""
             else:
@@ -105,11 +129,13 @@ class BattleInput:
             button = bar.button_at(self.choice.buttons(), event.pos)
             if button is None and not sc.map_rect.collidepoint(event.pos):
                 return None  # a click on a panel is not a click on the map
+            if button is not None:
+                sc.sounds.play("click")
         if s.config.mode == "watch" and (button is not None or event.type == pygame.KEYDOWN):
             key = button.key if button is not None else event.key
             if key in WATCH_KEYS and not self.match.over:
                 return self.key_down(key)
-        if sc.play.busy():
+        if sc.play.busy() and not (event.type == pygame.KEYDOWN and event.key in VIEW_KEYS):
             sc.play.skip()
             return None
         if self.match.over:
@@ -122,6 +148,24 @@ class BattleInput:
             self.click(sc.camera.tile_at(event.pos))
         elif event.button == 3:
             self.choice.cancel()
+            sc.message = ""
+        return None
+
+    def undo(self) -> None:
+        """Take back the last declaration of the player at the keyboard (the session says
+        whether it may); that unit is selected to declare again."""
+        sc, s = self.screen, self.session
+        sc.grace_ms = 0.0
+        out = s.undo()
+        if isinstance(out, Impossible):
+            sc.message = f"cannot take it back: {out.reason}"
+            return None
+        sc.message = s.last_message + ": declare again"
+        self.choice.cancel()
+        sc.selected = s.current() if s.current() is not None and s.can_declare(s.current()) else None
+        if sc.selected is not None:
+            sc.camera_follow(sc.selected)
+        sc.sounds.play("click")
         return None
 
     def key_down(self, k: int) -> str | None:
@@ -137,6 +181,12 @@ class BattleInput:
         elif k == pygame.K_SPACE and self.session.config.mode == "watch":
             play.paused = not play.paused
             sc.message = "paused: Space resumes" if play.paused else ""
+        elif k == pygame.K_SPACE:
+            move = self.choice.staged_move(sc.selected) if sc.selected is not None else None
+            if move is not None:
+                self.declare(move)
+        elif k in UNDO_KEYS:
+            self.undo()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             play.faster()
             sc.message = f"speed: {play.speed_label()}"
@@ -152,9 +202,7 @@ class BattleInput:
         elif k == pygame.K_TAB:
             self.next_unit()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.session.end_declarations()
-            self.choice.cancel()
-            self.auto_select()
+            sc.menus.end_turn()
         elif sc.selected is not None:
             self._action_key(sc.selected, k)
         return None
@@ -165,6 +213,8 @@ class BattleInput:
         if not self.session.can_declare(uid) and k in DECLARING_KEYS:
             sc.message = self.why_not(uid)
             return
+        if k in DECLARING_KEYS and k not in (pygame.K_p, pygame.K_c):
+            self.choice.unstage()  # these declare without the staged move
         if k == pygame.K_r:
             self.declare(Reload())
         elif k == pygame.K_h:
@@ -240,7 +290,8 @@ class BattleInput:
 
     def click(self, tile: tuple[int, int] | None) -> None:
         """A click on the map: the action waiting for it, else select a friend (or any unit
-        that may not be declared for), else what the choice declares there."""
+        that may not be declared for), else an attack on an enemy (after the staged move, if
+        one is), the staged move (its end tile clicked again), or stage a move there."""
         if tile is None:
             return
         sc, m, choice = self.screen, self.match, self.choice
@@ -260,15 +311,25 @@ class BattleInput:
             return
         if other is not None and (uid is None or not mine or m.view(other).team == m.view(uid).team):
             if other == uid and mine:
-                sc.message = f"{m.name(other)}: hold with H, or click a tile to move"
+                if choice.staged_for(uid):
+                    choice.unstage()
+                    sc.message = "move dropped"
+                else:
+                    sc.message = f"{m.name(other)}: hold with H, or click a tile to move"
                 return
             sc.selected = other
+            choice.unstage()
             sc.message = "" if self.session.can_declare(other) or self.session.config.mode == "watch" \
                 else self.why_not(other)
             return
         if uid is None or not mine:
             if uid is not None:
                 sc.message = self.why_not(uid)
+            return
+        staged = choice.staged_for(uid)
+        if other is None and not (staged and tile == staged[-1]) and not (choice.area() and not
+                                                                        m.rules.weapon_facts(m.view(uid).combatant).melee):
+            sc.message = choice.stage(uid, tile)
             return
         what = choice.declaration(uid, tile, other)
         if isinstance(what, str):
@@ -289,7 +350,13 @@ class BattleInput:
         sc.message = out.reason if isinstance(out, Impossible) else ""
         if not sc.message:
             sc.selected = None
+            sc.grace_ms = 0.0
             self.choice.declared()  # the next unit starts from the rules' default defences
+            self.choice.unstage()
+            sc.sounds.play("click")
+            if self.session.ai_waiting:
+                sc.message = (f"{self.match.name(uid)} declared: Z takes it back before "
+                              f"{self.match.name(self.session.current())} (AI) declares")
             self.auto_select()
 
     # --- panning ----------------------------------------------------------------------

@@ -325,12 +325,19 @@ class Playback:
     def set_speed(self, step_ms: int) -> None:
         self.step_ms = step_ms
         self.watch_ms = max(50, step_ms * 2)
+        self._grace()
+
+    def _grace(self) -> None:
+        """The AI waits after a player's declaration unless the playback is instant."""
+        self.screen.session.ai_grace = self.step_ms > 0
 
     def faster(self) -> None:
         self.step_ms, self.watch_ms = max(0, self.step_ms // 2), max(50, self.watch_ms // 2)
+        self._grace()
 
     def slower(self) -> None:
         self.step_ms, self.watch_ms = min(2000, self.step_ms * 2 or 100), min(5000, self.watch_ms * 2)
+        self._grace()
 
     def step_speed(self, d: int) -> None:
         """`d` steps along SPEEDS from the one nearest the speed now (the Esc menu's)."""

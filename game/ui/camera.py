@@ -92,6 +92,11 @@ class Camera:
     def centre(self, tile: tuple[int, int]) -> tuple[int, int]:
         return self.tile_rect(tile).center
 
+    def map_area(self) -> pygame.Rect:
+        """Where the whole map lies on the screen (most of it outside the view when zoomed in)."""
+        t = self.tile_px
+        return pygame.Rect(round(self.view.x - self.ox), round(self.view.y - self.oy), self.map_w * t, self.map_h * t)
+
     def point(self, p: tuple[float, float]) -> tuple[int, int]:
         """The screen position of a point in tiles (a tile's centre is x + 0.5, y + 0.5)."""
         t = self.tile_px

@@ -12,7 +12,8 @@ import pygame
 from engine.ruleset import HealthFacts
 from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites
 from game.ui.camera import Camera
-from game.ui.overlays import arrow, draw_label
+from game.ui.overlays import arrow as _arrow
+from game.ui.overlays import draw_label
 from game.world.events import MovedTo
 from game.world.match import Match
 
@@ -92,21 +93,41 @@ def draw_badges(surface: pygame.Surface, cam: Camera, match: Match, b: Badges,
 
 
 def draw_event(surface: pygame.Surface, cam: Camera, match: Match, actor: int | None, target: int | None,
-               shown: dict[int, Shown] | None = None) -> None:
-    """The event being played back: its actor ringed, an arrow to its target (where they
-    stand at that point of the round)."""
+               shown: dict[int, Shown] | None = None, arrow: bool = True,
+               walking: dict[int, tuple[tuple[float, float], tuple[int, int] | None]] | None = None) -> None:
+    """The event being played back: its actor ringed (on its way, if it walks), an arrow to
+    its target (where they stand at that point of the round) unless the step's effects show
+    it already."""
     if actor is None:
         return
 
-    def pos(uid: int) -> tuple[int, int]:
-        return shown[uid].pos if shown and uid in shown else match.view(uid).pos
+    def at(uid: int) -> tuple[int, int]:
+        if walking and uid in walking:
+            return cam.point(walking[uid][0])
+        return cam.tile_rect(shown[uid].pos if shown and uid in shown else match.view(uid).pos).center
 
-    a = cam.tile_rect(pos(actor))
-    pygame.draw.circle(surface, YELLOW, a.center, cam.tile_px // 2 + 4, 2)
+    a = at(actor)
+    pygame.draw.circle(surface, YELLOW, a, cam.tile_px // 2 + 4, 2)
     if target is not None and target != actor:
-        t = cam.tile_rect(pos(target))
-        arrow(surface, YELLOW, a.center, t.center, 2, max(6, cam.tile_px // 2), cam.tile_px * 0.6)
-        pygame.draw.circle(surface, (255, 60, 40), t.center, cam.tile_px // 2 + 4, 2)
+        t = at(target)
+        if arrow:
+            _arrow(surface, YELLOW, a, t, 2, max(6, cam.tile_px // 2), cam.tile_px * 0.6)
+        pygame.draw.circle(surface, (255, 60, 40), t, cam.tile_px // 2 + 4, 2)
+
+
+def draw_ghost(surface: pygame.Surface, cam: Camera, sprites: Sprites, role: str, team: str,
+               tile: tuple[int, int]) -> None:
+    """Where a staged move ends: the unit's figure, see-through, on that tile."""
+    frame = f"{role}_{team}_normal"
+    if frame not in sprites.frames:
+        frame = f"{team}_normal"
+    if frame not in sprites.frames:
+        return
+    r = cam.tile_rect(tile)
+    img = sprites.get(frame, cam.tile_px).copy()
+    img.set_alpha(130)
+    surface.blit(img, r)
+    pygame.draw.circle(surface, (255, 255, 255), r.center, cam.tile_px // 2 + 2, 1)
 
 
 def _sign(n: float) -> int:
@@ -190,19 +211,55 @@ def _draw_dropped(surface: pygame.Surface, cam: Camera, match: Match, b: Badges)
                          max(2, t // 10))
 
 
+FIGURE_ROLES = {
+    "leader": "leader", "cqb_leader": "leader", "wood_leader": "leader", "rifleman": "rifleman",
+    "assault": "rifleman", "stunner": "rifleman", "woodsman": "rifleman", "scout": "rifleman",
+    "gunner": "gunner", "heavy_gunner": "gunner", "marksman": "marksman", "sniper": "marksman",
+    "shotgun": "shotgun", "pump_gun": "shotgun", "breacher": "shotgun", "wood_shotgun": "shotgun",
+    "smg": "smg", "machine_pistol": "smg", "pistol": "pistol", "grenadier": "grenadier", "bomber": "grenadier",
+    "swordsman": "swordsman", "axeman": "axeman",
+}
+KEYWORDS = (("leader", "leader"), ("sergeant", "leader"), ("gunner", "gunner"), ("shotgun", "shotgun"),
+            ("pump", "shotgun"), ("sniper", "marksman"), ("marksman", "marksman"), ("smg", "smg"),
+            ("pistol", "pistol"), ("grenad", "grenadier"), ("bomb", "grenadier"), ("sword", "swordsman"),
+            ("axe", "axeman"), ("spear", "swordsman"), ("melee", "swordsman"))
+
+
+def figure_role(role: str | None, melee: bool = False) -> str:
+    """The figure a unit is drawn with: its role's (the shipped maps' roles and common words
+    in a map's own), else a swordsman for a melee weapon and a rifleman for the rest."""
+    name = (role or "").lower()
+    if name in FIGURE_ROLES:
+        return FIGURE_ROLES[name]
+    for word, figure in KEYWORDS:
+        if word in name:
+            return figure
+    return "swordsman" if melee else "rifleman"
+
+
 def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Sprites,
                selected: int | None, targets: set[int], current: int | None,
-               facing: dict[int, tuple[int, int]] | None = None, shown: dict[int, Shown] | None = None) -> None:
+               facing: dict[int, tuple[int, int]] | None = None, shown: dict[int, Shown] | None = None,
+               roles: dict[int, str] | None = None,
+               walking: dict[int, tuple[tuple[float, float], tuple[int, int] | None]] | None = None) -> None:
+    """Every unit in view: its figure by role and side (a fallen one lying in its blood under
+    a red cross), its facing, the selection and target rings, its wound and stun bars; a unit
+    walking in the playback drawn on its way."""
     t = cam.tile_px
     xs, ys = cam.visible_tiles()
     views = match.units()
     if shown:
         views = [replace(v, pos=shown[v.uid].pos, out=shown[v.uid].out) if v.uid in shown else v for v in views]
     views = sorted(views, key=lambda v: not v.out)  # the fallen first, underneath
+    walking = walking or {}
     for v in views:
-        if v.pos[0] not in xs or v.pos[1] not in ys:
+        if v.uid in walking:
+            c = cam.point(walking[v.uid][0])
+            r = pygame.Rect(c[0] - t // 2, c[1] - t // 2, t, t)
+        elif v.pos[0] not in xs or v.pos[1] not in ys:
             continue
-        r = cam.tile_rect(v.pos)
+        else:
+            r = cam.tile_rect(v.pos)
         colour = TEAM_COLOURS.get(v.team, WHITE)
         if v.uid in targets:  # under the unit, so its facing and marker stay readable
             surface.blit(sprites.get("target", t), r)
@@ -210,14 +267,19 @@ def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Spri
         if not v.out:
             pygame.draw.circle(surface, colour, r.center, t // 2, max(1, t // 12))
         stance = v.stance if v.stance in ("crouched", "prone") else "normal"
-        frame = f"{v.team}_{'down' if v.out else stance}"
+        stance = "down" if v.out else stance
+        frame = f"{roles.get(v.uid, 'rifleman')}_{v.team}_{stance}" if roles else ""
+        if frame not in sprites.frames:
+            frame = f"{v.team}_{stance}"
         if frame in sprites.frames:
             surface.blit(sprites.get(frame, t), r)
         else:
             pygame.draw.circle(surface, colour, r.center, t // 3)
-        if facing and not v.out and v.uid in facing and "facing" in sprites.frames:
+        way = walking[v.uid][1] if v.uid in walking else None
+        face = way or (facing or {}).get(v.uid)
+        if face and not v.out and "facing" in sprites.frames:
             # the arrow sits on the tile's edge in the facing direction
-            arrow = facing_arrow(sprites, t, facing[v.uid])
+            arrow = facing_arrow(sprites, t, face)
             surface.blit(arrow, arrow.get_rect(center=r.center))
         if v.uid == selected:
             surface.blit(sprites.get("selection", t), r)
@@ -227,17 +289,28 @@ def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Spri
         was = shown[v.uid].health if shown and v.uid in shown else None
         if was is None:
             was = match.rules.health_facts(v.state)
-        _health_marker(surface, r, was.wounds, was.stuns)
+        if not v.out:
+            _health_marker(surface, r, was.wounds, was.stuns)
+
+
+LEVELS = 6  # the wound and stun tracks' levels (Yags: 0-6); longer tracks fill the bar
 
 
 def _health_marker(surface: pygame.Surface, r: pygame.Rect, wounds: int, stuns: int) -> None:
-    """Two pips over the unit: wounds (red) and stuns (yellow), filled by level of 6."""
+    """Two segmented bars over the unit: wounds (red) and stuns (yellow), a segment a level,
+    each outlined in black so they read at any zoom."""
     if not wounds and not stuns:
         return
-    w = max(4, r.w - 4)
-    h = max(2, r.h // 10)
-    for i, (lv, colour) in enumerate(((wounds, (230, 40, 40)), (stuns, (240, 210, 40)))):
-        bar = pygame.Rect(r.x + 2, r.y + 1 + i * (h + 1), w, h)
+    h = max(3, r.h // 7)
+    w = max(12, r.w + 4)
+    rows = [(lv, colour) for lv, colour in ((wounds, (235, 45, 40)), (stuns, (245, 215, 50))) if lv]
+    top = r.y - 1 - len(rows) * (h + 1)
+    for i, (lv, colour) in enumerate(rows):
+        bar = pygame.Rect(r.centerx - w // 2, top + i * (h + 1), w, h + 2)
         pygame.draw.rect(surface, (0, 0, 0), bar)
-        bar.w = int(w * min(lv, 6) / 6)
-        pygame.draw.rect(surface, colour, bar)
+        n = max(LEVELS, lv)
+        seg = (w - 2) / n
+        for k in range(min(lv, n)):
+            x0 = bar.x + 1 + round(k * seg)
+            x1 = bar.x + 1 + round((k + 1) * seg) - (1 if seg >= 4 else 0)
+            pygame.draw.rect(surface, colour, (x0, bar.y + 1, max(1, x1 - x0), h))

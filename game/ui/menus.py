@@ -1,8 +1,10 @@
-"""The main menu (new skirmish: map picker, custom map path, mode, squads, AI level, seed;
-load; quit) and the results screen."""
+"""The main menu (new skirmish: map picker, custom map path, mode, squads, AI level per side
+when watching, seed; the tutorial; load from the list of saves; settings; quit) and the
+results screen."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -106,26 +108,39 @@ def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
                    warnings=info.warnings, has_units=info.has_units)
 
 
+def fresh_seed() -> int:
+    """A new seed for a new skirmish (so every game does not start from the same rolls)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
 class MainMenu:
     """Rows: map (Left/Right cycles the shipped maps, or click one in the list), path (type a
     .tmx path), mode, the squad of each side (the map's own units or a squad from
-    squads.toml), AI, seed (type digits), Start, Load (the quick save), Quit. Up/Down or the
-    mouse pick a row; Enter starts. The chosen map is shown with its facts and a picture."""
+    squads.toml), AI (blue's when watching), red AI (when watching), seed (type digits; a new
+    game starts from a fresh one, N draws another), Start, Tutorial, Load (the list of saves),
+    Settings, Quit. Up/Down or the mouse pick a row; Enter starts. The chosen map is shown with
+    its facts and a picture."""
 
-    ROWS = ("map", "path", "mode", "blue", "red", "ai", "seed", "start", "load", "quit")
+    ROWS = ("map", "path", "mode", "blue", "red", "ai", "red_ai", "seed", "start", "tutorial", "load", "settings",
+            "quit")
 
-    def __init__(self, size: tuple[int, int], config: SessionConfig | None = None, error: str = "") -> None:
+    def __init__(self, size: tuple[int, int], config: SessionConfig | None = None, error: str = "",
+                 app: object | None = None) -> None:
         self.size = size
+        self.app = app
         self.maps = shipped_maps()
         default = next((p for p in self.maps if Path(p).name == "crossroads.tmx"), self.maps[0] if self.maps else "")
-        cfg = config or SessionConfig(default)
+        cfg = config or SessionConfig(default, seed=fresh_seed())
         self.map_i = self.maps.index(cfg.map_path) if cfg.map_path in self.maps else 0
         self.path = "" if cfg.map_path in self.maps else cfg.map_path
         self.mode, self.ai, self.seed = cfg.mode, cfg.ai, str(cfg.seed)
+        self.red_ai = cfg.ais.get("red", cfg.ai)
         self.squads = {"blue": cfg.blue_squad, "red": cfg.red_squad}
         self._fix_squads()
         self.row = self.ROWS.index("start")
         self.error = error
+        self.dialog: object | None = None  # the list of saves, or the settings
+        self.dialog_kind = ""
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -144,8 +159,9 @@ class MainMenu:
 
     def config(self) -> SessionConfig:
         self._fix_squads()
+        ais = {"red": self.red_ai} if self.mode == "watch" and self.red_ai != self.ai else {}
         return SessionConfig(self.map_path(), self.mode, self.ai, int(self.seed or 0),
-                             blue_squad=self.squads["blue"], red_squad=self.squads["red"])
+                             blue_squad=self.squads["blue"], red_squad=self.squads["red"], ais=ais)
 
     # --- layout: the rows on the left, the map picker on the right --------------------
 
@@ -159,17 +175,21 @@ class MainMenu:
             right = pygame.Rect(w // 2 + 10, 0, w // 2 - 30, h)
         return left, right
 
+    def _top(self) -> int:
+        """Where the rows begin: under the title (a smaller one in a short window)."""
+        return 150 if self.size[1] >= 640 else 84
+
     def _stride(self) -> int:
-        return max(30, min(42, (self.size[1] - 150 - 70) // len(self.ROWS)))
+        return max(20, min(42, (self.size[1] - self._top() - 60) // len(self.ROWS)))
 
     def _row_rect(self, i: int) -> pygame.Rect:
         left, _ = self._columns()
         stride = self._stride()
-        return pygame.Rect(left.x, 150 + i * stride, left.w, stride - 4)
+        return pygame.Rect(left.x, self._top() + i * stride, left.w, stride - 4)
 
     def _map_rect(self, i: int) -> pygame.Rect:
         _, right = self._columns()
-        return pygame.Rect(right.x, 150 + 26 + i * 26, right.w, 24)
+        return pygame.Rect(right.x, self._top() + 26 + i * 26, right.w, 24)
 
     def _cycle(self, step: int) -> None:
         name = self.ROWS[self.row]
@@ -187,10 +207,14 @@ class MainMenu:
             self.mode = MODES[(MODES.index(self.mode) + step) % len(MODES)]
         elif name == "ai":
             self.ai = LEVELS[(LEVELS.index(self.ai) + step) % len(LEVELS)]
+        elif name == "red_ai":
+            self.red_ai = LEVELS[(LEVELS.index(self.red_ai) + step) % len(LEVELS)]
         elif name == "seed":
             self.seed = str(max(0, int(self.seed or 0) + step))
 
     def handle(self, event: pygame.event.Event) -> tuple | None:
+        if self.dialog is not None:
+            return self._dialog_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             step = 1 if event.button == 1 else -1
             for i in range(len(self.maps)):
@@ -202,7 +226,7 @@ class MainMenu:
             for i in range(len(self.ROWS)):
                 if self._row_rect(i).collidepoint(event.pos):
                     self.row = i
-                    if self.ROWS[i] in ("start", "load", "quit"):
+                    if self.ROWS[i] in ("start", "tutorial", "load", "settings", "quit"):
                         return self._activate() if event.button == 1 else None
                     if self.ROWS[i] != "path":
                         self._cycle(step)
@@ -227,17 +251,44 @@ class MainMenu:
             self.path += event.unicode
             self.error = ""
             self._fix_squads()
+        elif name == "seed" and event.key == pygame.K_n:
+            self.seed = str(fresh_seed())
         elif name == "seed" and event.unicode.isdigit() and len(self.seed) < 9:
             self.seed += event.unicode
+        return None
+
+    def _dialog_event(self, event: pygame.event.Event) -> tuple | None:
+        from game.ui.dialogs import CANCEL
+
+        answer = self.dialog.handle(event, self.size)
+        if answer is None:
+            return None
+        if isinstance(answer, tuple) and answer[0] == "setting":
+            return answer  # the settings panel stays open; the app applies and keeps it
+        self.dialog, kind = None, self.dialog_kind
+        if answer != CANCEL and kind == "load" and isinstance(answer, tuple):
+            return ("load", answer[1])
         return None
 
     def _activate(self) -> tuple:
         if self.ROWS[self.row] == "quit":
             return ("quit",)
         if self.ROWS[self.row] == "load":
-            from game.saves import default_save_path
+            from game.saveslots import list_saves
+            from game.ui.dialogs import Slot, SlotList
 
-            return ("load", str(default_save_path()))
+            self.dialog = SlotList([Slot(s.name, str(s.path), s.line) for s in list_saves()])
+            self.dialog_kind = "load"
+            return None
+        if self.ROWS[self.row] == "settings":
+            from game.ui.dialogs import SettingsPanel
+            from game.ui.settings import defaults
+
+            self.dialog = SettingsPanel(getattr(self.app, "settings", None) or defaults())
+            self.dialog_kind = "settings"
+            return None
+        if self.ROWS[self.row] == "tutorial":
+            return ("tutorial",)
         info = map_info(self.map_path())
         if info.error:  # judged as the command line judges it: the same message
             self.error = info.error
@@ -247,10 +298,11 @@ class MainMenu:
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((16, 18, 24))
         w = self.size[0]
-        title = text("skirmish", 64, WHITE)
-        surface.blit(title, title.get_rect(center=(w // 2, 62)))
-        sub = text("tactical squad battles under the Yags rules", 24, GREY)
-        surface.blit(sub, sub.get_rect(center=(w // 2, 106)))
+        short = self._top() < 150
+        title = text("skirmish", 44 if short else 64, WHITE)
+        surface.blit(title, title.get_rect(center=(w // 2, 30 if short else 62)))
+        sub = text("tactical squad battles under the Yags rules", 20 if short else 24, GREY)
+        surface.blit(sub, sub.get_rect(center=(w // 2, 62 if short else 106)))
         custom = bool(self.path.strip())
         mapname = Path(self.maps[self.map_i]).name if self.maps else "(no maps in maps/)"
         values = {
@@ -259,14 +311,17 @@ class MainMenu:
             self.ROWS[self.row] == "path" else "(type a .tmx path to use your own map)",
             "mode": {"solo": "solo (you play blue)", "hotseat": "hot-seat (two players)",
                      "watch": "watch (AI against AI)"}.get(self.mode, self.mode),
-            "ai": self.ai, "seed": (self.seed or "0") + ("|" if self.ROWS[self.row] == "seed" else ""),
-            "start": "", "load": "", "quit": "",
+            "ai": self.ai, "seed": (self.seed or "0") + ("|  (N: another)" if self.ROWS[self.row] == "seed" else ""),
+            "red_ai": self.red_ai if self.mode == "watch" else "(when watching)",
+            "start": "", "tutorial": "", "load": "", "settings": "", "quit": "",
             "blue": self.squads["blue"] or "(none)", "red": self.squads["red"] or "(none)",
         }
-        labels = {"map": "map", "path": "custom map", "mode": "mode", "ai": "AI level", "seed": "seed",
-                  "blue": "blue squad", "red": "red squad",
-                  "start": "Start skirmish", "load": "Load game (quick save)", "quit": "Quit"}
-        size = 26 if self._stride() >= 38 else 22
+        labels = {"map": "map", "path": "custom map", "mode": "mode", "seed": "seed",
+                  "ai": "blue AI" if self.mode == "watch" else "AI level", "red_ai": "red AI",
+                  "blue": "blue squad", "red": "red squad", "start": "Start skirmish",
+                  "tutorial": "Tutorial: your first battle", "load": "Load game...", "settings": "Settings...",
+                  "quit": "Quit"}
+        size = 26 if self._stride() >= 38 else 22 if self._stride() >= 28 else 18
         for i, name in enumerate(self.ROWS):
             r = self._row_rect(i)
             panel(surface, r, 255 if i == self.row else 160)
@@ -274,7 +329,8 @@ class MainMenu:
             label = text(labels[name], size, colour)
             surface.blit(label, (r.x + 12, r.centery - label.get_height() // 2))
             if values[name]:
-                dim = (name == "path" and not custom and self.ROWS[self.row] != "path") or (name == "map" and custom)
+                dim = (name == "path" and not custom and self.ROWS[self.row] != "path") or (name == "map" and custom) \
+                    or (name == "red_ai" and self.mode != "watch")
                 val = values[name]
                 x0 = r.x + min(170, r.w // 3)
                 while len(val) > 4 and text(val, size - 2).get_width() > r.right - x0 - 8:
@@ -288,11 +344,13 @@ class MainMenu:
             for j, part in enumerate(wrap(self.error, self._row_rect(0).w, 20)[:4]):
                 surface.blit(text(part, 20, (255, 110, 90)), (self._row_rect(0).x, foot + 22 + 18 * j))
         self._draw_picker(surface, custom)
+        if self.dialog is not None:
+            self.dialog.draw(surface, self.size)
 
     def _draw_picker(self, surface: pygame.Surface, custom: bool) -> None:
         """The shipped maps (click one), then the chosen map's picture and facts."""
         _, right = self._columns()
-        surface.blit(text("maps/ (click one, or Left/Right on the map row)", 18, DIM), (right.x, 150 + 4))
+        surface.blit(text("maps/ (click one, or Left/Right on the map row)", 18, DIM), (right.x, self._top() + 4))
         for i, p in enumerate(self.maps):
             r = self._map_rect(i)
             chosen = i == self.map_i and not custom

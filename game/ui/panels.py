@@ -234,20 +234,31 @@ def draw_banner(surface: pygame.Surface, rect: pygame.Rect, label: str, colour: 
     surface.blit(img, (rect.x + 10, rect.y + (rect.h - img.get_height()) // 2 + 1))
 
 
-def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[str, Any]) -> list[str]:
+def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[str, Any],
+                  path: tuple[tuple[int, int], ...] = (), check: bool = True) -> list[str]:
     """Chance to hit, then the ruleset's breakdown (each outcome's chance, the difficulty and
-    its terms, the range band), the distance, cover and movement; or why it cannot be."""
-    request = match.range.request(uid, target, mode, options)
-    p = match.rules.preview(request)
+    its terms, the range band), the distance, cover and movement; with `path`, the attack
+    made on the way of that move (its mode in `options["move"]`, free by default). When the
+    world would refuse the declaration, only why: no chance is shown for an attack that
+    cannot be made (`check` False: the chance alone, for area fire's victims)."""
     tname = match.name(target)
     label = f"{options['shot']} {mode}" if options.get("shot") else mode
+    refused = match.check(uid, _attack_for(target, mode, options, path)) if check else None
+    if isinstance(refused, Impossible):
+        return [f"{label} at {tname}: cannot be declared", f"cannot declare: {refused.reason}"]
+    request = match.range.request(uid, target, mode, options)
+    move = str(options.get("move", "free")) if path else None
+    if move is not None:
+        from dataclasses import replace
+
+        request = replace(request, situation=replace(request.situation, attacker_moved=move))
+    p = match.rules.preview(request)
     if isinstance(p, Impossible):
         return [f"{label} at {tname}: impossible", p.reason]
     sit = request.situation
     lines = [f"{label} at {tname}: {pct(p.p_hit)} to hit"]
-    check = match.check(uid, _attack_for(target, mode, options))
-    if isinstance(check, Impossible):
-        lines.append(f"cannot declare: {check.reason}")
+    if path:
+        lines.append(f"on the way of a {move} move to {tuple(path[-1])}, in the same declaration")
     moving = "standing still" if sit.target_moved in (None, "none") else f"moving ({sit.target_moved})"
     lines.append(f"{sit.distance_m:.0f} m, cover {sit.target_cover or 'none'}, target {moving}")
     lines.extend(rulesheets.preview_lines(match.rules, request, p))
@@ -264,10 +275,10 @@ def pct(p: Any) -> str:
     return f"{x:.0f}%"
 
 
-def _attack_for(target: int, mode: str, options: dict[str, Any]) -> Any:
+def _attack_for(target: int, mode: str, options: dict[str, Any], path: tuple[tuple[int, int], ...] = ()) -> Any:
     from game.world.actions import Attack
 
-    return Attack(target, mode, dict(options))
+    return Attack(target, mode, dict(options), tuple(path))
 
 
 def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], bounds: pygame.Rect) -> None:

@@ -83,7 +83,7 @@ def area_lines(match: Match, uid: int, aim: tuple[int, int], suppressive: bool, 
         lines.extend(wrap_names("in the arc, nearest first: ", names))
         first = victims[0]
         if match.view(first).team != v.team:
-            p = preview_lines(match, uid, first, "suppress" if suppressive else "area", {})
+            p = preview_lines(match, uid, first, "suppress" if suppressive else "area", {}, check=False)
             lines.append("first: " + p[0].split(" at ", 1)[-1])
     else:
         lines.append("nobody in the arc and in sight")

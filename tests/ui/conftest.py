@@ -52,3 +52,20 @@ def click_tile(app, tile):
     screen.camera.centre_on(tile)
     post_click(screen.camera.centre(tile))
     app.frame(16)
+
+
+def end_turn(app, ms=16):
+    """Enter ends the player's declarations; when some of their units have not declared the
+    game asks first (issue 18), and Enter again confirms."""
+    post_key(pygame.K_RETURN)
+    app.frame(ms)
+    if getattr(app.screen, "dialog_kind", "") == "end_turn":
+        post_key(pygame.K_RETURN)
+        app.frame(ms)
+
+
+def move_to(app, tile):
+    """A plain move: a click stages it (issue 18: a move, then maybe an attack on the way),
+    a click on the same tile declares it."""
+    click_tile(app, tile)
+    click_tile(app, tile)

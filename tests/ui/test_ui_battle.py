@@ -2,7 +2,7 @@
 results."""
 
 import pygame
-from conftest import CROSSROADS, click_tile, post_key
+from conftest import CROSSROADS, click_tile, end_turn, post_key
 
 from game.ui.battle import BattleScreen
 from game.ui.menus import MainMenu, ResultsScreen
@@ -46,10 +46,11 @@ def test_move_by_click_then_enter_ends_the_round_on_that_tile(app, battle):
     reach = m.movement.reachable(uid, "free")
     tile = max((t for t in reach if t not in occupied), key=reach.get)
     click_tile(app, tile)
+    assert m.declared(uid) is None and screen.choice.staged[-1] == tile  # staged, not declared yet
+    click_tile(app, tile)
     d = m.declared(uid)
     assert isinstance(d.action, Move) and tuple(d.action.path[-1]) == tile and d.action.mode == "free"
-    post_key(pygame.K_RETURN)
-    app.frame(16)
+    end_turn(app)
     app.frame(16)
     assert m.round == 2 and m.phase == "declare"
     assert m.view(uid).pos == tile
@@ -68,8 +69,7 @@ def test_attack_an_enemy_by_click(app, battle):
     d = m.declared(uid)
     assert isinstance(d.action, Attack) and d.action.target == enemy.uid and d.action.mode == "burst"
     assert any("declares burst attack on " + enemy.name in e.text for e in m.log.since(n))
-    post_key(pygame.K_RETURN)
-    app.frame(16)
+    end_turn(app)
     assert m.round == 2
     assert any(e.kind == "attack" and e.actor == uid and e.round == 1 for e in m.log)
 
@@ -130,8 +130,7 @@ def test_hotseat_hands_over_when_the_side_changes(app, battle):
 
 def test_results_screen_and_replay(app, battle):
     screen = battle(max_rounds=1)
-    post_key(pygame.K_RETURN)
-    app.frame(16)
+    end_turn(app)
     app.frame(16)
     assert screen.match.over
     post_key(pygame.K_SPACE)

@@ -2,7 +2,7 @@
 the rules allow it, the reach of a hurt unit, the map picker, the log and the window size."""
 
 import pygame
-from conftest import CROSSROADS, click_tile, post_click, post_key
+from conftest import CROSSROADS, click_tile, end_turn, move_to, post_click, post_key
 
 from game.ui.menus import MainMenu, map_info
 from game.ui.panels import fit_label
@@ -92,7 +92,7 @@ def test_a_declaration_can_be_changed_until_the_next_unit_declares(app, battle):
     reach = m.movement.reachable(moreau, "free")
     occupied = {v.pos for v in m.units()}
     tile = max((t for t in reach if t not in occupied), key=reach.get)
-    click_tile(app, tile)
+    move_to(app, tile)
     assert isinstance(m.declared(moreau).action, Move) and screen.selected == hale
     click_tile(app, m.view(moreau).pos)  # back to Moreau: still open to change
     assert screen.selected == moreau and s.can_change(moreau)
@@ -128,7 +128,7 @@ def test_a_hurt_unit_whose_sprint_is_shorter_than_its_run_can_still_run(app, bat
     reach = screen.reach(uid)
     far = [t for t, c in reach.items() if 8 < c <= 12 and screen.unit_at(t) is None]
     assert far, "no tile between the sprint and the run allowance"
-    click_tile(app, far[0])
+    move_to(app, far[0])
     d = m.declared(uid)
     assert isinstance(d.action, Move) and d.action.mode == "run" and d.action.path[-1] == far[0]
 
@@ -139,8 +139,7 @@ def test_a_new_round_selects_its_first_declarer(app, battle):
     post_key(pygame.K_TAB)
     post_key(pygame.K_TAB)
     app.frame(16)
-    post_key(pygame.K_RETURN)
-    app.frame(16)
+    end_turn(app)
     app.frame(16)
     assert screen.match.round == 2
     assert screen.selected == s.current() and s.can_declare(screen.selected)
@@ -238,7 +237,8 @@ def test_a_unit_that_fumbled_initiative_is_told_before_it_tries_to_attack(app, b
     enemy = m.sight.visible_enemies(uid)[0]
     screen.hover = enemy.pos
     tip = screen.view.hover_preview(app.window, uid)
-    assert tip[1].startswith("cannot declare: fumbled initiative")
+    assert tip[1].startswith("cannot declare: ") and "fumbled initiative" in tip[1]
+    assert not any("to hit" in line for line in tip)  # no chance for an attack that cannot be made
     click_tile(app, enemy.pos)
     assert m.declared(uid) is None and "fumbled initiative" in screen.message
     post_key(pygame.K_h)

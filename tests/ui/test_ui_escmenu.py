@@ -3,7 +3,7 @@ preview, the range band in the attack preview and the declared defences key."""
 
 import pygame
 import pytest
-from conftest import click_tile, post_click, post_key
+from conftest import click_tile, end_turn, post_click, post_key
 
 from game.saves import default_save_path
 from game.ui.battle import BattleScreen
@@ -23,14 +23,28 @@ def open_menu(app):
     assert app.screen.menu is not None
 
 
-def choose(app, row):
-    """Pick a row of the Esc menu with the keyboard."""
+def choose(app, row, slot="quick"):
+    """Pick a row of the Esc menu with the keyboard; for "load", then the save named `slot`
+    in the list of saves."""
     from game.ui.escmenu import ROWS
 
     menu = app.screen.menu
     while menu.row != ROWS.index(row):
         post_key(pygame.K_DOWN)
         app.frame(16)
+    post_key(pygame.K_RETURN)
+    app.frame(16)
+    if row == "load":
+        pick_slot(app, slot)
+
+
+def pick_slot(app, name):
+    """In the list of saves (issue 18: named slots), choose `name` and load it."""
+    from game.ui.dialogs import SlotList
+
+    dialog = app.screen.dialog
+    assert isinstance(dialog, SlotList), "the list of saves is open"
+    dialog.row = next(i for i, s in enumerate(dialog.slots) if s.name == name)
     post_key(pygame.K_RETURN)
     app.frame(16)
 
@@ -53,8 +67,7 @@ def test_save_then_load_from_the_menu(app, battle, save_dir):
     post_key(pygame.K_h)
     app.frame(16)
     assert isinstance(m.declared(uid).action, Hold)
-    post_key(pygame.K_RETURN)  # end the round
-    app.frame(16)
+    end_turn(app)  # end the round
     app.frame(16)
     assert m.round == 2
     lines = m.log.lines()
@@ -118,17 +131,29 @@ def test_quit_to_menu_and_load_from_the_main_menu(app, battle, save_dir):
     menu.row = menu.ROWS.index("load")
     post_key(pygame.K_RETURN)
     app.frame(16)
+    pick_slot(app, "quick")
     assert isinstance(app.screen, BattleScreen) and app.screen.match.log.lines() == lines
 
 
-def test_main_menu_reports_a_missing_save(app):
+def test_main_menu_lists_no_saves_when_there_are_none(app):
+    from game.ui.dialogs import SlotList
+
     app.go(("menu",))
     menu = app.screen
     r = menu._row_rect(menu.ROWS.index("load"))
     post_click(r.center)
     app.frame(16)
-    assert app.screen is menu and "no such save" in menu.error
-    assert str(default_save_path()) in menu.error
+    assert app.screen is menu and isinstance(menu.dialog, SlotList) and menu.dialog.slots == []
+    post_key(pygame.K_ESCAPE)
+    app.frame(16)
+    assert menu.dialog is None and app.screen is menu
+
+
+def test_main_menu_reports_a_missing_save(app, save_dir):
+    """A save listed then removed before it is loaded: the menu says so in one line."""
+    app.go(("load", str(default_save_path())))
+    menu = app.screen
+    assert "no such save" in menu.error and str(default_save_path()) in menu.error
 
 
 def grenadier(screen):

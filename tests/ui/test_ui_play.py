@@ -2,7 +2,7 @@
 results screen, watch mode with its speed and pause; the round played back step by step."""
 
 import pygame
-from conftest import click_tile, post_click, post_key
+from conftest import end_turn, move_to, post_click, post_key
 
 from game.ui.assets import text
 from game.ui.battle import BattleScreen
@@ -91,8 +91,7 @@ def test_a_whole_solo_match_to_the_results_and_back(app, battle):
 def test_the_replay_button_starts_the_same_seed_again(app, battle):
     screen = battle(max_rounds=1)
     first = screen.match.log.lines()[:16]  # the initiative rolls
-    post_key(pygame.K_RETURN)
-    app.frame(16)
+    end_turn(app)
     post_key(pygame.K_SPACE)
     app.frame(16)
     results = app.screen
@@ -151,8 +150,7 @@ def test_a_resolved_round_is_played_back_in_steps(app, battle):
     screen.camera.centre_on(enemy.pos)
     post_click(screen.camera.centre(enemy.pos))
     app.frame(16)
-    post_key(pygame.K_RETURN)
-    app.frame(1)
+    end_turn(app, ms=1)
     assert screen.play.busy()
     text, _ = screen.view.banner()
     assert text.startswith("Round 1 resolving, ") and f"(1/{len(screen.play.steps)})" in text
@@ -160,7 +158,8 @@ def test_a_resolved_round_is_played_back_in_steps(app, battle):
     assert len(screen.play.steps) < events  # an attack's rolls make one step
     shown = screen.play.ends[0]
     assert shown < len(m.log)  # the log shows only what has been played back
-    app.frame(200)
+    assert screen.play.durations[0] >= 200  # a step lasts as long as its animation needs
+    app.frame(screen.play.durations[0])
     assert screen.play.i == 1
     post_key(pygame.K_SPACE)  # any key skips the rest
     app.frame(16)
@@ -178,7 +177,8 @@ def test_playback_steps_group_an_attack_with_its_rolls_and_damage():
               E("normal", "attack", 1, 3, "burst 1: ..."), E("normal", "attack", 4, 1, "C shoots A"),
               E("move", "move", 2, None), E("move", "move", 3, None)]
     steps = playback_steps(events)
-    assert [len(s) for s in steps] == [6, 1, 1, 1, 1]
+    # the moves that end the round are simultaneous: they walk together, in one step
+    assert [len(s) for s in steps] == [6, 1, 1, 2]
     from game.ui.battle_playback import headline
 
     assert headline(steps[0]) == "A -> B: hit; B: wounds 2"
@@ -193,9 +193,8 @@ def test_the_playback_shows_units_where_they_stood_at_each_step(app, battle):
     reach = m.movement.reachable(uid, "free")
     occupied = {v.pos for v in m.units()}
     tile = max((t for t in reach if t not in occupied), key=reach.get)
-    click_tile(app, tile)
-    post_key(pygame.K_RETURN)
-    app.frame(1)
+    move_to(app, tile)
+    end_turn(app, ms=1)
     assert screen.play.busy() and m.view(uid).pos == tile  # the world has resolved the round
     assert screen.play.shown()[uid].pos == start  # but the mover is drawn where it began
     fallen = [u for u in m.uids() if m.view(u).out]

@@ -2,7 +2,7 @@
 facing from the log, edge panning (and its setting), the squad per side in the main menu."""
 
 import pygame
-from conftest import CROSSROADS, click_tile, post_key
+from conftest import CROSSROADS, click_tile, end_turn, move_to, post_key
 
 from game.session import MAP_UNITS, SessionConfig
 from game.ui import figures as fig
@@ -76,8 +76,7 @@ def test_v_aims_then_next_round_offers_the_aimed_shot(app, battle):
     app.frame(16)
     d = m.declared(uid)
     assert isinstance(d.action, Aim) and d.action.target == enemy.uid, screen.message
-    post_key(pygame.K_RETURN)
-    app.frame(16)
+    end_turn(app)
     app.frame(16)
     assert m.round == 2 and not m.view(uid).out and not m.view(enemy.uid).out
     assert any(e.kind == "info" and e.actor == uid and " aims at " in e.text for e in m.log)
@@ -126,10 +125,9 @@ def test_facing_defaults_toward_the_enemy_then_follows_the_last_move(app, battle
     occupied = {v.pos for v in m.units()}
     reach = m.movement.reachable(uid, "free")
     tile = max((t for t in reach if t not in occupied and t[0] <= start[0]), key=reach.get)  # not east
-    click_tile(app, tile)
+    move_to(app, tile)
     assert isinstance(m.declared(uid).action, Move)
-    post_key(pygame.K_RETURN)
-    app.frame(16)
+    end_turn(app)
     app.frame(16)
     end = m.view(uid).pos
     assert end != start

@@ -1,0 +1,221 @@
+"""The battle screen's menus and questions: the Esc menu, saving (the game's own slot, a named
+slot, the autosave after every round), loading from the list of saves, the settings, the
+help, "end your turn?" when units have not declared, and "save before quitting?".
+
+    flow = BattleMenus(screen)
+    flow.open_menu(); flow.menu_choice(choice) -> a transition for the app, or None
+    flow.dialog_event(event) -> a transition, or None   (while `screen.dialog` is open)
+    flow.end_turn()          # Enter: asks first when units have not declared
+    flow.ask_quit(to_desktop) -> True when it asks "save before quitting?"
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import settings as st
+from game.ui.dialogs import CANCEL, Confirm, SettingsPanel, Slot, SlotList, TextInput
+from game.ui.escmenu import EscMenu
+from game.world.actions import describe
+
+if TYPE_CHECKING:
+    from game.ui.battle import BattleScreen
+
+
+class BattleMenus:
+    def __init__(self, screen: BattleScreen) -> None:
+        self.screen = screen
+        self.save_path: Path | None = None  # the slot this game was loaded from or saved to
+        self._stamp: tuple[int, int] = self.stamp()  # what was last saved (a new game: nothing to lose)
+        self._after_quit: tuple | str | None = None
+
+    # --- what is saved --------------------------------------------------------------------
+
+    def stamp(self) -> tuple[int, int]:
+        s = self.screen.session
+        return (len(s.match.log), sum(len(r.calls) + len(r.answers) for r in s.history))
+
+    def unsaved(self) -> bool:
+        """Has the game moved on since it was last saved or loaded?"""
+        s = self.screen.session
+        return s.config.mode != "watch" and not s.match.over and self.stamp() != self._stamp
+
+    def saved_as(self, path: str | Path) -> None:
+        """The game is the one in `path` (just loaded or saved)."""
+        self.save_path = Path(path)
+        self._stamp = self.stamp()
+
+    def save(self, path: Path | None = None) -> bool:
+        """Save to `path` (default: the game's own slot, else the quick save); the line says
+        where, or why not (the match goes on either way)."""
+        from game.saves import SaveError, save_game
+        from game.saveslots import quick_path
+
+        sc = self.screen
+        path = path or self.save_path or quick_path()
+        try:
+            written = save_game(sc.session, path)
+        except SaveError as exc:
+            sc.message = sc.menu_note = str(exc)
+            return False
+        self.saved_as(written)
+        sc.message = f"saved to {written}"
+        return True
+
+    def autosave(self) -> None:
+        """After every round (not when watching): the autosave slot, silently unless it fails."""
+        from game.saves import SaveError, save_game
+        from game.saveslots import autosave_path
+
+        sc = self.screen
+        if sc.session.config.mode == "watch" or getattr(sc, "coach", None) is not None:
+            return
+        try:
+            save_game(sc.session, autosave_path())
+        except SaveError as exc:
+            sc.message = f"autosave failed: {exc}"
+
+    # --- the Esc menu -----------------------------------------------------------------------
+
+    def open_menu(self) -> None:
+        sc = self.screen
+        sc.menu = EscMenu()
+        sc.menu_note = ""
+        sc.input.release()
+
+    def menu_values(self) -> dict[str, str]:
+        sc = self.screen
+        from game.saveslots import quick_path
+
+        edge = "on" if sc.settings.get("edge_pan", True) else "off"
+        name = (self.save_path or quick_path()).name
+        return {"speed": sc.play.step_label(), "zoom": f"{sc.camera.tile_px} px tiles", "edge": edge,
+                "save": name}
+
+    def menu_choice(self, choice: Any) -> tuple | str | None:
+        sc = self.screen
+        if choice is None:
+            return None
+        if choice == "resume":
+            sc.menu = None
+        elif choice == "save":
+            if self.save():
+                sc.menu = None
+        elif choice == "save_as":
+            from game.saveslots import slot_name
+
+            m = sc.match
+            default = slot_name(f"{Path(sc.session.config.map_path).stem} round {m.round}")
+            sc.dialog, sc.dialog_kind = TextInput("Save as", default, "a name for this save; Enter: save, Esc: "
+                                                  "cancel"), "save_as"
+        elif choice == "load":
+            self.open_loader()
+        elif choice == "settings":
+            sc.dialog, sc.dialog_kind = SettingsPanel(sc.settings), "settings"
+        elif choice == "help":
+            sc.menu = None
+            sc.help = True
+        elif choice == "quit":
+            return self.quit_to("menu")
+        elif choice == "edge":
+            sc.input.edge = (0, 0)
+            return ("setting", "edge_pan", not sc.settings.get("edge_pan", True))
+        elif isinstance(choice, tuple) and choice[0] == "speed":
+            return ("setting", "playback_ms", st.step(st.SPEEDS, sc.play.step_ms, choice[1]))
+        elif isinstance(choice, tuple) and choice[0] == "zoom":
+            sc.camera.zoom(choice[1], sc.map_rect.center)
+        return None
+
+    def open_loader(self, note: str = "") -> None:
+        from game.saveslots import list_saves
+
+        sc = self.screen
+        slots = [Slot(s.name, str(s.path), s.line) for s in list_saves()]
+        sc.dialog, sc.dialog_kind = SlotList(slots, note=note), "load"
+
+    # --- dialogs ----------------------------------------------------------------------------
+
+    def dialog_event(self, event: pygame.event.Event) -> tuple | str | None:
+        """An event for the open dialog; its answer carried out."""
+        sc = self.screen
+        answer = sc.dialog.handle(event, sc.size)
+        if answer is None:
+            return None
+        kind = sc.dialog_kind
+        if isinstance(answer, tuple) and answer[0] == "setting":
+            return answer  # the panel stays open; the app applies it (and keeps it)
+        sc.dialog, sc.dialog_kind = None, ""
+        if answer == CANCEL or answer == "back":
+            return None
+        if kind == "save_as" and isinstance(answer, tuple):
+            from game.saveslots import slot_path
+
+            if self.save(slot_path(answer[1])):
+                sc.menu = None
+        elif kind == "load" and isinstance(answer, tuple):
+            return ("load", answer[1])
+        elif kind == "end_turn" and answer == "end":
+            self.end_turn(confirmed=True)
+        elif kind == "quit":
+            if answer == "save" and not self.save():
+                return None  # not saved: the message says why, nothing is lost
+            sc.menu = None
+            return self._after_quit
+        return None
+
+    # --- end of turn ----------------------------------------------------------------------------
+
+    def undeclared(self) -> list[int]:
+        """The units of the player at the keyboard still to declare this round."""
+        s, m = self.screen.session, self.screen.match
+        team = s.keyboard_team()
+        if team is None or m.phase != "declare":
+            return []
+        return [u for u in s.queue if s.team_of(u) == team and m.declared(u) is None and not m.view(u).out]
+
+    def end_turn(self, confirmed: bool = False) -> None:
+        """Enter: end the player's declarations; first asks when some units have not declared,
+        saying what each will do (carry on with its reload, first aid or overwatch, or hold)."""
+        sc = self.screen
+        s, m = sc.session, sc.match
+        waiting = self.undeclared()
+        if waiting and not confirmed:
+            names = {u: m.name(u) for u in m.uids()}
+            lines = [f"{m.name(u)}: {describe(m.work.carry_on(u), names)}" for u in waiting[:10]]
+            if len(waiting) > 10:
+                lines.append(f"and {len(waiting) - 10} more")
+            sc.dialog = Confirm(f"End your turn? {len(waiting)} unit{'s have' if len(waiting) > 1 else ' has'} "
+                                "not declared", ["They will do this:", *lines],
+                                [(pygame.K_RETURN, "Enter: end the turn", "end"), (pygame.K_ESCAPE, "Esc: go back",
+                                                                                   "back")])
+            sc.dialog_kind = "end_turn"
+            return
+        s.end_declarations()
+        sc.choice.cancel()
+        sc.input.auto_select()
+
+    # --- quitting -------------------------------------------------------------------------------
+
+    def quit_to(self, where: str, to_desktop: bool = False) -> tuple | str | None:
+        """Leave the battle (to the menu, or the desktop): first "save before quitting?" when
+        the game moved on since it was saved."""
+        sc = self.screen
+        after: tuple | str = ("quit_now",) if to_desktop else where
+        if not self.unsaved():
+            sc.menu = None
+            return after
+        self._after_quit = after
+        slot = (self.save_path or Path("quick.json")).name
+        sc.dialog = Confirm("Save before quitting?", [f"The game has moved on since it was last saved. S saves it "
+                                                      f"to {slot} first."],
+                            [(pygame.K_s, "S: save and quit", "save"), (pygame.K_q, "Q: quit, don't save", "discard"),
+                             (pygame.K_ESCAPE, "Esc: keep playing", "back")])
+        sc.dialog_kind = "quit"
+        return None
+
+    def ask_quit(self, to_desktop: bool = True) -> bool:
+        """The window is being closed: True when the battle asks first (the app waits)."""
+        return self.quit_to("menu", to_desktop) is None

@@ -1,0 +1,100 @@
+"""The help over the battle (F1 or ?): every key and what the mouse does, and the shape of the
+round under the match's ruleset. Any key or click closes it."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text, wrap
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("click a unit", "select it (Tab: your next unit)"),
+    ("click a tile", "stage a move there (green: free move, any action; yellow: run, one slow attack; "
+                     "orange: sprint, no attack)"),
+    ("click it again / Space", "just move"),
+    ("click an enemy", "attack it - on the way of the staged move, if there is one"),
+    ("right click / Esc", "drop the staged move or the choice waiting for a click"),
+    ("1 / Q / E", "single shot: normal / snap / careful"),
+    ("2 / 3", "burst / triple burst at one target"),
+    ("4 / 5", "area fire 30 degrees / suppressive fire 60 degrees (click a tile)"),
+    ("R / H", "reload (or clear a jam) / hold"),
+    ("D / V", "full dodge to cover / aim (an aimed shot next round)"),
+    ("O / G", "overwatch (click to aim its arc) / throw a grenade (click a tile)"),
+    ("T / Y / U", "first aid (click the patient) / treat stuns or wounds / pick up a weapon"),
+    ("P / C / F", "prone or stand up / crouch / defences to declare"),
+    ("Z or Backspace", "take back your last declaration (until the other side declares after it)"),
+    ("Enter", "end your declarations (asks first when units have not declared)"),
+    ("Space", "skip the round's playback; watching: pause"),
+    ("arrows, W A S, edge", "pan; middle-drag too; the wheel zooms"),
+    ("PgUp / PgDn / End", "scroll the log"),
+    ("Esc", "menu: save, load, settings, help, quit"),
+    ("F1 or ?", "this help; F11: fullscreen"),
+)
+
+ROUNDS: dict[str, tuple[str, ...]] = {
+    "yags": (
+        "Initiative is rolled once, at the start: the lowest declares first.",
+        "Declarations, in increasing initiative: each is public at once, so those who declare "
+        "later react to it. A declaration may be changed until the next unit declares.",
+        "Then the actions, in decreasing initiative: fast ones, then normal, then slow.",
+        "Moves end with the round: during it a mover stands where it began; then all walk together.",
+        "End of the round: stuns and wounds are checked, the fallen drop.",
+    ),
+}
+GENERIC_ROUND = (
+    "The banner over the map says whose turn it is and what the round is doing.",
+    "A question asked in the middle of an action (a reaction, the effects of a win) opens a "
+    "panel with each choice and its chance: keys 1-9 or a click answer it.",
+)
+
+
+def round_lines(ruleset: str) -> tuple[str, ...]:
+    return ROUNDS.get(ruleset, GENERIC_ROUND)
+
+
+def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str, ruleset: str) -> None:
+    """The help panel over the whole window."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    surface.blit(shade, (0, 0))
+    w, h = size
+    r = pygame.Rect(20, 16, w - 40, h - 32)
+    panel(surface, r, 250)
+    pygame.draw.rect(surface, YELLOW, r, 2)
+    big = 16 if h < 560 or w < 900 else 18
+    row = big - 2
+    surface.blit(text("Help", 30, YELLOW), (r.x + 16, r.y + 10))
+    surface.blit(text("any key or click closes it", 18, DIM), (r.x + 90, r.y + 18))
+    two = w >= 1000
+    col_w = (r.w - 48) // 2 if two else r.w - 32
+    x, y = r.x + 16, r.y + 46
+    key_w = min(190, col_w // 3)
+    for key, what in KEYS:
+        parts = wrap(what, col_w - key_w, big)
+        if y + row * len(parts) > r.bottom - 8:
+            break
+        surface.blit(text(key, big, YELLOW), (x, y))
+        for part in parts:
+            surface.blit(text(part, big, WHITE), (x + key_w, y))
+            y += row
+        y += 2
+    if two:
+        x, y = r.x + 32 + col_w, r.y + 46
+    else:
+        y += 8
+    surface.blit(text(f"The round ({ruleset})", big + 4, YELLOW), (x, y))
+    y += row + 6
+    for i, line in enumerate(round_lines(ruleset), 1):
+        for j, part in enumerate(wrap(f"{i}. {line}", col_w, big)):
+            if y > r.bottom - row - 4:
+                return
+            surface.blit(text(part if j == 0 else "   " + part, big, GREY if j else WHITE), (x, y))
+            y += row
+        y += 4
+    if mode == "hotseat" and y < r.bottom - 3 * row:
+        y += 6
+        for part in wrap("Hot-seat: when the other side is to declare, a hand-over screen hides the map until "
+                         "its player takes the seat (Z there still takes back your last declaration).",
+                         col_w, big):
+            surface.blit(text(part, big, GREY), (x, y))
+            y += row
