@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -114,8 +115,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     straight = args.map is not None or args.mode is not None or args.seed is not None or args.screenshot
     straight = straight or args.ruleset is not None
-    config = SessionConfig(args.map or str(DEFAULT_MAP), args.mode or "solo", args.ai,
-                           args.seed if args.seed is not None else 1, ruleset=args.ruleset)
+    for side in ("blue_ai", "red_ai"):
+        level = getattr(args, side, None)
+        if level is not None and level not in LEVELS:
+            return _error(f"--{side.replace('_', '-')}: unknown AI level {level!r}; expected one of {', '.join(LEVELS)}")
+    ais = {t: lv for t in ("blue", "red") if (lv := getattr(args, f"{t}_ai", None)) is not None}
+    # a new game starts from a fresh seed (a screenshot from seed 1, so it is the same every time)
+    seed = args.seed if args.seed is not None else 1 if args.screenshot else random.SystemRandom().randrange(1, 10**6)
+    config = SessionConfig(args.map or str(DEFAULT_MAP), args.mode or "solo", args.ai, seed, ruleset=args.ruleset,
+                           ais=ais)
     session = None
     if args.load:
         from game.saves import SaveError, load_game
@@ -139,7 +147,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     from game.ui.app import App
 
     size = tuple(args.size)
-    app = App(size, playback_ms=0 if args.screenshot else 350, watch_ms=200 if args.screenshot else 600)
+    if args.screenshot:  # the same picture whatever the player's settings
+        app = App(size, playback_ms=0, watch_ms=200)
+    else:
+        from game.ui.settings import load_settings
+
+        app = App(size, watch_ms=600, settings=load_settings(), persist=True)
     if session is not None:
         app.battle(config, session)
     try:
@@ -389,6 +402,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--mode", choices=("solo", "hotseat", "watch"), default=None,
                       help="solo (you play blue), hotseat (two players), watch (AI against AI)")
     play.add_argument("--ai", default="normal", help="AI level: random, easy, normal, hard")
+    play.add_argument("--blue-ai", default=None, help="blue's AI level when it differs (watch mode)")
+    play.add_argument("--red-ai", default=None, help="red's AI level when it differs")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--ruleset", default=None, help=RULESET_HELP)
     play.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")

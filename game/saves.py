@@ -210,7 +210,7 @@ def locate_map(data: dict[str, Any], save_path: str | os.PathLike[str] | None = 
     the map's sha256) has the content saved. SaveError says where it looked."""
     names = [data["map"]]
     if save_path is not None and data.get("map_rel"):
-        names.append(str(Path(save_path).resolve().parent / data["map_rel"]))
+        names.append(os.path.normpath(Path(save_path).resolve().parent / data["map_rel"]))
     name = data.get("map_name") or Path(data["map"]).name
     names.append(str(MAPS_DIR / name))
     want = data.get("map_sha256")

@@ -113,7 +113,11 @@ def animate(step: list[Any], ctx: Context, start: float, base_ms: float) -> tupl
             if isinstance(action, Attack) and action.mode == "melee":
                 length = max(length, _swing(out, ctx, actor, target, start, k))
             elif isinstance(action, Attack | AreaFire | Overwatch) or action is None:
-                length = max(length, _fire(out, ctx, actor, target, action, target in hits, start, k))
+                swept = [x.target for x in step if x.actor == actor and x.kind == "attack" and x.target is not None]
+                arc = isinstance(action, AreaFire) and (actor, -1) not in fired
+                fired.add((actor, -1))
+                length = max(length, _fire(out, ctx, actor, target, action, target in hits, start, k,
+                                           swept if arc else []))
         elif e.kind == "ammo" and isinstance(action, Reload):
             out.append(Effect("sound", start, 1, (0, 0), label="reload"))
     length = max(length, _harm(out, ctx, step, start, k))
@@ -121,15 +125,18 @@ def animate(step: list[Any], ctx: Context, start: float, base_ms: float) -> tupl
 
 
 def _fire(out: list[Effect], ctx: Context, actor: int, target: int, action: Any, hit: bool, start: float,
-          k: float) -> float:
+          k: float, swept: list[int] | None = None) -> float:
+    """Shots at `target`: a flash and a tracer a round (or burst); with `swept` (area fire's
+    first target in the step), the arc it sweeps, out past the farthest of them."""
     a, t = centre(ctx.pos(actor)), centre(ctx.pos(target))
     mode = action.mode if isinstance(action, Attack) else "area" if isinstance(action, AreaFire) else "shot"
     rounds = {"shot": int(getattr(action, "options", {}).get("shots", 1) or 1), "burst": 4, "triple": 9,
               "area": 5, "suppress": 5}.get(mode, 1)
     gap = 70 * k if rounds > 1 else 0
-    if isinstance(action, AreaFire):
+    if isinstance(action, AreaFire) and swept:
+        reach = min(ctx.reach_tiles(actor), max(math.dist(a, centre(ctx.pos(u))) for u in swept) + 3)
         out.append(Effect("arc", start, 150 * k + rounds * gap + 250 * k, a, centre(action.aim), (255, 150, 40),
-                          extra={"degrees": 60 if action.suppressive else 30, "reach_tiles": ctx.reach_tiles(actor)}))
+                          extra={"degrees": 60 if action.suppressive else 30, "reach_tiles": reach}))
     out.append(Effect("sound", start, 1, a, label="burst" if rounds > 1 else "shot"))
     dist = max(0.5, math.dist(a, t))
     for j in range(rounds):

@@ -3,13 +3,15 @@ each screen's `handle` returns; the player's settings (kept between runs), the U
 fullscreen, the sound; `--screenshot` support for tests and tools.
 
 The loop draws only when something changed: while nothing moves (no animation, playback,
-panning or AI under way) it sleeps in `pygame.event.wait` until the next event, so an idle
-battle screen costs next to no CPU.
+panning or AI under way) it looks for an event every IDLE_SLEEP_S and sleeps in between
+(`pygame.event.wait` with a timeout costs more: SDL wakes every few milliseconds), and draws
+nothing until an event comes, so an idle battle screen costs next to no CPU.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +27,7 @@ from game.ui.menus import MainMenu, ResultsScreen  # noqa: E402
 from game.ui.settings import defaults, save_settings  # noqa: E402
 from game.ui.sound import Sounds  # noqa: E402
 
-IDLE_WAIT_MS = 500  # asleep between events when nothing moves (timers are checked this often)
+IDLE_SLEEP_S = 0.015  # asleep between looks at the event queue when nothing moves
 MAX_STEP_MS = 100  # a frame after a long sleep moves the clocks on at most this much
 MIN_LOGICAL = (640, 400)
 
@@ -279,13 +281,13 @@ class App:
                 ms = clock.tick(60)
                 self.frame(ms_per_frame if ms_per_frame is not None else ms)
             else:
-                event = pygame.event.wait(IDLE_WAIT_MS)
-                ms = min(clock.tick(), MAX_STEP_MS)
+                event = pygame.event.poll()
                 if event.type == pygame.NOEVENT:
+                    time.sleep(IDLE_SLEEP_S)
                     if self.wants_timer():
-                        self.frame(ms)
+                        self.frame(min(clock.tick(), MAX_STEP_MS))
                     continue
-                self.frame(ms, [event])
+                self.frame(min(clock.tick(), MAX_STEP_MS), [event])
             n += 1
         try:
             if screenshot:

@@ -224,9 +224,12 @@ class BattleScreen:
         self.grace_ms = 0.0
         if self.session.ai_waiting:
             self.session.release_ai()
+            if "Z takes it back" in self.message:
+                self.message = ""
             self.input.auto_select()
 
     def _on_resolved(self, first: int, rnd: int) -> None:
+        self.message = ""  # what was said while declaring is over
         self.play.on_resolved(first, rnd)
         self.menus.autosave()
 

@@ -34,10 +34,10 @@ from game.ui.panels import (
 if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
 
-HELP = ["click: select a unit, move, attack an enemy",
-        "pan: arrows/WAS, edge, middle-drag; wheel: zoom",
-        "log: PgUp/PgDn/End, wheel; Esc: menu, save, load"]
-WATCH_HELP = ["AI ({ai}) v AI ({ai}): click a unit to see it", *HELP[1:]]
+HELP = ["click: select, stage a move, attack; Z: undo",
+        "pan: arrows/WAS, edge, drag; wheel: zoom",
+        "F1: help; Esc: menu, save, load, settings"]
+WATCH_HELP = ["AI ({blue}) v AI ({red}): click a unit to see it", *HELP[1:]]
 
 
 class BattleView:
@@ -187,7 +187,9 @@ class BattleView:
             for i, part in enumerate(wrap(tip[0], help_rect.w, 16)[:3]):
                 surface.blit(text(part, 16, tip[1]), (help_rect.x, help_rect.y + 14 * i))
         else:
-            lines = [line.format(ai=s.config.ai) for line in WATCH_HELP] if s.config.mode == "watch" else HELP
+            cfg = s.config
+            lines = ([line.format(blue=cfg.ai_of("blue"), red=cfg.ai_of("red")) for line in WATCH_HELP]
+                     if cfg.mode == "watch" else HELP)
             draw_help(surface, help_rect, lines)
 
     # --- hover previews ---------------------------------------------------------------

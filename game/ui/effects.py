@@ -174,7 +174,7 @@ def _arc(surface: pygame.Surface, cam: Camera, e: Effect, p: float) -> None:
     if box.w <= 0 or box.h <= 0:
         return
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    alpha = int(70 * (1 - p) + 20)
+    alpha = int(40 * (1 - p) + 12)
     pygame.draw.polygon(layer, (*e.colour, alpha), [(x - box.x, y - box.y) for x, y in pts])
     surface.blit(layer, box.topleft)
     sweep = bearing - half + 2 * half * p

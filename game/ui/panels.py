@@ -119,22 +119,32 @@ def draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, ui
 def _draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, uid: int | None,
                      queue: list[int], current: int | None, bottom: int, legend: bool, note: str,
                      still_up: frozenset[int]) -> None:
+    """The sheet, then the order list; only whole lines are drawn, and what does not fit is
+    said ("... 6 more"), never cut off silently."""
     x, y = rect.x + 10, rect.y + 8
     width = rect.w - 20
     if uid is not None:
-        room = bottom - y - (15 if legend else 0) - (28 if note else 0) - 6 - 15 - 28
+        note_parts = wrap(note, width, 16) if note else []
+        room = bottom - y - (15 if legend else 0) - 14 * len(note_parts) - 6 - 15 - 28
         for compact in (False, True):
             parts = [(part, colour, size) for line, colour, size in unit_lines(match, uid, compact)
                      for part in wrap(line, width, size)]
             if sum(size - 3 for _, _, size in parts) <= room:
                 break
+        if sum(size - 3 for _, _, size in parts) > room:
+            kept, used = [], 0
+            for part in parts:
+                if used + part[2] - 3 > room - 14:
+                    break
+                kept.append(part)
+                used += part[2] - 3
+            parts = [*kept, (f"... {len(parts) - len(kept)} more lines (a taller window)", DIM, 16)]
         for part, colour, size in parts:
             surface.blit(text(part, size, colour), (x, y))
             y += size - 3
-        if note:
-            for part in wrap(note, width, 16):
-                surface.blit(text(part, 16, GREY), (x, y))
-                y += 14
+        for part in note_parts:
+            surface.blit(text(part, 16, GREY), (x, y))
+            y += 14
         if legend:
             lx = x
             words = rulesheets.move_words(match.rules, legend=True)
@@ -147,27 +157,39 @@ def _draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, u
                 lx += 13 + img.get_width() + 10
             y += 15
         y += 6
-    surface.blit(text("declaration order (initiative): > now, + declared", 16, DIM), (x, y))
-    y += 15
     names = []
     for u in queue:
         v = match.view(u)
         mark = ">" if u == current else ("+" if match.declared(u) is not None else " ")
         names.append((f"{mark}{v.name} ({v.initiative})", TEAM_COLOURS.get(v.team, WHITE) if not v.out or u in still_up else DIM))
+    if y + 14 > bottom:
+        return
+    rows = max(0, (bottom - y - 15) // 14)
+    head = "declaration order (initiative): > now, + declared"
+    if not rows and names:
+        head = f"declaration order: {len(names)} units (a taller window lists them)"
+    surface.blit(text(head, 16, DIM), (x, y))
+    y += 15
     col_w = width // 2
-    rows = max(0, (bottom - y) // 14)
-    if rows * 2 < len(names):  # keep the current unit in the part shown
-        first = max(0, (names.index(next(n for n in names if n[0].startswith(">"))) // 2 - rows // 2) * 2) \
-            if any(n[0].startswith(">") for n in names) else 0
-        names = names[first:first + rows * 2]
-    for i, (s, colour) in enumerate(names):
+    more = 0
+    if rows * 2 < len(names):  # keep the current unit in the part shown, and say how many are not
+        shown = max(0, rows * 2 - 1)
+        at = next((i for i, n in enumerate(names) if n[0].startswith(">")), 0)
+        first = min(max(0, (at // 2 - rows // 2) * 2), max(0, len(names) - shown))
+        more = len(names) - shown
+        names = names[first:first + shown]
+    for i, (label, colour) in enumerate(names):
         cx = x + (i % 2) * col_w
-        label = s
-        while text(label, 16).get_width() > col_w - 4 and len(label) > 4:
-            label = label[:-2]
+        if text(label, 16).get_width() > col_w - 4:
+            while len(label) > 4 and text(label + "..", 16).get_width() > col_w - 4:
+                label = label[:-1]
+            label += ".."
         surface.blit(text(label, 16, colour), (cx, y))
         if i % 2:
             y += 14
+    if more:
+        i = len(names)
+        surface.blit(text(f"... {more} more", 16, DIM), (x + (i % 2) * col_w, y))
 
 
 def draw_help(surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> None:
