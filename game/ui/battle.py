@@ -229,7 +229,8 @@ class BattleScreen:
             self.input.auto_select()
 
     def _on_resolved(self, first: int, rnd: int) -> None:
-        self.message = ""  # what was said while declaring is over
+        if self.session.config.mode != "watch":
+            self.message = ""  # what was said while declaring is over
         self.play.on_resolved(first, rnd)
         self.menus.autosave()
 
