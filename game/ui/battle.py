@@ -235,6 +235,8 @@ class BattleScreen:
         self.menus.autosave()
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.coach is not None and not self.play.busy():
+            self.coach.update()  # (a lesson done by the last event: the frame it came in shows it)
         self.view.draw(surface)
 
     # --- menus, saves, quitting (BattleMenus) -------------------------------------------

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
 
 AREA_MODES = ("area", "suppress")  # aimed at a tile, not a unit
-KEEP_WAITING = ("overwatch", "first_aid")  # still waiting for a click after a refused one
+KEEP_WAITING = ("overwatch", "first_aid", "throw", "aim")  # still waiting for a click after a refused one
 
 
 class PendingChoice:

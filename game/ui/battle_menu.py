@@ -204,6 +204,8 @@ class BattleMenus:
         the game moved on since it was saved."""
         sc = self.screen
         after: tuple | str = ("quit_now",) if to_desktop else where
+        if where == "menu" and not to_desktop and sc.coach is not None:
+            after = ("menu", None)  # the menu as it was, not set to the tutorial's yard
         if not self.unsaved():
             sc.menu = None
             return after

@@ -10,6 +10,8 @@ every `play` does nothing.
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,9 @@ class Sounds:
         self.effects: dict[str, Any] = {}
         self.problem = ""
         self.played: list[str] = []  # the last effects asked for (tests read it; bounded)
+        if no_device():
+            self.problem = "no sound: no audio device (/dev/snd) and no sound server"
+            return
         try:
             if pygame.mixer.get_init() is None:
                 pygame.mixer.init(22050, -16, 1, 512)
@@ -62,6 +67,20 @@ class Sounds:
             effect.play()
         except pygame.error:
             pass
+
+
+def no_device() -> bool:
+    """Linux with no sound card and no sound server named, and no SDL driver chosen: opening
+    the mixer would only make ALSA print its complaints, so the game stays silent at once."""
+    if not sys.platform.startswith("linux") or os.environ.get("SDL_AUDIODRIVER"):
+        return False
+    servers = ("PULSE_SERVER", "PIPEWIRE_REMOTE", "JACK_DEFAULT_SERVER")
+    if any(os.environ.get(k) for k in servers):
+        return False
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    if runtime and any(os.path.exists(os.path.join(runtime, n)) for n in ("pulse", "pipewire-0")):
+        return False
+    return not os.path.exists("/dev/snd")
 
 
 class NoSounds(Sounds):

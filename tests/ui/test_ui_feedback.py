@@ -260,3 +260,17 @@ def test_the_screen_is_busy_while_a_round_plays_back(app, battle):
             break
         screen.update(16)
     assert not app.busy()
+
+
+def test_a_machine_with_no_sound_card_is_silent_without_alsa_complaints(monkeypatch):
+    """No /dev/snd, no sound server, no SDL driver chosen: the mixer is not even opened."""
+    opened = []
+    monkeypatch.delenv("SDL_AUDIODRIVER", raising=False)
+    for key in ("PULSE_SERVER", "PIPEWIRE_REMOTE", "JACK_DEFAULT_SERVER", "XDG_RUNTIME_DIR"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setattr(snd.sys, "platform", "linux")
+    monkeypatch.setattr(snd.os.path, "exists", lambda p: False)
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: opened.append(1))
+    sounds = snd.Sounds()
+    assert not sounds.ok and not opened and "no audio device" in sounds.problem
+    sounds.play("blast")

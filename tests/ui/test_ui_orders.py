@@ -243,3 +243,24 @@ def test_y_is_greyed_with_t_when_nobody_can_be_tended(app, battle):
     buttons = {b.key: b for b, _ in screen.choice.buttons()}
     t, y = buttons[pygame.K_t], buttons[pygame.K_y]
     assert not t.enabled and not y.enabled and "first aid cannot be given now" in y.tip
+
+
+def test_hot_seat_z_on_the_hand_over_screen_takes_the_declaration_back(app, battle):
+    screen = battle(mode="hotseat")
+    s, m = screen.session, screen.match
+    post_key(pygame.K_SPACE)  # the first player takes the seat
+    app.frame(16)
+    for _ in range(20):  # to the seated side's last unit before the other side's
+        cur = s.current()
+        i = s.queue.index(cur)
+        if i + 1 < len(s.queue) and s.team_of(s.queue[i + 1]) != s.team_of(cur):
+            break
+        s.declare(cur, Hold())
+    me = s.current()
+    post_key(pygame.K_h)
+    app.frame(16)
+    assert s.handover and m.declared(me) is not None
+    post_key(pygame.K_z)
+    app.frame(16)
+    m = screen.match
+    assert not s.handover and m.declared(me) is None and screen.selected == me
