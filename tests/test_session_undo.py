@@ -155,3 +155,14 @@ def test_a_game_saved_after_an_undo_loads(sessions, tmp_path):
         assert again.match.log.lines() == s.match.log.lines()
     finally:
         again.match.close()
+
+
+def test_undoing_a_change_brings_back_the_declaration_it_changed(sessions):
+    s = sessions()
+    hold_until(s, two_in_a_row)
+    a = s.current()
+    s.declare(a, Hold(), stance="prone")
+    s.declare(a, Hold(), stance="crouched")  # changed before the next unit declared
+    assert s.match.view(a).stance == "crouched"
+    s.undo()
+    assert s.match.declared(a) is not None and s.match.view(a).stance == "prone"

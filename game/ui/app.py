@@ -206,8 +206,9 @@ class App:
             transition = (transition, self.session.config if self.session else None)
         kind = transition[0]
         if kind == "quit":
-            if isinstance(self.screen, BattleScreen) and self.screen.ask_quit(to_desktop=True):
-                return  # the battle asks "save before quitting?" first
+            asked = isinstance(self.screen, BattleScreen) and self.screen.dialog_kind == "quit"
+            if not asked and isinstance(self.screen, BattleScreen) and self.screen.ask_quit(to_desktop=True):
+                return  # the battle asks "save before quitting?" first (asked again: it quits)
             self.running = False
         elif kind == "quit_now":
             self.running = False

@@ -303,3 +303,16 @@ def test_a_new_game_starts_from_a_fresh_seed(app):
     post_key(pygame.K_RETURN)  # (Enter on the seed row starts the game)
     app.frame(16)
     assert isinstance(app.screen, BattleScreen) and app.screen.match.seed == int(menu.seed)
+
+
+def test_closing_the_window_twice_quits_without_asking_again(app, battle):
+    """(SDL turns Ctrl+C and SIGTERM into the same event: pressed twice, the game goes.)"""
+    screen = battle()
+    post_key(pygame.K_h)
+    app.frame(16)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(16)
+    assert app.running and screen.dialog_kind == "quit"
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(16)
+    assert not app.running
