@@ -70,7 +70,7 @@ def test_a_yellow_tile_then_an_enemy_is_a_run_and_one_standard_slow_attack(app, 
     uid = screen.selected
     tile, enemy = free_tile_seeing(screen, uid, "run")
     click_tile(app, tile)
-    assert "a run: one standard attack, slow" in screen.message
+    assert "(run: a slow attack only)" in screen.message
     click_tile(app, enemy.pos)
     d = m.declared(uid)
     assert isinstance(d.action, Attack) and d.action.options["move"] == "run" and d.action.path[-1] == tile

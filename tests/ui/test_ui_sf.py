@@ -47,7 +47,9 @@ def test_the_buttons_and_the_preview_speak_yags_sf(app):
     enemy = next(v for v in m.units() if v.team != m.view(uid).team)
     sheet = [t for t, _, _ in unit_lines(m, uid)]
     assert any(t.startswith("penalties: wounds") for t in sheet) and any("soak" in t for t in sheet)
-    preview = preview_lines(m, uid, enemy.uid, "shot", {"shot": "careful"})
+    # (the rules' breakdown alone: this enemy is out of sight, and the hover shows no chance for
+    # an attack that cannot be declared, issue 18)
+    preview = preview_lines(m, uid, enemy.uid, "shot", {"shot": "careful"}, check=False)
     assert any(t.startswith("range category") for t in preview)
     # the careful shot is the single shot: twice the weapon's attack bonus (the SMG's +9)
     assert m.view(uid).combatant.weapon.attack == 9
