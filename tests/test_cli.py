@@ -134,3 +134,9 @@ def test_a_broken_data_file_is_one_line_exit_2(monkeypatch, capsys, tmp_path):
     assert main(["rules", "weapons"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: {bad}") and err.count("\n") == 1, err
+
+
+def test_play_refuses_an_unknown_ai_level_for_a_side_in_one_line(capsys, tmp_path):
+    assert main(["play", "--map", STREET, "--red-ai", "clever", "--screenshot", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "--red-ai: unknown AI level 'clever'" in err
