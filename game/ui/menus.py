@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 
+from engine.rulesets import NAMES as RULESET_NAMES
 from game.ai import LEVELS
 from game.session import MAP_UNITS, MODES, SessionConfig
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text, wrap
@@ -52,6 +53,8 @@ class MapInfo:
     warnings: tuple[str, ...] = ()
     """What to hear before playing it (missing art), as the command line warns."""
     has_units: bool = False
+    ruleset: str = "yags"
+    """The ruleset the map asks for (its `ruleset` property)."""
 
 
 _infos: dict[tuple[str, float], MapInfo] = {}
@@ -89,7 +92,7 @@ def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
             info = MapInfo(path, grid.name or Path(path).stem,
                            f"{grid.width} x {grid.height} tiles of {grid.metres_per_tile:g} m, {squad}, "
                            f"{grid.max_rounds} rounds at most", " ".join((grid.briefing or "").split()),
-                           warnings=judged.warnings, has_units=bool(grid.units))
+                           warnings=judged.warnings, has_units=bool(grid.units), ruleset=judged.ruleset)
         if len(_infos) > 32:
             _infos.clear()
         _infos[key] = info
@@ -104,7 +107,13 @@ def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
         _thumbs[tkey] = pygame.transform.smoothscale(base, (max(1, int(base.get_width() * k)),
                                                             max(1, int(base.get_height() * k))))
     return MapInfo(info.path, info.name, info.facts, info.briefing, _thumbs[tkey],
-                   warnings=info.warnings, has_units=info.has_units)
+                   warnings=info.warnings, has_units=info.has_units, ruleset=info.ruleset)
+
+
+def map_ruleset(path: str) -> str:
+    """The ruleset a map asks for (its `ruleset` property), else yags (also for a map that
+    does not load: the menu says what is wrong with it)."""
+    return map_info(path).ruleset
 
 
 def fresh_seed() -> int:
@@ -120,8 +129,8 @@ class MainMenu:
     Settings, Quit. Up/Down or the mouse pick a row; Enter starts. The chosen map is shown with
     its facts and a picture."""
 
-    ROWS = ("map", "path", "mode", "blue", "red", "ai", "red_ai", "seed", "start", "tutorial", "load", "settings",
-            "quit")
+    ROWS = ("map", "path", "mode", "ruleset", "blue", "red", "ai", "red_ai", "seed", "start", "tutorial", "load",
+            "settings", "quit")
 
     def __init__(self, size: tuple[int, int], config: SessionConfig | None = None, error: str = "",
                  app: object | None = None) -> None:
@@ -133,6 +142,7 @@ class MainMenu:
         self.map_i = self.maps.index(cfg.map_path) if cfg.map_path in self.maps else 0
         self.path = "" if cfg.map_path in self.maps else cfg.map_path
         self.mode, self.ai, self.seed = cfg.mode, cfg.ai, str(cfg.seed)
+        self.ruleset: str | None = cfg.ruleset  # None: the map's own (its ruleset property, else yags)
         self.red_ai = cfg.ais.get("red", cfg.ai)
         self.squads = {"blue": cfg.blue_squad, "red": cfg.red_squad}
         self._fix_squads()
@@ -160,7 +170,8 @@ class MainMenu:
         self._fix_squads()
         ais = {"red": self.red_ai} if self.mode == "watch" and self.red_ai != self.ai else {}
         return SessionConfig(self.map_path(), self.mode, self.ai, int(self.seed or 0),
-                             blue_squad=self.squads["blue"], red_squad=self.squads["red"], ais=ais)
+                             blue_squad=self.squads["blue"], red_squad=self.squads["red"], ais=ais,
+                             ruleset=self.ruleset)
 
     # --- layout: the rows on the left, the map picker on the right --------------------
 
@@ -204,6 +215,11 @@ class MainMenu:
                 self.squads[name] = choices[(i + step) % len(choices)]
         elif name == "mode":
             self.mode = MODES[(MODES.index(self.mode) + step) % len(MODES)]
+        elif name == "ruleset":
+            choices: list[str | None] = [None, *RULESET_NAMES]
+            i = choices.index(self.ruleset) if self.ruleset in choices else 0
+            self.ruleset = choices[(i + step) % len(choices)]
+            self.error = ""
         elif name == "ai":
             self.ai = LEVELS[(LEVELS.index(self.ai) + step) % len(LEVELS)]
         elif name == "red_ai":
@@ -292,6 +308,16 @@ class MainMenu:
         if info.error:  # judged as the command line judges it: the same message
             self.error = info.error
             return None
+        if self.ruleset is not None:  # the map's units must build under the ruleset chosen
+            from game.judge import judge_map
+            from game.maps import MapError
+            from game.squads import SquadError
+
+            try:
+                judge_map(self.map_path(), self.ruleset)
+            except (MapError, SquadError) as exc:
+                self.error = str(exc)
+                return None
         return ("battle", self.config())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -300,7 +326,7 @@ class MainMenu:
         short = self._top() < 150
         title = text("skirmish", 44 if short else 64, WHITE)
         surface.blit(title, title.get_rect(center=(w // 2, 30 if short else 62)))
-        sub = text("tactical squad battles under the Yags rules", 20 if short else 24, GREY)
+        sub = text("tactical squad battles under tabletop combat rules", 20 if short else 24, GREY)
         surface.blit(sub, sub.get_rect(center=(w // 2, 62 if short else 106)))
         custom = bool(self.path.strip())
         mapname = Path(self.maps[self.map_i]).name if self.maps else "(no maps in maps/)"
@@ -312,10 +338,11 @@ class MainMenu:
                      "watch": "watch (AI against AI)"}.get(self.mode, self.mode),
             "ai": self.ai, "seed": (self.seed or "0") + ("|  (N: another)" if self.ROWS[self.row] == "seed" else ""),
             "red_ai": self.red_ai if self.mode == "watch" else "(when watching)",
+            "ruleset": self.ruleset or f"{map_ruleset(self.map_path())} (the map's)",
             "start": "", "tutorial": "", "load": "", "settings": "", "quit": "",
             "blue": self.squads["blue"] or "(none)", "red": self.squads["red"] or "(none)",
         }
-        labels = {"map": "map", "path": "custom map", "mode": "mode", "seed": "seed",
+        labels = {"map": "map", "path": "custom map", "mode": "mode", "seed": "seed", "ruleset": "rules",
                   "ai": "blue AI" if self.mode == "watch" else "AI level", "red_ai": "red AI",
                   "blue": "blue squad", "red": "red squad", "start": "Start skirmish",
                   "tutorial": "Tutorial: your first battle", "load": "Load game...", "settings": "Settings...",

@@ -246,3 +246,24 @@ def test_a_unit_that_fumbled_initiative_is_told_before_it_tries_to_attack(app, b
     assert isinstance(m.declared(uid).action, Hold)
     other = screen.selected
     assert other != uid and not screen.choice.lost_round(other) and button(screen, pygame.K_1)[0].enabled
+
+
+def test_the_menu_chooses_the_ruleset_of_the_skirmish(app):
+    """Issue 14: a ruleset choice in the new-skirmish menu (the map's own by default); the
+    skirmish it starts plays under it, and a ruleset the map's units cannot be built under is
+    the command line's one-line refusal."""
+    menu = app.screen
+    menu.maps = [CROSSROADS]
+    menu.map_i = 0
+    assert menu.ruleset is None and menu.config().ruleset is None
+    row = menu._row_rect(menu.ROWS.index("ruleset")).center
+    post_click(row)
+    app.frame(16)
+    assert menu.ruleset == "yags"
+    while menu.ruleset != "yags-sf":
+        post_click(row)
+        app.frame(16)
+    assert menu.config().ruleset == "yags-sf"
+    post_click(menu._row_rect(menu.ROWS.index("start")).center)
+    app.frame(16)
+    assert app.screen.match.rules.name == "yags-sf"
