@@ -395,7 +395,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = OneLineParser(prog="skirmish", description="Tactical grid skirmishes under the Yags rules.")
+    p = OneLineParser(prog="skirmish", description="Tactical grid skirmishes under tabletop combat rules (Yags, Mythras Imperative, Yags SF, step dice).")
     sub = p.add_subparsers(dest="command", parser_class=OneLineParser)
     play = sub.add_parser("play", help="open the game window (default)")
     play.add_argument("--map", help="a .tmx map: go straight into a skirmish on it")
