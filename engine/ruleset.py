@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
-from engine.turn import Question, RoundTable, Step, declare_then_resolve
+from engine.turn import Option, Question, RoundTable, Step, declare_then_resolve
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,10 @@ class Situation:
     lateral: bool = True  # the target's movement is across the line of fire
     target_wrestling: bool = False  # someone besides the attacker wrestles with (holds or is held by) the target
     tiles_apart: int | None = None  # grid steps (Chebyshev) between attacker and target; None: off the grid
+    attacker_stance: str = "normal"  # each one's posture on the grid: normal, crouched, prone, grappled
+    target_stance: str = "normal"
+    bystanders: tuple[str, ...] = ()  # the names of the others next to the target (a blow may go astray to them)
+    behind: tuple[str, ...] = ()  # the names of those on the line of fire just beyond the target
 
 
 @dataclass(frozen=True)
@@ -253,6 +257,19 @@ class Ruleset(ABC):
         """Apply one result's damage and effects to the target's state."""
 
     # --- choices asked in the middle of an action (engine/turn.py: Question) -----------------
+
+    def before_reaction(self, dice: Dice, request: AttackRequest) -> AttackRequest:
+        """The rolls made before the defender chooses its reaction (Mythras: the attack roll,
+        which the defender sees), carried in the request for `reaction` and `resolve`; by
+        default none."""
+        return request
+
+    def reaction_policies(self) -> tuple[Option, ...]:
+        """Standing answers to the reaction question a unit may keep: the declaration choice
+        `reaction`, which the world keeps from turn to turn and round to round until it is
+        changed. The first option asks every time; with another the ruleset answers itself
+        (`reaction` returns None). () where the ruleset asks no reaction."""
+        return ()
 
     def reaction(self, request: AttackRequest) -> Question | None:
         """A question the defender answers before the attack is rolled (Mythras: parry, evade

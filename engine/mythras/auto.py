@@ -34,15 +34,21 @@ def choose_reaction(options: tuple[ReactionOption, ...], policy: str = "auto", a
     return best.key if best.p_damage_avoided > keys["none"].p_damage_avoided else "none"
 
 
+LIMB_MARGIN = 3  # hit points a limb must be weaker by to be picked over the head or torso
+
+
 def weakest_location(plan: AttackPlan, cover: Cover | None = None) -> str:
-    """The location a blow does most to: fewest hit points plus armour plus cover."""
+    """The location a blow does most to: fewest hit points plus armour plus cover, a limb
+    only when it is clearly weaker than the head and torso (a Serious Wound there knocks
+    out on a failed Endurance roll, and a Major Wound kills: 0004 Wound Levels)."""
     st, d = plan.ctx.defender_state, plan.ctx.defender
 
     def toughness(loc: str) -> tuple[int, int]:
         c = 0
         if cover is not None and loc in cover.locations:
             c = 99 if cover.ap is None else cover.ap
-        return st.hp_at(loc) + st.armour_at(loc) + c, -d.hit_points[loc]
+        limb = LIMB_MARGIN if loc not in ("head", "chest", "abdomen") else 0
+        return st.hp_at(loc) + st.armour_at(loc) + c + limb, -d.hit_points[loc]
 
     return min(LOCATIONS, key=toughness)
 

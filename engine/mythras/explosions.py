@@ -129,6 +129,33 @@ class BlastResult:
     def damage(self) -> int:
         return sum(h.damage for h in self.hits)
 
+    # --- what the world reads (engine.ruleset.Outcome) ---------------------------------------
+
+    @property
+    def hit(self) -> bool:
+        return bool(self.hits)
+
+    @property
+    def effects(self) -> tuple[str, ...]:
+        from engine.mythras.outcome import world_effects
+
+        return world_effects(self.target, self.target_changes, self.world, self.evaded or not self.hits)
+
+    @property
+    def fumble_outcome(self) -> str | None:
+        return None
+
+    @property
+    def counter_strike(self) -> bool:
+        return False
+
+    def describe(self) -> str:
+        from engine.mythras.outcome import _hit_line
+
+        return "\n".join([r.describe() for r in self.rolls] + [_hit_line(self.target, h) for h in self.hits]
+                         + list(self.events)
+                         + ([] if self.hits or self.evaded else [f"the blast does not touch {self.target}"]))
+
 
 def _struck(dice: Dice, band: str, rolls: list[Roll], label: str) -> list[str]:
     if band == "all":

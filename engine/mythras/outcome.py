@@ -13,7 +13,7 @@ from typing import Any
 from engine.dice import Dice
 from engine.mythras.attack import AttackPlan, Exchange, effect_options
 from engine.mythras.character import Character
-from engine.mythras.checks import D100Roll
+from engine.mythras.checks import D100Roll, roll_skill
 from engine.mythras.dicexpr import parse, roll_expr
 from engine.mythras.effects import EFFECTS, Choice, check_choices
 from engine.mythras.effects_resolve import Collected, resolve_effects
@@ -63,6 +63,79 @@ class Outcome:
     @property
     def damage(self) -> int:
         return sum(h.damage for h in self.hits)
+
+    # --- what the world reads (engine.ruleset.Outcome) ---------------------------------------
+
+    @property
+    def hit(self) -> bool:
+        """The blow landed: damage was rolled (a successful Evade avoids it all)."""
+        return self.exchange.hit
+
+    @property
+    def effects(self) -> tuple[str, ...]:
+        """What the world carries out on the grid (world_effects)."""
+        return world_effects(self.target, self.target_changes, self.world, self.exchange.reaction == "evade")
+
+    @property
+    def fumble_outcome(self) -> str | None:
+        """A Weapon Malfunction the target picked: the world's jam (cleared by a Turn spent
+        on it, the world's reload: rules-notes)."""
+        return "jam" if ("weapon_state", "malfunction") in self.attacker_changes else None
+
+    @property
+    def counter_strike(self) -> bool:
+        """The recipient of a charge counterattacked (0005 Charging): the world has him strike."""
+        return self.exchange.counterattack
+
+    def describe(self) -> str:
+        """The attack and defence rolls, the exchange's winner, every roll after it and what
+        it did, one line each."""
+        ex = self.exchange
+        lines = [ex.attack.describe()]
+        if ex.defence is not None:
+            lines.append(ex.defence.describe())
+        elif ex.reaction == "counter":
+            lines.append(f"{self.target} counterattacks instead of defending")
+        if ex.winner and ex.levels:
+            who = self.attacker if ex.winner == "attacker" else self.target
+            lines.append(f"{who} wins {ex.levels} special effect{'s' if ex.levels > 1 else ''}")
+        lines += [r.describe() for r in self.rolls]
+        lines += list(self.events)
+        if not ex.hit and not self.events:
+            lines.append(f"{self.attacker} misses {self.target}" if not ex.attack.succeeded
+                         else f"{self.target} avoids the blow")
+        return "\n".join(lines)
+
+
+def world_effects(target: str, target_changes: tuple[tuple[str, Any], ...],
+                  world: tuple[tuple[str, Any], ...], evaded: bool = False) -> tuple[str, ...]:
+    """An outcome's effects as the world's effect strings (game/world/systems/health.py):
+    prone (knocked or tripped down; an evade's dive is the state's own); knockback:M (metres, away from the attacker: Knockback and Bash); disarmed:M (the
+    weapon flung M metres); withdraw (the defender steps out of reach); attacker:... (the
+    same, on the attacker: disarmed:M, duck_back); strike:HOW:NAME (the blow goes on to
+    another: select_target, overpenetration/DAMAGE, crowd/FACE)."""
+    out: list[str] = []
+    if ("prone", True) in target_changes and not evaded:
+        out.append("prone")
+    for kind, value in world:
+        if kind in ("knockback", "bash") and value:
+            out.append(f"knockback:{value}")
+        elif kind == "disarmed":
+            name, metres = value
+            out.append(("" if name == target else "attacker:") + f"disarmed:{metres}")
+        elif kind == "withdraw":
+            out.append("withdraw")
+        elif kind == "duck_back":
+            out.append("attacker:duck_back")
+        elif kind == "select_target":
+            out.append(f"strike:select_target:{value}")
+        elif kind == "overpenetration":
+            name, damage = value
+            out.append(f"strike:overpenetration/{damage}:{name}")
+        elif kind == "crowd_miss":
+            name, face = value
+            out.append(f"strike:crowd/{face}:{name}")
+    return tuple(out)
 
 
 def _hit_line(name: str, h: Hit) -> str:
@@ -163,10 +236,15 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
                     loc = toward(loc, aim)
             rolled, drolls = _damage_roll(dice, plan, mine.count("maximize_damage"), "impale" in mine, label)
             rolls += drolls
-            kb = knockback_m(rolled, d.siz, dst.braced)
+            kb = knockback_m(rolled, d.siz, dst.braced) if first else 0
             if kb:
                 world.append(("knockback", kb))
-                events.append(f"{d.name} is knocked back {kb} m (Athletics or fall prone)")
+                keep = roll_skill(dice, f"{d.name}: Athletics against the knockback", "Athletics",
+                                  d.skill("athletics"), dst.skill_grade())
+                rolls.append(keep)
+                if not keep.succeeded:
+                    tchg.append(("prone", True))
+                events.append(f"{d.name} is knocked back {kb} m" + ("" if keep.succeeded else " and falls prone"))
             if "bash" in mine:
                 per = 2 if plan.weapon.kind == "shield" else 3
                 world.append(("bash", rolled // per))
@@ -209,6 +287,7 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
         daredevil = "daredevil" in d.traits
         if not daredevil or (plan.weapon.ranged and not ex.defence.succeeded):
             tchg.append(("prone", True))
+            events.append(f"{d.name} dives aside and ends prone")
     if ex.counterattack:
         world.append(("counterattack", d.name))
     return Outcome(a.name, d.name, ex, tuple(chosen), tuple(hits), tuple(rolls), tuple(tchg), tuple(achg),

@@ -135,8 +135,10 @@ class Cover:
 
 
 def grid_cover(kind: str | None) -> Cover | None:
-    """soft50, soft90, hard50, hard90, full (the grid's kinds) as a Cover."""
-    if not kind:
+    """soft50, soft90, hard50, hard90, full (the grid's kinds) as a Cover. A stance the
+    grid counts as cover (prone, crouched) is none here: prone has its own grades (0005
+    Ranged Combat Situational Modifiers), crouching in the open hides nothing."""
+    if not kind or kind in ("prone", "crouched"):
         return None
     if kind == "full":
         return Cover(LOCATIONS, COVER_AP["hard"], total=True)

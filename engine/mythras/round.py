@@ -80,7 +80,7 @@ def roll_initiative(dice: Dice, character: Character, state: MythrasState | None
     face = dice.roll(10)
     terms = initiative_terms(character, state, surprised)
     total = face + sum(t.value for t in terms)
-    roll = Roll(f"{character.name}: initiative", (Term("d10", face, f"d10 ({face})"), *terms), None, total)
+    roll = Roll("initiative", (Term("d10", face, f"d10 ({face})"), *terms), None, total)
     return Initiative(roll, total, character.dex)
 
 
@@ -268,7 +268,8 @@ def spend_reaction(state: MythrasState, cost: int = 1) -> MythrasState:
 def mythras_round(table: RoundTable) -> Iterator[Step]:
     """The round as engine/turn.py steps: `Initiative()` (rolled each round), `Phase("start")`,
     then cycles in Initiative order (ties: higher DEX, then the table's order) of `Act(uid)`
-    for each fighter with Action Points left and not holding, read afresh from its state,
+    (and `Phase("move")`, where the world walks a Move taken in that Turn at once) for each
+    fighter with Action Points left and not holding, read afresh from its state,
     until none has any; `Phase("end")` (where `end_of_round` gives the points back). A cycle
     in which no fighter's points changed ends the round (the world spends them)."""
     yield InitiativeStep()
@@ -287,6 +288,7 @@ def mythras_round(table: RoundTable) -> Iterator[Step]:
                 continue
             before = (st.ap, st.delayed, st.holding)
             yield Act(uid)
+            yield Phase("move")  # a Move is walked within its Turn
             after: MythrasState = table.state(uid)
             changed = changed or (after.ap, after.delayed, after.holding) != before
         if not changed:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from engine.dice import Dice
@@ -25,28 +26,37 @@ from engine.mythras.attack import (
     effect_options,
     exchange,
     plan_attack,
-    reaction_options,
 )
-from engine.mythras.auto import POLICIES, choose_effects, choose_reaction
 from engine.mythras.catalogue import default_catalogue
 from engine.mythras.character import Character
-from engine.mythras.effects import Choice
 from engine.mythras.equipment import Catalogue
+from engine.mythras.facts import WorldFacts
 from engine.mythras.health import MythrasState
 from engine.mythras.outcome import (
     Outcome,
     apply_hits,
     apply_to_attacker,
     apply_to_target,
-    resolve_hit,
+    stray_hit,
 )
 from engine.mythras.preview import preview
+from engine.mythras.protocol import (
+    POLICIES,
+    REACTIONS,
+    Pending,
+    TurnHooks,
+    can_react,
+    finish,
+    policy_reaction,
+    reaction_options_for,
+    stray_outcome,
+)
 from engine.mythras.ranged import COVER_AP, COVER_LOCATIONS, Cover, grid_cover
 from engine.mythras.round import mythras_round, refresh, roll_initiative, spend_reaction, spend_turn
-from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, SIZES, fatigue_move, wound_level
+from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, fatigue_move, wound_level
 from engine.mythras.templates import make_character
 from engine.rolls import Roll
-from engine.ruleset import Applied, AttackRequest, HealthFacts, Participant, Ruleset, WeaponFacts
+from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
 from engine.turn import RoundTable, Step
 
 # The world's attack modes as Mythras fire modes.
@@ -56,17 +66,24 @@ CRAWL_M = 2  # 0005 Crawl: "a maximum rate of two metres per Turn"
 
 
 @dataclass(frozen=True)
+class ThrowChance:
+    """The exact chance a throw lands on the spot aimed at (the Preview protocol)."""
+
+    p_hit: Fraction
+
+
+@dataclass(frozen=True)
 class MythrasDeclaration:
     """What a fighter keeps up besides its Turns: its reaction policy (the issue's per-unit
     policy: auto, parry, evade, none), warded locations, brace and steady weapon."""
 
-    reaction: str = "auto"
+    reaction: str = "ask"
     warded: tuple[str, ...] = ()
     brace: bool = False
     steady: bool = False
 
 
-class MythrasRuleset(Ruleset):
+class MythrasRuleset(TurnHooks, WorldFacts, Ruleset):
     name = "mythras"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
@@ -114,7 +131,7 @@ class MythrasRuleset(Ruleset):
         return {"free": walk, "run": run, "sprint": sprint}
 
     def declare(self, combatant: Character, state: MythrasState, **choices: Any) -> MythrasDeclaration:
-        reaction = choices.get("reaction", "auto")
+        reaction = choices.get("reaction", "ask")
         if reaction not in POLICIES:
             raise ValueError(f"unknown reaction policy {reaction!r}; expected one of {', '.join(POLICIES)}")
         warded = tuple(choices.get("warded", ()))
@@ -134,12 +151,18 @@ class MythrasRuleset(Ruleset):
     # --- attacks ------------------------------------------------------------------------
 
     def context(self, request: AttackRequest, target: Participant | None = None, rounds: int = 0) -> AttackContext:
-        """An AttackContext from the world's request (rules-notes: the Situation's fields)."""
+        """An AttackContext from the world's request (rules-notes: the Situation's fields).
+        A melee attack that walks its approach is a charge (0005 Charging); a prone stance
+        on the grid is prone; an aimed shot is `shot = "aimed"` (or `aimed`)."""
         a, t = request.attacker, target or request.target
         sit, opts = request.situation, request.options
         mode = MODE_MAP.get(request.mode, request.mode)
         situations = set(opts.get("situations", ())) | set(sit.environment)
         ast, dst = self._state(a), self._state(t)
+        if sit.attacker_stance == "prone" and not ast.prone:
+            ast = replace(ast, prone=True)
+        if sit.target_stance == "prone" and not dst.prone:
+            dst = replace(dst, prone=True)
         ranged = mode != "melee"
         if ranged and sit.target_moved in ("run", "sprint"):
             situations.add("target_running" if sit.target_moved == "run" else "target_sprinting")
@@ -149,17 +172,20 @@ class MythrasRuleset(Ruleset):
             situations.add("attacker_prone")
         gait = str(opts.get("gait", "walk"))  # moving is its own action: only firing on the move
         crowd = "edge" if ranged and sit.target_melee_crowd > 0 else None
+        charging = bool(opts.get("charging", mode == "melee" and sit.attacker_moved != "none" and not opts.get("kind")))
         if mode == "full_auto" and not rounds:
             w = a.combatant.weapon
-            targets = 1 + len(request.others)
+            targets = 1 + len(request.others) if request.others else max(1, int(opts.get("targets", 1)))
             rounds = max(1, int(opts.get("rounds", w.full_auto)) // targets)
         return AttackContext(
             a.combatant, ast, t.combatant, dst, mode=mode, distance_m=sit.distance_m,
-            situations=frozenset(situations), charging=bool(opts.get("charging", False)),
-            cover=grid_cover(sit.target_cover), crowd=crowd, rounds=rounds, aimed=bool(opts.get("aimed", False)),
+            situations=frozenset(situations), charging=charging,
+            cover=grid_cover(sit.target_cover), crowd=crowd, rounds=rounds,
+            aimed=bool(opts.get("aimed", False)) or opts.get("shot") == "aimed",
             target_stationary=sit.target_moved == "none", target_unaware=bool(opts.get("unaware", False)),
-            surprise_bonus=bool(opts.get("surprise", False)), bystanders=tuple(opts.get("bystanders", ())),
-            behind=tuple(opts.get("behind", ())), attacker_by_cover=bool(opts.get("by_cover", False)),
+            surprise_bonus=bool(opts.get("surprise", False)),
+            bystanders=tuple(opts.get("bystanders", sit.bystanders)), behind=tuple(opts.get("behind", sit.behind)),
+            attacker_by_cover=bool(opts.get("by_cover", False)),
             engaged=sit.in_melee_with_attacker or mode == "melee", gait=gait)
 
     @staticmethod
@@ -168,6 +194,8 @@ class MythrasRuleset(Ruleset):
         d = p.declaration
         if isinstance(d, MythrasDeclaration):
             st = replace(st, warded=frozenset(d.warded), braced=d.brace, steady=d.steady or st.steady)
+        if st.weapon_state == "dropped" and p.combatant.weapon.has("unarmed"):
+            st = replace(st, weapon_state="ready")  # disarmed on the grid: fighting with its fists
         return st
 
     def _policy(self, p: Participant, request: AttackRequest) -> str:
@@ -175,28 +203,40 @@ class MythrasRuleset(Ruleset):
         if forced:
             return str(forced)
         d = p.declaration
-        return d.reaction if isinstance(d, MythrasDeclaration) else "auto"
+        return d.reaction if isinstance(d, MythrasDeclaration) else "ask"
 
     def plan(self, request: AttackRequest) -> AttackPlan | Impossible:
         return plan_attack(self.context(request))
 
     def preview(self, request: AttackRequest) -> Any:
-        """The exact preview for the target's declared reaction (an 'auto' policy: the
-        reaction that leaves it least hurt on average)."""
+        """The exact preview for the reaction the target would take: its policy's ('guns':
+        parry blows, evade missiles), none when it has no Action Point to react with, else
+        ('ask', 'auto') the reaction that leaves it least hurt on average."""
         plan = self.plan(request)
         if isinstance(plan, Impossible):
             return plan
+        if not can_react(self._state(request.target)):
+            return preview(plan, "none")
         policy = self._policy(request.target, request)
-        if policy in plan.reactions and policy != "auto":
-            return preview(plan, policy)
+        if policy == "guns":
+            policy = "evade" if plan.weapon.ranged else "parry"
+        if policy in ("parry", "evade", "none"):
+            return preview(plan, policy if policy in plan.reactions else "none")
         return min((preview(plan, r) for r in plan.reactions if r != "counter"), key=lambda p: p.expected_wound)
 
-    def resolve(self, dice: Dice, request: AttackRequest) -> list[Outcome | Impossible]:
-        """Every stage in one call (see the module's docstring for what a turn driver does
-        instead). Full-automatic fire: one attack roll per target (0005)."""
+    def resolve(self, dice: Dice, request: AttackRequest) -> list[Any]:
+        """The exchange for each target (full-automatic fire: one attack roll per target,
+        0005): the attack roll made before the reaction (`before_reaction`) or now, the
+        reaction asked (request option `reaction`) or picked by the defender's policy, the
+        defence roll; then the winner's special effects: given (option `effects`), else a
+        `Pending` result for the world to ask (`effects`, `with_effects`), else none open.
+        A stray blow (option `stray`: Select Target, Overpenetration) strikes at once."""
+        stray = str(request.options.get("stray") or "")
+        if stray and not stray.startswith("crowd/"):
+            return [self._stray(dice, request, stray)]
         targets = [request.target] + [p for p, _ in request.others] if MODE_MAP.get(request.mode) == "full_auto" \
             else [request.target]
-        out: list[Outcome | Impossible] = []
+        out: list[Any] = []
         for i, t in enumerate(targets):
             sit = request.situation if i == 0 else request.others[i - 1][1]
             req = replace(request, target=t, situation=sit)
@@ -204,32 +244,74 @@ class MythrasRuleset(Ruleset):
             if isinstance(plan, Impossible):
                 out.append(plan)
                 continue
-            a = attack_roll(dice, plan)
-            reaction = choose_reaction(reaction_options(plan, a), self._policy(t, req), a.succeeded)
+            given = request.options.get("attack_roll") if i == 0 else None
+            a = given if given is not None else attack_roll(dice, plan)
+            asked = request.options.get("reaction") if i == 0 else None
+            if asked and asked in plan.reactions:
+                reaction, paid = str(asked), True
+            else:
+                options = reaction_options_for(plan, a, self._state(t))
+                reaction = policy_reaction(self._policy(t, req), plan, options, a.succeeded)
+                paid = reaction not in REACTIONS
             d = defence_roll(dice, plan, reaction)
             ex = exchange(plan, a, reaction, d)
-            chosen = tuple(Choice(*c) if isinstance(c, tuple) else c for c in request.options.get("effects", ())) \
-                or choose_effects(plan, ex, effect_options(plan, ex))
-            out.append(resolve_hit(dice, plan, ex, chosen))
+            given_fx = request.options.get("effects")
+            if given_fx is not None:
+                keys = [c if isinstance(c, str) else ":".join(x for x in c if x) for c in given_fx]
+                out.append(finish(dice, plan, ex, keys, paid))
+            elif effect_options(plan, ex) and ex.levels > 0:
+                out.append(Pending(plan, ex, dice, paid))
+            else:
+                out.append(finish(dice, plan, ex, (), paid))
         return out
 
+    def resolve_all(self, dice: Dice, request: AttackRequest) -> list[Any]:
+        """`resolve` with nobody to ask: every open choice of effects made by
+        `engine.mythras.auto` (tests, the lab's one-call use)."""
+        return [self.with_effects(r, [k.key for k in self.effects(r).options[: self.effects(r).pick]])
+                if isinstance(r, Pending) else r for r in self.resolve(dice, request)]
+
+    def _stray(self, dice: Dice, request: AttackRequest, how: str) -> Outcome | Impossible:
+        """A blow gone astray onto `request.target`, automatically and with no special
+        effect (0005 Select Target: full damage; Overpenetration: `overpenetration/N`, half
+        the first roll)."""
+        a = request.attacker
+        t = request.target
+        kind, _, amount = how.partition("/")
+        weapon = a.combatant.weapon
+        hit, rolls = stray_hit(dice, a.name, weapon, t.combatant, self._state(t),
+                               damage=int(amount) if amount else None,
+                               dm_step=None if weapon.firearm or kind == "overpenetration"
+                               else a.combatant.damage_modifier_step)
+        key, skill, _ = a.combatant.weapon_skill(weapon)
+        return stray_outcome((a.name, a.combatant.skill_label(key), skill), t.name, weapon, kind, hit, rolls)
+
     def apply(self, dice: Dice, combatant: Character, state: MythrasState, result: Any) -> Applied:
+        """The outcome's changes and hits on the target (its own lines are in `describe`);
+        a reaction its policy chose costs its Action Point here."""
+        if isinstance(result, explosions.BlastResult | Outcome) and ("reacted", 1) in result.target_changes:
+            state = self.react(combatant, state, "evade")
         if isinstance(result, explosions.BlastResult):
             h = apply_hits(dice, combatant, state, result.target_changes, result.hits, result.against)
         elif isinstance(result, Outcome):
             h = apply_to_target(dice, combatant, state, result)
         else:
             return Applied(state)
-        return Applied(h.state, h.rolls, tuple(result.events) + h.events)
+        return Applied(h.state, h.rolls, h.events)
 
     def apply_to_attacker(self, dice: Dice, combatant: Character, state: MythrasState, result: Any) -> Applied:
+        """What the exchange did to the attacker; a Weapon Malfunction is the world's jam
+        (`Outcome.fumble_outcome`), not a state."""
         if not isinstance(result, Outcome):
             return Applied(state)
+        if ("weapon_state", "malfunction") in result.attacker_changes:
+            result = replace(result, attacker_changes=tuple(c for c in result.attacker_changes
+                                                            if c != ("weapon_state", "malfunction")))
         h = apply_to_attacker(dice, combatant, state, result)
         return Applied(h.state, h.rolls, h.events)
 
     def end_of_round(self, dice: Dice, combatant: Character, state: MythrasState, *, bursts: int = 0,
-                     in_cover: bool = False, moved: str = "none") -> Applied:
+                     in_cover: bool = False, moved: str = "none", declaration: Any = None) -> Applied:
         """Bleeding and the dying count down (health.end_of_round); moving ends a Brace or a
         Steady Weapon (0005: "its benefits continue until the character moves")."""
         out = health.end_of_round(combatant, state)
@@ -239,7 +321,10 @@ class MythrasRuleset(Ruleset):
         return Applied(st, out.rolls, out.events)
 
     def first_aid(self, dice: Dice, healer: Participant, patient: Participant, *, stuns: bool = False) -> Applied:
-        out = health.first_aid(dice, healer.combatant, healer.state, patient.combatant, patient.state)
+        try:
+            out = health.first_aid(dice, healer.combatant, healer.state, patient.combatant, patient.state)
+        except ValueError as exc:  # nothing to tend (unhurt, dead) or a healer out of the fight
+            return Applied(patient.state, (), (str(exc),))
         return Applied(out.state, out.rolls, out.events)
 
     def first_aid_rounds(self) -> int:
@@ -248,8 +333,9 @@ class MythrasRuleset(Ruleset):
     # --- weapons on the grid ------------------------------------------------------------
 
     def weapon_facts(self, combatant: Character) -> WeaponFacts:
-        """Reach: the weapon's Size as a number (0 S .. 4 E), every melee weapon striking the
-        adjacent tiles; reload rounds: the Load in Turns over the 2 Turns of a round."""
+        """Reach: none of the Imperative's weapons outreaches another (every melee weapon
+        strikes the adjacent tiles: rules-notes); reload rounds: the Load, one Turn each
+        (a reload is carried on Turn by Turn)."""
         w = combatant.weapon
         melee = not w.ranged
         modes = ["melee"] if melee else ["shot"]
@@ -258,8 +344,8 @@ class MythrasRuleset(Ruleset):
         if w.full_auto:
             modes += ["area", "suppress"]
         return WeaponFacts(
-            name=w.name, melee=melee, reach=SIZES.index(w.size) if w.size else 0, reach_tiles=1,
-            long_m=w.range_m[2] if w.range_m else 0.0, capacity=w.magazine, reload_rounds=-(-w.load // 2),
+            name=w.name, melee=melee, reach=0, reach_tiles=1,
+            long_m=w.range_m[2] if w.range_m else 0.0, capacity=w.magazine, reload_rounds=w.load,
             burst=w.burst, modes=tuple(modes), grenades=tuple(g.id for g in combatant.grenades),
             spread_m=0.0, bolt_action=False)
 
@@ -300,7 +386,7 @@ class MythrasRuleset(Ruleset):
 
     def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Any:
         plan = explosions.plan_throw(thrower.combatant, thrower.state, self.catalogue.weapon(weapon_id), distance_m)
-        return Impossible(plan) if isinstance(plan, str) else explosions.chance_to_land(plan)
+        return Impossible(plan) if isinstance(plan, str) else ThrowChance(explosions.chance_to_land(plan))
 
     def preview_blast(self, weapon_id: str, victim: Participant, distance_m: float,
                       hard_cover_between: bool = False) -> Any:
@@ -319,9 +405,13 @@ class MythrasRuleset(Ruleset):
             throw_roll = explosions.throw_at(dice, thrower.combatant, plan).roll if not isinstance(plan, str) else None
         out = []
         for p, dist, covered in victims:
-            evade = isinstance(p.declaration, MythrasDeclaration) and p.declaration.reaction in ("auto", "evade")
-            out.append(explosions.blast(dice, w, throw_roll, p.combatant, p.state, dist, _blast_cover(covered),
-                                        evade=evade and throw_roll is not None))
+            policy = p.declaration.reaction if isinstance(p.declaration, MythrasDeclaration) else "ask"
+            evade = policy in ("ask", "auto", "evade", "guns") and can_react(p.state)
+            res = explosions.blast(dice, w, throw_roll, p.combatant, p.state, dist, _blast_cover(covered),
+                                   evade=evade and throw_roll is not None)
+            if res is not None and evade and throw_roll is not None and p.state.can_defend:
+                res = replace(res, target_changes=res.target_changes + (("reacted", 1),))  # the Evade's point
+            out.append(res)
         return out
 
     # --- health -------------------------------------------------------------------------
@@ -340,11 +430,6 @@ class MythrasRuleset(Ruleset):
         if state.status != "ok":
             parts.append(state.status.upper())
         return ", ".join(parts)
-
-    def health_facts(self, state: MythrasState) -> HealthFacts:
-        """Wounds: the locations at 0 hit points or below (each a Serious or Major Wound)."""
-        return HealthFacts(state.status, state.out_of_fight, state.dead, sum(1 for hp in state.hp if hp <= 0), 0,
-                           state.fatigue)
 
     def wounds(self, combatant: Character, state: MythrasState) -> dict[str, str]:
         """Each hurt location's wound level."""

@@ -293,8 +293,9 @@ class TacticalAI:
             return None
         by_pos = {v.pos: v for v in visible}
         harm = 0.0
+        swept = len(best[2])  # a ruleset that shares the rounds out (Mythras) previews each one's share
         for p in best[2][:3]:
-            harm += max(0.0, expected_harm(match, match.preview(me.uid, by_pos[p].uid, "area")))
+            harm += max(0.0, expected_harm(match, match.preview(me.uid, by_pos[p].uid, "area", {"targets": swept})))
         return self.w["harm"] * harm * _ammo_time(match, me, facts, "area", self.w["reload_time"]), AreaFire(best[1].pos)
 
     def _grenade(self, match: Match, me: UnitView, visible: list[UnitView], enemies: list[UnitView]) -> tuple[float, Any] | None:

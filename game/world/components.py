@@ -134,3 +134,12 @@ class Watch:
     round: int
     since: int
     triggered: bool = False
+
+
+@dataclass
+class ReactionPolicy:
+    """The standing answer a unit keeps for the ruleset's reaction question (the declaration
+    choice `reaction`, Ruleset.reaction_policies): kept from turn to turn until changed."""
+
+    key: str
+

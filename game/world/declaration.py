@@ -39,7 +39,7 @@ from game.world.actions import (
     describe,
     kind_of,
 )
-from game.world.components import Declared, Initiative, Moved, Posture
+from game.world.components import Declared, Initiative, Moved, Posture, ReactionPolicy
 from game.world.events import EventKind
 
 if TYPE_CHECKING:
@@ -188,6 +188,8 @@ class Declarations:
         approach = m.movement.approach_mode(v, action, stance) if isinstance(action, Attack) else "none"
         if isinstance(action, FullDodge):
             choices["full_dodge"] = True
+        if "reaction" not in choices and m.reaction_policy(uid) is not None:
+            choices["reaction"] = m.reaction_policy(uid)  # the standing policy it keeps
         try:
             decl = m.rules.declare(v.combatant, v.state, stance=stance, lost_round=lost,
                                    initiative=v.initiative, intent=self._intent(action, approach), **choices)
@@ -222,6 +224,8 @@ class Declarations:
         queue = m._declare_queue
         order = queue.index(uid) if uid in queue else len(queue)
         esper.add_component(m._entities[uid], Declared(action, plan.decl, order, plan.given))
+        if "reaction" in plan.given and m.rules.reaction_policies():
+            esper.add_component(m._entities[uid], ReactionPolicy(str(plan.given["reaction"])))
         if plan.letting_go:
             m.engagement.release(uid, "lets go")
         if stance in ("prone", "crouched", "normal") and not isinstance(action, Stand):

@@ -40,6 +40,7 @@ from game.world.components import (
     Initiative,
     Position,
     Posture,
+    ReactionPolicy,
     Unit,
 )
 from game.world.declaration import Declarations
@@ -260,7 +261,19 @@ class Match:
     def participant(self, uid: int) -> Participant:
         v = self.view(uid)
         d = self.declared(uid)
-        return Participant(v.name, v.combatant, v.state, d.ruleset_decl if d else None)
+        decl = d.ruleset_decl if d else None
+        if d is None:
+            policy = self.reaction_policy(uid)
+            if policy is not None:  # between its turns, the policy it keeps still answers
+                decl = self.rules.declare(v.combatant, v.state, reaction=policy)
+        return Participant(v.name, v.combatant, v.state, decl)
+
+    def reaction_policy(self, uid: int) -> str | None:
+        """The standing answer `uid` keeps for reaction questions (the declaration choice
+        `reaction`), or None: it is asked each time."""
+        self._use()
+        p = esper.try_component(self._entities[uid], ReactionPolicy)
+        return None if p is None else p.key
 
     def preview(self, uid: int, target: int, mode: str = "shot", options: Mapping[str, Any] | None = None) -> Any:
         """The exact chance to hit and of each outcome, as the UI and the AI see it."""

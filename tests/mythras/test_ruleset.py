@@ -35,7 +35,7 @@ def test_movement_is_per_move_action():
 def test_weapon_facts_and_ammo():
     p = _p("A", "rifleman")
     f = RULES.weapon_facts(p.combatant)
-    assert (f.capacity, f.burst, f.long_m, f.reload_rounds) == (30, 3, 2000.0, 1)
+    assert (f.capacity, f.burst, f.long_m, f.reload_rounds) == (30, 3, 2000.0, 2)  # Load 2: two Turns
     assert set(f.modes) == {"shot", "burst", "area", "suppress"}
     assert RULES.ammo_use(p.combatant, "burst", {}) == 3
     assert RULES.ammo_use(p.combatant, "area", {"rounds": 12}) == 12
@@ -139,7 +139,7 @@ def test_ruleset_throw_and_blast():
     roll, offset = RULES.throw(dice, t, "frag_grenade", 12)
     results = RULES.blast(dice, t, "frag_grenade", [(v, 5.0, False), (v, 30.0, False)])
     assert results[1] is None and results[0] is not None
-    assert isinstance(RULES.preview_throw(t, "frag_grenade", 12), Fraction)
+    assert isinstance(RULES.preview_throw(t, "frag_grenade", 12).p_hit, Fraction)
     assert RULES.preview_blast("frag_grenade", v, 5.0).band == "all"
 
 
@@ -169,4 +169,4 @@ def test_duel_to_the_end_replays_from_its_seed(a, b, distance):
 
 def test_declaration_policy_in_blasts():
     v = _p("V", "rifleman")
-    assert isinstance(v.declaration, MythrasDeclaration) and v.declaration.reaction == "auto"
+    assert isinstance(v.declaration, MythrasDeclaration) and v.declaration.reaction == "ask"

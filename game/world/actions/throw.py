@@ -33,9 +33,11 @@ class ThrowKind(ActionKind[Throw]):
         if not m.topology.in_bounds(action.tile):
             return Impossible("that tile is off the map")
         reach = m.rules.throw_range_m(v.combatant, action.weapon)
-        if m.topology.distance_m(v.pos, action.tile) > reach:
+        dist = m.topology.distance_m(v.pos, action.tile)
+        if dist > reach:
             return Impossible(f"too far to throw ({reach:g} m at most)")
-        return Done()
+        chance = m.rules.preview_throw(m.participant(v.uid), action.weapon, dist)
+        return chance if isinstance(chance, Impossible) else Done()  # the ruleset's refusal (cannot throw now)
 
     def speed(self, m: Match, uid: int, action: Throw) -> str | None:
         return "normal"

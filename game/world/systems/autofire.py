@@ -93,10 +93,10 @@ class AutoFireSystem(System):
             if ammo.loaded <= 0 or ammo.reload_left or ammo.jammed:
                 m._event(EventKind.INFO, f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid)
                 return
-            bullets = min(ammo.loaded, facts.burst)
+            bullets = min(ammo.loaded, m.rules.ammo_use(v.combatant, "suppress" if a.suppressive else "area", {}))
             ammo.loaded -= bullets
         else:
-            bullets = facts.burst
+            bullets = m.rules.ammo_use(v.combatant, "suppress" if a.suppressive else "area", {})
         others = [w for w in m.units(living=True) if w.uid != uid]
         points = [w.pos for w in others]
         in_arc = m.topology.targets_in_arc(v.pos, a.aim, points, arc, int(facts.long_m / m.grid.metres_per_tile))
@@ -111,6 +111,11 @@ class AutoFireSystem(System):
         names = {w.name: w.uid for w in victims}
         for r in m.rules.resolve(m.dice, req):
             target = None if isinstance(r, Impossible) else names.get(r.target)
+            question = None if isinstance(r, Impossible) else m.rules.effects(r)
+            if question is not None:  # the winner of the contest chooses the special effects
+                chooser = {m.name(u): u for u in m.uids()}.get(str(question.about.get("chooser", "")), uid)
+                keys = yield replace(question, uid=chooser)
+                r = m.rules.with_effects(r, tuple(keys))
             m.combat.log_result(uid, target, r)
             if target is not None and not isinstance(r, Impossible):
                 self.shy(uid, target, 1)  # targeted by the burst, hit or not

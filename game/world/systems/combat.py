@@ -38,8 +38,9 @@ class CombatSystem(System):
             request = replace(request, others=others)
         if stray:
             request = replace(request, situation=replace(request.situation, target_melee_crowd=0))
+        request = m.rules.before_reaction(m.dice, request)
         question = m.rules.reaction(request)
-        if question is not None:  # the defender chooses its reaction before the roll
+        if question is not None:  # the defender chooses its reaction (before the roll, or after the first)
             key = yield replace(question, uid=target)
             request = replace(request, options={**request.options, "reaction": key})
             c = m._comp(target, Combatant)
@@ -62,6 +63,13 @@ class CombatSystem(System):
                 continue
             m.health.apply(hit_uid, r, uid)
             m.health.cost_attacker(uid, r)
+            for effect in r.effects:  # the blow goes on to another (strike:HOW:NAME)
+                if effect.startswith("strike:"):
+                    how, _, name = effect[len("strike:"):].partition(":")
+                    victim = by_name.get(name)
+                    if victim is not None and not m.view(victim).out and not m.view(uid).out:
+                        yield from self.strike(uid, victim, "melee" if mode == "melee" else "shot",
+                                               {"stray": how}, stray=True)
             outcome = None if stray else r.fumble_outcome
             if outcome == "drop_weapon":
                 self.drop_weapon(uid, "fumbles and drops")
@@ -117,11 +125,12 @@ class CombatSystem(System):
         d = esper.try_component(self.m._entities[uid], Dropped)
         return None if d is None else (d.name, d.tile)
 
-    def drop_weapon(self, uid: int, how: str) -> bool:
+    def drop_weapon(self, uid: int, how: str, tile: tuple[int, int] | None = None) -> bool:
         """The unit loses its weapon (Disarm: it "falls to the ground within a few metres";
         Fumbling an attack: "You lose your weapon"): it lies on the unit's tile and the unit
         fights with what it has left, its natural weapons, until it picks it up. A unit with
-        nothing but natural weapons has nothing to drop."""
+        nothing but natural weapons has nothing to drop. `tile`: where it lands (flung away),
+        else at the unit's feet."""
         m = self.m
         m._use()
         ent = m._entities[uid]
@@ -137,7 +146,7 @@ class CombatSystem(System):
         if ammo is not None:
             esper.remove_component(ent, Ammo)
             ammo.reload_left = 0
-        tile = m.view(uid).pos
+        tile = tile or m.view(uid).pos
         esper.add_component(ent, Dropped(facts.name, tile, c.combatant, ammo))
         c.combatant = bare
         m._changed(uid)

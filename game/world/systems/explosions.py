@@ -62,7 +62,7 @@ class ExplosionSystem(System):
                 continue
             m.combat.log_result(uid, wuid, r)
             if not isinstance(r, Impossible):
-                m.health.apply(wuid, r, uid)
+                m.health.apply(wuid, r, uid, origin=land)
         yield from ()
 
     def take_cover(self, thrower: int, uid: int, weapon: str, distance_m: float) -> float:

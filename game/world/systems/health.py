@@ -13,6 +13,8 @@ from game.world.components import Combatant, Moved, Posture
 from game.world.events import EventKind, Health, Marker
 from game.world.systems import System
 
+Tile = tuple[int, int]
+
 
 class HealthSystem(System):
     """How units fare."""
@@ -36,6 +38,8 @@ class HealthSystem(System):
         resting = m.rules.must_rest(c.combatant, c.state)
         c.state = state
         m._changed(uid)
+        if m.rules.health_facts(state).prone and m._comp(uid, Posture).stance != "prone":
+            m._comp(uid, Posture).stance = "prone"  # the ruleset laid it down (a wound, an evade)
         if not before and m.rules.out_of_fight(state):
             m._event(EventKind.DOWN, f"{m.name(uid)} is down: {m.rules.status(state)}", uid, data=self.health_of(uid, state))
             m.engagement.release(uid, "is down")
@@ -57,9 +61,12 @@ class HealthSystem(System):
                  + ("; it loses the rest of its round" if now and uid not in m._acted else ""), uid,
                  data=Marker("exhausted"))
 
-    def apply(self, target: int, result: Any, attacker: int | None = None) -> None:
+    def apply(self, target: int, result: Any, attacker: int | None = None, origin: Tile | None = None) -> None:
         """Apply one result's damage and effects to `target` (knocked prone, grappled,
-        disarmed, overwhelmed)."""
+        disarmed, overwhelmed; on the grid: knockback:M metres away from the attacker, or
+        from `origin` (a blast); disarmed:M, the weapon flung M metres; withdraw, out of the
+        attacker's reach; an effect `attacker:E` falls on the attacker: disarmed:M,
+        duck_back into cover beside it). strike:HOW:NAME is the combat system's."""
         m = self.m
         c = m._comp(target, Combatant)
         applied = m.rules.apply(m.dice, c.combatant, c.state, result)
@@ -72,7 +79,9 @@ class HealthSystem(System):
         self.set_state(target, applied.state)
         standing = not m.rules.out_of_fight(m._comp(target, Combatant).state)
         for effect in result.effects:
-            if effect == "prone":
+            if effect.startswith(("knockback:", "disarmed:", "withdraw", "attacker:")):
+                self.on_grid(target, effect, attacker, origin)
+            elif effect == "prone":
                 m._comp(target, Posture).stance = "prone"
                 m._changed(target)
                 m._event(EventKind.STATUS, f"{m.name(target)} is knocked prone", target)
@@ -86,6 +95,31 @@ class HealthSystem(System):
             state = m._comp(target, Combatant).state
             m._event(EventKind.DAMAGE, f"{m.name(target)}: {m.rules.status(state)}", None, target,
                      data=self.health_of(target, state))
+
+    def on_grid(self, target: int, effect: str, attacker: int | None, origin: Tile | None) -> None:
+        """An effect that moves someone or something on the grid (see `apply`)."""
+        m = self.m
+        holder, other = target, attacker
+        if effect.startswith("attacker:"):
+            if attacker is None:
+                return
+            holder, other, effect = attacker, target, effect[len("attacker:"):]
+        kind, _, amount = effect.partition(":")
+        source = origin if origin is not None else (m.view(other).pos if other is not None else None)
+        if kind == "knockback" and source is not None:
+            m.movement.thrust(holder, m.movement.line_away(m.view(holder).pos, source, float(amount)), "is thrown back")
+        elif kind == "disarmed" and not m.view(holder).out:
+            tile = m.movement.line_away(m.view(holder).pos, source, float(amount or 0), free=False) \
+                if source is not None else None
+            m.combat.drop_weapon(holder, "is disarmed and loses", tile)
+        elif kind == "withdraw" and other is not None and not m.view(holder).out:
+            tile = m.movement.step_out_of_reach(holder, other)
+            if tile is not None:
+                m.movement.thrust(holder, tile, "withdraws out of reach")
+        elif kind == "duck_back" and other is not None and not m.view(holder).out:
+            tile = m.movement.cover_beside(holder, other)
+            if tile is not None:
+                m.movement.thrust(holder, tile, "ducks back into cover")
 
     def cost_attacker(self, uid: int, result: Any) -> None:
         """What an attack costs the one who made it (Yags: fatigue for a fumble whose chosen

@@ -187,3 +187,61 @@ class MovementSystem(System):
     def moved(self, uid: int) -> Any:
         """How `uid` moves this round (its `Moved` component: mode and path)."""
         return self.m._comp(uid, Moved)
+
+    # --- thrust about (a ruleset's effects: game/world/systems/health.py) ------------------------
+
+    def line_away(self, start: Tile, away_from: Tile, metres: float, free: bool = True) -> Tile:
+        """The tile `metres` from `start` straight away from `away_from` (the grid's tiles,
+        rounded half up), stopping short of a wall or, when `free`, of a standing unit."""
+        m = self.m
+        dx, dy = start[0] - away_from[0], start[1] - away_from[1]
+        tiles = int(metres / m.grid.metres_per_tile + 0.5)
+        if (dx, dy) == (0, 0) or tiles <= 0:
+            return start
+        n = max(abs(dx), abs(dy))
+        taken = m.occupied() if free else set()
+        here = start
+        for k in range(1, tiles + 1):
+            step = (start[0] + round(dx * k / n), start[1] + round(dy * k / n))
+            if not m.topology.in_bounds(step) or not m.grid.walkable(*step) or step in taken:
+                break
+            here = step
+        return here
+
+    def thrust(self, uid: int, to: Tile, why: str) -> None:
+        """Put `uid` on `to` at once (a knockback, a withdrawal, ducking back): not a move,
+        so no free strike and no overwatch; its declared move this round goes on from there."""
+        m = self.m
+        pos = m._comp(uid, Position)
+        if (pos.x, pos.y) == to:
+            return
+        pos.x, pos.y = to
+        m._changed(uid)
+        m._event(EventKind.MOVE, f"{m.name(uid)} {why} to {to}", uid, data=MovedTo(to))
+
+    def step_out_of_reach(self, uid: int, foe: int) -> Tile | None:
+        """A free tile next to `uid` beyond `foe`'s melee reach, the furthest from it (ties:
+        the first in the grid's order); None: there is none."""
+        m = self.m
+        v, f = m.view(uid), m.view(foe)
+        reach = m.rules.weapon_facts(f.combatant).reach_tiles
+        taken = m.occupied(uid)
+        best = None
+        for t in m.topology.neighbours(v.pos):
+            if t in taken or not m.grid.walkable(*t) or m.topology.steps(t, f.pos) <= reach:
+                continue
+            d = m.topology.distance_m(t, f.pos)
+            if best is None or d > best[0]:
+                best = (d, t)
+        return None if best is None else best[1]
+
+    def cover_beside(self, uid: int, threat: int) -> Tile | None:
+        """A free tile next to `uid` hidden from `threat` (ducking back into cover)."""
+        m = self.m
+        v, t = m.view(uid), m.view(threat)
+        taken = m.occupied(uid)
+        for tile in m.topology.neighbours(v.pos):
+            if tile not in taken and m.grid.walkable(*tile) and m.topology.hidden_from([t.pos], tile):
+                return tile
+        return None
+

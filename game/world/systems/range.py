@@ -15,6 +15,8 @@ from game.world.systems import System
 if TYPE_CHECKING:
     from game.world.match import UnitView
 
+Tile = tuple[int, int]
+
 
 class RangeSystem(System):
     """How far, and in what circumstances, one unit attacks another."""
@@ -35,11 +37,13 @@ class RangeSystem(System):
         # one more of the people in close combat with it (rules-notes).
         partner = m.engagement.grappled_with(target)
         wrestler = partner if partner is not None and partner != attacker else None
-        adjacent = [w for w in m.units(living=True)
+        living = m.units(living=True)
+        adjacent = [w for w in living
                     if w.uid not in (attacker, target, wrestler) and m.topology.steps(w.pos, t.pos) == 1]
         t_facts = m.rules.weapon_facts(t.combatant)
         apart = m.topology.steps(a.pos, t.pos)
         in_melee = apart <= 1 and t_facts.melee
+        bystanders = tuple(w.name for w in adjacent) + ((m.name(wrestler),) if wrestler is not None else ())
         return Situation(
             distance_m=max(m.topology.distance_m(a.pos, t.pos), 1.0 * m.grid.metres_per_tile),
             target_cover=cover, attacker_moved=a_moved, target_moved=t_moved,
@@ -48,7 +52,26 @@ class RangeSystem(System):
             target_melee_crowd=sum(1 for w in adjacent if w.team != t.team),
             target_combat_move_m=float(m.movement_allowance(target)["free"]),
             target_wrestling=wrestler is not None, tiles_apart=apart,
+            attacker_stance=a.stance, target_stance=t.stance, bystanders=bystanders,
+            behind=self.behind(a.pos, t.pos, living),
         )
+
+    def behind(self, shooter: Tile, target: Tile, living: list[UnitView], tiles: int = 2) -> tuple[str, ...]:
+        """The names of those standing on the line of fire within `tiles` beyond the target
+        (in sight of it), nearest first: a shot may go through to them."""
+        m = self.m
+        dx, dy = target[0] - shooter[0], target[1] - shooter[1]
+        n = max(abs(dx), abs(dy))
+        if n == 0:
+            return ()
+        at = {w.pos: w.name for w in living}
+        out = []
+        for k in range(1, tiles + 1):
+            tile = (target[0] + round(dx * k / n), target[1] + round(dy * k / n))
+            name = at.get(tile)
+            if name is not None and m.topology.line_of_sight(target, tile):
+                out.append(name)
+        return tuple(out)
 
     def request(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> AttackRequest:
         """The attack as the ruleset resolves or previews it (with the crowd, when fired at)."""

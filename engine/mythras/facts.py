@@ -1,0 +1,78 @@
+"""What the world, the AI and the UI read of Mythras values (engine/ruleset.py's plain-value
+hooks), mixed into MythrasRuleset: a fighter's health as HealthFacts, the harm a preview
+expects, blast radii, the catalogue for `skirmish rules`, the spec of a disarmed fighter."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.mythras.health import MythrasState
+from engine.ruleset import HealthFacts
+
+# What each wound level is worth to the AI, in the ruleset's "levels of harm" (the AI's
+# `min_harm`, grenade and finish weights are on this scale): a Minor Wound only wears a
+# location down; a Serious Wound takes a limb out of use or knocks out on a failed
+# Endurance roll (about half the time); a Major Wound incapacitates (0004 Wound Levels).
+WOUND_WORTH = {"none": 0.0, "minor": 0.25, "serious": 1.0, "major": 2.5}
+
+
+def wound_harm(p_wound: Mapping[str, Any]) -> float:
+    """The expected worth of the worst wound an attack or blast leaves."""
+    return sum(WOUND_WORTH[k] * float(p) for k, p in p_wound.items())
+
+
+class WorldFacts:
+    """The plain-value hooks of MythrasRuleset (mixed in)."""
+
+    catalogue: Any
+
+    def health_facts(self, state: MythrasState) -> HealthFacts:
+        """Wounds: the locations at 0 hit points or below (each a Serious or Major Wound);
+        prone for the world's posture (0005: evading, tripped, a useless leg)."""
+        return HealthFacts(state.status, state.out_of_fight, state.dead, sum(1 for hp in state.hp if hp <= 0), 0,
+                           state.fatigue, prone=state.prone)
+
+    def expected_harm(self, preview: Any) -> float:
+        """The worth of the worst wound the attack leaves (WOUND_WORTH), by its chances."""
+        return wound_harm(preview.p_wound)
+
+    def blast_harm(self, preview: Any, victim: HealthFacts) -> float:
+        """The same for a blast (its preview counts the victim's hit points as they are)."""
+        return wound_harm(preview.p_wound)
+
+    def blast_radius_m(self, weapon_id: str) -> float:
+        return float(self.catalogue.weapon(weapon_id).blast_radius_m)
+
+    def disarmed_spec(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+        """A disarmed fighter fights with fists and feet (the template's weapon would be
+        another gun)."""
+        return {**spec, "weapon": "fist"}
+
+    def catalogue_lines(self, what: str = "all") -> list[str]:
+        """Weapons (kind, damage, Size or Force, range, Load, magazine and fire modes) and
+        armour (Armor Points and locations), from engine/mythras/data."""
+        cat = self.catalogue
+        lines: list[str] = []
+        if what in ("weapons", "all"):
+            lines.append("weapons:")
+            for w in sorted(cat.weapons.values(), key=lambda w: (w.kind, w.id)):
+                size = f"size {w.size}" if w.size else f"force {w.force or '-'}"
+                extra = ""
+                if w.range_m:
+                    extra += f" range {'/'.join(f'{r:g}' for r in w.range_m)} m"
+                if w.load:
+                    extra += f" load {w.load}"
+                if w.magazine:
+                    extra += f" magazine {w.magazine}"
+                if w.modes:
+                    extra += f" modes {','.join(w.modes)}"
+                if w.blast_radius_m:
+                    extra += f" blast {w.blast_radius_m:g} m"
+                lines.append(f"  {w.id:24} {w.kind:9} {str(w.damage):10} {size:9} {w.hands}h{extra}")
+        if what in ("armour", "all"):
+            lines.append("armour:")
+            for a in sorted(cat.armour.values(), key=lambda a: a.id):
+                where = ",".join(loc.replace("_", " ") for loc in a.locations)
+                lines.append(f"  {a.id:24} {a.ap} AP on {where}")
+        return lines
