@@ -110,6 +110,20 @@ def effects_question(plan: AttackPlan, ex: Exchange) -> Question | None:
     return Question(0, "effects", tuple(opts), ex.levels, about)
 
 
+def allowed_picks(pending: Pending, keys: Sequence[str]) -> list[str]:
+    """`keys` in order, each kept while the picks so far stay legal (check_choices)."""
+    from engine.mythras.effects import check_choices
+
+    plan, ex = pending.plan, pending.exchange
+    allowed = effect_options(plan, ex)
+    stack = {"maximize_damage": len(plan.weapon.damage.faces), "bypass_armor": 1}
+    kept: list[str] = []
+    for k in keys:
+        if check_choices(choices(tuple([*kept, k])), allowed, ex.levels, stack) is None:
+            kept.append(k)
+    return kept
+
+
 def finish(dice: Dice, plan: AttackPlan, ex: Exchange, keys: Sequence[str], paid: bool) -> Outcome:
     """The exchange with its chosen effects resolved (damage, locations, resistance rolls);
     an unpaid reaction's Action Point goes on the target's changes. A shot into a crowd that
@@ -212,9 +226,11 @@ class TurnHooks:
         return effects_question(result.plan, result.exchange)
 
     def with_effects(self, result: Any, keys: Sequence[str]) -> Any:
+        """The exchange resolved with the picked effects; a pick the table does not allow
+        (a second Marksman, one effect too many) is dropped, the first picks kept."""
         if not isinstance(result, Pending):
             return result
-        return finish(result.dice, result.plan, result.exchange, keys, result.paid)
+        return finish(result.dice, result.plan, result.exchange, allowed_picks(result, keys), result.paid)
 
     def acted(self, combatant: Any, state: MythrasState, action: str) -> MythrasState:
         """The Turn's Action Points (engine.mythras.round.spend_turn): a hold keeps what is
