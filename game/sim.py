@@ -37,7 +37,7 @@ from game.world.events import Event
 from game.world.match import Match
 
 DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "crossroads.tmx"
-COMBAT_PHASES = ("fast", "normal", "slow", "move")
+COMBAT_PHASES = ("fast", "normal", "slow", "move", "turn")  # "turn": a ruleset of Turns (engine.turn.Act)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from typing import Any
 
@@ -217,8 +218,10 @@ def blast(dice: Dice, weapon: Weapon, throw_roll: D100Roll, victim: Character, s
 # --- the exact preview ----------------------------------------------------------------------
 
 
+@lru_cache(maxsize=8)
 def _set_chances(band: str) -> dict[frozenset[str], Fraction]:
-    """The chance of each set of locations struck (distinct d20 draws, repeats rolled again)."""
+    """The chance of each set of locations struck (distinct d20 draws, repeats rolled again);
+    the same for every blast of the band, so worked out once (callers do not change it)."""
     if band == "all":
         return {frozenset(LOCATIONS): Fraction(1)}
     counts = [1] if band == "one" else [2, 3, 4, 5]
@@ -262,29 +265,40 @@ def preview_blast(weapon: Weapon, victim: Character, state: MythrasState, distan
     if evade_skill is not None and throw_skill is not None:
         wins = sum(k for (w, _, _, _, _), k in exchange_counts(throw_skill, evade_skill, True, False) if w == "defender")
         p_evade = Fraction(wins, 10000)
+    starts = tuple(victim.hit_points[loc] for loc in LOCATIONS)
+    base_loc, base_wound = _blast_chances(weapon, band, state.hp, starts, state.armour, cover)
+    p_loc = {loc: p * (1 - p_evade) for loc, p in base_loc.items()}
+    below, p_wound = Fraction(0), {}
+    for level in WOUNDS:
+        q = p_evade + (1 - p_evade) * base_wound[level]
+        p_wound[level] = q - below
+        below = q
+    return BlastPreview(band, p_evade, p_loc, p_wound)
+
+
+@lru_cache(maxsize=4096)
+def _blast_chances(weapon: Weapon, band: str, hp: tuple[int, ...], starts: tuple[int, ...],
+                   armour: tuple[int, ...], cover: Cover | None) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """For a blast that is not evaded: the chance each location is struck, and the chance
+    the worst wound is at most each level (the same for every victim with these hit points,
+    armour and cover, so the AI's many previews of one blast share it)."""
     dist, total = distribution(weapon.damage), ways(weapon.damage)
     at_most: dict[str, dict[str, Fraction]] = {}
-    for loc in LOCATIONS:
-        armour = state.armour_at(loc)
-        hp, start = state.hp_at(loc), victim.hit_points[loc]
-        per: dict[int, Fraction] = defaultdict(Fraction)
+    for i, loc in enumerate(LOCATIONS):
+        per: dict[int, int] = defaultdict(int)
         for rolled, n in dist.items():
             cover_ap = 0
             if cover is not None and loc in cover.locations:
                 cover_ap = rolled if cover.ap is None else cover.ap
-            per[max(0, max(0, rolled - cover_ap) - armour)] += Fraction(n, total)
-        limits = {"none": 0, "minor": hp - 1, "serious": hp + start - 1, "major": 10 ** 6}
-        at_most[loc] = {lv: sum((q for d, q in per.items() if d == 0 or d <= lim), Fraction(0))
+            per[max(0, max(0, rolled - cover_ap) - armour[i])] += n
+        limits = {"none": 0, "minor": hp[i] - 1, "serious": hp[i] + starts[i] - 1, "major": 10 ** 6}
+        at_most[loc] = {lv: Fraction(sum(q for d, q in per.items() if d == 0 or d <= lim), total)
                         for lv, lim in limits.items()}
     sets = _set_chances(band)
-    p_loc = {loc: sum((p for s, p in sets.items() if loc in s), Fraction(0)) * (1 - p_evade) for loc in LOCATIONS}
-    below, p_wound = Fraction(0), {}
-    for level in WOUNDS:
-        q = sum((p * _prod(at_most[loc][level] for loc in s) for s, p in sets.items()), Fraction(0))
-        q = p_evade + (1 - p_evade) * q
-        p_wound[level] = q - below
-        below = q
-    return BlastPreview(band, p_evade, p_loc, p_wound)
+    p_loc = {loc: sum((p for s, p in sets.items() if loc in s), Fraction(0)) for loc in LOCATIONS}
+    at_most_level = {level: sum((p * _prod(at_most[loc][level] for loc in s) for s, p in sets.items()), Fraction(0))
+                     for level in WOUNDS}
+    return p_loc, at_most_level
 
 
 def _prod(values: Any) -> Fraction:
