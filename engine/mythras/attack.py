@@ -232,6 +232,7 @@ class ReactionOption:
     p_defender_effects: Fraction
     levels: dict[tuple[str | None, int], Fraction] = field(default_factory=dict)
     meaning: str = ""
+    share_avoided: Fraction = Fraction(0)  # the expected share of the blow's damage turned aside
 
 
 def _contest(plan: AttackPlan, attack: D100Roll, reaction: str, face: int | None) -> tuple[D100Roll, D100Roll | None]:
@@ -255,7 +256,7 @@ def reaction_options(plan: AttackPlan, attack: D100Roll, defender_ap: int = 1) -
     for key in keys:
         faces = [None] if key in ("none", "counter") else list(range(1, 101))
         levels: dict[tuple[str | None, int], Fraction] = {}
-        avoided = a_fx = d_fx = Fraction(0)
+        avoided = a_fx = d_fx = share = Fraction(0)
         for face in faces:
             a2, d2 = _contest(plan, attack, key, face)
             ex = exchange(plan, a2, key, d2, adjusted=True)
@@ -264,6 +265,7 @@ def reaction_options(plan: AttackPlan, attack: D100Roll, defender_ap: int = 1) -
             levels[k] = levels.get(k, Fraction(0)) + w
             if not ex.hit or (ex.parried and ex.deflects >= 1.0):
                 avoided += w
+            share += w if not ex.hit else w * Fraction(ex.deflects) if ex.parried else 0
             if ex.winner == "attacker" and ex.levels:
                 a_fx += w
             if ex.winner == "defender" and ex.levels:
@@ -279,7 +281,7 @@ def reaction_options(plan: AttackPlan, attack: D100Roll, defender_ap: int = 1) -
                                   {"none": "take the blow (an automatic failure)",
                                    "parry": "1 AP: parry; a success deflects by weapon sizes",
                                    "evade": "1 AP: dive clear; winning avoids all damage; ends prone",
-                                   "counter": "1 AP: strike back at the charger instead"}[key]))
+                                   "counter": "1 AP: strike back at the charger instead"}[key], share))
     return tuple(out)
 
 

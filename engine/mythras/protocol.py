@@ -32,10 +32,10 @@ from engine.turn import Option, Question
 # first asks its controller every time; the others let the ruleset answer.
 POLICY_OPTIONS = (
     Option("ask", "ask", "ask me at every attack (the AI judges for itself)"),
-    Option("parry", "always parry", "parry every blow it can; take gunfire (keeps the AP)"),
-    Option("guns", "parry, evade guns", "parry blows, evade gunfire and thrown weapons"),
-    Option("evade", "always evade", "evade every attack that hits (ends prone)"),
-    Option("auto", "best chance", "the reaction that most often avoids the damage"),
+    Option("parry", "parry", "always parry the blows it can; take gunfire (keeping the AP)"),
+    Option("guns", "guns", "parry blows, evade gunfire and thrown weapons"),
+    Option("evade", "evade", "always evade an attack that hits (it ends prone)"),
+    Option("auto", "best", "the reaction that most often avoids the damage"),
     Option("none", "never", "never react: every Action Point goes on Turns"),
 )
 POLICIES = tuple(o.key for o in POLICY_OPTIONS)

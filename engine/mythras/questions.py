@@ -17,11 +17,14 @@ PARAMETERISED = {"choose_location": "location", "marksman": "location", "select_
 
 def reaction_question(uid: int, plan: AttackPlan, attack_roll: object,
                       options: Sequence[ReactionOption]) -> Question:
-    """Asked of the defender after the attack roll: each reaction with its chance of taking
-    no damage from this blow."""
-    opts = tuple(Option(o.key, o.key if o.key == "none" else f"{o.key} ({o.skill} {o.target}%)",
-                        f"{o.meaning}; effects to the attacker {float(o.p_attacker_effects):.0%}, "
-                        f"to you {float(o.p_defender_effects):.0%}", o.p_damage_avoided) for o in options)
+    """Asked of the defender after the attack roll: each reaction with the share of the
+    blow's damage it turns aside on average (the option's chance: a miss or a won Evade all of
+    it, a parry what the weapons' Sizes deflect), its chance of no damage at all, and of each
+    side winning special effects."""
+    opts = tuple(Option(o.key, o.key if o.key in ("none", "counter") else f"{o.key} ({o.skill} {o.target}%)",
+                        f"{o.meaning}; no damage {float(o.p_damage_avoided):.0%}; effects won: they "
+                        f"{float(o.p_attacker_effects):.0%}, you {float(o.p_defender_effects):.0%}",
+                        o.share_avoided) for o in options)
     about = {"attacker": plan.ctx.attacker.name, "weapon": plan.weapon.name,
              "attack": getattr(attack_roll, "describe", lambda: str(attack_roll))()}
     return Question(uid, "reaction", opts, 1, about)

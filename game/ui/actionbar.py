@@ -44,6 +44,7 @@ class Choice:
     pending: str = ""  # "throw", "aim", "overwatch" or "first_aid": waiting for a click on the map
     lost_round: bool = False  # fumbled initiative: only hold or move in the first round
     first_aid_stuns: bool = False  # first aid treats stuns (else wounds)
+    reaction: str | None = None  # a reaction policy chosen to declare (None: the one the unit keeps)
 
 
 def _why(check: Any) -> str:
@@ -129,10 +130,18 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
         out.append(Button(pygame.K_p, "P prone", "Go prone and hold: +10 cover against fire, crawl only"))
     out.append(Button(pygame.K_c, "C crouch", "Crouch and hold: +5 cover against fire, combat move only",
                       v.stance != "prone", v.stance == "crouched"))
-    limit = match.rules.max_defences(v.combatant)
-    dfn = "auto" if choice.defences is None else str(choice.defences)
-    out.append(Button(pygame.K_f, f"F defences {dfn}", f"Defences to declare (0 to {limit}; auto: the rules' "
-                      "default), used with this unit's declaration", True, choice.defences is not None))
+    policies = match.rules.reaction_policies()
+    if policies:
+        key = choice.reaction or match.reaction_policy(uid) or policies[0].key
+        now = next((o for o in policies if o.key == key), policies[0])
+        out.append(Button(pygame.K_f, f"F react: {now.label}", f"Reaction policy: {now.means} (F: the next; "
+                          "declared with this unit's next action, kept until changed)", True,
+                          choice.reaction is not None))
+    else:
+        limit = match.rules.max_defences(v.combatant)
+        dfn = "auto" if choice.defences is None else str(choice.defences)
+        out.append(Button(pygame.K_f, f"F defences {dfn}", f"Defences to declare (0 to {limit}; auto: the rules' "
+                          "default), used with this unit's declaration", True, choice.defences is not None))
     out.append(Button(pygame.K_TAB, "Tab next unit", "Select your next unit"))
     out.append(Button(pygame.K_z, "Z undo", "Take back your last declaration (until the other side declares "
                       "after it)"))

@@ -37,6 +37,7 @@ class PendingChoice:
         self.attack_mode = "shot"
         self.shot = "normal"  # normal, snap or careful (aimed is offered by itself)
         self.defences: int | None = None  # declared defences (None: the rules' default)
+        self.reaction: str | None = None  # a reaction policy to declare (None: the one the unit keeps)
         self.pending = ""  # "throw", "aim", "overwatch" or "first_aid": waiting for a click on the map
         self.first_aid_stuns = False  # first aid treats stuns (else wounds)
         # a move staged for `staged_uid`: its path (the unit's tile first) and mode; a click on
@@ -112,6 +113,16 @@ class PendingChoice:
         self.defences = 0 if self.defences is None else (self.defences + 1) % (limit + 1)
         return f"declared defences: {self.defences} (max {limit})"
 
+    def cycle_reaction(self, uid: int) -> str:
+        """The next standing reaction policy (Ruleset.reaction_policies), declared with the
+        unit's next action and kept from then on."""
+        options = self.match.rules.reaction_policies()
+        keys = [o.key for o in options]
+        now = self.reaction or self.match.reaction_policy(uid) or keys[0]
+        nxt = options[(keys.index(now) + 1) % len(keys) if now in keys else 0]
+        self.reaction = nxt.key
+        return f"reaction: {nxt.label} ({nxt.means}); declared with the next action"
+
     def toggle_first_aid(self) -> str:
         self.first_aid_stuns = not self.first_aid_stuns
         return f"first aid treats {'stuns' if self.first_aid_stuns else 'wounds'}"
@@ -131,12 +142,17 @@ class PendingChoice:
                 "friend next to it (Y: stuns or wounds; right click or Esc cancels)")
 
     def choices(self) -> dict[str, Any]:
-        """The choices declared with the action (the defences, when chosen)."""
-        return {} if self.defences is None else {"defences": self.defences}
+        """The choices declared with the action (the defences, a reaction policy, when chosen)."""
+        out: dict[str, Any] = {} if self.defences is None else {"defences": self.defences}
+        if self.reaction is not None:
+            out["reaction"] = self.reaction
+        return out
 
     def declared(self) -> None:
-        """Declared with that unit: the next one starts from the rules' default defences."""
+        """Declared with that unit: the next one starts from the rules' default defences and
+        the reaction policy it keeps."""
         self.defences = None
+        self.reaction = None
 
     # --- what a click declares --------------------------------------------------------
 
@@ -247,14 +263,14 @@ class PendingChoice:
     def state(self, uid: int) -> bar.Choice:
         """The choice as the buttons light it."""
         return bar.Choice(self.attack_mode, self.shot, self.defences, self.pending, self.lost_round(uid),
-                          self.first_aid_stuns)
+                          self.first_aid_stuns, self.reaction)
 
     def buttons(self) -> list[tuple[bar.Button, pygame.Rect]]:
         """The side panel's buttons where they are drawn (those of the selected unit when
         it may declare now, the speed controls when watching)."""
         sc, s = self.screen, self.screen.session
         uid, play = sc.selected, sc.play
-        key = (uid, self.attack_mode, self.shot, self.defences, self.pending, self.first_aid_stuns,
+        key = (uid, self.attack_mode, self.shot, self.defences, self.reaction, self.pending, self.first_aid_stuns,
                play.paused, play.step_ms, sc.side_rect.topleft, sc.side_rect.size, s.handover, bool(self.staged),
                s.ai_waiting)
 

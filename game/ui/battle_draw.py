@@ -155,7 +155,8 @@ class BattleView:
             who = "your turn" if s.config.mode == "solo" else f"{v.team} player's turn"
         else:
             who = "AI"
-        return f"Round {m.round}, declarations: {v.name} ({v.team}, initiative {v.initiative}) - {who}", \
+        what = "turn" if s.question is not None and s.question.kind == "act" else "declarations"
+        return f"Round {m.round}, {what}: {v.name} ({v.team}, initiative {v.initiative}) - {who}", \
             TEAM_COLOURS.get(v.team, WHITE)
 
     def handover_lines(self) -> list[str]:

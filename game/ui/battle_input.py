@@ -233,7 +233,10 @@ class BattleInput:
         elif k == pygame.K_c:
             self.declare(Hold(), stance="crouched")
         elif k == pygame.K_f:
-            sc.message = self.choice.cycle_defences(uid)
+            if m.rules.reaction_policies():
+                sc.message = self.choice.cycle_reaction(uid)
+            else:
+                sc.message = self.choice.cycle_defences(uid)
         elif k == pygame.K_g:
             sc.message = self.choice.wait_for("throw", uid) if v.grenades else f"{v.name} has no grenades"
         elif k == pygame.K_o:

@@ -1,7 +1,8 @@
 """The question the round asks a player in the middle of an action: a defender's reaction
 (Mythras: parry, evade or take it; step dice: innate defence, dodge or block) or the special
 effects the winner of a contest takes. Each option shows what it means and, where it has
-one, its exact chance; keys 1-9 (or a click) choose, Enter confirms a set of effects.
+one, its exact chance; keys 1-9, 0 and a-z (or a click) choose, Enter confirms a set of
+effects. A long list (Mythras' effects with a location each) goes in two columns.
 
 A turn's action (a ruleset of turns) is not asked here: the battle screen's usual declaring
 answers it.
@@ -15,7 +16,7 @@ import pygame
 
 from engine.outcome import Impossible
 from engine.turn import Question
-from game.ui.assets import WHITE, YELLOW
+from game.ui.assets import WHITE, YELLOW, text
 from game.ui.overlays import draw_label
 from game.ui.panels import pct
 
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
 
 ROW_H = 24
-NUMBER_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
+KEY_NAMES = [str(i) for i in range(1, 10)] + ["0"] + [chr(c) for c in range(ord("a"), ord("z") + 1)]
+NUMBER_KEYS = {getattr(pygame, f"K_{name}"): i for i, name in enumerate(KEY_NAMES)}
 
 
 class QuestionPrompt:
@@ -60,16 +62,30 @@ class QuestionPrompt:
             mark = ("[x] " if o.key in self.chosen else "[ ] ") if q.kind == "effects" else ""
             chance = f" ({pct(o.chance)})" if o.chance is not None else ""
             means = f": {o.means}" if o.means else ""
-            rows.append(f"{i + 1}. {mark}{o.label}{chance}{means}")
+            rows.append(f"{KEY_NAMES[i] if i < len(KEY_NAMES) else '-'}. {mark}{o.label}{chance}{means}")
         if q.kind == "effects":
             rows.append("Enter: take the effects marked")
         return rows
 
+    def columns(self, q: Question) -> int:
+        """Two columns when the options do not fit the map's height in one."""
+        room = (self.screen.map_rect.h - 3 * ROW_H) // ROW_H
+        return 1 if len(q.options) <= room else 2
+
     def rect(self, q: Question) -> pygame.Rect:
         r = self.screen.map_rect
-        h = ROW_H * (len(q.options) + 3)
-        w = min(r.w - 20, 640)
-        return pygame.Rect(r.centerx - w // 2, r.centery - h // 2, w, h)
+        cols = self.columns(q)
+        rows = -(-len(q.options) // cols) + (1 if q.kind == "effects" and cols > 1 else 0)
+        h = ROW_H * (rows + 3 - (1 if cols > 1 else 0) + (1 if q.about.get("attack") and q.kind == "reaction" else 0))
+        w = min(r.w - 20, 820 if cols == 1 else 1280)
+        return pygame.Rect(r.centerx - w // 2, max(r.y, r.centery - h // 2), w, h)
+
+    def cell(self, q: Question, i: int) -> tuple[int, int]:
+        """Where option `i`'s line starts in the box (the line after the options: Enter's)."""
+        box, cols = self.rect(q), self.columns(q)
+        per = -(-len(q.options) // cols)
+        col, row = (i // per, i % per) if i < len(q.options) else (0, per)
+        return box.x + 14 + col * (box.w // cols), box.y + 8 + ROW_H * (row + 1)
 
     def draw(self, surface: pygame.Surface) -> None:
         q = self.question()
@@ -81,8 +97,14 @@ class QuestionPrompt:
         surface.blit(shade, box.topleft)
         pygame.draw.rect(surface, YELLOW, box, 2)
         draw_label(surface, self.title(q), (box.x + 10, box.y + 6), 20, YELLOW)
+        seen = q.about.get("attack") if q.kind == "reaction" else None
+        if seen:  # the roll the defender has seen (Mythras: the attack is rolled first)
+            draw_label(surface, str(seen)[:110], (box.x + 10, box.bottom - ROW_H - 2), 16, WHITE)
+        width = box.w // self.columns(q) - 20
         for i, line in enumerate(self.lines(q)):
-            draw_label(surface, line, (box.x + 14, box.y + 8 + ROW_H * (i + 1)), 18, WHITE)
+            while len(line) > 8 and text(line, 18).get_width() > width:
+                line = line[:-4] + "..."
+            draw_label(surface, line, self.cell(q, i), 18, WHITE)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take the event if the prompt is up; True when it was used."""
@@ -98,8 +120,11 @@ class QuestionPrompt:
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             box = self.rect(q)
             if box.collidepoint(event.pos):
+                cols = self.columns(q)
+                per = -(-len(q.options) // cols)
                 row = (event.pos[1] - box.y - 8) // ROW_H - 1
-                index = row if 0 <= row < len(q.options) else None
+                col = min(cols - 1, (event.pos[0] - box.x) * cols // box.w)
+                index = col * per + row if 0 <= row < per and col * per + row < len(q.options) else None
         else:
             return False
         if index is not None and index < len(q.options):
@@ -116,3 +141,4 @@ class QuestionPrompt:
         out = self.screen.session.answer(value)
         self.screen.message = out.reason if isinstance(out, Impossible) else ""
         self.chosen = []
+        self.screen.input.auto_select()  # the round may go on to one of the player's turns

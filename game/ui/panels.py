@@ -15,7 +15,8 @@ from game.world.match import Match
 
 ALERT = (255, 150, 110)  # a state the player should know about (a jam, a dropped weapon, a hold)
 PHASE_NAMES = {"declare": "declarations", "fast": "fast actions", "normal": "normal actions",
-               "slow": "slow actions", "move": "movement ends", "end": "end of round", "over": "match over"}
+               "slow": "slow actions", "move": "movement ends", "end": "end of round", "over": "match over",
+               "turn": "turns"}
 
 
 def unit_lines(match: Match, uid: int, compact: bool = False) -> list[tuple[str, tuple[int, int, int], int]]:

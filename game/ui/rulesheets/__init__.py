@@ -6,6 +6,7 @@ line and its chance to hit.
     sheet(rules, combatant, state) -> {"status": [...], "attributes": [...], "skills": [...],
                                        "weapon": [...], "armour": [...]}
     preview_lines(rules, request, preview) -> [lines after the chance to hit]
+    move_words(rules) -> {"free": ..., "run": ..., "sprint": ...}   (the move shading's legend)
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any
 
 from engine.ruleset import AttackRequest, Ruleset
 
-MODULES = {"yags": "game.ui.rulesheets.yags", "yags-sf": "game.ui.rulesheets.yags_sf"}
+MODULES = {"yags": "game.ui.rulesheets.yags", "yags-sf": "game.ui.rulesheets.yags_sf",
+           "mythras": "game.ui.rulesheets.mythras"}
 _loaded: dict[str, ModuleType | None] = {}
 
 

@@ -1,0 +1,74 @@
+"""Mythras Imperative on screen: the unit sheet (hit points per location, Action Points,
+fatigue and conditions, characteristics, the skills combat uses, the weapon's profile,
+armour per location, the standing reaction policy) and a preview's breakdown (the reaction
+assumed, the attack and defence skills after their grades, the chance of each outcome of the
+differential roll, of each hit location and of each wound level)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.mythras.character import SKILL_NAMES
+from engine.mythras.tables import LOCATIONS, fatigue_name, wound_level
+from engine.ruleset import AttackRequest, Ruleset
+from game.ui.rulesheets.yags import pct
+
+SHORT = {"right_leg": "RL", "left_leg": "LL", "abdomen": "Abd", "chest": "Chest", "right_arm": "RA",
+         "left_arm": "LA", "head": "Head"}
+# One Move action, a Turn (0002 Gaits); a melee attack that has to run to its foe is a charge.
+MOVE_WORDS = {"free": "walk: a Turn", "run": "run: a Turn, a charge only", "sprint": "sprint: a Turn, no attack"}
+LEGEND_WORDS = {"free": "walk", "run": "run: charge only", "sprint": "sprint: no attack"}
+SKILLS = ("combat_style", "evade", "endurance", "athletics", "brawn", "willpower", "perception", "first_aid",
+          "unarmed")
+
+
+def sheet(rules: Ruleset, c: Any, st: Any) -> dict[str, list[str]]:
+    hp = [f"{SHORT[loc]} {st.hp_at(loc)}/{c.hit_points[loc]}" for loc in LOCATIONS]
+    status = [f"HP {' '.join(hp)}", f"AP {st.ap}/{c.action_points}"
+              + (", holding for reactions" if st.holding else "")
+              + (f", {fatigue_name(st.fatigue).replace('_', ' ')}" if st.fatigue else "")]
+    hurt = [f"{loc.replace('_', ' ')} {wound_level(c.hit_points[loc], st.hp_at(loc))}" for loc in LOCATIONS
+            if st.hp_at(loc) < c.hit_points[loc]]
+    flags = [text for flag, text in (
+        (st.prone, "prone"), (st.bleeding, "bleeding"), (st.pinned, "pinned down"),
+        (st.no_attack_turns > 0, f"reeling ({st.no_attack_turns} Turns)"),
+        (st.weapon_state != "ready", f"weapon {st.weapon_state}"), (st.dying_rounds is not None, "dying"),
+        (st.status != "ok", st.status.upper())) if flag]
+    if hurt or flags:
+        status.append(", ".join(hurt + flags))
+    attributes = [f"{k} {v}" for k, v in c.characteristics.items()]
+    skills = [f"{c.skill_label(k) if k == 'combat_style' else SKILL_NAMES[k]} {c.skill(k)}" for k in SKILLS]
+    w = c.weapon
+    weapon = [str(w.damage), f"size {w.size}" if w.size else f"force {w.force or '-'}"]
+    if w.range_m:
+        weapon.append(f"range {'/'.join(f'{r:g}' for r in w.range_m)} m")
+    if w.load:
+        weapon.append(f"load {w.load}")
+    if c.damage_modifier != "+0" and w.damage_modifier and not w.firearm:
+        weapon.append(f"DM {c.damage_modifier}")
+    armour = [f"{p.name} {p.ap} AP ({', '.join(SHORT[loc] for loc in p.locations)})" for p in c.armour]
+    return {"status": status, "attributes": attributes, "skills": skills, "weapon": weapon, "armour": armour}
+
+
+def preview_lines(rules: Ruleset, request: AttackRequest, p: Any) -> list[str]:
+    """What the preview assumes and the chance of every outcome (engine.mythras.preview)."""
+    lines = []
+    if p.defence_target is None:
+        why = "no Action Point left to react" if request.target.state.ap <= 0 else "no reaction"
+        lines.append(f"attack {p.attack_target}% against {why}")
+    else:
+        lines.append(f"attack {p.attack_target}% against {p.reaction} {p.defence_target}%")
+    grades = [f"{why} ({g.replace('_', ' ')})" for why, g in p.reasons]
+    if grades:
+        lines.append("grades: " + "; ".join(grades))
+    won = []
+    for (winner, levels), q in sorted(p.p_exchange.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
+        if winner and levels:
+            won.append(f"{'you' if winner == 'attacker' else 'they'} {levels}: {pct(q)}")
+    if won:
+        lines.append("special effects won: " + ", ".join(won))
+    if p.hits_die > 1:
+        lines.append(f"rounds striking on a hit: 1d{p.hits_die}")
+    lines.append("location: " + " ".join(f"{SHORT[loc]} {pct(q)}" for loc, q in p.p_location.items()))
+    lines.append("worst wound: " + " ".join(f"{k} {pct(q)}" for k, q in p.p_wound.items()))
+    return lines
