@@ -69,7 +69,7 @@ class WorldFacts:
                     extra += f" modes {','.join(w.modes)}"
                 if w.blast_radius_m:
                     extra += f" blast {w.blast_radius_m:g} m"
-                lines.append(f"  {w.id:24} {w.kind:9} {str(w.damage):10} {size:9} {w.hands}h{extra}")
+                lines.append(f"  {w.id:24} {w.kind:9} {str(w.damage):10} {size:9} {2 if w.two_handed else 1}h{extra}")
         if what in ("armour", "all"):
             lines.append("armour:")
             for a in sorted(cat.armour.values(), key=lambda a: a.id):

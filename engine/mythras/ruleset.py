@@ -266,10 +266,13 @@ class MythrasRuleset(TurnHooks, WorldFacts, Ruleset):
         return out
 
     def resolve_all(self, dice: Dice, request: AttackRequest) -> list[Any]:
-        """`resolve` with nobody to ask: every open choice of effects made by
-        `engine.mythras.auto` (tests, the lab's one-call use)."""
-        return [self.with_effects(r, [k.key for k in self.effects(r).options[: self.effects(r).pick]])
-                if isinstance(r, Pending) else r for r in self.resolve(dice, request)]
+        """`resolve` with nobody to ask: every open choice of effects made as the AI makes it
+        (the first `pick` options: `engine.mythras.auto`'s picks)."""
+        out = []
+        for r in self.resolve(dice, request):
+            q = self.effects(r)
+            out.append(r if q is None else self.with_effects(r, [o.key for o in q.options[: q.pick]]))
+        return out
 
     def _stray(self, dice: Dice, request: AttackRequest, how: str) -> Outcome | Impossible:
         """A blow gone astray onto `request.target`, automatically and with no special

@@ -55,7 +55,7 @@ def test_preview_resolve_apply_round_trip():
     p = RULES.preview(req)
     assert p.reaction == "evade" and sum(p.p_wound.values()) == 1
     dice = Dice(random.Random(4))
-    results = RULES.resolve(dice, req)
+    results = RULES.resolve_all(dice, req)
     assert len(results) == 1
     applied = RULES.apply(dice, t.combatant, t.state, results[0])
     assert all(x <= y for x, y in zip(applied.state.hp, t.state.hp, strict=True))
