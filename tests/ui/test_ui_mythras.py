@@ -66,7 +66,7 @@ def best_target(m, uid):
 
 
 def test_a_player_parries_evades_picks_effects_and_the_save_replays_it(app, tmp_path):
-    screen = open_mythras(app, STREET, seed=1)
+    open_mythras(app, STREET, seed=1)
     asked = {"parry": 0, "evade": 0, "effects": 0}
     for _ in range(3000):
         sc = app.screen
@@ -105,3 +105,4 @@ def test_a_player_parries_evades_picks_effects_and_the_save_replays_it(app, tmp_
     assert again.match.rules.name == "mythras"
     assert again.match.log.lines() == session.match.log.lines()
     again.match.close()
+
