@@ -177,6 +177,13 @@ def _per_location_damage(plan: AttackPlan, parried: bool, deflects: float, dist:
     return dict(out)
 
 
+@lru_cache(maxsize=4096)
+def _at_most_cached(per_hit: tuple[tuple[int, int], ...], max_n: int, limit: int) -> tuple[int, ...]:
+    """`_at_most_counts`, remembered: previews of one blow for each reaction, and of the
+    locations alike in hit points and armour, share it."""
+    return tuple(_at_most_counts(dict(per_hit), max_n, limit))
+
+
 def _at_most_counts(per_hit: dict[int, int], max_n: int, limit: int) -> list[int]:
     """For n = 0..max_n rounds at one location: the ways (of W^n) they leave it at most at
     a level, i.e. no damage at all or a total of 1..`limit`."""
@@ -211,7 +218,7 @@ def _worst_wounds(plan: AttackPlan, parried: bool, deflects: float, max_hits: in
         for loc in p_loc:
             hp, start = st.hp_at(loc), d.hit_points[loc]
             limit = {"none": 0, "minor": hp - 1, "serious": hp + start - 1, "major": 10 ** 6}[level]
-            counts = _at_most_counts(per[loc], max_hits, limit)
+            counts = _at_most_cached(tuple(sorted(per[loc].items())), max_hits, limit)
             f = int(faces[loc])
             terms = [f ** n * counts[n] for n in range(max_hits + 1)]
             poly = [sum(poly[k - n] * terms[n] * comb(k, n) for n in range(k + 1)) for k in range(max_hits + 1)]
