@@ -40,11 +40,12 @@ How each ruleset in ../shared/rules fits, with nothing added to the protocol:
   slow, each in decreasing initiative (an overwatch acts only when triggered, inside
   another's resolution), until the match is decided; `Phase("move")`, `Phase("end")`.
 - **Mythras Imperative** (Combat Rounds, Action Points): `Initiative()` every round;
-  `Phase("start")` (action points refreshed); then, cycling in initiative order, `Act(uid)`
-  for each unit with action points left, until none has any or all pass; a defender's
-  parry or evade is a "reaction" question asked during the attacker's `Act`, spending the
-  defender's action points; the winner of the differential roll answers an "effects" question;
-  `Phase("end")`.
+  `Phase("start")`; then, cycling in initiative order, `Act(uid)` (each followed by
+  `Phase("move")`, so a Move is walked within its Turn) for each unit with action points
+  left, until none has any or all hold; a defender's parry or evade is a "reaction" question
+  asked during the attacker's `Act` once it has seen the attack roll (`before_reaction`),
+  spending the defender's action points; the winner of the differential roll answers an
+  "effects" question before damage is rolled; `Phase("end")` (action points refreshed).
 - **Yags SF 0.30a**: `Phase("start")`, `Declare(order)`, then `Initiative()` (agility x weapon
   skill + weapon initiative + 2d10!), then `Resolve(uid)` in initiative order; the loser's
   strike back is part of resolving the winner's attack (no step of its own); `Phase("move")`,

@@ -138,7 +138,7 @@ class BlastResult:
 
     @property
     def effects(self) -> tuple[str, ...]:
-        from engine.mythras.outcome import world_effects
+        from engine.mythras.facts import world_effects
 
         return world_effects(self.target, self.target_changes, self.world, self.evaded or not self.hits)
 

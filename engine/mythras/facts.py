@@ -22,6 +22,37 @@ def wound_harm(p_wound: Mapping[str, Any]) -> float:
     return sum(WOUND_WORTH[k] * float(p) for k, p in p_wound.items())
 
 
+def world_effects(target: str, target_changes: tuple[tuple[str, Any], ...],
+                  world: tuple[tuple[str, Any], ...], evaded: bool = False) -> tuple[str, ...]:
+    """An outcome's effects as the world's effect strings (game/world/systems/health.py):
+    prone (knocked or tripped down; an evade's dive is the state's own); knockback:M (metres, away from the attacker: Knockback and Bash); disarmed:M (the
+    weapon flung M metres); withdraw (the defender steps out of reach); attacker:... (the
+    same, on the attacker: disarmed:M, duck_back); strike:HOW:NAME (the blow goes on to
+    another: select_target, overpenetration/DAMAGE, crowd/FACE)."""
+    out: list[str] = []
+    if ("prone", True) in target_changes and not evaded:
+        out.append("prone")
+    for kind, value in world:
+        if kind in ("knockback", "bash") and value:
+            out.append(f"knockback:{value}")
+        elif kind == "disarmed":
+            name, metres = value
+            out.append(("" if name == target else "attacker:") + f"disarmed:{metres}")
+        elif kind == "withdraw":
+            out.append("withdraw")
+        elif kind == "duck_back":
+            out.append("attacker:duck_back")
+        elif kind == "select_target":
+            out.append(f"strike:select_target:{value}")
+        elif kind == "overpenetration":
+            name, damage = value
+            out.append(f"strike:overpenetration/{damage}:{name}")
+        elif kind == "crowd_miss":
+            name, face = value
+            out.append(f"strike:crowd/{face}:{name}")
+    return tuple(out)
+
+
 class WorldFacts:
     """The plain-value hooks of MythrasRuleset (mixed in)."""
 

@@ -74,6 +74,8 @@ class Outcome:
     @property
     def effects(self) -> tuple[str, ...]:
         """What the world carries out on the grid (world_effects)."""
+        from engine.mythras.facts import world_effects
+
         return world_effects(self.target, self.target_changes, self.world, self.exchange.reaction == "evade")
 
     @property
@@ -105,37 +107,6 @@ class Outcome:
             lines.append(f"{self.attacker} misses {self.target}" if not ex.attack.succeeded
                          else f"{self.target} avoids the blow")
         return "\n".join(lines)
-
-
-def world_effects(target: str, target_changes: tuple[tuple[str, Any], ...],
-                  world: tuple[tuple[str, Any], ...], evaded: bool = False) -> tuple[str, ...]:
-    """An outcome's effects as the world's effect strings (game/world/systems/health.py):
-    prone (knocked or tripped down; an evade's dive is the state's own); knockback:M (metres, away from the attacker: Knockback and Bash); disarmed:M (the
-    weapon flung M metres); withdraw (the defender steps out of reach); attacker:... (the
-    same, on the attacker: disarmed:M, duck_back); strike:HOW:NAME (the blow goes on to
-    another: select_target, overpenetration/DAMAGE, crowd/FACE)."""
-    out: list[str] = []
-    if ("prone", True) in target_changes and not evaded:
-        out.append("prone")
-    for kind, value in world:
-        if kind in ("knockback", "bash") and value:
-            out.append(f"knockback:{value}")
-        elif kind == "disarmed":
-            name, metres = value
-            out.append(("" if name == target else "attacker:") + f"disarmed:{metres}")
-        elif kind == "withdraw":
-            out.append("withdraw")
-        elif kind == "duck_back":
-            out.append("attacker:duck_back")
-        elif kind == "select_target":
-            out.append(f"strike:select_target:{value}")
-        elif kind == "overpenetration":
-            name, damage = value
-            out.append(f"strike:overpenetration/{damage}:{name}")
-        elif kind == "crowd_miss":
-            name, face = value
-            out.append(f"strike:crowd/{face}:{name}")
-    return tuple(out)
 
 
 def _hit_line(name: str, h: Hit) -> str:

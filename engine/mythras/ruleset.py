@@ -1,18 +1,16 @@
-"""Mythras Imperative behind the game's `Ruleset` interface, where it fits.
-
-The interface is Yags-shaped (declarations, then actions by speed). What fits: building
-fighters, initiative, movement, weapon facts, exact previews, one-call resolution (the
-defender's reaction by its declared policy, the winner's effects by `engine.mythras.auto`),
-applying results, end of round, first aid, throws and blasts. What does not (turns spending
-Action Points, a reaction asked mid-attack, the winner's choice of effects) is the staged
-API of `engine.mythras.attack` and the bookkeeping of `engine.mythras.round`, for the turn
-protocol to drive."""
+"""Mythras Imperative behind the game's `Ruleset` interface: building fighters from
+templates, initiative every round, movement per Move action, weapon facts, exact previews,
+the exchange (`resolve`: the attack roll made before the reaction, the reaction asked or
+answered by the defender's policy, a Pending result while the winner picks effects),
+applying results, end of round, first aid. The turn protocol's hooks (reactions, effects,
+Action Points) are in `engine.mythras.protocol`, the plain values the world reads in
+`engine.mythras.facts`, throws and blasts in `engine.mythras.blasts`; the round is
+`engine.mythras.round.mythras_round`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any
 
 from engine.dice import Dice
@@ -27,6 +25,7 @@ from engine.mythras.attack import (
     exchange,
     plan_attack,
 )
+from engine.mythras.blasts import Blasts
 from engine.mythras.catalogue import default_catalogue
 from engine.mythras.character import Character
 from engine.mythras.equipment import Catalogue
@@ -51,7 +50,7 @@ from engine.mythras.protocol import (
     reaction_options_for,
     stray_outcome,
 )
-from engine.mythras.ranged import COVER_AP, COVER_LOCATIONS, Cover, grid_cover
+from engine.mythras.ranged import grid_cover
 from engine.mythras.round import mythras_round, refresh, roll_initiative, spend_reaction, spend_turn
 from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, fatigue_move, wound_level
 from engine.mythras.templates import make_character
@@ -66,13 +65,6 @@ CRAWL_M = 2  # 0005 Crawl: "a maximum rate of two metres per Turn"
 
 
 @dataclass(frozen=True)
-class ThrowChance:
-    """The exact chance a throw lands on the spot aimed at (the Preview protocol)."""
-
-    p_hit: Fraction
-
-
-@dataclass(frozen=True)
 class MythrasDeclaration:
     """What a fighter keeps up besides its Turns: its reaction policy (the issue's per-unit
     policy: auto, parry, evade, none), warded locations, brace and steady weapon."""
@@ -83,7 +75,7 @@ class MythrasDeclaration:
     steady: bool = False
 
 
-class MythrasRuleset(TurnHooks, WorldFacts, Ruleset):
+class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
     name = "mythras"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
@@ -377,46 +369,6 @@ class MythrasRuleset(TurnHooks, WorldFacts, Ruleset):
         index = {e[0]: i for i, e in enumerate(entries)}
         return [i for i, _, _, _ in sorted(entries, key=lambda e: (-e[3], -e[1].dex, index[e[0]]))]
 
-    # --- throws and blasts --------------------------------------------------------------
-
-    def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
-        plan = explosions.plan_throw(thrower.combatant, thrower.state, self.catalogue.weapon(weapon_id), distance_m)
-        if isinstance(plan, str):
-            raise ValueError(plan)
-        t = explosions.throw_at(dice, thrower.combatant, plan)
-        self._throws[thrower.name] = t.roll
-        return t.roll, t.offset
-
-    def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Any:
-        plan = explosions.plan_throw(thrower.combatant, thrower.state, self.catalogue.weapon(weapon_id), distance_m)
-        return Impossible(plan) if isinstance(plan, str) else ThrowChance(explosions.chance_to_land(plan))
-
-    def preview_blast(self, weapon_id: str, victim: Participant, distance_m: float,
-                      hard_cover_between: bool = False) -> Any:
-        w = self.catalogue.weapon(weapon_id)
-        out = explosions.preview_blast(w, victim.combatant, victim.state, distance_m, _blast_cover(hard_cover_between))
-        return out if out is not None else Impossible(f"{distance_m:.0f} m is beyond the {w.name}'s blast")
-
-    def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
-              victims: Sequence[tuple[Participant, float, bool]]) -> list[Any]:
-        """One result per victim: its own locations and damage rolls; a victim whose policy
-        is evade or auto dives clear (Evade against the throw)."""
-        w = self.catalogue.weapon(weapon_id)
-        throw_roll = self._throws.get(thrower.name)
-        if throw_roll is None:
-            plan = explosions.plan_throw(thrower.combatant, thrower.state, w, 1.0)
-            throw_roll = explosions.throw_at(dice, thrower.combatant, plan).roll if not isinstance(plan, str) else None
-        out = []
-        for p, dist, covered in victims:
-            policy = p.declaration.reaction if isinstance(p.declaration, MythrasDeclaration) else "ask"
-            evade = policy in ("ask", "auto", "evade", "guns") and can_react(p.state)
-            res = explosions.blast(dice, w, throw_roll, p.combatant, p.state, dist, _blast_cover(covered),
-                                   evade=evade and throw_roll is not None)
-            if res is not None and evade and throw_roll is not None and p.state.can_defend:
-                res = replace(res, target_changes=res.target_changes + (("reacted", 1),))  # the Evade's point
-            out.append(res)
-        return out
-
     # --- health -------------------------------------------------------------------------
 
     def out_of_fight(self, state: MythrasState) -> bool:
@@ -438,8 +390,3 @@ class MythrasRuleset(TurnHooks, WorldFacts, Ruleset):
         """Each hurt location's wound level."""
         return {loc: wound_level(combatant.hit_points[loc], state.hp_at(loc)) for loc in LOCATIONS
                 if state.hp_at(loc) < combatant.hit_points[loc]}
-
-
-def _blast_cover(hard_cover_between: bool) -> Cover | None:
-    """Hard cover between a victim and the blast hides all but the head (the grid's hard90)."""
-    return Cover(COVER_LOCATIONS["90"], COVER_AP["hard"]) if hard_cover_between else None

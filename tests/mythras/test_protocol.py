@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from engine.dice import Dice, ScriptedDice
 from engine.mythras.attack import attack_roll, exchange, plan_attack, reaction_options
 from engine.mythras.auto import weakest_location
-from engine.mythras.outcome import resolve_hit, world_effects
+from engine.mythras.facts import world_effects
+from engine.mythras.outcome import resolve_hit
 from engine.mythras.protocol import POLICIES, Pending
 from engine.mythras.ruleset import MythrasRuleset
 from engine.ruleset import AttackRequest, Participant, Situation
