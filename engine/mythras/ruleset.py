@@ -91,6 +91,10 @@ class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
     def fresh_state(self, combatant: Character) -> MythrasState:
         return health.fresh_state(combatant)
 
+    def initiative_at_setup(self) -> bool:
+        """Initiative is rolled at the start of every round (`round`'s Initiative step)."""
+        return False
+
     def roll_initiative(self, dice: Dice, combatant: Character, state: MythrasState | None = None,
                         declaration: Any = None) -> tuple[int, Roll]:
         """1d10 + Initiative, less armour, fatigue and surprise (engine.mythras.round)."""

@@ -122,6 +122,7 @@ class RoundSteps:
         once (a refused one holds). Yields the questions the action asks on the way."""
         m = self.m
         self.open_declarations([uid])
+        m._acted.discard(uid)  # a Turn is an action of its own, whatever came before it this round
         if isinstance(m.declare(uid, action, **dict(choices)), Impossible):
             action = Hold()
             m.declare(uid, action)
