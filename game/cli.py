@@ -11,12 +11,12 @@ import argparse
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 RULESET_NAMES = ("yags", "mythras", "yags-sf", "step")
 RULESET_HELP = "the rules: yags, mythras, yags-sf or step (default: the map's ruleset property, else yags)"
-HEADLESS_HINT = ("headless commands: 'skirmish simulate', 'skirmish check-map PATH', "
+HEADLESS_HINT = ("headless commands: 'skirmish simulate', 'skirmish sweep PLAN', 'skirmish check-map PATH', "
                  "'skirmish new-map NAME', 'skirmish check-save PATH', 'skirmish duel'")
 
 
@@ -305,12 +305,10 @@ def cmd_check_save(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """AI-against-AI matches (the tactics lab): a summary with confidence intervals, the full
     record with --json, a picture of where units fought and fell with --report."""
-    import json
-
     from game.ai import LEVELS
-    from game.files import FileProblem, write_atomic
+    from game.files import FileProblem
     from game.lab.scenario import ScenarioError, load_scenario
-    from game.lab.summary import summarise, summary_lines
+    from game.lab.summary import summary_lines
     from game.limits import MAX_JOBS, MAX_RUNS, MAX_SEED, MAX_SIZE
     from game.maps import MapError
     from game.sim import DEFAULT_MAP, simulate
@@ -354,44 +352,118 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     problem = _judge_or_warn(path, settings["ruleset"])
     if problem:
         return _error(problem)
-    progress = None
-    if sys.stderr.isatty():
-        def progress(done: int, total: int) -> None:
-            filled = int(30 * done / total)
-            end = "\n" if done == total else ""
-            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}", end=end, file=sys.stderr, flush=True)
+    cluster = None
+    if args.cluster:
+        if args.jobs is not None:
+            return _error("--cluster: give --jobs or --cluster, not both (the cluster's workers play the matches)")
+        from game.lab.cluster import ClusterError, connect
+
+        try:
+            cluster = connect(args.cluster)
+        except ClusterError as exc:
+            return _error(f"--cluster: {exc}")
+    from game.lab.recordjson import RecordJson
+    from game.lab.summary import Tally
+    from game.sim import Interrupted
+
+    tally = Tally()
+    try:
+        out = RecordJson(args.json) if args.json else None
+    except FileProblem as exc:
+        return _error(f"--json: {exc}")
+
+    def on_battle(b: dict) -> None:
+        tally.add(b)
+        if out is not None:
+            out.battle(b)
+
+    stopped = False
     try:
         record = simulate(path, settings["runs"], settings["seed"], jobs=jobs, blue_ai=settings["blue_ai"],
                           red_ai=settings["red_ai"], size=settings["size"], blue_squad=settings["blue_squad"],
-                          red_squad=settings["red_squad"], ruleset=settings["ruleset"], progress=progress)
+                          red_squad=settings["red_squad"], ruleset=settings["ruleset"], cluster=cluster,
+                          progress=progress_bar(), on_battle=on_battle, keep_battles=False)
+    except Interrupted as exc:  # Ctrl-C: what finished is summarised and written
+        record, stopped = exc.record, True
+        if sys.stderr.isatty():
+            print(file=sys.stderr)
     except (MapError, SquadError) as exc:
+        if out is not None:
+            out.discard()
         return _error(str(exc))
     except KeyError as exc:
+        if out is not None:
+            out.discard()
         return _error(f"{path}: {exc.args[0]}")
+    except ValueError as exc:
+        from game.lab.cluster import ClusterError
+
+        if out is not None:
+            out.discard()
+        if isinstance(exc, ClusterError):
+            return _error(f"--cluster: {exc}")
+        raise
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
+    finally:
+        if cluster is not None:
+            cluster.close()
     record["command"] = "skirmish " + " ".join(args.argv)
-    record["summary"] = summarise(record)
+    record["summary"] = tally.summary(record["wins"])
     if args.report:
         from game.lab.report import draw_report
         from game.maps import load_map
 
         try:
-            record["report"] = draw_report(load_map(path), record, args.report)
+            record["report"] = draw_report(load_map(path), record, args.report, counts=(tally.fought, tally.fell))
         except FileProblem as exc:
+            if out is not None:
+                out.discard()
             return _error(f"--report: {exc}")
-    if args.json:
-        text = json.dumps(record, indent=2, sort_keys=True)
-        if args.json == "-":
-            print(text)
-            return 0
+    if out is not None:
         try:
-            write_atomic(args.json, (text + "\n").encode("utf-8"))
+            out.finish(record)
         except FileProblem as exc:
             return _error(f"--json: {exc}")
+        if args.json == "-":
+            return 130 if stopped else 0
     for line in summary_lines(record):
         print(line)
     if args.report:
         print(f"  report: {args.report}")
-    return 0
+    if args.json:
+        print(f"  record: {args.json}")
+    return 130 if stopped else 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """Play every variant of a sweep plan into the results store and compare them
+    (game/lab/sweep.py)."""
+    from game.lab.sweep import run
+    from game.limits import MAX_JOBS
+
+    if args.cluster and args.jobs is not None:
+        return _error("--cluster: give --jobs or --cluster, not both (the cluster's workers play the matches)")
+    args.jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
+    problem = _out_of_bounds("--jobs", args.jobs, 1, MAX_JOBS)
+    if problem:
+        return _error(problem)
+    return run(args, _error, progress_bar())
+
+
+def progress_bar() -> Callable[[int, int], None] | None:
+    """A progress bar on standard error when it is a terminal (none when piped)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def progress(done: int, total: int) -> None:
+        filled = int(30 * done / total)
+        end = "\n" if done == total else ""
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done:,}/{total:,}", end=end, file=sys.stderr, flush=True)
+
+    return progress
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -444,7 +516,17 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--scenario", help="a TOML scenario: map, runs, seed, size, [blue]/[red] ai and squad")
     sim.add_argument("--report", metavar="PATH.png", help="draw where units fought and fell")
     sim.add_argument("--json", help="write the full record to PATH, or - for standard output")
+    sim.add_argument("--cluster", metavar="tcp://HOST:PORT",
+                     help="play the matches on a Dask scheduler's workers (pip install 'skirmish[cluster]')")
     sim.set_defaults(func=cmd_simulate)
+    sweep = sub.add_parser("sweep", help="play every variant of a plan into a results store, and compare them")
+    sweep.add_argument("plan", help="a TOML plan: maps, squads, AI levels, rulesets, fog, runs (docs/sweeps.md)")
+    sweep.add_argument("--db", metavar="PATH", help="the SQLite results store (default: PLAN.sqlite beside the plan)")
+    sweep.add_argument("--jobs", type=int, default=None, help="parallel processes (default: the cores)")
+    sweep.add_argument("--cluster", metavar="tcp://HOST:PORT",
+                       help="play the matches on a Dask scheduler's workers (pip install 'skirmish[cluster]')")
+    sweep.add_argument("--report", metavar="PATH.png", help="draw the variants' win rates and the differences")
+    sweep.set_defaults(func=cmd_sweep)
     duel = sub.add_parser("duel", help="two fighters fight it out on an open strip; every roll printed")
     duel.add_argument("--a", default="broad_sword", help="weapon id of the first fighter")
     duel.add_argument("--b", default="broad_sword", help="weapon id of the second fighter")

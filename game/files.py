@@ -5,6 +5,7 @@
     data = parse_toml(raw)              # the same for TOML; BadData names the line or the field
     check_output(path)                  # FileProblem unless `path` can be written as a regular file
     write_atomic(path, data)            # PATH.tmp beside it, then os.replace
+    out = AtomicWriter(path)            # the same in pieces: out.write(...); out.commit()
     one_line(text)                      # control characters escaped, cut to MAX_LINE_CHARS
 
 Nothing here ever opens a FIFO or a device for reading or writing, nor reads more than its
@@ -269,36 +270,74 @@ def temp_name(path: str | os.PathLike[str]) -> str:
     return os.fspath(path) + ".tmp"
 
 
+class AtomicWriter:
+    """An output written in pieces to PATH.tmp and renamed over ``path`` by ``commit()``
+    (``discard()`` removes it): for outputs too long to hold whole, such as a long run's
+    record. Raises FileProblem (one line) on any failure, after removing the temporary."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        check_output(path)
+        self.path = path
+        self.tmp = temp_name(path)
+        try:
+            try:
+                if not stat.S_ISDIR(os.lstat(self.tmp).st_mode):
+                    os.unlink(self.tmp)  # a stale temporary of a killed write
+            except FileNotFoundError:
+                pass
+            self.fd: int | None = os.open(self.tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except OSError as err:
+            raise FileProblem(path, f"cannot write {os.path.basename(self.tmp)} ({_reason(err)})") from None
+
+    def write(self, data: bytes | str) -> None:
+        view = memoryview(data.encode("utf-8") if isinstance(data, str) else data)
+        try:
+            while view:
+                view = view[os.write(self._fd(), view):]
+        except OSError as err:
+            self.discard()
+            raise FileProblem(self.path, f"cannot write ({_reason(err)})") from None
+
+    def _fd(self) -> int:
+        if self.fd is None:
+            raise FileProblem(self.path, "written already")
+        return self.fd
+
+    def commit(self) -> None:
+        """Flush to disk and rename over ``path``."""
+        fd = self._fd()
+        try:
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+                self.fd = None
+            os.replace(self.tmp, self.path)
+        except OSError as err:
+            self.discard()
+            raise FileProblem(self.path, f"cannot write ({_reason(err)})") from None
+
+    def discard(self) -> None:
+        """Remove the temporary; ``path`` stays as it was."""
+        if self.fd is not None:
+            try:
+                os.close(self.fd)
+            except OSError:
+                pass
+            self.fd = None
+        try:
+            os.unlink(self.tmp)
+        except OSError:
+            pass
+
+
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to PATH.tmp, flush it to disk, then rename it over ``path``: ``path``
     is either untouched or whole. Raises FileProblem (one line) on any failure, after
     removing the temporary file."""
-    check_output(path)
-    tmp = temp_name(path)
-    try:
-        try:
-            if not stat.S_ISDIR(os.lstat(tmp).st_mode):
-                os.unlink(tmp)  # a stale temporary of a killed write
-        except FileNotFoundError:
-            pass
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    except OSError as err:
-        raise FileProblem(path, f"cannot write {os.path.basename(tmp)} ({_reason(err)})") from None
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except OSError as err:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise FileProblem(path, f"cannot write ({_reason(err)})") from None
+    out = AtomicWriter(path)
+    out.write(data)
+    out.commit()
 
 
 def write_png(surface: Any, path: str | os.PathLike[str]) -> None:

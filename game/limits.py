@@ -41,3 +41,9 @@ MAX_PATH_CHARS = 4096
 """Longest file path accepted inside a save or scenario (Linux's PATH_MAX)."""
 MAX_LINE_CHARS = 400
 """Longest error line printed; a longer one is cut in the middle with an ellipsis."""
+MAX_VARIANTS = 10_000
+"""Most variants one sweep plan may have (every combination of its settings counted before
+any is played): 10,000 variants of 100 matches is already two days on one core."""
+MAX_SWEEP_MATCHES = 10_000_000
+"""Most matches one sweep may play (variants x runs): about 23 days on one core at 5 matches
+a second, or an afternoon on a cluster of a hundred cores."""

@@ -12,7 +12,6 @@ import os
 import statistics
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,6 +50,29 @@ class MatchSpec:
     blue_squad: str | None = None
     red_squad: str | None = None
     ruleset: str = "yags"
+    fog: bool = False  # fog of war (issue 17); refused until FOG_AVAILABLE
+
+
+FOG_AVAILABLE = False
+"""Whether matches can be played with fog of war: until they can, asking for it is refused in
+one line (FogUnavailable) rather than quietly played without."""
+FOG_UNAVAILABLE = "fog of war is not available yet"
+
+
+class FogUnavailable(ValueError):
+    """A match asked for fog of war, which the game cannot play yet."""
+
+    def __init__(self) -> None:
+        super().__init__(FOG_UNAVAILABLE)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during `simulate`: `record` holds the matches that finished (`runs` of them,
+    `runs_asked` asked, `interrupted` true); a caller that does not catch it sees Ctrl-C."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        super().__init__()
+        self.record = record
 
 
 def side_specs(squad: str, team: str, count: int) -> list[dict[str, Any]]:
@@ -151,6 +173,8 @@ class _Timed:
 
 def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None] | None = None) -> dict[str, Any]:
     """Play one match to the end; the record for the JSON `battles` list."""
+    if spec.fog and not FOG_AVAILABLE:
+        raise FogUnavailable()
     squads = spec_squads(grid, spec)
     match = Match(grid, squads, seed=spec.seed, ruleset=make_ruleset(spec.ruleset))
     log = BattleTally(match)
@@ -198,46 +222,76 @@ def _run_one(spec: MatchSpec) -> dict[str, Any]:
 def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1, blue_ai: str = "normal",
              red_ai: str = "normal", squad: str = "default", size: int | None = None,
              blue_squad: str | None = None, red_squad: str | None = None, ruleset: str | None = None,
-             progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+             fog: bool = False, cluster: Any = None,
+             progress: Callable[[int, int], None] | None = None,
+             on_battle: Callable[[dict[str, Any]], None] | None = None, keep_battles: bool = True) -> dict[str, Any]:
     """Run `runs` matches with seeds seed, seed+1, ...; the same seed gives the same record,
-    whatever `jobs` is (apart from `seconds`). `ruleset` None: the map's `ruleset` property,
-    else Yags. `progress(done, runs)` is called as matches end."""
+    whatever `jobs` is, or on a Dask cluster (`cluster`: its address or a Client), apart from
+    `seconds`. `ruleset` None: the map's `ruleset` property, else Yags. `progress(done,
+    runs)` is called as matches end; `on_battle(battle)` for each battle in seed order (with
+    `keep_battles` False the record's `battles` stays empty: a long run holds no list of
+    them). Matches are handed out as workers free up (game/lab/runner.py), so any count
+    starts at once. Ctrl-C raises Interrupted with the record of the matches that finished."""
+    from game.lab.runner import HoldCtrlC, Reorder, play_all
+
     if not 1 <= runs <= MAX_RUNS:
         raise ValueError(f"runs must be from 1 to {MAX_RUNS:,}, not {runs:,}")
     if size is not None and not 1 <= size <= MAX_SIZE:
         raise SquadError(f"size must be from 1 to {MAX_SIZE:,}, not {size:,}")
+    if fog and not FOG_AVAILABLE:
+        raise FogUnavailable()
     grid = load_map(map_path)  # fail fast, before any worker starts
     if size is not None:
         check_size(grid, size)  # before a squad of `size` is built
     name = choose_ruleset(ruleset, None, grid.ruleset)
     rules = make_ruleset(name)
-    specs = [MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad, name)
-             for i in range(runs)]
-    check_squads(grid, spec_squads(grid, specs[0]), rules if name != "yags" else None)
+
+    def spec(i: int) -> MatchSpec:
+        return MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad, name, fog)
+
+    check_squads(grid, spec_squads(grid, spec(0)), rules if name != "yags" else None)
     start = time.perf_counter()
     battles: list[dict[str, Any]] = []
-    if jobs <= 1 or runs <= 1:
-        _settle()
-        for i, s in enumerate(specs):
-            battles.append(play_match(grid, s))
-            if progress is not None:
-                progress(i + 1, runs)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_run_one, s) for s in specs]
-            for i, fut in enumerate(as_completed(futures)):
-                fut.result()
-                if progress is not None:
-                    progress(i + 1, runs)
-            battles = [f.result() for f in futures]
-    seconds = time.perf_counter() - start
     wins = {"blue": 0, "red": 0, "draw": 0}
-    for b in battles:
+    rounds = 0
+    done = 0
+
+    def take(b: dict[str, Any]) -> None:
+        nonlocal rounds, done
         wins[b["winner"]] += 1
-    return {
-        "map": str(map_path), "map_name": grid.name, "ruleset": name, "runs": runs, "seed": seed,
+        rounds += b["rounds"]
+        done += 1
+        if keep_battles:
+            battles.append(b)
+        if on_battle is not None:
+            on_battle(b)
+
+    order = Reorder()
+    ended = 0
+    with HoldCtrlC() as guard:
+        try:
+            for i, battle in play_all((spec(i) for i in range(runs)), jobs=1 if runs <= 1 else jobs,
+                                      cluster=cluster, grids={str(map_path): grid}):
+                with guard.hold():  # a battle is taken whole or not at all
+                    for b in order.push(i, battle):
+                        take(b)
+                ended += 1
+                if progress is not None:
+                    progress(ended, runs)
+            interrupted = False
+        except KeyboardInterrupt:
+            with guard.hold():
+                for b in order.rest():
+                    take(b)
+            interrupted = True
+    record = {
+        "map": str(map_path), "map_name": grid.name, "ruleset": name, "fog": fog, "runs": done, "seed": seed,
         "blue_ai": blue_ai, "red_ai": red_ai, "squad": squad, "size": size,
         "blue_squad": blue_squad, "red_squad": red_squad, "wins": wins,
-        "mean_rounds": round(sum(b["rounds"] for b in battles) / max(1, runs), 3),
-        "seconds": round(seconds, 3), "battles": battles,
+        "mean_rounds": round(rounds / max(1, done), 3),
+        "seconds": round(time.perf_counter() - start, 3), "battles": battles,
     }
+    if interrupted:
+        record.update(interrupted=True, runs_asked=runs)
+        raise Interrupted(record)
+    return record

@@ -8,7 +8,7 @@ few saved games; after each step, compare.
     python tools/behaviour.py compare DIR [--seeds 10] [--jobs 2]
 
 `record` writes DIR/simulate-MAP.json (what `skirmish simulate --map MAP --seed 1 --runs N`
-writes, without `seconds` and `decision_ms`), DIR/events-MAP.json (per seed: the number of
+writes, without `seconds`, `decision_ms` and `fog` when it is false), DIR/events-MAP.json (per seed: the number of
 event lines and their sha256) and DIR/saves/*.json (saved games, each made by playing a
 session with the AI on both sides' seats and saving part way). `compare` plays the same
 matches again, loads the saves (a save replays its declarations and checks the replay reaches
@@ -41,6 +41,8 @@ SAVES = (("street", "hotseat", 3, 4), ("wood", "solo", 5, 3), ("compound", "solo
 def _strip(record: dict[str, Any]) -> dict[str, Any]:
     record = dict(record)
     record.pop("seconds", None)
+    if record.get("fog") is False:  # added by issue 21 (fog off: what every record before meant)
+        record.pop("fog")
     record["battles"] = [{k: v for k, v in b.items() if k != "decision_ms"} for b in record["battles"]]
     return record
 

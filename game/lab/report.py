@@ -58,8 +58,10 @@ def _map_surface(grid: GridMap, cell: int):
     return surf
 
 
-def draw_report(grid: GridMap, record: dict[str, Any], path: str, max_px: int = 1200) -> str:
-    """Write the report PNG at `path`; returns the path."""
+def draw_report(grid: GridMap, record: dict[str, Any], path: str, max_px: int = 1200,
+                counts: tuple[Counter, Counter] | None = None) -> str:
+    """Write the report PNG at `path`; returns the path. `counts`: (fought, fell) as `tally`
+    gives them, when the record does not hold its battles."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -80,7 +82,7 @@ def draw_report(grid: GridMap, record: dict[str, Any], path: str, max_px: int = 
     surf = pygame.Surface((max(width, 640, font.size(title)[0] + 12), height + HEAD + LEGEND))
     surf.fill(BG)
     surf.blit(_map_surface(grid, cell), (0, HEAD))
-    fought, fell = tally(record)
+    fought, fell = counts if counts is not None else tally(record)
     marks = pygame.Surface((width, height), pygame.SRCALPHA)
     top_fell = max(fell.values(), default=1)
     for (team, x, y), k in fell.items():

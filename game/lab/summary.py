@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 import shlex
 import statistics
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 Z95 = 1.959963984540054
@@ -22,44 +24,79 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarise(record: dict[str, Any]) -> dict[str, Any]:
-    """The summary numbers of a `simulate` record (added to it under `summary`)."""
-    battles = record["battles"]
-    n = len(battles)
-    rounds = [b["rounds"] for b in battles]
-    rates = {}
-    for side in ("blue", "red", "draw"):
-        k = record["wins"].get(side, 0)
-        lo, hi = wilson(k, n)
-        rates[side] = {"wins": k, "rate": k / n if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)]}
-    casualties = {}
-    for side in ("blue", "red"):
-        c = [b["casualties"].get(side, 0) for b in battles]
-        casualties[side] = {"mean": round(statistics.fmean(c), 3) if c else 0.0, "total": sum(c)}
-    weapons: dict[str, dict[str, int]] = {}
-    for b in battles:
+class Tally:
+    """What the summary and the report need from a run's battles, gathered one battle at a
+    time (`add`), so a long run need not keep its battles."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.wins = {"blue": 0, "red": 0, "draw": 0}
+        self.rounds: list[int] = []
+        self.casualties = {"blue": 0, "red": 0}
+        self.weapons: dict[str, dict[str, int]] = {}
+        self.decision: list[dict[str, Any]] = []
+        self.fought: Counter = Counter()  # (team, x, y): attacks made from there
+        self.fell: Counter = Counter()  # (team, x, y): units that fell there
+
+    def add(self, b: dict[str, Any]) -> None:
+        self.n += 1
+        self.wins[b["winner"]] = self.wins.get(b["winner"], 0) + 1
+        self.rounds.append(b["rounds"])
+        for side in ("blue", "red"):
+            self.casualties[side] += b["casualties"].get(side, 0)
         for w, t in b.get("weapons", {}).items():
-            acc = weapons.setdefault(w, {"hits": 0, "levels": 0, "downed": 0})
+            acc = self.weapons.setdefault(w, {"hits": 0, "levels": 0, "downed": 0})
             for k in acc:
                 acc[k] += t.get(k, 0)
-    decision = [b["decision_ms"] for b in battles if "decision_ms" in b and b["decision_ms"]["count"]]
-    return {
-        "rates": rates,
-        "rounds": {"mean": round(statistics.fmean(rounds), 3) if rounds else 0.0,
-                   "sd": round(statistics.stdev(rounds), 3) if n > 1 else 0.0,
-                   "min": min(rounds, default=0), "max": max(rounds, default=0)},
-        "casualties": casualties,
-        "weapons": dict(sorted(weapons.items(), key=lambda kv: (-kv[1]["levels"], kv[0]))),
-        "decision_ms": {"median_of_medians": round(statistics.median(d["median"] for d in decision), 3) if decision else 0.0,
-                        "max": max((d["max"] for d in decision), default=0.0)},
-    }
+        d = b.get("decision_ms")
+        if d and d["count"]:
+            self.decision.append(d)
+        for team, x, y in b.get("fought_from", ()):
+            self.fought[(team, x, y)] += 1
+        for team, x, y in b.get("fell", ()):
+            self.fell[(team, x, y)] += 1
+
+    @classmethod
+    def of(cls, battles: Iterable[dict[str, Any]]) -> Tally:
+        t = cls()
+        for b in battles:
+            t.add(b)
+        return t
+
+    def summary(self, wins: dict[str, int] | None = None) -> dict[str, Any]:
+        """The summary numbers (`wins`: the record's, else those tallied)."""
+        n, rounds, decision = self.n, self.rounds, self.decision
+        wins = self.wins if wins is None else wins
+        rates = {}
+        for side in ("blue", "red", "draw"):
+            k = wins.get(side, 0)
+            lo, hi = wilson(k, n)
+            rates[side] = {"wins": k, "rate": k / n if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)]}
+        casualties = {side: {"mean": round(self.casualties[side] / n, 3) if n else 0.0, "total": self.casualties[side]}
+                      for side in ("blue", "red")}
+        return {
+            "rates": rates,
+            "rounds": {"mean": round(statistics.fmean(rounds), 3) if rounds else 0.0,
+                       "sd": round(statistics.stdev(rounds), 3) if n > 1 else 0.0,
+                       "min": min(rounds, default=0), "max": max(rounds, default=0)},
+            "casualties": casualties,
+            "weapons": dict(sorted(self.weapons.items(), key=lambda kv: (-kv[1]["levels"], kv[0]))),
+            "decision_ms": {"median_of_medians": round(statistics.median(d["median"] for d in decision), 3) if decision else 0.0,
+                            "max": max((d["max"] for d in decision), default=0.0)},
+        }
+
+
+def summarise(record: dict[str, Any]) -> dict[str, Any]:
+    """The summary numbers of a `simulate` record (added to it under `summary`)."""
+    return Tally.of(record["battles"]).summary(record["wins"])
 
 
 def summary_lines(record: dict[str, Any]) -> list[str]:
     """The summary as text lines."""
     s = record["summary"]
     n = record["runs"]
-    lines = [f"{record['map_name']}: {n} matches from seed {record['seed']}, "
+    stopped = f" (stopped by Ctrl-C: {n:,} of {record['runs_asked']:,} finished)" if record.get("interrupted") else ""
+    lines = [f"{record['map_name']}: {n} matches from seed {record['seed']}{stopped}, "
              f"{record['blue_ai']} (blue) against {record['red_ai']} (red); {record['seconds']:.1f} s"]
     if record.get("command"):
         lines.append(f"  command: {record['command']}")
@@ -79,7 +116,8 @@ def summary_lines(record: dict[str, Any]) -> list[str]:
             lines.append(f"    {w:26} {t['hits']:6} hits {t['levels']:7} levels {t['downed']:5} downed")
     d = s["decision_ms"]
     lines.append(f"  AI decision: median {d['median_of_medians']:.1f} ms, max {d['max']:.1f} ms")
-    lines.append(f"  replay one battle (S = its seed, {record['seed']} to {record['seed'] + record['runs'] - 1}): "
+    last = record["seed"] + record.get("runs_asked", record["runs"]) - 1
+    lines.append(f"  replay one battle (S = its seed, {record['seed']} to {last}): "
                  f"{replay_command(record, 'S')}")
     return lines
 

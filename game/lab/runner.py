@@ -1,0 +1,197 @@
+"""Playing many matches: in this process, on worker processes (`--jobs`), or on a Dask
+cluster (`--cluster`), streamed.
+
+    for i, battle in play_all(specs, jobs=2):       # (position in specs, record), as they end
+        ...
+
+Specs are drawn from the iterable only as workers need them: at most `window` matches are in
+flight, and never one more than `window` places past the earliest unfinished one, so the
+results can be put back in order (`Reorder`) holding at most `window` of them, whatever the
+count. A run of 100,000 matches starts at once and holds no list of them. Stopping the loop
+(Ctrl-C, or leaving it) cancels what has not started and ends the worker processes.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from typing import Any
+
+from game.maps.grid import GridMap
+from game.sim import MatchSpec, _run_one, _settle, play_match
+
+
+def _quiet_worker() -> None:
+    """A worker process ignores Ctrl-C: the command hears it, keeps what finished and ends
+    the workers itself (otherwise each would print a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def default_window(workers: int) -> int:
+    """How far ahead of the earliest unfinished match work is handed out: enough that a long
+    match rarely leaves a worker idle, small enough to hold."""
+    return max(32, 8 * workers)
+
+
+def play_all(specs: Iterable[MatchSpec], *, jobs: int = 1, cluster: Any = None,
+             grids: Mapping[str, GridMap] | None = None, window: int | None = None
+             ) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(i, battle) for each spec (i: its position), in the order the matches end. `cluster`:
+    a Dask scheduler's address or a `distributed.Client` (then `jobs` is not used); `grids`:
+    maps already loaded, by spec.map_path (others are loaded where they are played)."""
+    if cluster is not None:
+        from game.lab.cluster import play_on_cluster
+
+        yield from play_on_cluster(cluster, specs, grids or {}, window)
+    elif jobs <= 1:
+        yield from _serial(specs, grids or {})
+    else:
+        yield from _pool(specs, jobs, window or default_window(jobs))
+
+
+def _serial(specs: Iterable[MatchSpec], grids: Mapping[str, GridMap]) -> Iterator[tuple[int, dict[str, Any]]]:
+    from game.maps import load_map
+
+    loaded = dict(grids)
+    _settle()
+    for i, spec in enumerate(specs):
+        grid = loaded.get(spec.map_path)
+        if grid is None:
+            grid = loaded[spec.map_path] = load_map(spec.map_path)
+            _settle()
+        yield i, play_match(grid, spec)
+
+
+class Window:
+    """Which positions are in flight, and whether the next may start: fewer than `size`
+    places past the earliest unfinished."""
+
+    def __init__(self, size: int) -> None:
+        self.size = max(1, size)
+        self.inflight: set[int] = set()
+        self.next = 0
+
+    def may_start(self) -> bool:
+        low = min(self.inflight) if self.inflight else self.next
+        return self.next - low < self.size
+
+    def start(self) -> int:
+        i = self.next
+        self.inflight.add(i)
+        self.next += 1
+        return i
+
+    def done(self, i: int) -> None:
+        self.inflight.discard(i)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the worker processes now (their matches are not
+    finished and are dropped)."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            proc.terminate()
+        except (OSError, AttributeError):
+            pass
+
+
+def _pool(specs: Iterable[MatchSpec], jobs: int, window: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    source = iter(specs)
+    slots = Window(window)
+    running: dict[Future, int] = {}
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
+    finished = False
+    try:
+        exhausted = False
+        while True:
+            while not exhausted and slots.may_start():
+                spec = next(source, None)
+                if spec is None:
+                    exhausted = True
+                    break
+                running[pool.submit(_run_one, spec)] = slots.start()
+            if not running:
+                break
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for fut in sorted(done, key=running.__getitem__):
+                i = running.pop(fut)
+                slots.done(i)
+                yield i, fut.result()
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _stop_pool(pool)
+
+
+class Reorder:
+    """Results put back in order: `push(i, item)` gives the items that are now next in line;
+    `rest()` what is left when a run stops early (in order, with gaps)."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[int, Any] = {}
+        self.next = 0
+
+    def push(self, i: int, item: Any) -> list[Any]:
+        self.waiting[i] = item
+        ready = []
+        while self.next in self.waiting:
+            ready.append(self.waiting.pop(self.next))
+            self.next += 1
+        return ready
+
+    def rest(self) -> list[Any]:
+        items = [self.waiting[i] for i in sorted(self.waiting)]
+        self.waiting.clear()
+        return items
+
+
+
+class HoldCtrlC:
+    """Ctrl-C held off while a result is being written: within `with guard.hold():` a Ctrl-C
+    waits until the block ends, so a record or a store never keeps half a result. Installed
+    for the duration of `with HoldCtrlC() as guard:` (only in the main thread, where Python
+    hears signals; elsewhere it holds nothing)."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.pending = False
+        self.previous: Any = None
+        self.installed = False
+
+    def _heard(self, signum: int, frame: Any) -> None:
+        if self.depth:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    def __enter__(self) -> HoldCtrlC:
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._heard)
+            self.installed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.installed:
+            signal.signal(signal.SIGINT, self.previous)
+            self.installed = False
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+            if not self.depth and self.pending:
+                self.pending = False
+                raise KeyboardInterrupt

@@ -1,0 +1,148 @@
+"""`skirmish sweep PLAN.toml`: play every variant of a plan into the results store, then
+compare the variants (a table on the terminal, a chart with --report).
+
+Matches are handed out a round at a time over the variants (match 0 of every variant, then
+match 1, ...), so a sweep stopped early has as many matches of each. Only the matches the
+store lacks are played: run the same command again to resume, or after adding variants or
+raising `runs`. Ctrl-C keeps every stored result.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from game.lab.plan import Plan, Variant
+
+
+def default_db(plan: Path) -> Path:
+    """The store beside the plan: PLAN.sqlite."""
+    return plan.with_suffix(".sqlite")
+
+
+def replay_command(v: Variant, seed: int | str) -> str:
+    """The command that plays one match of `v` alone, with its seed from the store."""
+    parts = ["skirmish simulate", f"--map {shlex.quote(v.map_path)}", "--runs 1", f"--seed {seed}",
+             f"--ruleset {v.ruleset}"]
+    for flag, value in (("--blue-ai", v.blue_ai), ("--red-ai", v.red_ai), ("--size", v.size),
+                        ("--blue-squad", v.blue_squad), ("--red-squad", v.red_squad)):
+        if value is not None and value != "normal":
+            parts.append(f"{flag} {shlex.quote(str(value))}")
+    return " ".join(parts)
+
+
+def schedule(plan: Plan, variants: list[Variant], missing: dict[str, set[int]]) -> Iterator[tuple[Variant, int]]:
+    """The matches to play, a round at a time over the variants."""
+    for k in range(plan.runs):
+        for v in variants:
+            if k in missing[v.id]:
+                yield v, k
+
+
+def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], None] | None) -> int:
+    """The sweep command (args: plan, db, jobs, cluster, report); `error` prints a one-line
+    refusal and gives the exit code."""
+    from engine.rulesets import UnknownRuleset
+    from game.files import FileProblem, check_output
+    from game.lab.chart import draw_chart
+    from game.lab.cluster import ClusterError, connect
+    from game.lab.compare import compare, rows_of, table_lines
+    from game.lab.plan import PlanError, label, load_plan, resolve, varying
+    from game.lab.runner import HoldCtrlC, play_all
+    from game.lab.store import Store, StoreError
+    from game.lab.version import code_version
+    from game.maps import MapError
+    from game.squads import SquadError
+
+    try:
+        plan = load_plan(args.plan)
+        variants, grids = resolve(plan)
+    except (PlanError, MapError, SquadError) as exc:
+        return error(str(exc))
+    except UnknownRuleset as exc:
+        return error(f"{args.plan}: ruleset: {exc}")
+    if args.report:
+        if args.report == "-":
+            return error("--report: a picture cannot go to standard output; give a .png path")
+        try:
+            check_output(args.report)
+        except FileProblem as exc:
+            return error(f"--report: {exc}")
+    db = Path(args.db) if args.db else default_db(plan.path)
+    try:
+        store = Store(db)
+    except StoreError as exc:
+        return error(f"--db: {exc}" if args.db else str(exc))
+    cluster = None
+    try:
+        if args.cluster:
+            try:
+                cluster = connect(args.cluster)
+            except ClusterError as exc:
+                return error(f"--cluster: {exc}")
+        version = code_version()
+        sweep = store.begin(plan, variants, version)
+        missing = {v.id: set(range(plan.runs)) - store.finished(v.id, plan.runs) for v in variants}
+        todo = sum(len(m) for m in missing.values())
+        total = plan.runs * len(variants)
+        where = (f"on the cluster at {args.cluster}" if cluster is not None
+                 else f"{args.jobs} worker process{'es' if args.jobs != 1 else ''}" if args.jobs > 1 else "in this process")
+        print(f"{plan.name}: {len(variants)} variant{'s' if len(variants) != 1 else ''} x {plan.runs:,} matches; "
+              f"{total - todo:,} in {db} already, {todo:,} to play {where}", flush=True)
+        other = store.other_versions((v.id for v in variants), version)
+        if other:
+            print(f"  note: {other:,} stored matches of this plan were played by other code (this is {version}); "
+                  "they are kept and counted", flush=True)
+        played, stopped = 0, False
+        if todo:
+            keys: dict[int, tuple[Variant, int]] = {}
+
+            def specs() -> Iterator[Any]:
+                for n, (v, k) in enumerate(schedule(plan, variants, missing)):
+                    keys[n] = (v, k)
+                    yield v.spec(k)
+
+            with HoldCtrlC() as guard:
+                try:
+                    for i, battle in play_all(specs(), jobs=args.jobs, cluster=cluster, grids=grids):
+                        v, k = keys.pop(i)
+                        if battle["seed"] != v.match_seed(k):
+                            raise RuntimeError(f"match {k} of variant {v.id} came back with seed {battle['seed']}")
+                        with guard.hold():  # a result is stored whole, or not at all
+                            store.add(v.id, k, battle, version, sweep)
+                        played += 1
+                        if progress is not None:
+                            progress(played, todo)
+                except KeyboardInterrupt:
+                    stopped = True
+                    if progress is not None:
+                        print(file=sys.stderr)
+        fields = varying(variants)
+        rows = rows_of(store, variants, [label(v, fields) for v in variants], plan.runs)
+    except ClusterError as exc:
+        return error(f"--cluster: {exc}")
+    finally:
+        if cluster is not None:
+            cluster.close()
+        store.close()
+    comparisons = compare(rows)
+    if stopped:
+        print(f"stopped by Ctrl-C: {played:,} of {todo:,} played and stored; the same command resumes")
+    stored = sum(r.n for r in rows)
+    print(f"results ({stored:,} matches in the store for this plan):")
+    for line in table_lines(rows, comparisons):
+        print(line)
+    print(f"  store: {db} (SQL: sqlite3 {shlex.quote(str(db))} 'SELECT * FROM results LIMIT 5'; docs/sweeps.md)")
+    print(f"  replay one match (S: its seed in the store): {replay_command(variants[0], 'S')}")
+    if args.report:
+        subtitle = (f"{len(variants)} variants, {stored:,} matches; each bar: how the matches ended; "
+                    f"dot and whisker: blue's win rate and its 95% Wilson interval")
+        try:
+            draw_chart(plan.name, rows, comparisons, args.report, fields[0][0] if fields else None, subtitle)
+        except FileProblem as exc:
+            return error(f"--report: {exc}")
+        print(f"  report: {args.report}")
+    return 130 if stopped else 0
