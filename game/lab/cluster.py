@@ -51,12 +51,13 @@ def check_address(address: str) -> str | None:
     return None
 
 
-def connect(address: str, timeout: float = CONNECT_SECONDS) -> Any:
+def connect(address: str, timeout: float | None = None) -> Any:
     """A `distributed.Client` on the scheduler at `address`; ClusterError (one line) when
     Dask is not installed, the address is malformed or the scheduler does not answer."""
     problem = check_address(address)
     if problem:
         raise ClusterError(problem)
+    timeout = CONNECT_SECONDS if timeout is None else timeout
     try:
         from distributed import Client
     except ImportError:

@@ -136,10 +136,18 @@ class Store:
             self.db.executemany("INSERT OR IGNORE INTO sweep_variants VALUES (?, ?)", [(sweep, v.id) for v in variants])
         return sweep
 
-    def finished(self, variant: str, runs: int) -> set[int]:
-        """The indices below `runs` of `variant`'s matches in the store."""
-        rows = self.db.execute("SELECT idx FROM matches WHERE variant = ? AND idx < ?", (variant, runs))
-        return {r[0] for r in rows}
+    def finished(self, variant: str, runs: int) -> tuple[int, set[int]]:
+        """Which of `variant`'s matches below `runs` are in the store, as (p, more): every
+        index below p, and the indices in `more` (a sweep stores matches nearly in order, so
+        `more` stays small however many are stored)."""
+        prefix, more = 0, set()
+        for (idx,) in self.db.execute("SELECT idx FROM matches WHERE variant = ? AND idx < ? ORDER BY idx",
+                                      (variant, runs)):
+            if idx == prefix and not more:
+                prefix += 1
+            else:
+                more.add(idx)
+        return prefix, more
 
     def other_versions(self, variants: Iterable[str], code_version: str) -> int:
         """How many stored matches of these variants another code version played."""

@@ -34,11 +34,14 @@ def replay_command(v: Variant, seed: int | str) -> str:
     return " ".join(parts)
 
 
-def schedule(plan: Plan, variants: list[Variant], missing: dict[str, set[int]]) -> Iterator[tuple[Variant, int]]:
-    """The matches to play, a round at a time over the variants."""
-    for k in range(plan.runs):
+def schedule(plan: Plan, variants: list[Variant], done: dict[str, tuple[int, set[int]]]
+             ) -> Iterator[tuple[Variant, int]]:
+    """The matches the store lacks (`done`: Store.finished of each variant), a round at a
+    time over the variants."""
+    for k in range(min((done[v.id][0] for v in variants), default=0), plan.runs):
         for v in variants:
-            if k in missing[v.id]:
+            below, more = done[v.id]
+            if k >= below and k not in more:
                 yield v, k
 
 
@@ -85,8 +88,8 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
                 return error(f"--cluster: {exc}")
         version = code_version()
         sweep = store.begin(plan, variants, version)
-        missing = {v.id: set(range(plan.runs)) - store.finished(v.id, plan.runs) for v in variants}
-        todo = sum(len(m) for m in missing.values())
+        done = {v.id: store.finished(v.id, plan.runs) for v in variants}
+        todo = sum(plan.runs - below - len(more) for below, more in done.values())
         total = plan.runs * len(variants)
         where = (f"on the cluster at {args.cluster}" if cluster is not None
                  else f"{args.jobs} worker process{'es' if args.jobs != 1 else ''}" if args.jobs > 1 else "in this process")
@@ -101,7 +104,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
             keys: dict[int, tuple[Variant, int]] = {}
 
             def specs() -> Iterator[Any]:
-                for n, (v, k) in enumerate(schedule(plan, variants, missing)):
+                for n, (v, k) in enumerate(schedule(plan, variants, done)):
                     keys[n] = (v, k)
                     yield v.spec(k)
 
@@ -113,7 +116,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
                             raise RuntimeError(f"match {k} of variant {v.id} came back with seed {battle['seed']}")
                         with guard.hold():  # a result is stored whole, or not at all
                             store.add(v.id, k, battle, version, sweep)
-                        played += 1
+                            played += 1
                         if progress is not None:
                             progress(played, todo)
                 except KeyboardInterrupt:

@@ -1,0 +1,121 @@
+"""Throughput on a Dask cluster against `--jobs` on the same machine (issue 21).
+
+    python bench/cluster.py [--runs 200] [--repeats 3] [--workers 2] [--map maps/crossroads.tmx]
+
+Starts a scheduler and `--workers` worker processes (one thread each) with Dask's own
+commands, warms them up, then plays the same `--runs` matches alternately with `--jobs
+WORKERS` and on the cluster, `--repeats` times each. Prints the median matches a second of
+each, the cluster's overhead per match (its median time over the pool's, less one), the CPU
+time the scheduler and this process spent per match against the workers' (what the
+cluster's bookkeeping costs when the machine is busy) and checks both gave the same results.
+Needs `pip install 'skirmish[cluster]'`. Nothing here is a test: figures depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import psutil  # noqa: E402  (installed with distributed)
+
+from game.sim import simulate  # noqa: E402
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _cpu(proc: psutil.Process, children: bool = True) -> float:
+    """User and system CPU seconds of a process (and its children, living)."""
+    procs = [proc] + (proc.children(recursive=True) if children else [])
+    total = 0.0
+    for p in procs:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def _same(a: dict, b: dict) -> bool:
+    keep = ("seed", "winner", "rounds", "survivors", "casualties", "weapons", "fell", "fought_from")
+    return [{k: x[k] for k in keep} for x in a["battles"]] == [{k: x[k] for k in keep} for x in b["battles"]]
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--runs", type=int, default=200)
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--map", default=str(ROOT / "maps" / "crossroads.tmx"))
+    a = p.parse_args()
+    dask = str(Path(sys.executable).with_name("dask"))
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    scheduler = subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+                                 **quiet)
+    workers = subprocess.Popen([dask, "worker", address, "--nworkers", str(a.workers), "--nthreads", "1",
+                                "--no-dashboard"], **quiet)
+    try:
+        from distributed import Client
+
+        with Client(address, timeout=30) as client:
+            client.wait_for_workers(a.workers, timeout=60)
+        simulate(a.map, 2 * a.workers, 1, cluster=address)  # the workers import the game
+        me, sched, work = psutil.Process(), psutil.Process(scheduler.pid), psutil.Process(workers.pid)
+        times: dict[str, list[float]] = {"jobs": [], "cluster": []}
+        cpu_overhead: list[float] = []
+        records = {}
+        for r in range(a.repeats):
+            for how in ("jobs", "cluster"):
+                if how == "jobs":
+                    t0 = time.perf_counter()
+                    records[how] = simulate(a.map, a.runs, 1, jobs=a.workers)
+                else:
+                    c0, w0 = _cpu(me, children=False) + _cpu(sched), _cpu(work)
+                    t0 = time.perf_counter()
+                    records[how] = simulate(a.map, a.runs, 1, cluster=address)
+                    c1, w1 = _cpu(me, children=False) + _cpu(sched), _cpu(work)
+                    cpu_overhead.append((c1 - c0) / max(1e-9, w1 - w0))
+                times[how].append(time.perf_counter() - t0)
+                print(f"repeat {r + 1} {how:8} {a.runs / times[how][-1]:6.2f} matches/s", flush=True)
+        jobs, cluster = statistics.median(times["jobs"]), statistics.median(times["cluster"])
+        load = os.getloadavg()
+        print(f"{Path(a.map).name}: {a.runs} matches x {a.repeats}, {a.workers} workers; "
+              f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs")
+        print(f"--jobs {a.workers}: {a.runs / jobs:.2f} matches/s (median of {a.repeats}; "
+              f"runs {', '.join(f'{a.runs / t:.2f}' for t in times['jobs'])})")
+        print(f"--cluster: {a.runs / cluster:.2f} matches/s (median of {a.repeats}; "
+              f"runs {', '.join(f'{a.runs / t:.2f}' for t in times['cluster'])})")
+        print(f"overhead per match on the cluster: {100 * (cluster / jobs - 1):+.1f}% of wall time; "
+              f"the scheduler and the command's CPU time: {100 * statistics.median(cpu_overhead):.1f}% "
+              "of the workers'")
+        print("same results: " + ("yes" if _same(records["jobs"], records["cluster"]) else "NO"))
+    finally:
+        for proc in (workers, scheduler):
+            proc.terminate()
+        for proc in (workers, scheduler):
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,121 @@
+"""A real Dask cluster (issue 21): a LocalCluster of two worker processes, made here, plays
+sweeps and `simulate` runs; the results are those of --jobs 1, and a worker killed in the
+middle of a sweep loses nothing and doubles nothing."""
+
+import logging
+import os
+import signal
+import sqlite3
+
+import pytest
+from distributed import Client, LocalCluster
+
+from game.cli import main
+from game.lab import cluster as cluster_mod
+from game.lab.store import Store
+from game.sim import simulate
+from tests.test_sweep import MATCH_COLUMNS, STREET, rows, sweep, write_plan
+
+PLAN = f'''
+runs = 5
+map = "{STREET}"
+size = 3
+[blue]
+squad = ["rifleman", "gunner"]
+[red]
+ai = ["easy", "normal"]
+'''
+
+
+@pytest.fixture(scope="module")
+def local_cluster():
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=logging.CRITICAL) as lc:
+        yield lc
+
+
+@pytest.fixture(scope="module")
+def jobs_1(tmp_path_factory):
+    """The plan swept with --jobs 1: the numbers every cluster run must give."""
+    folder = tmp_path_factory.mktemp("jobs1")
+    plan = write_plan(folder, PLAN)
+    rc, calls, _ = sweep(plan, jobs=1)
+    assert rc == 0 and len(calls) == 20
+    return plan, rows(folder / "plan.sqlite")
+
+
+def test_a_sweep_on_the_cluster_stores_what_jobs_1_stores(local_cluster, jobs_1, tmp_path, capsys):
+    plan, want = jobs_1
+    db = tmp_path / "c.sqlite"
+    assert main(["sweep", str(plan), "--db", str(db), "--cluster", local_cluster.scheduler_address]) == 0
+    out = capsys.readouterr().out
+    assert f"20 to play on the cluster at {local_cluster.scheduler_address}" in out
+    assert rows(db) == want
+    with sqlite3.connect(db) as con, sqlite3.connect(plan.with_suffix(".sqlite")) as ref:
+        q = "SELECT * FROM weapons ORDER BY variant, idx, weapon"
+        assert con.execute(q).fetchall() == ref.execute(q).fetchall()
+
+
+def test_simulate_on_the_cluster_gives_the_record_of_jobs_1(local_cluster):
+    here = simulate(STREET, 6, 11, size=2, jobs=1)
+    there = simulate(STREET, 6, 11, size=2, cluster=local_cluster.scheduler_address)
+    for r in (here, there):
+        r.pop("seconds")
+        for b in r["battles"]:
+            b.pop("decision_ms")
+    assert there == here
+
+
+def test_a_worker_killed_mid_sweep_loses_no_match_and_doubles_none(local_cluster, jobs_1, tmp_path, monkeypatch):
+    plan, want = jobs_1
+    with Client(local_cluster.scheduler_address, set_as_default=False) as client:
+        pids = client.run(os.getpid)
+        killed = []
+
+        def kill_a_busy_worker(done, total):
+            if done == 3:
+                busy = [(w, keys) for w, keys in client.processing().items() if keys and w in pids]
+                assert busy, "no worker had a match to lose"
+                os.kill(pids[busy[0][0]], signal.SIGKILL)
+                killed.append(busy[0])
+
+        stored = []
+        real_add = Store.add
+
+        def add(self, variant, idx, battle, version, sweep_id):
+            stored.append((variant, idx))
+            return real_add(self, variant, idx, battle, version, sweep_id)
+
+        monkeypatch.setattr(Store, "add", add)
+        db = tmp_path / "k.sqlite"
+        rc, calls, errors = sweep(plan, db=str(db), cluster=local_cluster.scheduler_address,
+                                  progress=kill_a_busy_worker)
+    assert rc == 0 and not errors and killed and killed[0][1]  # it died with matches on it
+    assert len(stored) == len(set(stored)) == 20 and [c[0] for c in calls] == list(range(1, 21))
+    assert rows(db) == want  # nothing lost, nothing doubled, the same numbers
+
+
+def test_a_worker_running_other_code_stops_the_run(local_cluster, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(cluster_mod, "source_digest", lambda: "not-this-code")
+    plan = write_plan(tmp_path, PLAN.replace("runs = 5", "runs = 1"))
+    assert main(["sweep", str(plan), "--cluster", local_cluster.scheduler_address]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a worker runs other code" in err and "here not-this-code" in err, err
+    with sqlite3.connect(tmp_path / "plan.sqlite") as con:
+        assert con.execute(f"SELECT {MATCH_COLUMNS} FROM matches").fetchall() == []
+
+
+@pytest.mark.parametrize("address,expect", [
+    ("localhost:8786", "is not a scheduler address; expected tcp://HOST:PORT"),
+    ("tcp://127.0.0.1:99999", "port 99999 is not from 1 to 65535"),
+    ("tcp://127.0.0.1:1", "cannot reach the scheduler at tcp://127.0.0.1:1"),
+])
+def test_a_cluster_that_cannot_be_used_is_one_line_exit_2(tmp_path, capsys, monkeypatch, address, expect):
+    monkeypatch.setattr(cluster_mod, "CONNECT_SECONDS", 1)
+    plan = write_plan(tmp_path, PLAN)
+    for argv in (["sweep", str(plan)], ["simulate", "--map", STREET, "--runs", "2"]):
+        assert main([*argv, "--cluster", address]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("error: --cluster: ") and expect in err, err
+    assert main(["simulate", "--runs", "2", "--jobs", "2", "--cluster", "tcp://127.0.0.1:8786"]) == 2
+    assert "give --jobs or --cluster, not both" in capsys.readouterr().err
