@@ -1,10 +1,11 @@
 """`skirmish sweep PLAN --report PATH.png`: the variants side by side, drawn.
 
 One row a variant: a bar split into blue's wins, draws and red's wins (each side in its
-colour), blue's win rate marked with its 95% interval as a whisker, the figures beside it; a
-line between groups where the first setting that varies changes; the significant differences
-listed under the chart (the test and the correction named); a variant that wins one is marked
-with a green triangle, one that loses one with a red triangle. pygame, headless; written through write_png (a regular file, atomically).
+colour), blue's win rate marked with its 95% interval as a whisker, the figures beside it;
+the rows under a heading for each value of the first setting that varies; beside each, how
+many significant differences it wins (a green triangle) and loses (a red one); the strongest
+differences listed under the chart, the test and the correction named. pygame, headless;
+written through write_png (a regular file, atomically).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from game.files import write_png
 from game.lab.compare import ALPHA, TEST, Comparison, Row
+from game.lab.plan import FIELDS
 
 BG = (250, 250, 247)
 INK = (30, 30, 34)
@@ -27,7 +29,8 @@ WIDTH = 1280
 ROW = 28
 BAR_H = 18
 MOST_ROWS = 400
-MOST_LISTED = 24
+MOST_LISTED = 12
+HEAD_ROW = 34
 
 
 def _fonts() -> tuple[Any, Any, Any]:
@@ -57,28 +60,46 @@ def _triangle(surf: Any, x: int, cy: int, up: bool, size: int = 6) -> None:
 
 
 def draw_chart(title: str, rows: list[Row], comparisons: list[Comparison], path: str,
-               group_field: str | None = None, subtitle: str = "") -> str:
-    """Write the comparison chart at `path`; returns the path."""
+               group_field: str | None = None, subtitle: str = "", labels: list[str] | None = None) -> str:
+    """Write the comparison chart at `path`; returns the path. With `group_field` the rows
+    fall under a heading per value of that setting, and `labels` (one a row) name them
+    without it."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     big, font, small = _fonts()
-    shown = rows[:MOST_ROWS]
+    names = labels if labels is not None else [r.label for r in rows]
+    shown = list(zip(rows, names, strict=True))[:MOST_ROWS]
     sig = sorted((c for c in comparisons if c.significant), key=lambda c: c.p)
-    winners = {id(c.a if c.a.rate >= c.b.rate else c.b) for c in sig}
-    losers = {id(c.b if c.a.rate >= c.b.rate else c.a) for c in sig}
-    label_w = min(440, max([140] + [font.size(r.label)[0] + 36 for r in shown]))
+    wins: dict[int, int] = {}
+    losses: dict[int, int] = {}
+    for c in sig:
+        hi, lo = (c.a, c.b) if c.a.rate >= c.b.rate else (c.b, c.a)
+        wins[id(hi)] = wins.get(id(hi), 0) + 1
+        losses[id(lo)] = losses.get(id(lo), 0) + 1
+    # the lines: a heading where the group changes, then its rows
+    lines: list[tuple[str, Any, str]] = []
+    previous = object()
+    for r, name in shown:
+        group = r.variant.value(group_field) if group_field else None
+        if group_field and group != previous:
+            setting = dict(FIELDS).get(group_field, group_field)
+            lines.append(("head", None, group if group_field == "map" else f"{setting} {group}"))
+        previous = group
+        lines.append(("row", r, name))
+    label_w = min(440, max([140] + [font.size(name)[0] + 16 for _, name in shown]))
+    marks_w = 64
     figures_w = 250
-    x0 = label_w + 16
+    x0 = label_w + marks_w + 12
     bar_w = WIDTH - x0 - figures_w - 24
-    head = 112
-    top = head + 22
+    top = 136
     listed = sig[:MOST_LISTED]
-    foot = 64 + 22 * (len(listed) + (1 if len(sig) > len(listed) else 0) + 2)
-    height = top + ROW * len(shown) + 30 + foot
-    surf = pygame.Surface((WIDTH, height))
+    foot = 64 + 22 * (len(listed) + 3)
+    heights = [HEAD_ROW if kind == "head" else ROW for kind, _, _ in lines]
+    bottom = top + sum(heights)
+    surf = pygame.Surface((WIDTH, bottom + 30 + foot))
     surf.fill(BG)
 
     surf.blit(big.render(_fit(big, title, WIDTH - 40), True, INK), (20, 16))
@@ -99,15 +120,16 @@ def draw_chart(title: str, rows: list[Row], comparisons: list[Comparison], path:
     surf.blit(small.render(text, True, INK), (lx + 48, 80))
     lx += 48 + small.size(text)[0] + 18
     _triangle(surf, lx, 87, True)
-    _triangle(surf, lx + 16, 87, False)
-    text = "significantly better / worse than a variant differing in one setting"
-    surf.blit(small.render(text, True, INK), (lx + 36, 80))
+    surf.blit(small.render("2", True, INK), (lx + 14, 80))
+    _triangle(surf, lx + 26, 87, False)
+    surf.blit(small.render("1", True, INK), (lx + 40, 80))
+    text = ": significantly better than 2, worse than 1 variant differing in one setting"
+    surf.blit(small.render(text, True, INK), (lx + 50, 80))
 
     # the axis
     def at(rate: float) -> int:
         return x0 + round(bar_w * rate)
 
-    bottom = top + ROW * len(shown)
     for k in range(0, 101, 10):
         x = at(k / 100)
         pygame.draw.line(surf, GRID if k % 50 else DIM, (x, top - 6), (x, bottom + 4), 1)
@@ -116,21 +138,24 @@ def draw_chart(title: str, rows: list[Row], comparisons: list[Comparison], path:
             surf.blit(t, (x - t.get_width() // 2, top - 22))
             surf.blit(t, (x - t.get_width() // 2, bottom + 8))
 
-    previous = None
-    for n, r in enumerate(shown):
-        y = top + n * ROW
-        group = r.variant.value(group_field) if group_field else None
-        if n and group != previous:
-            pygame.draw.line(surf, DIM, (16, y), (WIDTH - 16, y), 1)
-        previous = group
+    y = top
+    for (kind, r, name), h in zip(lines, heights, strict=True):
+        if kind == "head":
+            if y > top:
+                pygame.draw.line(surf, DIM, (16, y + 2), (WIDTH - 16, y + 2), 1)
+            surf.blit(font.render(_fit(font, name, label_w), True, INK), (20, y + 8))
+            y += h
+            continue
         cy = y + ROW // 2
-        label = _fit(font, r.label, label_w - 36)
-        t = font.render(label, True, INK)
-        surf.blit(t, (label_w - 24 - t.get_width(), cy - t.get_height() // 2))
-        if id(r) in winners:
-            _triangle(surf, x0 - 18, cy, True)
-        if id(r) in losers:
-            _triangle(surf, x0 - 18 - (16 if id(r) in winners else 0), cy, False)
+        y += h
+        t = font.render(_fit(font, name, label_w - 16), True, INK)
+        surf.blit(t, (label_w - t.get_width(), cy - t.get_height() // 2))
+        mx = label_w + 10
+        for up, count in ((True, wins.get(id(r), 0)), (False, losses.get(id(r), 0))):
+            if count:
+                _triangle(surf, mx, cy, up)
+                surf.blit(small.render(str(count), True, INK), (mx + 14, cy - 7))
+            mx += 30
         if not r.n:
             surf.blit(small.render("no matches stored yet", True, DIM), (x0 + 6, cy - 7))
             continue
@@ -153,22 +178,22 @@ def draw_chart(title: str, rows: list[Row], comparisons: list[Comparison], path:
         surf.blit(small.render(f"the first {len(shown)} of {len(rows)} variants (the table lists all)", True, DIM),
                   (20, y - 4))
         y += 18
-    heading = f"Significant differences ({TEST}, over {len(comparisons)} comparisons, family-wise {100 * ALPHA:.0f}%)"
+    heading = (f"{len(sig)} significant difference{'s' if len(sig) != 1 else ''} of {len(comparisons)} "
+               f"compared ({TEST}, family-wise {100 * ALPHA:.0f}%)" + (", the strongest:" if sig else ""))
     surf.blit(font.render(_fit(font, heading, WIDTH - 40), True, INK), (20, y))
     y += 28
     if not comparisons:
         surf.blit(small.render("no two variants differ in one setting only, so none is compared", True, DIM), (28, y))
     elif not sig:
         low = min(c.p_holm for c in comparisons)
-        surf.blit(small.render(f"none: the smallest Holm-adjusted p is {low:.2g}; more matches would show "
+        surf.blit(small.render(f"none: the smallest Holm-adjusted p is {low:.2g}; more matches can show "
                                "smaller differences", True, DIM), (28, y))
     for c in listed:
         line = f"{c.describe()}   p = {c.p:.2g}, Holm-adjusted {c.p_holm:.2g}"
-        _triangle(surf, 28, y + 7, True, 5)
-        surf.blit(small.render(_fit(small, line, WIDTH - 76), True, INK), (46, y))
+        surf.blit(small.render(_fit(small, line, WIDTH - 56), True, INK), (28, y))
         y += 22
     if len(sig) > len(listed):
-        surf.blit(small.render(f"... and {len(sig) - len(listed)} more (the terminal table lists them)", True, DIM),
+        surf.blit(small.render(f"... and {len(sig) - len(listed)} more (the terminal lists up to 40)", True, DIM),
                   (28, y))
     write_png(surf, path)
     return path

@@ -151,7 +151,7 @@ def table_lines(rows: list[Row], comparisons: list[Comparison], most: int = 40) 
     for c in sig[:most]:
         lines.append(f"    {c.describe()}: p = {c.p:.2g}, Holm {c.p_holm:.2g}")
     if len(sig) > most:
-        lines.append(f"    ... and {len(sig) - most} more (the report lists them)")
+        lines.append(f"    ... and {len(sig) - most} more")
     rest = len(comparisons) - len(sig)
     if not sig:
         lines.append(f"    none is significant (smallest Holm-adjusted p: {min(c.p_holm for c in comparisons):.2g})")

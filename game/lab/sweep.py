@@ -92,7 +92,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         todo = sum(plan.runs - below - len(more) for below, more in done.values())
         total = plan.runs * len(variants)
         where = (f"on the cluster at {args.cluster}" if cluster is not None
-                 else f"{args.jobs} worker process{'es' if args.jobs != 1 else ''}" if args.jobs > 1 else "in this process")
+                 else f"with {args.jobs} worker processes" if args.jobs > 1 else "in this process")
         print(f"{plan.name}: {len(variants)} variant{'s' if len(variants) != 1 else ''} x {plan.runs:,} matches; "
               f"{total - todo:,} in {db} already, {todo:,} to play {where}", flush=True)
         other = store.other_versions((v.id for v in variants), version)
@@ -143,8 +143,10 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
     if args.report:
         subtitle = (f"{len(variants)} variants, {stored:,} matches; each bar: how the matches ended; "
                     f"dot and whisker: blue's win rate and its 95% Wilson interval")
+        grouped = len(fields) > 1  # a heading per value of the first setting, the rows named by the rest
         try:
-            draw_chart(plan.name, rows, comparisons, args.report, fields[0][0] if fields else None, subtitle)
+            draw_chart(plan.name, rows, comparisons, args.report, fields[0][0] if grouped else None, subtitle,
+                       [label(v, fields[1:]) for v in variants] if grouped else None)
         except FileProblem as exc:
             return error(f"--report: {exc}")
         print(f"  report: {args.report}")
