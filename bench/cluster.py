@@ -4,10 +4,11 @@
 
 Starts a scheduler and `--workers` worker processes (one thread each) with Dask's own
 commands, warms them up, then plays the same `--runs` matches alternately with `--jobs
-WORKERS` and on the cluster, `--repeats` times each. Prints the median matches a second of
-each, the cluster's overhead per match (its median time over the pool's, less one), the CPU
-time the scheduler and this process spent per match against the workers' (what the
-cluster's bookkeeping costs when the machine is busy) and checks both gave the same results.
+WORKERS` and on the cluster, `--repeats` times each. Prints for each the median matches a
+second and CPU time a match (every process: this one, the pool's workers, or the scheduler
+and the cluster's workers), the cluster's overhead per match in wall time and in CPU time
+(CPU time holds when other work shares the machine, wall time does not), and checks both
+gave the same results.
 Needs `pip install 'skirmish[cluster]'`. Nothing here is a test: figures depend on the machine.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import socket
 import statistics
 import subprocess
@@ -51,6 +53,12 @@ def _cpu(proc: psutil.Process, children: bool = True) -> float:
     return total
 
 
+def _reaped() -> float:
+    """CPU seconds of this process's children that have ended (the pool's workers)."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def _same(a: dict, b: dict) -> bool:
     keep = ("seed", "winner", "rounds", "survivors", "casualties", "weapons", "fell", "fought_from")
     return [{k: x[k] for k in keep} for x in a["battles"]] == [{k: x[k] for k in keep} for x in b["battles"]]
@@ -79,32 +87,41 @@ def main() -> int:
         simulate(a.map, 2 * a.workers, 1, cluster=address)  # the workers import the game
         me, sched, work = psutil.Process(), psutil.Process(scheduler.pid), psutil.Process(workers.pid)
         times: dict[str, list[float]] = {"jobs": [], "cluster": []}
-        cpu_overhead: list[float] = []
+        cpu: dict[str, list[float]] = {"jobs": [], "cluster": []}  # CPU seconds of every process, a match
+        bookkeeping: list[float] = []
         records = {}
         for r in range(a.repeats):
             for how in ("jobs", "cluster"):
+                mine0 = _cpu(me, children=False)
                 if how == "jobs":
+                    kids0 = _reaped()
                     t0 = time.perf_counter()
                     records[how] = simulate(a.map, a.runs, 1, jobs=a.workers)
+                    t1 = time.perf_counter()
+                    used = _cpu(me, children=False) - mine0 + _reaped() - kids0  # the pool's processes are reaped
                 else:
-                    c0, w0 = _cpu(me, children=False) + _cpu(sched), _cpu(work)
+                    s0, w0 = _cpu(sched), _cpu(work)
                     t0 = time.perf_counter()
                     records[how] = simulate(a.map, a.runs, 1, cluster=address)
-                    c1, w1 = _cpu(me, children=False) + _cpu(sched), _cpu(work)
-                    cpu_overhead.append((c1 - c0) / max(1e-9, w1 - w0))
-                times[how].append(time.perf_counter() - t0)
-                print(f"repeat {r + 1} {how:8} {a.runs / times[how][-1]:6.2f} matches/s", flush=True)
+                    t1 = time.perf_counter()
+                    mine, s1, w1 = _cpu(me, children=False) - mine0, _cpu(sched) - s0, _cpu(work) - w0
+                    used = mine + s1 + w1
+                    bookkeeping.append((mine + s1) / max(1e-9, w1))
+                times[how].append(t1 - t0)
+                cpu[how].append(used / a.runs)
+                print(f"repeat {r + 1} {how:8} {a.runs / times[how][-1]:6.2f} matches/s, "
+                      f"{1000 * cpu[how][-1]:6.1f} ms CPU a match", flush=True)
         jobs, cluster = statistics.median(times["jobs"]), statistics.median(times["cluster"])
+        cj, cc = statistics.median(cpu["jobs"]), statistics.median(cpu["cluster"])
         load = os.getloadavg()
         print(f"{Path(a.map).name}: {a.runs} matches x {a.repeats}, {a.workers} workers; "
               f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs")
-        print(f"--jobs {a.workers}: {a.runs / jobs:.2f} matches/s (median of {a.repeats}; "
-              f"runs {', '.join(f'{a.runs / t:.2f}' for t in times['jobs'])})")
-        print(f"--cluster: {a.runs / cluster:.2f} matches/s (median of {a.repeats}; "
-              f"runs {', '.join(f'{a.runs / t:.2f}' for t in times['cluster'])})")
-        print(f"overhead per match on the cluster: {100 * (cluster / jobs - 1):+.1f}% of wall time; "
-              f"the scheduler and the command's CPU time: {100 * statistics.median(cpu_overhead):.1f}% "
-              "of the workers'")
+        for how, t, c in (("--jobs " + str(a.workers), jobs, cj), ("--cluster", cluster, cc)):
+            print(f"{how}: {a.runs / t:.2f} matches/s, {1000 * c:.1f} ms CPU a match (medians of {a.repeats}; "
+                  f"runs {', '.join(f'{a.runs / x:.2f}' for x in times['jobs' if how != '--cluster' else 'cluster'])})")
+        print(f"the cluster's overhead per match: {100 * (cluster / jobs - 1):+.1f}% of wall time, "
+              f"{100 * (cc / cj - 1):+.1f}% of CPU time (all processes); the scheduler and the command used "
+              f"{100 * statistics.median(bookkeeping):.1f}% of the workers' CPU time")
         print("same results: " + ("yes" if _same(records["jobs"], records["cluster"]) else "NO"))
     finally:
         for proc in (workers, scheduler):

@@ -330,3 +330,13 @@ def test_the_store_keeps_which_matches_are_done_as_a_prefix_and_the_rest(tmp_pat
         assert store.finished(v.id, 2) == (2, set())
     finally:
         store.close()
+
+
+def test_fog_of_war_is_refused_until_the_game_can_play_it():
+    from game.sim import FogUnavailable, MatchSpec, play_match
+
+    with pytest.raises(FogUnavailable, match="fog of war is not available yet"):
+        simulate(STREET, 1, 1, size=1, fog=True)
+    with pytest.raises(FogUnavailable):
+        play_match(None, MatchSpec(STREET, 1, fog=True))  # before anything is built
+    assert simulate(STREET, 1, 1, size=1)["fog"] is False

@@ -18,6 +18,7 @@ Workers never write anything: results come back to the command, which stores the
 from __future__ import annotations
 
 import re
+import sys
 import threading
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
@@ -116,6 +117,9 @@ def play_on_cluster(cluster: Any, specs: Iterable[MatchSpec], grids: Mapping[str
     running: dict[Any, tuple[int, MatchSpec]] = {}
     try:
         if not client.nthreads():
+            print(one_line(f"waiting for a worker to join the scheduler at {client.scheduler.address} "
+                           "('dask worker ADDRESS --nthreads 1' on a machine with skirmish installed)"),
+                  file=sys.stderr, flush=True)
             client.wait_for_workers(1)
         slots = Window(window or default_window(_threads(client)))
         source = iter(specs)
