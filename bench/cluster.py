@@ -2,8 +2,8 @@
 
     python bench/cluster.py [--runs 200] [--repeats 3] [--workers 2] [--map maps/crossroads.tmx]
 
-Starts a scheduler and `--workers` worker processes (one thread each) with Dask's own
-commands, warms them up, then plays the same `--runs` matches alternately with `--jobs
+Starts a scheduler and `--workers` worker processes (one thread each, no profiler) with
+Dask's own commands as docs/sweeps.md does, warms them up, then plays the same `--runs` matches alternately with `--jobs
 WORKERS` and on the cluster, `--repeats` times each. Prints for each the median matches a
 second and CPU time a match (every process: this one, the pool's workers, or the scheduler
 and the cluster's workers), the cluster's overhead per match in wall time and in CPU time
@@ -74,7 +74,10 @@ def main() -> int:
     dask = str(Path(sys.executable).with_name("dask"))
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    # the workers as docs/sweeps.md starts them: without Dask's statistical profiler (it
+    # samples every thread's stack each 10 ms: 7% of the matches' CPU time beside them, 2% without)
+    env = dict(os.environ, DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED="False")
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
     scheduler = subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
                                  **quiet)
     workers = subprocess.Popen([dask, "worker", address, "--nworkers", str(a.workers), "--nthreads", "1",

@@ -271,7 +271,7 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
     with HoldCtrlC() as guard:
         try:
             for i, battle in play_all((spec(i) for i in range(runs)), jobs=1 if runs <= 1 else jobs,
-                                      cluster=cluster, grids={str(map_path): grid}):
+                                      cluster=cluster, grids={str(map_path): grid}, total=runs):
                 with guard.hold():  # a battle is taken whole or not at all
                     for b in order.push(i, battle):
                         take(b)

@@ -2,6 +2,7 @@
 sweeps and `simulate` runs; the results are those of --jobs 1, and a worker killed in the
 middle of a sweep loses nothing and doubles nothing."""
 
+import json
 import logging
 import os
 import signal
@@ -14,7 +15,7 @@ from game.cli import main
 from game.lab import cluster as cluster_mod
 from game.lab.store import Store
 from game.sim import simulate
-from tests.test_sweep import MATCH_COLUMNS, STREET, rows, sweep, write_plan
+from tests.test_sweep import MATCH_COLUMNS, STREET, WOOD, rows, sweep, write_plan
 
 PLAN = f'''
 runs = 5
@@ -56,14 +57,19 @@ def test_a_sweep_on_the_cluster_stores_what_jobs_1_stores(local_cluster, jobs_1,
         assert con.execute(q).fetchall() == ref.execute(q).fetchall()
 
 
-def test_simulate_on_the_cluster_gives_the_record_of_jobs_1(local_cluster):
+def test_simulate_on_the_cluster_gives_the_record_of_jobs_1(local_cluster, tmp_path, capsys):
     here = simulate(STREET, 6, 11, size=2, jobs=1)
     there = simulate(STREET, 6, 11, size=2, cluster=local_cluster.scheduler_address)
-    for r in (here, there):
+    out = tmp_path / "c.json"
+    assert main(["simulate", "--map", STREET, "--runs", "6", "--seed", "11", "--size", "2",
+                 "--cluster", local_cluster.scheduler_address, "--json", str(out)]) == 0
+    from_cli = json.loads(out.read_text())
+    for r in (here, there, from_cli):
         r.pop("seconds")
         for b in r["battles"]:
             b.pop("decision_ms")
     assert there == here
+    assert from_cli["battles"] == json.loads(json.dumps(here["battles"]))
 
 
 def test_a_worker_killed_mid_sweep_loses_no_match_and_doubles_none(local_cluster, jobs_1, tmp_path, monkeypatch):
@@ -119,3 +125,22 @@ def test_a_cluster_that_cannot_be_used_is_one_line_exit_2(tmp_path, capsys, monk
         assert err.count("\n") == 1 and err.startswith("error: --cluster: ") and expect in err, err
     assert main(["simulate", "--runs", "2", "--jobs", "2", "--cluster", "tcp://127.0.0.1:8786"]) == 2
     assert "give --jobs or --cluster, not both" in capsys.readouterr().err
+
+
+def test_matches_sent_several_to_a_task_come_back_each_once_in_their_places(local_cluster):
+    """A long run sends a task a few matches on one map (up to MOST_BATCH): each comes back
+    once, under its own position, as --jobs 1 plays it."""
+    from game.lab.cluster import MOST_BATCH, batch_size
+    from game.lab.runner import play_all
+    from game.sim import MatchSpec
+
+    assert batch_size(None, 2) == 1 and batch_size(20, 2) == 1 and batch_size(10_000, 2) == MOST_BATCH
+    assert batch_size(64, 2) == 4
+    specs = [MatchSpec(STREET, 100 + i, size=1) for i in range(11)] + [MatchSpec(WOOD, 7, size=1)]
+    got = dict(play_all(iter(specs), cluster=local_cluster.scheduler_address, total=10_000))
+    want = dict(play_all(iter(specs), jobs=1))
+    assert sorted(got) == list(range(12))
+    for i in got:
+        got[i].pop("decision_ms")
+        want[i].pop("decision_ms")
+    assert got == want

@@ -37,15 +37,16 @@ def default_window(workers: int) -> int:
 
 
 def play_all(specs: Iterable[MatchSpec], *, jobs: int = 1, cluster: Any = None,
-             grids: Mapping[str, GridMap] | None = None, window: int | None = None
-             ) -> Iterator[tuple[int, dict[str, Any]]]:
+             grids: Mapping[str, GridMap] | None = None, window: int | None = None,
+             total: int | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
     """(i, battle) for each spec (i: its position), in the order the matches end. `cluster`:
     a Dask scheduler's address or a `distributed.Client` (then `jobs` is not used); `grids`:
-    maps already loaded, by spec.map_path (others are loaded where they are played)."""
+    maps already loaded, by spec.map_path (others are loaded where they are played); `total`:
+    how many specs there are, if known (a cluster then sends a few matches to a task)."""
     if cluster is not None:
         from game.lab.cluster import play_on_cluster
 
-        yield from play_on_cluster(cluster, specs, grids or {}, window)
+        yield from play_on_cluster(cluster, specs, grids or {}, window, total)
     elif jobs <= 1:
         yield from _serial(specs, grids or {})
     else:

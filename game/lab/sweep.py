@@ -110,7 +110,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
 
             with HoldCtrlC() as guard:
                 try:
-                    for i, battle in play_all(specs(), jobs=args.jobs, cluster=cluster, grids=grids):
+                    for i, battle in play_all(specs(), jobs=args.jobs, cluster=cluster, grids=grids, total=todo):
                         v, k = keys.pop(i)
                         if battle["seed"] != v.match_seed(k):
                             raise RuntimeError(f"match {k} of variant {v.id} came back with seed {battle['seed']}")
