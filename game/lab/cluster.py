@@ -6,9 +6,10 @@ hands it matches, `window` at a time, as `play_all` does for worker processes:
 
 - each map is sent once, as a small task that returns the loaded map (so a worker needs the
   package but not the map files, and a lost copy can be made again);
-- each match is a task of its own; a worker that dies takes nothing with it: the scheduler
-  plays its matches again on another worker (Dask's own rescheduling), and this side takes
-  each match's result once, as it arrives;
+- each task plays a few matches on one map (one in a short run, up to MOST_BATCH in a long
+  one: batch_size), so the scheduler's and this side's work per task is shared; a worker that
+  dies takes nothing with it: the scheduler plays its tasks again on another worker (Dask's
+  own rescheduling), and this side takes each match's result once, as it arrives;
 - every result carries the source digest of the worker that played it, and a worker running
   other code stops the run (its numbers would not be those of `--jobs 1`).
 
