@@ -340,3 +340,19 @@ def test_fog_of_war_is_refused_until_the_game_can_play_it():
     with pytest.raises(FogUnavailable):
         play_match(None, MatchSpec(STREET, 1, fog=True))  # before anything is built
     assert simulate(STREET, 1, 1, size=1)["fog"] is False
+
+
+def test_a_sweep_over_rulesets_plays_each_and_its_seeds_replay_under_it(tmp_path):
+    """Every ruleset that plays a match plays in a sweep (Mythras and Yags SF beside Yags
+    here), the same with worker processes as in one, and a stored seed replays the match."""
+    body = f'runs = 2\nmap = "{STREET}"\nsize = 2\nruleset = ["yags", "mythras", "yags-sf"]\n'
+    plan = write_plan(tmp_path, body)
+    assert sweep(plan, db=str(tmp_path / "one.sqlite"))[0] == 0
+    assert sweep(plan, db=str(tmp_path / "two.sqlite"), jobs=2)[0] == 0
+    assert rows(tmp_path / "one.sqlite") == rows(tmp_path / "two.sqlite")
+    with sqlite3.connect(tmp_path / "one.sqlite") as con:
+        stored = con.execute("SELECT ruleset, seed, winner, rounds FROM results ORDER BY ruleset, idx").fetchall()
+    assert sorted({r[0] for r in stored}) == ["mythras", "yags", "yags-sf"]
+    for ruleset, seed, winner, rounds in stored[::2]:
+        again = simulate(STREET, 1, seed, size=2, ruleset=ruleset)["battles"][0]
+        assert (again["winner"], again["rounds"]) == (winner, rounds), ruleset
