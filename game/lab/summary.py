@@ -125,9 +125,9 @@ def summary_lines(record: dict[str, Any]) -> list[str]:
 def replay_command(record: dict[str, Any], seed: int | str) -> str:
     """The command that plays one battle of `record` again, alone: same map, sides, squads."""
     parts = ["skirmish simulate", f"--map {shlex.quote(str(record['map']))}", "--runs 1", f"--seed {seed}"]
-    for flag, key, default in (("--blue-ai", "blue_ai", "normal"), ("--red-ai", "red_ai", "normal"),
-                               ("--size", "size", None), ("--blue-squad", "blue_squad", None),
-                               ("--red-squad", "red_squad", None)):
+    for flag, key, default in (("--ruleset", "ruleset", "yags"), ("--blue-ai", "blue_ai", "normal"),
+                               ("--red-ai", "red_ai", "normal"), ("--size", "size", None),
+                               ("--blue-squad", "blue_squad", None), ("--red-squad", "red_squad", None)):
         value = record.get(key, default)
         if value is not None and value != default:
             parts.append(f"{flag} {shlex.quote(str(value))}")
