@@ -86,7 +86,8 @@ class PendingChoice:
         if self.staged_mode == "sprint" or "no attack" in words:
             return f"move to {tile} ({words}); {again}"
         fight = "fight" if m.rules.weapon_facts(m.view(uid).combatant).melee else "shoot"
-        return f"move to {tile} ({words}): click an enemy to {fight} on the way, or {again}"
+        throw = ", G to throw" if self.staged_mode == "free" and m.view(uid).grenades else ""
+        return f"move to {tile} ({words}): click an enemy to {fight} on the way{throw}, or {again}"
 
     def staged_move(self, uid: int) -> Move | None:
         """The staged move as a plain move declaration."""
@@ -161,7 +162,10 @@ class PendingChoice:
         waiting for it, or why it declares nothing."""
         m = self.match
         if self.pending == "throw":
-            return Throw(m.view(uid).grenades[0], tile)
+            path = self.free_path(uid)
+            if isinstance(path, str):
+                return path
+            return Throw(m.view(uid).grenades[0], tile, path)
         if self.pending == "aim":
             if other is None or m.view(other).team == m.view(uid).team:
                 return "aim: click an enemy (right click or Esc cancels)"
@@ -181,15 +185,26 @@ class PendingChoice:
         facts = m.rules.weapon_facts(m.view(uid).combatant)
         path = self.staged_for(uid)
         if self.area() and not facts.melee:
-            if path:
-                return "area fire takes no move in the same declaration: Esc drops the move first"
-            return AreaFire(tile, self.attack_mode == "suppress")
+            free = self.free_path(uid)
+            if isinstance(free, str):
+                return free
+            return AreaFire(tile, self.attack_mode == "suppress", free)
         if other is not None:
             return self.attack(uid, other)
         if path and tile == path[-1]:
             move = self.staged_move(uid)
             return move if move is not None else "no path"
         return "click an enemy to attack on the way, or the end of the move to just move"
+
+    def free_path(self, uid: int) -> tuple[tuple[int, int], ...] | str:
+        """The staged move's steps for an action that takes a free move only (a throw, area
+        fire), or why the staged move is too long for one."""
+        path = self.staged_for(uid)
+        if not path:
+            return ()
+        if self.staged_mode != "free":
+            return f"a {self.staged_mode} allows no throw or area fire: stage a free move (green), or Esc drops it"
+        return tuple(path[1:])
 
     def attack(self, uid: int, target: int) -> Action | str:
         """The attack on `target` as chosen: melee or fire in the chosen mode, after the

@@ -213,8 +213,8 @@ class BattleInput:
         if not self.session.can_declare(uid) and k in DECLARING_KEYS:
             sc.message = self.why_not(uid)
             return
-        if k in DECLARING_KEYS and k not in (pygame.K_p, pygame.K_c):
-            self.choice.unstage()  # these declare without the staged move
+        if k in DECLARING_KEYS and k not in (pygame.K_p, pygame.K_c, pygame.K_g):
+            self.choice.unstage()  # these declare without the staged move (a throw takes it)
         if k == pygame.K_r:
             self.declare(Reload())
         elif k == pygame.K_h:

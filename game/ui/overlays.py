@@ -103,7 +103,9 @@ def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match) -> Non
             short = cam.tile_px * 0.6
             arrow(surface, (255, 60, 40), cam.centre(v.pos), cam.centre(t.pos), 4, head + 2, short)
             arrow(surface, colour, cam.centre(v.pos), cam.centre(t.pos), 2, head, short)
-        elif isinstance(a, AreaFire):
+        if isinstance(a, AreaFire | Throw) and a.path:  # the free move taken with it
+            draw_path(surface, cam, [v.pos, *a.path], colour, 2)
+        if isinstance(a, AreaFire):
             arrow(surface, (255, 150, 40), cam.centre(v.pos), cam.centre(a.aim), 2, head)
         elif isinstance(a, Throw):
             arrow(surface, (255, 220, 60), cam.centre(v.pos), cam.centre(a.tile), 2, head)

@@ -209,6 +209,8 @@ class Declarations:
             move = "free"
         elif isinstance(action, Attack):
             move = approach if action.mode == "melee" else (str(action.options.get("move", "free")) if action.path else "none")
+        elif isinstance(action, Throw | AreaFire) and action.path:
+            move = "free"
         mode = action.mode if isinstance(action, Attack) else ("suppress" if isinstance(action, AreaFire) and action.suppressive
                                                                 else "area" if isinstance(action, AreaFire) else "")
         options = dict(action.options) if isinstance(action, Attack) else {}

@@ -264,3 +264,85 @@ def test_hot_seat_z_on_the_hand_over_screen_takes_the_declaration_back(app, batt
     app.frame(16)
     m = screen.match
     assert not s.handover and m.declared(me) is None and screen.selected == me
+
+
+def free_tile(screen, uid):
+    """An empty tile of free-move reach for `uid`, as far as the free move goes."""
+    m = screen.match
+    reach = screen.reach(uid)
+    occupied = {v.pos for v in m.units()}
+    allowance = m.movement_allowance(uid)
+    tiles = [t for t in reach if t not in occupied and t != m.view(uid).pos
+             and ov.move_mode(reach[t], allowance) == "free"]
+    assert tiles, "no free-move tile"
+    return max(tiles, key=lambda t: (reach[t], t))
+
+
+def select_unit_with(app, screen, wanted):
+    """Select one of the player's units that may declare now and has `wanted` (a test on the
+    unit's view); Tab cycles."""
+    m = screen.match
+    for _ in range(len(m.units())):
+        uid = screen.selected
+        if uid is not None and screen.session.can_declare(uid) and wanted(m.view(uid)):
+            return uid
+        post_key(pygame.K_TAB)
+        app.frame(16)
+    raise AssertionError("no unit of the player's with that")
+
+
+def test_a_free_move_then_g_throws_on_the_way_in_one_declaration(app, battle):
+    """Left by issue 18's first cut: a move and then a throw in one declaration (Movement: a
+    free move with any action); the grenade leaves from where the unit stands when it is
+    thrown, and the move ends with the round, as a shot on the way does."""
+    from game.world.actions import Throw
+
+    screen = battle()
+    m = screen.match
+    uid = select_unit_with(app, screen, lambda v: bool(v.grenades))
+    start = m.view(uid).pos
+    tile = free_tile(screen, uid)
+    click_tile(app, tile)
+    assert "G to throw" in screen.message
+    post_key(pygame.K_g)
+    app.frame(16)
+    assert screen.choice.staged_for(uid), "G keeps the staged move"
+    away = [(start[0] + dx, start[1] + dy) for dx, dy in ((6, 0), (-6, 0), (0, 6), (0, -6))]
+    aim = max((t for t in away if m.topology.in_bounds(t)), key=lambda t: m.topology.distance_m(t, tile))
+    click_tile(app, aim)
+    d = m.declared(uid)
+    assert isinstance(d.action, Throw) and d.action.tile == aim and d.action.path[-1] == tile, screen.message
+    assert any(f"after a free move to {tile}" in e.text for e in m.log)
+    end_turn(app)
+    app.frame(16)
+    assert m.round == 2 and m.view(uid).pos == tile, "\n".join(e.line() for e in m.log)
+    assert any(e.kind == "blast" and e.round == 1 for e in m.log)
+
+
+def test_a_run_staged_then_g_is_refused_with_the_reason(app, battle):
+    screen = battle()
+    m = screen.match
+    uid = select_unit_with(app, screen, lambda v: bool(v.grenades))
+    tile, _ = free_tile_seeing(screen, uid, "run")
+    click_tile(app, tile)
+    post_key(pygame.K_g)
+    app.frame(16)
+    click_tile(app, m.view(uid).pos)
+    assert m.declared(uid) is None and "a run allows no throw or area fire" in screen.message
+
+
+def test_a_free_move_then_area_fire_in_one_declaration(app, battle):
+    from game.world.actions import AreaFire
+
+    screen = battle()
+    m = screen.match
+    uid = select_unit_with(app, screen, lambda v: "area" in m.rules.weapon_facts(v.combatant).modes)
+    tile = free_tile(screen, uid)
+    click_tile(app, tile)
+    post_key(pygame.K_4)
+    app.frame(16)
+    enemy = m.sight.visible_enemies(uid)[0] if m.sight.visible_enemies(uid) else m.units("red")[0]
+    click_tile(app, enemy.pos)
+    d = m.declared(uid)
+    assert isinstance(d.action, AreaFire) and d.action.path[-1] == tile, screen.message
+    assert m.movement.moved(uid).path[-1] == tile

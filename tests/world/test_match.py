@@ -193,6 +193,34 @@ def test_area_fire_works_through_the_arc_nearest_first(new_match):
     assert 3 not in targets
 
 
+def test_a_throw_and_area_fire_take_a_free_move_in_the_same_declaration(new_match):
+    """Movement: a free move goes with any action, so a grenade or a burst at an area may be
+    declared with one (as a shot on the way is); a run allows none of them. The unit ends the
+    round at the end of the path; the declaration's record carries the path, and a record
+    without one (from before) reads as no move."""
+    from game.saveformat import action_from_dict
+    from game.world.actions import to_dict
+
+    g = make_grid(OPEN)
+    squads = {"blue": [unit({**RIFLEMAN, "grenades": ["concussion_grenade"]}, "Thrower", 2, 2),
+                       unit(RIFLEMAN, "Gunner", 2, 8)],
+              "red": [unit(RIFLEMAN, "R1", 20, 2), unit(RIFLEMAN, "R2", 20, 8)]}
+    m = new_match(g, squads, seed=11)
+    free = m.movement_allowance(0)
+    step = tuple((x, 2) for x in range(3, 3 + int(free["free"])))
+    far = tuple((x, 2) for x in range(3, 3 + int(free["run"])))
+    assert hasattr(m.check(0, Throw("concussion_grenade", (12, 2), far)), "reason")
+    throw = Throw("concussion_grenade", (12, 2), step)
+    burst = AreaFire((20, 8), False, ((3, 8),))
+    declare_all(m, {0: throw, 1: burst})
+    m.resolve_round()
+    assert m.log.of_kind("blast") and m.view(0).pos == step[-1] and m.view(1).pos == (3, 8)
+    assert to_dict(throw)["path"] == [list(t) for t in step]
+    assert action_from_dict(to_dict(throw)) == throw
+    assert "path" not in to_dict(Throw("concussion_grenade", (12, 2)))
+    assert action_from_dict({"type": "area_fire", "aim": [20, 8], "suppressive": False}) == AreaFire((20, 8))
+
+
 def test_full_dodge_moves_to_cover(new_match):
     g = make_grid(["..........",
                    "....#.....",

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.outcome import Done, Impossible
 from engine.turn import Question
-from game.world.actions.base import ActionKind, Fields, Tile
+from game.world.actions.base import ActionKind, Fields, Tile, tiles_out
+from game.world.components import Moved
 
 if TYPE_CHECKING:
     from game.world.match import Match, UnitView
@@ -22,6 +23,7 @@ class AreaFire:
 
     aim: Tile
     suppressive: bool = False
+    path: tuple[Tile, ...] = ()  # a free move taken with the burst (fired from where the unit stands)
 
 
 class AreaFireKind(ActionKind[AreaFire]):
@@ -40,19 +42,28 @@ class AreaFireKind(ActionKind[AreaFire]):
             return Impossible(f"the {facts.name} is jammed: clear it (reload)")
         if v.ammo is not None and v.ammo.loaded < 1:
             return Impossible(f"{facts.name} is empty: reload")
-        return Done()
+        return m.movement.validate_path(v, action.path, "free", stance) if action.path else Done()
 
     def speed(self, m: Match, uid: int, action: AreaFire) -> str | None:
         return "normal"
+
+    def declared(self, m: Match, uid: int, action: AreaFire, approach: str, dodge_path: tuple[Tile, ...]) -> None:
+        if action.path:
+            mv = m._comp(uid, Moved)
+            mv.mode, mv.path = "free", action.path
 
     def resolve(self, m: Match, uid: int, action: AreaFire) -> Iterator[Question]:
         yield from m.autofire.area_fire(uid, action)
 
     def describe(self, action: AreaFire, names: Mapping[int, str]) -> str:
-        return f"{'suppressive' if action.suppressive else 'area'} fire at {action.aim}"
+        move = f" after a free move to {action.path[-1]}" if action.path else ""
+        return f"{'suppressive' if action.suppressive else 'area'} fire at {action.aim}{move}"
 
     def to_dict(self, action: AreaFire) -> dict[str, Any]:
-        return {"aim": list(action.aim), "suppressive": action.suppressive}
+        out: dict[str, Any] = {"aim": list(action.aim), "suppressive": action.suppressive}
+        if action.path:  # left out when empty: records and saves from before read the same
+            out["path"] = tiles_out(action.path)
+        return out
 
     def from_dict(self, f: Fields) -> AreaFire:
-        return AreaFire(f.tile("aim"), f.flag("suppressive"))
+        return AreaFire(f.tile("aim"), f.flag("suppressive"), f.tiles("path", ()))

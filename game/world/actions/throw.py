@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.outcome import Done, Impossible
 from engine.turn import Question
-from game.world.actions.base import ActionKind, Fields, Tile
+from game.world.actions.base import ActionKind, Fields, Tile, tiles_out
+from game.world.components import Moved
 
 if TYPE_CHECKING:
     from game.world.match import Match, UnitView
@@ -17,10 +18,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Throw:
-    """Throw a grenade at a tile."""
+    """Throw a grenade at a tile, after a free move if the path says so (thrown from where
+    the unit stands when the round's actions resolve, as a shot on the way is: Movement)."""
 
     weapon: str
     tile: Tile
+    path: tuple[Tile, ...] = ()  # a free move taken with the throw
 
 
 class ThrowKind(ActionKind[Throw]):
@@ -37,7 +40,14 @@ class ThrowKind(ActionKind[Throw]):
         if dist > reach:
             return Impossible(f"too far to throw ({reach:g} m at most)")
         chance = m.rules.preview_throw(m.participant(v.uid), action.weapon, dist)
-        return chance if isinstance(chance, Impossible) else Done()  # the ruleset's refusal (cannot throw now)
+        if isinstance(chance, Impossible):
+            return chance  # the ruleset's refusal (cannot throw now)
+        return m.movement.validate_path(v, action.path, "free", stance) if action.path else Done()
+
+    def declared(self, m: Match, uid: int, action: Throw, approach: str, dodge_path: tuple[Tile, ...]) -> None:
+        if action.path:
+            mv = m._comp(uid, Moved)
+            mv.mode, mv.path = "free", action.path
 
     def speed(self, m: Match, uid: int, action: Throw) -> str | None:
         return "normal"
@@ -46,10 +56,14 @@ class ThrowKind(ActionKind[Throw]):
         yield from m.explosions.throw(uid, action)
 
     def describe(self, action: Throw, names: Mapping[int, str]) -> str:
-        return f"throw {action.weapon} at {action.tile}"
+        move = f" after a free move to {action.path[-1]}" if action.path else ""
+        return f"throw {action.weapon} at {action.tile}{move}"
 
     def to_dict(self, action: Throw) -> dict[str, Any]:
-        return {"weapon": action.weapon, "tile": list(action.tile)}
+        out: dict[str, Any] = {"weapon": action.weapon, "tile": list(action.tile)}
+        if action.path:  # left out when empty: records and saves from before read the same
+            out["path"] = tiles_out(action.path)
+        return out
 
     def from_dict(self, f: Fields) -> Throw:
-        return Throw(f.text("weapon"), f.tile("tile"))
+        return Throw(f.text("weapon"), f.tile("tile"), f.tiles("path", ()))
