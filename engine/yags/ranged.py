@@ -15,13 +15,9 @@ from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Situation
 from engine.yags.attack import AttackResult
 from engine.yags.autofire import plan_bursts, plan_triple, resolve_area_burst
-from engine.yags.missile import (
-    MissileAttack,
-    attack_result,
-    plan_missile,
-    plan_multiple_shots,
-    threat_band_for,
-)
+from engine.yags.missile import MissileAttack, attack_result, plan_missile
+from engine.yags.missile_rules import threat_band_for
+from engine.yags.multishot import plan_multiple_shots
 from engine.yags.plan import AttackPlan, roll_damage_plan, roll_plan
 
 if TYPE_CHECKING:
