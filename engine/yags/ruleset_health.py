@@ -7,10 +7,11 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll, Term
-from engine.ruleset import Applied, HealthFacts, Participant
+from engine.ruleset import Applied, HealthFacts, Outcome, Participant
 from engine.yags import health
 from engine.yags.attack import AttackResult
 from engine.yags.character import Character
+from engine.yags.damage import DamageResult
 from engine.yags.declaration import YagsDeclaration
 from engine.yags.health import Condition
 from engine.yags.tables import STUN_NAMES, WOUND_NAMES
@@ -19,10 +20,12 @@ from engine.yags.tables import STUN_NAMES, WOUND_NAMES
 class YagsHealthRules:
     """Damage, fatigue, the end of the round and first aid under Yags."""
 
-    def apply(self, dice: Dice, combatant: Character, state: Condition, result: AttackResult) -> Applied:
+    def apply(self, dice: Dice, combatant: Character, state: Condition, result: Outcome) -> Applied:
         """The hit's damage and the health checks it calls for; a fumbled defence whose
         chosen outcome is fatigue costs the defender a point of fatigue (Fumbling a defence),
         hit or miss."""
+        if not isinstance(result, AttackResult):
+            raise TypeError(f"not a Yags attack result: {result!r}")
         if result.defence_fumble_outcome == "fatigue" and not state.out_of_fight:
             state = health.add_fatigue(state)
             fumbled: tuple[str, ...] = (f"{combatant.name} fumbles a defence: +1 fatigue",)
@@ -30,11 +33,11 @@ class YagsHealthRules:
             fumbled = ()
         if not result.hit or result.damage is None:
             return Applied(state, (), fumbled)
-        out = self._apply_hit(dice, combatant, state, result)
+        out = self._apply_hit(dice, combatant, state, result, result.damage)
         return Applied(out.state, out.rolls, fumbled + out.events)
 
     def apply_to_attacker(self, dice: Dice, combatant: Character, state: Condition,
-                          result: AttackResult) -> Applied:
+                          result: Outcome) -> Applied:
         """Fumbling an attack (the outcome chosen is fatigue) and tiring manoeuvres (Melee
         Manoeuvres: "the fatigue is gained immediately after the manoeuvre completes (only on
         success)") each cost the attacker a point of fatigue."""
@@ -49,8 +52,9 @@ class YagsHealthRules:
             events.append(f"{combatant.name} tires from the manoeuvre: +1 fatigue")
         return Applied(state, (), tuple(events))
 
-    def _apply_hit(self, dice: Dice, combatant: Character, state: Condition, result: AttackResult) -> Applied:
-        out = health.take_damage(dice, combatant, state, result.damage.levels, result.damage.kind,
+    def _apply_hit(self, dice: Dice, combatant: Character, state: Condition, result: AttackResult,
+                   damage: DamageResult) -> Applied:
+        out = health.take_damage(dice, combatant, state, damage.levels, damage.kind,
                                  wound_multiplier=result.wound_multiplier,
                                  stun_divisor=result.stun_divisor, vitals=combatant.armour.vitals,
                                  halve=result.target_halved)

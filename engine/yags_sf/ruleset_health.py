@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.dice import Dice
 from engine.outcome import Impossible
-from engine.ruleset import Applied, HealthFacts, Participant
+from engine.ruleset import Applied, HealthFacts, Outcome, Participant
 from engine.yags_sf import health
 from engine.yags_sf import round as rnd
 from engine.yags_sf.character import Condition, Fighter
@@ -18,10 +18,12 @@ from engine.yags_sf.tables import FIRST_AID_ROUNDS, WOUND_NAMES
 class YagsSFHealthRules:
     """Damage, the end of the round and first aid under Yags SF."""
 
-    def apply(self, dice: Dice, combatant: Fighter, state: Condition, result: AttackResult) -> Applied:
+    def apply(self, dice: Dice, combatant: Fighter, state: Condition, result: Outcome) -> Applied:
         """The hit's wounds or fatigue and the survival rolls; a lost weapon; a kill."""
         if isinstance(result, Impossible) or not result.hit:
             return Applied(state)
+        if not isinstance(result, AttackResult):
+            raise TypeError(f"not a Yags SF attack result: {result!r}")
         if result.effect == "kill":
             out = health.automatic_death(combatant, state, result.attacker)
             return Applied(out.condition, out.rolls, out.events)
