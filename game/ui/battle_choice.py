@@ -191,7 +191,7 @@ class PendingChoice:
             return move if move is not None else "no path"
         return "click an enemy to attack on the way, or the end of the move to just move"
 
-    def attack(self, uid: int, target: int) -> Action | str:
+    def attack(self, uid: int, target: int) -> Attack | str:
         """The attack on `target` as chosen: melee or fire in the chosen mode, after the
         staged move if there is one (a move-then-attack in one declaration)."""
         m = self.match

@@ -5,6 +5,7 @@ results screen. What it knows of maps (facts, thumbnails, squads) is in mapinfo.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +21,9 @@ from game.ui.mapinfo import (
     squad_choices,
 )
 from game.ui.results import FATE_COLOURS, Fate, ResultsScreen, fate_details, unit_fate  # noqa: F401  (its old home)
+
+if TYPE_CHECKING:
+    from game.ui.dialogs import SettingsPanel, SlotList
 
 
 class MainMenu:
@@ -49,7 +53,7 @@ class MainMenu:
         self._fix_squads()
         self.row = self.ROWS.index("start")
         self.error = error
-        self.dialog: object | None = None  # the list of saves, or the settings
+        self.dialog: SlotList | SettingsPanel | None = None  # the list of saves, or the settings
         self.dialog_kind = ""
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -117,9 +121,9 @@ class MainMenu:
         elif name == "mode":
             self.mode = MODES[(MODES.index(self.mode) + step) % len(MODES)]
         elif name == "ruleset":
-            choices: list[str | None] = [None, *RULESET_NAMES]
-            i = choices.index(self.ruleset) if self.ruleset in choices else 0
-            self.ruleset = choices[(i + step) % len(choices)]
+            rulesets: list[str | None] = [None, *RULESET_NAMES]
+            i = rulesets.index(self.ruleset) if self.ruleset in rulesets else 0
+            self.ruleset = rulesets[(i + step) % len(rulesets)]
             self.error = ""
         elif name == "ai":
             self.ai = LEVELS[(LEVELS.index(self.ai) + step) % len(LEVELS)]
@@ -130,7 +134,7 @@ class MainMenu:
 
     def handle(self, event: pygame.event.Event) -> tuple | None:
         if self.dialog is not None:
-            return self._dialog_event(event)
+            return self._dialog_event(self.dialog, event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             step = 1 if event.button == 1 else -1
             for i in range(len(self.maps)):
@@ -173,10 +177,10 @@ class MainMenu:
             self.seed += event.unicode
         return None
 
-    def _dialog_event(self, event: pygame.event.Event) -> tuple | None:
+    def _dialog_event(self, dialog: SlotList | SettingsPanel, event: pygame.event.Event) -> tuple | None:
         from game.ui.dialogs import CANCEL
 
-        answer = self.dialog.handle(event, self.size)
+        answer = dialog.handle(event, self.size)
         if answer is None:
             return None
         if isinstance(answer, tuple) and answer[0] == "setting":
@@ -186,7 +190,7 @@ class MainMenu:
             return ("load", answer[1])
         return None
 
-    def _activate(self) -> tuple:
+    def _activate(self) -> tuple | None:
         if self.ROWS[self.row] == "quit":
             return ("quit",)
         if self.ROWS[self.row] == "load":
