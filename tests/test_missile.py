@@ -11,23 +11,18 @@ from engine.outcome import Impossible
 from engine.yags.attack import Fighter
 from engine.yags.character import Character
 from engine.yags.equipment import Armour, ArmourPiece, Weapon
-from engine.yags.missile import (
+from engine.yags.missile import MissileAttack, missile_speed, plan_missile, resolve_missile
+from engine.yags.missile_rules import (
     CLOSE,
     MELEE,
     MOVE,
-    MissileAttack,
     close_quarters,
     environment_multiplier,
     load_time,
-    max_shots,
-    missile_speed,
-    plan_missile,
-    plan_multiple_shots,
-    plan_two_guns,
     reload_time,
-    resolve_missile,
     threat_band_for,
 )
+from engine.yags.multishot import max_shots, plan_multiple_shots, plan_two_guns
 from engine.yags.plan import preview_plan, roll_plan
 
 PISTOL = Weapon(id="pistol", name="Pistol", kind="missile", skill="Pistols", attack=4, damage=18, muscle=False,

@@ -19,7 +19,8 @@ from engine.yags.equipment import Weapon
 from engine.yags.explosions import plan_throw_at_tile
 from engine.yags.health import Condition, first_aid, take_damage
 from engine.yags.melee import MeleeAttack, plan_melee, resolve_melee, strength_contest
-from engine.yags.missile import WRESTLING_FUMBLE, MissileAttack, plan_missile, resolve_missile
+from engine.yags.missile import MissileAttack, plan_missile, resolve_missile
+from engine.yags.missile_rules import WRESTLING_FUMBLE
 from engine.yags.plan import preview_plan, roll_plan
 from engine.yags.ruleset import YagsDeclaration, YagsRuleset
 from engine.yags.tables import half_up

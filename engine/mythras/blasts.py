@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.dice import Dice
 from engine.mythras import explosions
+from engine.mythras.checks import D100Roll
 from engine.mythras.protocol import can_react
 from engine.mythras.ranged import COVER_AP, COVER_LOCATIONS, Cover
 from engine.outcome import Impossible
@@ -29,7 +30,7 @@ class Blasts:
     """The throw and blast hooks (mixed into MythrasRuleset)."""
 
     catalogue: Any
-    _throws: dict[str, Any]
+    _throws: dict[str, D100Roll]
 
     def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
         plan = explosions.plan_throw(thrower.combatant, thrower.state, self.catalogue.weapon(weapon_id), distance_m)

@@ -244,7 +244,7 @@ def _build_weapon(shown: str, table: str, eid: str, v: dict[str, Any]) -> Weapon
         id=eid, name=v["name"], kind=table, group=v["group"], damage=parse(v["damage"]), source=v["source"],
         size=v.get("size"), force=v.get("force"),
         damage_modifier=bool(v.get("damage_modifier", table in ("melee", "shield", "ranged"))),
-        range_m=tuple(float(x) for x in rng) if rng else None, load=int(v.get("load", 0)),
+        range_m=(float(rng[0]), float(rng[1]), float(rng[2])) if rng else None, load=int(v.get("load", 0)),
         impale_size=v.get("impale_size"), ap=v.get("ap"), hp=v.get("hp"), hands=int(v.get("hands", 1)),
         traits=frozenset(v.get("traits", ())), passive_locations=int(v.get("passive_locations", 0)),
         magazine=int(v.get("magazine", 0)), modes=modes, burst=int(v.get("burst", 0)),

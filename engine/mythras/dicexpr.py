@@ -53,7 +53,8 @@ def parse(text: str) -> DiceExpr:
     s = text.replace(" ", "").replace("–", "-")
     if not s:
         raise ValueError("empty dice expression")
-    pos, dice, constant, sign = 0, [], 0, 1
+    dice: list[tuple[int, int]] = []
+    pos, constant, sign = 0, 0, 1
     first = True
     while pos < len(s):
         m = _TERM.match(s, pos)

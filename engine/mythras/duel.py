@@ -70,6 +70,7 @@ def duel(dice: Dice, a: Character, b: Character, distance_m: float = 1.0, max_ro
             who, rs = next_actor(rs)
             if who is None:
                 break
+            assert isinstance(who, str)  # the duel's ids are the fighters' names
             me = sides[who]
             foe_name = b.name if who == a.name else a.name
             foe = sides[foe_name]

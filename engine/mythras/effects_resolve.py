@@ -141,9 +141,9 @@ def resolve_effects(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str
                 achg.append(("disarmed", True))
                 world.append(("disarmed", (a.name, metres)))
         if "damage_weapon" in picked:
-            r = roll_expr(dice, d.parry_weapon.damage, f"{d.name}: damage to {a.name}'s {plan.weapon.name}")
-            rolls.append(r)
-            achg.append(("weapon_damage", max(0, r.total - (plan.weapon.ap or 0))))
+            dmg = roll_expr(dice, d.parry_weapon.damage, f"{d.name}: damage to {a.name}'s {plan.weapon.name}")
+            rolls.append(dmg)
+            achg.append(("weapon_damage", max(0, dmg.total - (plan.weapon.ap or 0))))
         if "entangle" in picked:
             achg.append(("entangled", "right_arm"))
     if "scar_foe" in picked:

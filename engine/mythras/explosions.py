@@ -124,7 +124,7 @@ class BlastResult:
     target_changes: tuple[tuple[str, Any], ...]
     world: tuple[tuple[str, Any], ...]
     events: tuple[str, ...]
-    against: D100Roll
+    against: D100Roll | None  # the throw's roll (none when the throw was not rolled here)
 
     @property
     def damage(self) -> int:
@@ -176,9 +176,10 @@ def _struck(dice: Dice, band: str, rolls: list[Roll], label: str) -> list[str]:
     return out
 
 
-def blast(dice: Dice, weapon: Weapon, throw_roll: D100Roll, victim: Character, state: MythrasState,
+def blast(dice: Dice, weapon: Weapon, throw_roll: D100Roll | None, victim: Character, state: MythrasState,
           distance_m: float, cover: Cover | None = None, evade: bool = False) -> BlastResult | None:
-    """What the explosion does to one victim (None: out of its reach)."""
+    """What the explosion does to one victim (None: out of its reach); diving clear (`evade`)
+    is against the throw's roll, so there is none without it."""
     band = blast_band(weapon, distance_m)
     if band is None or state.dead:
         return None
@@ -187,7 +188,7 @@ def blast(dice: Dice, weapon: Weapon, throw_roll: D100Roll, victim: Character, s
     changes: list[tuple[str, Any]] = []
     events: list[str] = []
     world: list[tuple[str, Any]] = []
-    if evade and state.can_defend:
+    if evade and state.can_defend and throw_roll is not None:
         ok, r = resist(dice, f"{victim.name}: Evade (diving clear)", "Evade", victim.skill("evade"), throw_roll,
                        state.skill_grade())
         rolls.append(r)
@@ -198,15 +199,15 @@ def blast(dice: Dice, weapon: Weapon, throw_roll: D100Roll, victim: Character, s
     hits: list[Hit] = []
     top = 0
     for loc in _struck(dice, band, rolls, label):
-        r = roll_expr(dice, weapon.damage, f"{label}: damage to the {loc.replace('_', ' ')}")
-        rolls.append(r)
-        top = max(top, r.total)
+        dmg = roll_expr(dice, weapon.damage, f"{label}: damage to the {loc.replace('_', ' ')}")
+        rolls.append(dmg)
+        top = max(top, dmg.total)
         cover_ap = 0
         if cover is not None and loc in cover.locations:
-            cover_ap = r.total if cover.ap is None else cover.ap
-        left = max(0, r.total - cover_ap)
+            cover_ap = dmg.total if cover.ap is None else cover.ap
+        left = max(0, dmg.total - cover_ap)
         armour = state.armour_at(loc)
-        hits.append(Hit(loc, r.total, r.total, cover_ap, armour, max(0, left - armour)))
+        hits.append(Hit(loc, dmg.total, dmg.total, cover_ap, armour, max(0, left - armour)))
     kb = knockback_m(top, victim.siz, state.braced)
     if kb:
         world.append(("knockback", kb))

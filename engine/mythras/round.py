@@ -140,9 +140,9 @@ class RoundState:
                 return t
         raise KeyError(f"{fid!r} is not in round {self.number}")
 
-    def _with(self, fid: Hashable, t: Turns, **kw: object) -> RoundState:
+    def _with(self, fid: Hashable, t: Turns, cursor: int | None = None) -> RoundState:
         fighters = tuple((i, t if i == fid else old) for i, old in self.fighters)
-        return replace(self, fighters=fighters, **kw)
+        return replace(self, fighters=fighters, cursor=self.cursor if cursor is None else cursor)
 
 
 def start_round(number: int, order: Sequence[Hashable], ap: dict[Hashable, int],

@@ -244,7 +244,7 @@ def defence_options(plan: AttackPlan) -> list[DefenceOption]:
         return options
     stated = t.round.defences_open()[0]
     steps = t.round.defence_steps
-    notes = (f"{t.round.count} actions {t.round.steps:+d}",) if t.round.count > 1 else ()
+    notes: tuple[str, ...] = (f"{t.round.count} actions {t.round.steps:+d}",) if t.round.count > 1 else ()
     if t.round.statement.all_out == "defence":
         notes += ("all-out defence +2",)
     dodge = skill_pool(f"{t.name}: dodge", t.character, t.condition, "agility", "athletics", steps, notes=notes)
@@ -348,7 +348,7 @@ def resolve_attack(dice: Dice, plan: AttackPlan, defence: str = "innate") -> Att
     attacks = [plan.pool.roll(dice) for _ in range(plan.rolls)]
     d_roll = option.pool.roll(dice)
     difficulty = d_roll.total + plan.cover_difficulty
-    terms = (Term(option.kind, d_roll.total, f"{option.kind} {d_roll.total}"),)
+    terms: tuple[Term, ...] = (Term(option.kind, d_roll.total, f"{option.kind} {d_roll.total}"),)
     if plan.cover:
         terms += (Term(f"{plan.cover} cover", plan.cover_difficulty),)
     rolls: list[Roll] = []
@@ -370,8 +370,9 @@ def resolve_attack(dice: Dice, plan: AttackPlan, defence: str = "innate") -> Att
         rolls.append(_damage_roll(plan, face))
         blocked = block_damage(plan, face)
     effects: tuple[str, ...] = ()
-    if hits and plan.special:
-        effects = (special(plan.special).test,)
+    test = special(plan.special).test if hits and plan.special else None
+    if test is not None:  # every aimed special (AIMED_SPECIALS) has its Endurance test
+        effects = (test,)
     return AttackResult(plan.attacker.name, plan.target.name, plan.mode, defence, tuple(rolls), tuple(hits),
                         effects, option.carries, option.stated, blocked)
 

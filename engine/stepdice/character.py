@@ -190,7 +190,7 @@ def load_templates(path: Path | None = None, catalogue: Catalogue | None = None)
         v = entry_fields(shown, "template", tid, entry, TEMPLATE_FIELDS,
                          tuple(k for k in REQUIRED if k != "name") + ("attributes", "weapon"))
         where = f"{shown}: template.{tid}"
-        checks = [("weapon", v["weapon"], cat.weapons)] + [("armour", a, cat.armour) for a in v.get("armour", ())]
+        checks: list[tuple[str, Any, Mapping[str, object]]] = [("weapon", v["weapon"], cat.weapons)] + [("armour", a, cat.armour) for a in v.get("armour", ())]
         checks += [("grenades", g, cat.explosives) for g in v.get("grenades", ())]
         if "shield" in v:
             checks.append(("shield", v["shield"], cat.shields))

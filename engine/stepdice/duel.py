@@ -75,7 +75,9 @@ def _attack(rules: StepRuleset, dice: Dice, me: Side, foe: Side, distance_m: flo
             lines.append("  " + r.describe())
         lines.append(result.describe())
         for effect in result.turn_effects:
-            foe.turn = rules.note_effect(foe.turn, effect)
+            noted = rules.note_effect(foe.turn, effect)
+            if noted is not None:  # it is not: a turn noted stays one
+                foe.turn = noted
         applied = rules.apply(dice, foe.character, foe.state, result)
         foe.state = applied.state
         lines += ["  " + r.describe() for r in applied.rolls] + list(applied.events)

@@ -272,7 +272,7 @@ class StepRuleset(Ruleset):
         return Applied(state)
 
     def end_of_round(self, dice: Dice, combatant: Character, state: Condition, *, bursts: int = 0,
-                     in_cover: bool = False, moved: str = "none") -> Applied:
+                     in_cover: bool = False, moved: str = "none", declaration: Any = None) -> Applied:
         out = health.end_of_round(dice, combatant, state)
         return Applied(out.condition, out.rolls, out.events)
 

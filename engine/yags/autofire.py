@@ -23,10 +23,10 @@ from engine.yags.missile import (
     attack_result,
     cone_pattern,
     missile_plan,
-    recoil_penalty,
     shot_facts,
     target_cover_bonus,
 )
+from engine.yags.multishot import recoil_penalty
 from engine.yags.plan import AttackPlan, roll_plan
 from engine.yags.tables import (
     area_burst,

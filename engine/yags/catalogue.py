@@ -23,12 +23,12 @@ Armour keys: name, protection (int >= 0), covers (head/torso/arms/legs), source,
   "over": Stacking Armour; absent: the piece never layers), description.
 
 Every problem raises `CatalogueError`, one line: `<file>: <table>.<id>: <field>: <problem>`.
+The fields and their checks are in `catalogue_schema.py`; this module reads, patches and builds.
 """
 
 from __future__ import annotations
 
 import functools
-import math
 import re
 import tomllib
 from collections.abc import Iterable
@@ -36,185 +36,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.yags.catalogue_schema import (
+    ID_PATTERN,
+    MISSILE_ONLY,
+    RANGE_KEYS,
+    TABLES,
+    THROWN_FIELDS,
+    WEAPON_FIELDS,
+    CatalogueError,
+    check_value,
+    show_value,
+    type_name,
+)
 from engine.yags.equipment import (
-    ARMOUR_COVERS,
-    ARMOUR_LAYERS,
-    ARMOUR_PROPERTIES,
-    DAMAGE_TYPES,
-    WEAPON_PROPERTIES,
     ArmourPiece,
     Catalogue,
     Weapon,
 )
 from engine.yags.tables import FRAGMENTATION_RADIUS_FACTOR, charge_strength
 
+__all__ = ["DATA_DIR", "CatalogueError", "default_catalogue", "load_catalogue"]
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 _REPO_ROOT = DATA_DIR.parents[2]
-
-WEAPON_KINDS = ("melee", "missile", "explosive")
-WEAPON_SKILLS = frozenset({"Melee", "Brawl", "Throw", "Pistols", "Rifles", "Guns", "Bows", "Crossbows"})
-WEAPON_CLASSES = frozenset({
-    "brawl", "single", "shield", "great", "longshaft", "chain", "thrown", "bow", "crossbow",
-    "pistol", "rifle", "heavy", "grenade", "charge",
-})
-MAX_REACH = 6
-
-_ID = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
-
-
-class CatalogueError(ValueError):
-    """A catalogue file is unreadable or an entry is invalid; the message is one line."""
-
-
-# --- field specifications ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Spec:
-    kind: str  # "str", "int", "float", "bool", "strlist", "table"
-    low: float | None = None  # inclusive
-    high: float | None = None  # inclusive
-    positive: bool = False  # strictly above zero
-    choices: frozenset[str] | tuple[str, ...] | None = None
-    nonempty: bool = False
-
-
-_STR = _Spec("str")
-_NAME = _Spec("str", nonempty=True)
-_BOOL = _Spec("bool")
-_NONNEG_INT = _Spec("int", low=0)
-_NONNEG_FLOAT = _Spec("float", low=0)
-_METRES = _Spec("float", positive=True)
-
-WEAPON_FIELDS: dict[str, _Spec] = {
-    "name": _NAME,
-    "kind": _Spec("str", choices=WEAPON_KINDS),
-    "skill": _Spec("str", choices=WEAPON_SKILLS),
-    "attack": _NONNEG_INT,
-    "defence": _NONNEG_INT,
-    "damage": _NONNEG_INT,
-    "damage_type": _Spec("str", choices=DAMAGE_TYPES),
-    "muscle": _BOOL,
-    "reach": _Spec("int", low=0, high=MAX_REACH),
-    "strength": _NONNEG_INT,
-    "load": _NONNEG_FLOAT,
-    "weapon_class": _Spec("strlist", choices=WEAPON_CLASSES),
-    "properties": _Spec("strlist", choices=WEAPON_PROPERTIES),
-    "increment": _METRES,
-    "short": _METRES,
-    "medium": _METRES,
-    "long": _METRES,
-    "range_per_strength": _BOOL,
-    "rof": _Spec("int", low=1),
-    "recoil": _Spec("int", high=0),
-    "capacity": _NONNEG_INT,
-    "reload": _NONNEG_INT,
-    "burst": _Spec("int", low=1),
-    "cone": _NONNEG_FLOAT,
-    "blast_radius": _NONNEG_FLOAT,
-    "tnt_grams": _Spec("float", positive=True),
-    "fragmentation": _BOOL,
-    "scope": _NONNEG_INT,
-    "laser_scope": _BOOL,
-    "description": _STR,
-    "source": _NAME,
-    "patch": _BOOL,
-    "thrown": _Spec("table"),
-}
-# Keys a [weapon.<id>.thrown] table may hold; the rest come from the melee entry.
-THROWN_FIELDS = {k: WEAPON_FIELDS[k] for k in (
-    "name", "attack", "damage", "damage_type", "muscle", "reach", "strength", "load",
-    "weapon_class", "properties", "increment", "short", "medium", "long",
-    "range_per_strength", "description",
-)}
-ARMOUR_FIELDS: dict[str, _Spec] = {
-    "name": _NAME,
-    "protection": _NONNEG_INT,
-    "load": _NONNEG_FLOAT,
-    "covers": _Spec("strlist", choices=ARMOUR_COVERS, nonempty=True),
-    "properties": _Spec("strlist", choices=ARMOUR_PROPERTIES),
-    "restrictive": _NONNEG_INT,
-    "noisy": _NONNEG_INT,
-    "vitals": _NONNEG_INT,
-    "layer": _Spec("str", choices=ARMOUR_LAYERS),
-    "description": _STR,
-    "source": _NAME,
-    "patch": _BOOL,
-}
-TABLES = {"weapon": WEAPON_FIELDS, "armour": ARMOUR_FIELDS}
-
-_RANGE_KEYS = ("increment", "short", "medium", "long")
-# Keys that only make sense for a missile or explosive profile.
-_MISSILE_ONLY = (
-    *_RANGE_KEYS, "range_per_strength", "rof", "recoil", "capacity", "reload", "burst", "cone",
-    "blast_radius", "scope", "laser_scope",
-)
-_TYPE_NAMES = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}
-
-
-def _type_name(value: Any) -> str:
-    for t, name in _TYPE_NAMES.items():
-        if isinstance(value, t):
-            return name
-    return type(value).__name__
-
-
-def _show_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return repr(value) if isinstance(value, str) else str(value)
-
-
-def _check(spec: _Spec, value: Any) -> str | None:
-    """The problem with `value` for `spec`, or None."""
-    got = f"got {_type_name(value)} {_show_value(value)}" if not isinstance(value, (dict, list)) \
-        else f"got {_type_name(value)}"
-    if spec.kind == "str":
-        if not isinstance(value, str):
-            return f"must be a string, {got}"
-        if spec.nonempty and not value.strip():
-            return "must not be empty"
-        if spec.choices is not None and value not in spec.choices:
-            return f"must be one of {', '.join(sorted(spec.choices))}, got {value!r}"
-        return None
-    if spec.kind == "bool":
-        return None if isinstance(value, bool) else f"must be true or false, {got}"
-    if spec.kind == "table":
-        return None if isinstance(value, dict) else f"must be a table, {got}"
-    if spec.kind == "strlist":
-        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-            return f"must be an array of strings, {got}"
-        if spec.nonempty and not value:
-            return "must not be empty"
-        seen: set[str] = set()
-        for x in value:
-            if spec.choices is not None and x not in spec.choices:
-                return f"unknown value {x!r}; expected one of {', '.join(sorted(spec.choices))}"
-            if x in seen:
-                return f"{x!r} is listed twice"
-            seen.add(x)
-        return None
-    # Numbers. bool is an int in Python, never a number here.
-    if spec.kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            return f"must be an integer, {got}"
-    elif isinstance(value, bool) or not isinstance(value, (int, float)):
-        return f"must be a number, {got}"
-    elif not math.isfinite(value):
-        return f"must be a finite number, {got}"
-    shown = _show_value(value)
-    if spec.positive and value <= 0:
-        return f"must be above 0, got {shown}"
-    if spec.low is not None and spec.high is not None and not spec.low <= value <= spec.high:
-        return f"must be between {_show_value(spec.low)} and {_show_value(spec.high)}, got {shown}"
-    if spec.low is not None and value < spec.low:
-        return f"must be {_show_value(spec.low)} or more, got {shown}"
-    if spec.high is not None and value > spec.high:
-        return f"must be {_show_value(spec.high)} or negative, got {shown}"
-    return None
-
 
 # --- reading files -----------------------------------------------------------------------
 
@@ -270,15 +114,15 @@ class _Raw:
 def _check_entry(shown: str, table: str, eid: str, entry: Any) -> None:
     """Types, unknown keys and per-field ranges of one entry as written in one file."""
     where = f"{shown}: {table}.{eid}"
-    if not _ID.fullmatch(eid):
+    if not ID_PATTERN.fullmatch(eid):
         raise CatalogueError(f"{where}: id: must be lowercase snake_case (a-z, 0-9, _)")
     if not isinstance(entry, dict):
-        raise CatalogueError(f"{where}: must be a table, got {_type_name(entry)}")
+        raise CatalogueError(f"{where}: must be a table, got {type_name(entry)}")
     specs = TABLES[table]
     for key, value in entry.items():
         if key not in specs:
             raise CatalogueError(f"{where}: {key}: unknown key; expected one of {', '.join(sorted(specs))}")
-        problem = _check(specs[key], value)
+        problem = check_value(specs[key], value)
         if problem:
             raise CatalogueError(f"{where}: {key}: {problem}")
         if key == "thrown":
@@ -286,7 +130,7 @@ def _check_entry(shown: str, table: str, eid: str, entry: Any) -> None:
                 if sub not in THROWN_FIELDS:
                     raise CatalogueError(
                         f"{where}: thrown.{sub}: unknown key; expected one of {', '.join(sorted(THROWN_FIELDS))}")
-                problem = _check(THROWN_FIELDS[sub], subvalue)
+                problem = check_value(THROWN_FIELDS[sub], subvalue)
                 if problem:
                     raise CatalogueError(f"{where}: thrown.{sub}: {problem}")
 
@@ -315,7 +159,7 @@ def _gather(paths: Iterable[Path]) -> dict[str, dict[str, _Raw]]:
             if table not in TABLES:
                 raise CatalogueError(f"{shown}: {table}: unknown table; expected weapon or armour")
             if not isinstance(body, dict):
-                raise CatalogueError(f"{shown}: {table}: must be a table of entries, got {_type_name(body)}")
+                raise CatalogueError(f"{shown}: {table}: must be a table of entries, got {type_name(body)}")
             for eid, entry in body.items():
                 _check_entry(shown, table, eid, entry)
                 patch = entry.get("patch", False)
@@ -345,9 +189,9 @@ def _require(raw: _Raw, values: dict[str, Any], keys: Iterable[str], prefix: str
 def _check_ranges(raw: _Raw, values: dict[str, Any], prefix: str = "") -> None:
     short, medium, long = values["short"], values["medium"], values["long"]
     if short > medium:
-        raise raw.fail(prefix + "short", f"must not exceed medium, got {_show_value(short)} > {_show_value(medium)}")
+        raise raw.fail(prefix + "short", f"must not exceed medium, got {show_value(short)} > {show_value(medium)}")
     if medium > long:
-        raise raw.fail(prefix + "medium", f"must not exceed long, got {_show_value(medium)} > {_show_value(long)}")
+        raise raw.fail(prefix + "medium", f"must not exceed long, got {show_value(medium)} > {show_value(long)}")
 
 
 def _floats(values: dict[str, Any]) -> dict[str, Any]:
@@ -360,7 +204,7 @@ def _floats(values: dict[str, Any]) -> dict[str, Any]:
 
 def _build_thrown(raw: _Raw, parent: dict[str, Any]) -> Weapon:
     values = raw.values["thrown"]
-    _require(raw, values, ("damage", *_RANGE_KEYS), "thrown.")
+    _require(raw, values, ("damage", *RANGE_KEYS), "thrown.")
     _check_ranges(raw, values, "thrown.")
     merged = {
         "name": f"{parent['name']} (thrown)",
@@ -391,13 +235,13 @@ def _build_weapon(raw: _Raw) -> Weapon:
     props = set(values.get("properties", []))
     if kind == "melee":
         _require(raw, values, ("damage",))
-        for key in (*_MISSILE_ONLY, "tnt_grams", "fragmentation"):
+        for key in (*MISSILE_ONLY, "tnt_grams", "fragmentation"):
             if key in values:
                 raise raw.fail(key, "not used by melee weapons (give a missile profile in a thrown table)")
     else:
         if "thrown" in values:
             raise raw.fail("thrown", f"only melee weapons have a thrown profile, this one is {kind}")
-        _require(raw, values, _RANGE_KEYS)
+        _require(raw, values, RANGE_KEYS)
         _check_ranges(raw, values)
         if "burst" in values and not props & {"automatic", "tripleauto"}:
             raise raw.fail("burst", "only automatic weapons fire bursts; add 'automatic' to properties")

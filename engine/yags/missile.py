@@ -8,29 +8,46 @@ guns; Shotguns).
 attack = dexterity x skill + weapon attack + d20, against the greater of the target's dodge
 (agility x Athletics, halved against firearms) and 15 + size, plus distance and cover.
 Every attack is an `AttackPlan`; `roll_plan` rolls it, `preview_plan` gives its exact odds.
+This module holds one attack (`MissileAttack`, its facts, defence and plan); the rules before
+any attack (bands, distance, ranges, loading) are in `missile_rules.py`, several shots a round
+in `multishot.py`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Term
 from engine.yags.attack import STANCE_MODIFIERS, AttackResult, Fighter, can_carry
-from engine.yags.character import Character
 from engine.yags.checks import ability_term
 from engine.yags.damage import armour_against, damage_kind, damage_terms, soak_terms
 from engine.yags.equipment import Weapon
+from engine.yags.missile_rules import (
+    BASE_DIFFICULTY,
+    FIREARM_SIZE,
+    IMPROVISED_INCREMENT_M,
+    MELEE_CROWD_FUMBLE,
+    OFF_HAND_PENALTY,
+    PRONE_ATTACK,
+    SHOT_SPEED,
+    STANCE_COVER,
+    WRESTLING_FUMBLE,
+    close_quarters,
+    environment_multiplier,
+    is_thrown,
+    missile_strength_shortfall,
+    scope_bonus,
+    weapon_ranges,
+)
 from engine.yags.plan import AttackPlan, CheckPlan, DamagePlan, PlanResult, roll_plan
 from engine.yags.tables import (
-    ENVIRONMENT_MULTIPLIER,
     RANGE_BAND_DAMAGE,
     RANGE_BAND_FUMBLE,
-    SHOT_MULTIPLIER,
     cover_auto_hit_face,
     cover_bonus,
     crowd_distance_penalty,
@@ -38,95 +55,6 @@ from engine.yags.tables import (
     missile_size_modifier,
     range_band,
 )
-
-CLOSE, MELEE, MOVE = 0, 1, 2  # threat bands (Close Quarters Battle)
-MELEE_BAND_M = 3
-BASE_DIFFICULTY = 15
-IMPROVISED_INCREMENT_M = 5  # Distance Increment: improvised thrown weapons
-SHOT_SPEED = {"normal": "normal", "snap": "fast", "careful": "slow", "aimed": "slow"}
-FIREARM_WIND = {"moderate_wind": 1, "high_wind": 2, "very_high_wind": 3}
-STANCE_COVER = {"crouched": "crouched", "prone": "prone"}
-OFF_HAND_PENALTY = -10
-OVER_SKILL_PENALTY = -10
-MELEE_CROWD_FUMBLE = 3
-# Firing into melee: "If someone is wrestling with the intended target, add +5 to +15 to the
-# fumble chance, depending on how bad a shot it is": by the range band (rules-notes).
-WRESTLING_FUMBLE = {"short": 5, "medium": 10, "long": 15}
-PRONE_ATTACK = STANCE_MODIFIERS["prone"][0]  # Stance, Prone: "Attack and defence rolls ... -10"
-MAX_SHOTS = 10
-TWO_HANDS_STRENGTH = 2
-FIREARM_SIZE = 5
-
-
-# --- threat bands ----------------------------------------------------------------------------
-
-
-def threat_band_for(distance_m: float, target_combat_move: float, grappling: bool = False,
-                    target_in_melee_with_attacker: bool = False,
-                    target_melee_reach: int | None = None) -> int | None:
-    """Close Quarters Battle: 0 Close (grappling, or the target fights you with a reach-0
-    weapon), 1 Melee (the target fights you in melee, or is within 3 m), 2 Move (within the
-    target's combat move); None beyond."""
-    if grappling or (target_in_melee_with_attacker and target_melee_reach == 0):
-        return CLOSE
-    if target_in_melee_with_attacker or distance_m <= MELEE_BAND_M:
-        return MELEE
-    if distance_m <= target_combat_move:
-        return MOVE
-    return None
-
-
-def close_quarters(weapon_reach: int, band: int | None) -> str | None:
-    """Impaired (reach equal to the threat band) or Crippled (reach greater); None if the
-    weapon is unaffected (reach lower, or beyond Move range)."""
-    if band is None or weapon_reach < band:
-        return None
-    return "impaired" if weapon_reach == band else "crippled"
-
-
-# --- distance --------------------------------------------------------------------------------
-
-
-def environment_multiplier(shot: str, conditions: Iterable[str], *, firearm: bool = False,
-                           laser: bool = False) -> Fraction:
-    """Other Modifiers: the shot's multiple (snap x2, careful x1/2, aimed x1/3) times each
-    condition's. Firearms ignore moderate wind and take x2 / x3 for high / very high wind;
-    lasers ignore wind (Laser). Snap x moving x running = x8."""
-    if shot not in SHOT_MULTIPLIER:
-        raise ValueError(f"unknown shot {shot!r}; expected one of {', '.join(SHOT_MULTIPLIER)}")
-    m = SHOT_MULTIPLIER[shot]
-    for c in conditions:
-        if c not in ENVIRONMENT_MULTIPLIER:
-            raise ValueError(f"unknown condition {c!r}; expected one of {', '.join(ENVIRONMENT_MULTIPLIER)}")
-        if c in FIREARM_WIND and laser:
-            continue
-        m *= FIREARM_WIND[c] if (c in FIREARM_WIND and firearm) else ENVIRONMENT_MULTIPLIER[c]
-    return m
-
-
-def is_thrown(weapon: Weapon) -> bool:
-    return weapon.has("thrown") or weapon.skill == "Throw"
-
-
-def weapon_ranges(weapon: Weapon, strength: int) -> tuple[float, float, float]:
-    """Short, medium, long in metres (thrown weapons: metres per point of strength)."""
-    k = strength if weapon.range_per_strength else 1
-    return weapon.short * k, weapon.medium * k, weapon.long * k
-
-
-def missile_strength_shortfall(character: Character, weapon: Weapon, two_hands: bool = True) -> int:
-    """Character Strength: two hands add +2, unless the weapon needs two hands anyway (bows)."""
-    bonus = TWO_HANDS_STRENGTH if two_hands and "bow" not in weapon.weapon_class else 0
-    return max(0, weapon.strength - character.attributes["strength"] - bonus)
-
-
-def scope_bonus(weapon: Weapon, shot: str) -> int:
-    """Scopes: only on careful or aimed shots; a laser scope +20 then, +10 otherwise."""
-    steady = shot in ("careful", "aimed")
-    if weapon.laser_scope:
-        return 20 if steady else 10
-    return weapon.scope if steady else 0
-
 
 # --- the attack ------------------------------------------------------------------------------
 
@@ -425,89 +353,3 @@ def resolve_missile(dice: Dice, attack: MissileAttack) -> AttackResult | Impossi
     r = roll_plan(dice, plan)
     crowd = ("random_target",) if r.hit and attack.crowd_targets > 1 else ()
     return attack_result(plan, r, effects=crowd)
-
-
-# --- several shots a round ----------------------------------------------------------------
-
-
-def max_shots(weapon: Weapon, skill: int) -> int:
-    """Multiple shots: semi-automatic up to min(rate of fire, 10), automatic 10; Rate of Fire
-    (bolt action): one extra attack per full 4 points of skill, up to the rate of fire."""
-    if weapon.has("automatic"):
-        return MAX_SHOTS
-    if weapon.has("semiauto"):
-        return min(weapon.rof, MAX_SHOTS)
-    if weapon.rof > 1:
-        return min(weapon.rof, 1 + skill // 4)
-    return 1
-
-
-def recoil_penalty(attack: MissileAttack) -> int:
-    """The weapon's recoil, doubled without enough strength (Character Strength)."""
-    facts = shot_facts(attack)
-    short = not isinstance(facts, Impossible) and facts.strength_short
-    return attack.arm.recoil * (2 if short else 1)
-
-
-def plan_multiple_shots(attack: MissileAttack, shots: int) -> list[AttackPlan] | Impossible:
-    """Multiple shots (firearms) / Rate of Fire: shot k at (k - 1) x recoil; with a
-    (semi-)automatic weapon, -10 to all shots per shot beyond the skill. An aimed shot's
-    bonus goes to the first shot only (Aimed shot)."""
-    w = attack.arm
-    skill = attack.attacker.character.skill(w.skill)
-    limit = max_shots(w, skill)
-    if not 1 <= shots <= limit:
-        return Impossible(f"{w.name}: 1 to {limit} shots a round, not {shots}")
-    auto = w.has("automatic") or w.has("semiauto")
-    over = max(0, shots - skill) if auto else 0
-    return _shot_series(attack, shots, over, recoil_penalty(attack))
-
-
-def _shot_series(attack: MissileAttack, shots: int, over: int, recoil: int) -> list[AttackPlan] | Impossible:
-    plans: list[AttackPlan] = []
-    for k in range(1, shots + 1):
-        terms = [Term("recoil", (k - 1) * recoil), Term("over skill", OVER_SKILL_PENALTY * over)]
-        shot = attack.shot if (k == 1 or attack.shot != "aimed") else "normal"
-        plan = missile_plan(attack, label=f"shot {k}", shot=shot, extra_terms=terms)
-        if isinstance(plan, Impossible):
-            return plan
-        plans.append(plan)
-    return plans
-
-
-def plan_two_guns(attack: MissileAttack, off_weapon: Weapon, main_shots: int,
-                  off_shots: int) -> list[AttackPlan] | Impossible:
-    """Two guns: multiple shots from each gun, distance doubled for all, off hand -10,
-    recoil per gun; the skill limit counts the shots of both guns."""
-    main = replace(attack, two_guns=True, off_hand=False)
-    off = replace(attack, two_guns=True, off_hand=True, weapon=off_weapon, use_scope=False)
-    c = attack.attacker.character
-    over = max(0, main_shots + off_shots - c.skill(main.arm.skill))
-    plans: list[AttackPlan] = []
-    for part, shots in ((main, main_shots), (off, off_shots)):
-        if shots == 0:
-            continue
-        if not 0 <= shots <= max_shots(part.arm, c.skill(part.arm.skill)):
-            return Impossible(f"{part.arm.name}: too many shots ({shots})")
-        series = _shot_series(part, shots, over, recoil_penalty(part))
-        if isinstance(series, Impossible):
-            return series
-        plans.extend(series)
-    return plans
-
-
-# --- loading ---------------------------------------------------------------------------------
-
-
-def load_time(weapon: Weapon, skill: int) -> int:
-    """Reloading Weapons (Lo-X): X rounds; with zero skill +1 or doubled, whichever is
-    greater. The weapon fires (slow) the round after; Lo-0 loads and fires the same round
-    as a slow snapshot (MissileAttack.just_loaded)."""
-    x = weapon.reload
-    return max(x + 1, 2 * x) if skill == 0 else x
-
-
-def reload_time(weapon: Weapon, skill: int) -> int:
-    """Magazines and reloading: rounds to refill a magazine (`reload`); single-load weapons
-    use load_time."""
-    return weapon.reload if weapon.capacity > 0 else load_time(weapon, skill)

@@ -15,13 +15,9 @@ from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Situation
 from engine.yags.attack import AttackResult
 from engine.yags.autofire import plan_bursts, plan_triple, resolve_area_burst
-from engine.yags.missile import (
-    MissileAttack,
-    attack_result,
-    plan_missile,
-    plan_multiple_shots,
-    threat_band_for,
-)
+from engine.yags.missile import MissileAttack, attack_result, plan_missile
+from engine.yags.missile_rules import threat_band_for
+from engine.yags.multishot import plan_multiple_shots
 from engine.yags.plan import AttackPlan, roll_damage_plan, roll_plan
 
 if TYPE_CHECKING:
@@ -148,12 +144,10 @@ def resolve_crowd(rules: YagsRuleset, dice: Dice, request: AttackRequest) -> lis
         face = dice.roll(len(group))
         victim, where = group[face - 1]
         notes = (f"firing at a crowd: d{len(group)} ({face}) strikes {victim.name}",)
-        struck = plan
-        if face != 1:
-            struck = _crowd_plan(rules, request, plan, victim, where)
-            if isinstance(struck, Impossible):
-                results.append(attack_result(plan, r, notes=(*notes, struck.reason)))
-                continue
+        struck = plan if face == 1 else _crowd_plan(rules, request, plan, victim, where)
+        if isinstance(struck, Impossible):
+            results.append(attack_result(plan, r, notes=(*notes, struck.reason)))
+            continue
         damage = roll_damage_plan(dice, struck.damage, r.level) if struck.damage is not None else None
         hit = attack_result(struck, replace(r, damage=damage), notes=notes)
         results.append(replace(hit, target=victim.name))

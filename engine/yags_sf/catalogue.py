@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -216,7 +217,7 @@ def load_kit_map(path: Path, weapons: dict[str, Weapon], armour: dict[str, Armou
     """Yags id -> this ruleset's id; every target must exist in its own table."""
     data = _read(path)
     _check_tables(path, data, KIT_TABLES)
-    known = {"weapon": weapons, "armour": armour, "explosive": explosives}
+    known: dict[str, Mapping[str, object]] = {"weapon": weapons, "armour": armour, "explosive": explosives}
     out: dict[str, str] = {}
     for table in KIT_TABLES:
         for yid, own in _entries(path, data, table).items():

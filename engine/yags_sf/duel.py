@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from engine.dice import Dice
 from engine.outcome import Impossible
@@ -35,7 +36,7 @@ def _declare(rules: YagsSFRuleset, me: Fighter, cond: Condition, other: str, amm
     weapon = me.wielded(cond)
     if not weapon.melee and ammo <= 0:
         return rules.declare(me, cond, action="reload")
-    choices = {"target": other}
+    choices: dict[str, Any] = {"target": other}
     if special is not None:
         choices["special"] = special
         if special == "full_auto":
@@ -79,7 +80,9 @@ def duel(rules: YagsSFRuleset, a: Fighter, b: Fighter, dice: Dice, *, distance_m
             weapon = me.wielded(states[n])
             mode = "melee" if weapon.melee else {"full_auto": "burst", "triple_shot": "triple"}.get(d.special or "", "shot")
             if weapon.melee:
-                decls[them] = rules.note_attacked(decls[them], n)
+                noted = rules.note_attacked(decls[them], n)
+                if noted is not None:  # it is not: a declaration noted stays one
+                    decls[them] = noted
             request = AttackRequest(Participant(n, me, states[n], d),
                                     Participant(them, fighters[them], states[them], decls[them]),
                                     mode, {"ammo": ammo[n], "initiative": inits[n].value},

@@ -130,7 +130,7 @@ def preview_series(plans: Sequence[AttackPlan], wounds: int = 0, fatigue: int = 
     kill_none = Fraction(1)
     for plan, s in zip(plans, singles, strict=True):
         dp = plan.damage
-        law = {(None, False): 1 - s.p_hit}
+        law: dict[tuple[int | None, bool], Fraction] = {(None, False): 1 - s.p_hit}
         if dp is not None:
             for key, p in damage_law(dp).items():
                 law[key] = law.get(key, Fraction(0)) + p * s.p_hit
@@ -143,8 +143,8 @@ def preview_series(plans: Sequence[AttackPlan], wounds: int = 0, fatigue: int = 
         new_state: dict[tuple[int, int], Fraction] = {}
         for (w, f), ps in state.items():
             for (levels, knocked), p in law.items():
-                key = after_hit(w, f, levels, knocked, dp) if dp is not None else (w, f)
-                new_state[key] = new_state.get(key, Fraction(0)) + ps * p
+                after = after_hit(w, f, levels, knocked, dp) if dp is not None else (w, f)
+                new_state[after] = new_state.get(after, Fraction(0)) + ps * p
         state = new_state
         knock_none *= 1 - s.p_knockdown
         kill_none *= 1 - s.p_kill

@@ -5,7 +5,8 @@ The round differs from Yags: declarations come first and initiative is rolled af
 the world's Initiative step must then roll with each unit's state and declaration
 (`roll_initiative(dice, fighter, state, declaration)`, or `initiative(...)` for whether it was
 lost). engine.yags_sf.round explains the round step by step; engine.yags_sf.duel drives two
-fighters through it.
+fighters through it. The ruleset's health (`ruleset_health.py`) and grenades
+(`ruleset_blasts.py`) are mixed in from their modules.
 """
 
 from __future__ import annotations
@@ -17,20 +18,19 @@ from typing import Any
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
-from engine.ruleset import Applied, AttackRequest, HealthFacts, Participant, Ruleset, WeaponFacts
+from engine.ruleset import AttackRequest, Participant, Ruleset, WeaponFacts
 from engine.turn import Declare, Phase, Resolve, RoundTable, Step
 from engine.turn import Initiative as TurnInitiative
-from engine.yags_sf import health
 from engine.yags_sf import round as rnd
 from engine.yags_sf.character import Condition, Fighter
 from engine.yags_sf.equipment import PARRY_AS, SIZES, Catalogue
-from engine.yags_sf.explosions import blast, blast_damage, plan_throw, throw, throw_reach
 from engine.yags_sf.firearms import Aim, plan_fire, rounds_fired
 from engine.yags_sf.melee import Side, is_defending, plan_melee, resolve_melee
 from engine.yags_sf.plan import AttackPlan, AttackResult, roll_plan
-from engine.yags_sf.preview import Preview, preview_damage, preview_plan, preview_series
+from engine.yags_sf.preview import Preview, preview_plan, preview_series
 from engine.yags_sf.round import Declaration, Initiative
-from engine.yags_sf.tables import FIRST_AID_ROUNDS, WOUND_NAMES
+from engine.yags_sf.ruleset_blasts import YagsSFBlastRules
+from engine.yags_sf.ruleset_health import YagsSFHealthRules
 from engine.yags_sf.world import (
     attack_options,
     catalogue_lines,
@@ -44,7 +44,7 @@ SPEEDS = ("normal", "lost", "last")  # initiative kept, lost, automatic death (a
 MODE_SPECIAL = {"burst": "full_auto", "triple": "triple_shot"}
 
 
-class YagsSFRuleset(Ruleset):
+class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, Ruleset):
     name = "yags-sf"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
@@ -220,44 +220,6 @@ class YagsSFRuleset(Ruleset):
             return [knocked(resolve_melee(dice, plans[0], att, tgt))]
         return [knocked(roll_plan(dice, p)) for p in plans]
 
-    def apply(self, dice: Dice, combatant: Fighter, state: Condition, result: AttackResult) -> Applied:
-        """The hit's wounds or fatigue and the survival rolls; a lost weapon; a kill."""
-        if isinstance(result, Impossible) or not result.hit:
-            return Applied(state)
-        if result.effect == "kill":
-            out = health.automatic_death(combatant, state, result.attacker)
-            return Applied(out.condition, out.rolls, out.events)
-        if "disarmed" in result.effects:  # the weapon is the driver's to take away (`unarmed`)
-            return Applied(state)
-        d = result.damage
-        if d is None:
-            return Applied(state)
-        out = health.take_hit(dice, combatant, state, d.levels, knocked=d.knocked,
-                              subduing=d.subduing, killing_blow=d.killing_blow)
-        return Applied(out.condition, out.rolls, out.events)
-
-    def end_of_round(self, dice: Dice, combatant: Fighter, state: Condition, *, bursts: int = 0,
-                     in_cover: bool = False, moved: str = "none",
-                     declaration: Declaration | None = None) -> Applied:
-        """The survival and fatigue rolls (health.end_of_round), then what the declaration
-        carries into the next round (round.carry_over). Bursts and cover change nothing here."""
-        decl = declaration or Declaration()
-        out = health.end_of_round(dice, combatant, state, exerted=decl.exerting,
-                                  rested=decl.action == "rest")
-        return Applied(rnd.carry_over(out.condition, declaration), out.rolls, out.events)
-
-    def first_aid(self, dice: Dice, healer: Participant, patient: Participant, *, stuns: bool = False) -> Applied:
-        if healer.state.out_of_fight:
-            raise ValueError(f"{healer.name} is {healer.state.status} and cannot tend anyone")
-        try:
-            out = health.first_aid(dice, healer.combatant, healer.state, patient.state, patient.name)
-        except ValueError as exc:  # no wound to tend, or dead: the minute was spent for nothing
-            return Applied(patient.state, (), (f"{patient.name}: {exc}",))
-        return Applied(out.condition, out.rolls, tuple(f"{patient.name}: {e}" for e in out.events))
-
-    def first_aid_rounds(self) -> int:
-        return FIRST_AID_ROUNDS
-
     # --- weapons on the grid ------------------------------------------------------------
 
     def weapon_facts(self, combatant: Fighter) -> WeaponFacts:
@@ -287,39 +249,6 @@ class YagsSFRuleset(Ruleset):
             if options.get("initiative") is not None:  # none after initiative 0
                 shots = len(rnd.shot_initiatives(int(options["initiative"]), shots))
         return rounds_fired(w.rof, shots, special, int(options.get("bursts", 1)), int(options.get("ammo", w.shots)))
-
-    def throw_range_m(self, combatant: Fighter, weapon_id: str) -> float:
-        return throw_reach(combatant, self.catalogue.explosive(self.catalogue.map_kit(weapon_id)))
-
-    def _throw_plan(self, thrower: Participant, weapon_id: str, distance_m: float) -> AttackPlan | Impossible:
-        g = self.catalogue.explosive(self.catalogue.map_kit(weapon_id))
-        return plan_throw(thrower.combatant, thrower.state, g, distance_m)
-
-    def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
-        plan = self._throw_plan(thrower, weapon_id, distance_m)
-        if isinstance(plan, Impossible):
-            raise ValueError(plan.reason)
-        return throw(dice, plan, distance_m)
-
-    def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Preview | Impossible:
-        plan = self._throw_plan(thrower, weapon_id, distance_m)
-        return plan if isinstance(plan, Impossible) else preview_plan(plan)
-
-    def preview_blast(self, weapon_id: str, victim: Participant, distance_m: float,
-                      hard_cover_between: bool = False) -> Preview | Impossible:
-        g = self.catalogue.explosive(self.catalogue.map_kit(weapon_id))
-        dp = blast_damage(g, victim.combatant, distance_m, hard_cover_between)
-        if dp is None:
-            return Impossible(f"{victim.name} is out of the {g.name.lower()}'s reach")
-        return preview_damage(dp, wounds=victim.state.wounds, fatigue=victim.state.fatigue)
-
-    def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
-              victims: Sequence[tuple[Participant, float, bool]]) -> list[AttackResult | None]:
-        g = self.catalogue.explosive(self.catalogue.map_kit(weapon_id))
-        return [None if r is None else knocked(r) for r in blast(dice, thrower.name, g, [(p.combatant, d, c) for p, d, c in victims])]
-
-    def blast_radius_m(self, weapon_id: str) -> float:
-        return float(self.catalogue.explosive(self.catalogue.map_kit(weapon_id)).radius)
 
     # --- order --------------------------------------------------------------------------
 
@@ -373,31 +302,6 @@ class YagsSFRuleset(Ruleset):
 
     def catalogue_lines(self, what: str = "all") -> list[str]:
         return catalogue_lines(self.catalogue, what)
-
-    # --- state for the UI ---------------------------------------------------------------
-
-    def out_of_fight(self, state: Condition) -> bool:
-        return state.out_of_fight
-
-    def health_facts(self, state: Condition) -> HealthFacts:
-        return HealthFacts(state.status, state.out_of_fight, state.status == "dead", state.wounds, 0, state.fatigue,
-                           prone=state.prone)
-
-    def status(self, state: Condition) -> str:
-        parts = [f"wounds {state.wounds} ({WOUND_NAMES[state.wounds]})"]
-        if state.fatigue:
-            parts.append(f"fatigue {state.fatigue}")
-        pen = state.wound_penalty + state.fatigue_penalty
-        if pen:
-            parts.append(f"{pen:+d}")
-        if state.prone:
-            parts.append("down")
-        if state.disarmed:
-            parts.append("disarmed")
-        if state.status != "ok":
-            parts.append(state.status.upper())
-        return ", ".join(parts)
-
 
 def _ids(value: Any) -> list[str]:
     if isinstance(value, str):

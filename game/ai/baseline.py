@@ -72,7 +72,7 @@ class RandomAI:
         for f in match.units(v.team, living=True):
             if f.uid != uid and max(abs(f.pos[0] - v.pos[0]), abs(f.pos[1] - v.pos[1])) <= 1:
                 aid.append(FirstAid(f.uid))
-        kinds = [[Hold()], [Reload()], [Stand()], [FullDodge()], [PickUp()], aid, moves, attacks, areas, throws, aims]
+        kinds: list[list[Any]] = [[Hold()], [Reload()], [Stand()], [FullDodge()], [PickUp()], aid, moves, attacks, areas, throws, aims]
         return [k for k in kinds if k]
 
     def choose(self, match: Match, question: Question) -> Any:

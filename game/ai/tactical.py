@@ -110,9 +110,11 @@ class TacticalAI:
                 elif isinstance(a, AreaFire):
                     arcs.append((v.pos, a.aim))
             elif isinstance(a, Move) and a.path:
-                claimed.add(tuple(a.path[-1]))
+                x, y = a.path[-1]
+                claimed.add((x, y))
             elif isinstance(a, Attack) and a.path and a.mode != "melee":
-                claimed.add(tuple(a.path[-1]))
+                x, y = a.path[-1]
+                claimed.add((x, y))
         return blasts, arcs, claimed
 
     def _danger(self, match: Match, tile: Tile, blasts: list, arcs: list) -> int:
@@ -293,9 +295,9 @@ class TacticalAI:
             return None
         by_pos = {v.pos: v for v in visible}
         harm = 0.0
-        swept = len(best[2])  # a ruleset that shares the rounds out (Mythras) previews each one's share
+        shares = len(best[2])  # a ruleset that shares the rounds out (Mythras) previews each one's share
         for p in best[2][:3]:
-            harm += max(0.0, expected_harm(match, match.preview(me.uid, by_pos[p].uid, "area", {"targets": swept})))
+            harm += max(0.0, expected_harm(match, match.preview(me.uid, by_pos[p].uid, "area", {"targets": shares})))
         return self.w["harm"] * harm * _ammo_time(match, me, facts, "area", self.w["reload_time"]), AreaFire(best[1].pos)
 
     def _grenade(self, match: Match, me: UnitView, visible: list[UnitView], enemies: list[UnitView]) -> tuple[float, Any] | None:
@@ -355,7 +357,7 @@ class TacticalAI:
             return sum(COVER_RANK.get(geo.cover_between(g, t.pos, tile), 0) for t in threats) / max(1, len(threats))
 
         here = cover_at(me.pos) - self.w["danger"] * self._danger(match, me.pos, blasts, arcs)
-        best = (here + 0.25, None)
+        best: tuple[float, Tile | None] = (here + 0.25, None)
         taken = match.occupied(me.uid) | claimed
         for tile in sorted(match.movement.reachable(me.uid, "free"), key=self._side_key(match)):
             if tile in taken or tile == me.pos:
@@ -466,6 +468,7 @@ class TacticalAI:
                     s += self.w["sight"]
             if best is None or s > best[0]:
                 best = (s, t)
+        assert best is not None  # there is a candidate: the reachable tiles are not all taken
         goal = best[1]
         if goal == me.pos:
             return Hold()

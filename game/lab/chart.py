@@ -84,7 +84,7 @@ def draw_chart(title: str, rows: list[Row], comparisons: list[Comparison], path:
     previous = object()
     for r, name in shown:
         group = r.variant.value(group_field) if group_field else None
-        if group_field and group != previous:
+        if group_field and group is not None and group != previous:
             setting = dict(FIELDS).get(group_field, group_field)
             lines.append(("head", None, group if group_field == "map" else f"{setting} {group}"))
         previous = group

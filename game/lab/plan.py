@@ -83,7 +83,7 @@ def map_digest(grid: GridMap) -> str:
     facts = {f.name: getattr(grid, f.name) for f in dataclasses.fields(grid) if f.name not in skip}
 
     def plain(value: Any) -> Any:
-        if dataclasses.is_dataclass(value):
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
             return plain(dataclasses.asdict(value))
         if isinstance(value, bytes | bytearray):
             return value.hex()
@@ -257,7 +257,7 @@ def load_plan(path: str | Path) -> Plan:
             v = data[key]
             if not isinstance(v, kind) or isinstance(v, bool):
                 raise PlanError(f"{path}: {key}: must be {'a string' if kind is str else 'a whole number'}, not {v!r}")
-            if kind is int and (problem := bound_problem(key, v)):
+            if isinstance(v, int) and (problem := bound_problem(key, v)):  # runs, seed
                 raise PlanError(f"{path}: {key}: {problem}")
     top = _settings(path, data, TOP)
     listed = data.get("variant")

@@ -65,7 +65,8 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
         if key not in TOP:
             raise ScenarioError(f"{path}: {key}: unknown field (expected {', '.join(TOP)})")
         kind = TOP[key]
-        if not isinstance(value, kind) or isinstance(value, bool):
+        well_typed = isinstance(value, kind) and not isinstance(value, bool)  # (value stays the TOML's)
+        if not well_typed:
             raise ScenarioError(f"{path}: {key}: must be {'a table' if kind is dict else kind.__name__}, not {value!r}")
         if kind is int and (problem := bound_problem(key, value)):
             raise ScenarioError(f"{path}: {key}: {problem}")

@@ -140,7 +140,7 @@ class Store:
         """Which of `variant`'s matches below `runs` are in the store, as (p, more): every
         index below p, and the indices in `more` (a sweep stores matches nearly in order, so
         `more` stays small however many are stored)."""
-        prefix, more = 0, set()
+        prefix, more = 0, set[int]()
         for (idx,) in self.db.execute("SELECT idx FROM matches WHERE variant = ? AND idx < ? ORDER BY idx",
                                       (variant, runs)):
             if idx == prefix and not more:

@@ -45,12 +45,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--ruleset", default=None, help="yags, mythras, yags-sf or step (default: each map's)")
     args = p.parse_args(argv)
     maps = args.maps or sorted(str(m) for m in MAPS_DIR.glob("*.tmx"))
-    pairs = PAIRINGS
+    pairs: Sequence[tuple[str, str, int, float]] = PAIRINGS
     if args.pairs:
-        pairs = []
+        asked: list[tuple[str, str, int, float]] = []
+        pairs = asked
         for spec in args.pairs:
             parts = spec.split(":")
-            pairs.append((parts[0], parts[1], int(parts[2]) if len(parts) > 2 else 5,
+            asked.append((parts[0], parts[1], int(parts[2]) if len(parts) > 2 else 5,
                           float(parts[3]) if len(parts) > 3 else 0.5))
     print("command: python -m game.lab.strength " + " ".join(sys.argv[1:] if argv is None else argv))
     failed = 0

@@ -227,7 +227,7 @@ class App:
 
             config = transition[1] if kind == "battle" else None
             try:
-                if kind == "tutorial":
+                if config is None:  # the tutorial: its own yard and squads
                     from game.ui.tutorial import tutorial_config
 
                     config = tutorial_config()
@@ -253,7 +253,7 @@ class App:
                     return
                 continue
             if event.type == pygame.VIDEORESIZE:
-                self.window = pygame.display.get_surface()
+                self.window = pygame.display.get_surface() or self.window  # (there is one: it resized)
                 if not self.settings.get("fullscreen"):
                     self.windowed_size = self.window.get_size()
                 self._relayout()

@@ -114,7 +114,7 @@ class BattleScreen:
 
     def _specs(self) -> list[tuple[int, dict[str, Any]]]:
         """Each unit with its spec as given to the match (the squads, side by side)."""
-        out = []
+        out: list[tuple[int, dict[str, Any]]] = []
         for team, specs in (self.session.squads or {}).items():
             out.extend((v.uid, spec) for v, spec in zip(self.match.units(team), specs, strict=False))
         return out

@@ -206,7 +206,7 @@ class PendingChoice:
             return f"a {self.staged_mode} allows no throw or area fire: stage a free move (green), or Esc drops it"
         return tuple(path[1:])
 
-    def attack(self, uid: int, target: int) -> Action | str:
+    def attack(self, uid: int, target: int) -> Attack | str:
         """The attack on `target` as chosen: melee or fire in the chosen mode, after the
         staged move if there is one (a move-then-attack in one declaration)."""
         m = self.match

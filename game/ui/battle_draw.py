@@ -116,7 +116,7 @@ class BattleView:
         shown = play.shown() if play.busy() else None
         badges = sc.cached("badges", (), lambda: fig.badges(m))
         staged = self.choice.staged_for(uid) if own else ()
-        if staged:
+        if staged and uid is not None:  # (own: uid is not None)
             ov.draw_path(surface, cam, list(staged), (255, 255, 255), 3,
                          pv.move_label(sc.reach(uid).get(staged[-1], 0.0), self.choice.staged_mode,
                                        rulesheets.move_words(m.rules)))

@@ -110,7 +110,8 @@ class BattleInput:
             sc.release_ai()  # the player goes on: the AI declares now
         if s.handover:
             if undo:  # the player who just declared may still take it back before handing over
-                return self.undo()
+                self.undo()
+                return None
             s.take_seat()
             sc.selected = None
             self.auto_select()
@@ -162,7 +163,8 @@ class BattleInput:
             return None
         sc.message = s.last_message + ": declare again"
         self.choice.cancel()
-        sc.selected = s.current() if s.current() is not None and s.can_declare(s.current()) else None
+        current = s.current()
+        sc.selected = current if current is not None and s.can_declare(current) else None
         if sc.selected is not None:
             sc.camera_follow(sc.selected)
         sc.sounds.play("click")
@@ -357,9 +359,10 @@ class BattleInput:
             self.choice.declared()  # the next unit starts from the rules' default defences
             self.choice.unstage()
             sc.sounds.play("click")
-            if self.session.ai_waiting:
+            ai = self.session.current()
+            if self.session.ai_waiting and ai is not None:
                 sc.message = (f"{self.match.name(uid)} declared: Z takes it back before "
-                              f"{self.match.name(self.session.current())} (AI) declares")
+                              f"{self.match.name(ai)} (AI) declares")
             self.auto_select()
 
     # --- panning ----------------------------------------------------------------------

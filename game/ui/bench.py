@@ -42,7 +42,7 @@ def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280,
         cam.zoom(-1)
         cam.centre_on(((me[0] + target.pos[0]) // 2, (me[1] + target.pos[1]) // 2))
     reach = m.movement.reachable(uid, "sprint")
-    far = max(reach, key=reach.get)
+    far = max(reach, key=lambda t: reach[t])
     out = {}
 
     def measure(n: int = frames) -> list[float]:
@@ -92,7 +92,7 @@ def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280,
     hover(near)
     measure(3)
     out[f"hover tile at the closest zoom ({cam.tile_px} px)"] = statistics.median(measure())
-    app.window = pygame.display.get_surface()
+    app.window = pygame.display.get_surface() or app.window
     app._close()
     return out
 

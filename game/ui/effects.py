@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 
@@ -61,10 +62,16 @@ def lerp(a: Point, b: Point, t: float) -> Point:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
+class SoundPlayer(Protocol):
+    """What plays the effects' sounds (game.ui.sound.Sounds)."""
+
+    def play(self, name: str, loudness: float = 1.0) -> None: ...
+
+
 class Effects:
     """The effects under way, and the sounds they start."""
 
-    def __init__(self, sounds: object | None = None) -> None:
+    def __init__(self, sounds: SoundPlayer | None = None) -> None:
         self.items: list[Effect] = []
         self.sounds = sounds
         self._played: set[int] = set()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+import pytmx
 from pytmx.util_pygame import handle_transformation, smart_convert
 
 from game.maps import MapError
@@ -79,7 +80,7 @@ class SafeImageLoader:
         return load
 
 
-def load_map_art(path: str, tile_size: tuple[int, int]) -> tuple[object, SafeImageLoader]:
+def load_map_art(path: str, tile_size: tuple[int, int]) -> tuple[pytmx.TiledMap, SafeImageLoader]:
     """pytmx's model of the map at ``path`` with its art loaded safely, and the loader (which
     knows what was missing). Needs a display surface (tiles are converted for blitting)."""
     from game.maps.loader import tiled_model

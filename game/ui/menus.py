@@ -1,12 +1,11 @@
 """The main menu (new skirmish: map picker, custom map path, mode, squads, AI level per side
 when watching, seed; the tutorial; load from the list of saves; settings; quit) and the
-results screen."""
+results screen. What it knows of maps (facts, thumbnails, squads) is in mapinfo.py."""
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,111 +13,17 @@ from engine.rulesets import NAMES as RULESET_NAMES
 from game.ai import LEVELS
 from game.session import MAP_UNITS, MODES, SessionConfig
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text, wrap
+from game.ui.mapinfo import (
+    fresh_seed,
+    map_info,
+    map_ruleset,
+    shipped_maps,
+    squad_choices,
+)
 from game.ui.results import FATE_COLOURS, Fate, ResultsScreen, fate_details, unit_fate  # noqa: F401  (its old home)
 
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
-
-
-def shipped_maps(root: Path = MAPS_DIR) -> list[str]:
-    return [str(p) for p in sorted(root.glob("*.tmx"))]
-
-
-def _map_has_units(path: str) -> bool:
-    info = map_info(path)
-    return not info.error and info.has_units
-
-
-def squad_choices(path: str) -> list[str]:
-    """"map units" (when the map has its own) then the squads in game/data/squads.toml."""
-    from game.squads import SquadError, templates
-
-    try:
-        squads = sorted(templates()[1])
-    except SquadError:
-        squads = []
-    return ([MAP_UNITS] if path and _map_has_units(path) else []) + squads
-
-
-@dataclass
-class MapInfo:
-    """What the picker shows of a map: its name, size, sides, rounds, briefing, a picture."""
-
-    path: str
-    name: str = ""
-    facts: str = ""
-    briefing: str = ""
-    thumb: pygame.Surface | None = None
-    error: str = ""
-    """Why the map cannot be played: the command line's own message (game.judge)."""
-    warnings: tuple[str, ...] = ()
-    """What to hear before playing it (missing art), as the command line warns."""
-    has_units: bool = False
-    ruleset: str = "yags"
-    """The ruleset the map asks for (its `ruleset` property)."""
-
-
-_infos: dict[tuple[str, float], MapInfo] = {}
-_thumbs: dict[tuple[str, float, tuple[int, int]], pygame.Surface] = {}
-
-
-def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
-    """The map's facts (remembered per file and its time), with a thumbnail fitting `box`
-    when one is asked for."""
-    from game.judge import judge_map
-    from game.maps import MapError
-    from game.squads import SquadError
-    from game.ui.maprender import MapRenderer
-
-    try:
-        stamp = Path(path).stat().st_mtime
-    except OSError:
-        return MapInfo(path, error=f"{path}: file not found")
-    key = (str(path), stamp)
-    info = _infos.get(key)
-    grid = None
-    if info is None:
-        try:
-            judged = judge_map(path)
-        except (MapError, SquadError, OSError, ValueError) as exc:
-            from game.files import one_line
-
-            info = MapInfo(path, error=one_line(exc))  # the command line's words (game.judge)
-        else:
-            grid = judged.grid
-            sides: dict[str, int] = {}
-            for u in grid.units:
-                sides[u.team] = sides.get(u.team, 0) + 1
-            squad = " v ".join(f"{n} {t}" for t, n in sorted(sides.items())) or "default squads of 8"
-            info = MapInfo(path, grid.name or Path(path).stem,
-                           f"{grid.width} x {grid.height} tiles of {grid.metres_per_tile:g} m, {squad}, "
-                           f"{grid.max_rounds} rounds at most", " ".join((grid.briefing or "").split()),
-                           warnings=judged.warnings, has_units=bool(grid.units), ruleset=judged.ruleset)
-        if len(_infos) > 32:
-            _infos.clear()
-        _infos[key] = info
-    if box is None or info.error:
-        return info
-    tkey = (*key, box)
-    if tkey not in _thumbs:
-        base = MapRenderer(grid or judge_map(path).grid).base()
-        k = min(box[0] / base.get_width(), box[1] / base.get_height())
-        if len(_thumbs) > 16:
-            _thumbs.clear()
-        _thumbs[tkey] = pygame.transform.smoothscale(base, (max(1, int(base.get_width() * k)),
-                                                            max(1, int(base.get_height() * k))))
-    return MapInfo(info.path, info.name, info.facts, info.briefing, _thumbs[tkey],
-                   warnings=info.warnings, has_units=info.has_units, ruleset=info.ruleset)
-
-
-def map_ruleset(path: str) -> str:
-    """The ruleset a map asks for (its `ruleset` property), else yags (also for a map that
-    does not load: the menu says what is wrong with it)."""
-    return map_info(path).ruleset
-
-
-def fresh_seed() -> int:
-    """A new seed for a new skirmish (so every game does not start from the same rolls)."""
-    return random.SystemRandom().randrange(1, 1_000_000)
+if TYPE_CHECKING:
+    from game.ui.dialogs import SettingsPanel, SlotList
 
 
 class MainMenu:
@@ -148,7 +53,7 @@ class MainMenu:
         self._fix_squads()
         self.row = self.ROWS.index("start")
         self.error = error
-        self.dialog: object | None = None  # the list of saves, or the settings
+        self.dialog: SlotList | SettingsPanel | None = None  # the list of saves, or the settings
         self.dialog_kind = ""
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -216,9 +121,9 @@ class MainMenu:
         elif name == "mode":
             self.mode = MODES[(MODES.index(self.mode) + step) % len(MODES)]
         elif name == "ruleset":
-            choices: list[str | None] = [None, *RULESET_NAMES]
-            i = choices.index(self.ruleset) if self.ruleset in choices else 0
-            self.ruleset = choices[(i + step) % len(choices)]
+            rulesets: list[str | None] = [None, *RULESET_NAMES]
+            i = rulesets.index(self.ruleset) if self.ruleset in rulesets else 0
+            self.ruleset = rulesets[(i + step) % len(rulesets)]
             self.error = ""
         elif name == "ai":
             self.ai = LEVELS[(LEVELS.index(self.ai) + step) % len(LEVELS)]
@@ -229,7 +134,7 @@ class MainMenu:
 
     def handle(self, event: pygame.event.Event) -> tuple | None:
         if self.dialog is not None:
-            return self._dialog_event(event)
+            return self._dialog_event(self.dialog, event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             step = 1 if event.button == 1 else -1
             for i in range(len(self.maps)):
@@ -272,10 +177,10 @@ class MainMenu:
             self.seed += event.unicode
         return None
 
-    def _dialog_event(self, event: pygame.event.Event) -> tuple | None:
+    def _dialog_event(self, dialog: SlotList | SettingsPanel, event: pygame.event.Event) -> tuple | None:
         from game.ui.dialogs import CANCEL
 
-        answer = self.dialog.handle(event, self.size)
+        answer = dialog.handle(event, self.size)
         if answer is None:
             return None
         if isinstance(answer, tuple) and answer[0] == "setting":
@@ -285,7 +190,7 @@ class MainMenu:
             return ("load", answer[1])
         return None
 
-    def _activate(self) -> tuple:
+    def _activate(self) -> tuple | None:
         if self.ROWS[self.row] == "quit":
             return ("quit",)
         if self.ROWS[self.row] == "load":

@@ -134,11 +134,11 @@ def _draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, u
                 break
         if sum(size - 3 for _, _, size in parts) > room:
             kept, used = [], 0
-            for part in parts:
-                if used + part[2] - 3 > room - 14:
+            for entry in parts:
+                if used + entry[2] - 3 > room - 14:
                     break
-                kept.append(part)
-                used += part[2] - 3
+                kept.append(entry)
+                used += entry[2] - 3
             parts = [*kept, (f"... {len(parts) - len(kept)} more lines (a taller window)", DIM, 16)]
         for part, colour, size in parts:
             surface.blit(text(part, size, colour), (x, y))

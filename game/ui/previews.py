@@ -21,7 +21,8 @@ from game.world.match import Match
 def wrap_names(head: str, names: list[str], width: int = 64, max_lines: int = 3) -> list[str]:
     """`head` then the names, comma separated, wrapped to `width` characters (at most
     `max_lines` lines; the rest counted)."""
-    out, line = [], head
+    out: list[str] = []
+    line = head
     for i, name in enumerate(names):
         part = name + ("," if i < len(names) - 1 else "")
         if len(line) + len(part) + 1 > width and line.strip() not in ("", head.strip()):

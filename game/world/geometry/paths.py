@@ -12,6 +12,7 @@ from array import array
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from itertools import pairwise
+from typing import overload
 
 from game.maps.grid import GridMap
 from game.world.geometry.basics import _EPS, _NONE, SQRT2, Tile, chebyshev
@@ -135,6 +136,13 @@ class CostsTo:
                 if walk[j] and walk[u + a] and walk[u + b] and c < dist[j]:
                     dist[j] = c
                     push(heap, (c, j))
+
+    @overload
+    def get(self, tile: Tile) -> float | None: ...
+    @overload
+    def get(self, tile: Tile, default: float) -> float: ...
+    @overload
+    def get(self, tile: Tile, default: float | None) -> float | None: ...
 
     def get(self, tile: Tile, default: float | None = None) -> float | None:
         i = self._index(tile)

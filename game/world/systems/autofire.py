@@ -5,9 +5,9 @@ fire, and the bursts aimed at each unit for its bullet shyness check at the end 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import esper
 
@@ -78,7 +78,7 @@ class AutoFireSystem(System):
             isinstance(d.action, FullDodge) or d.choices.get("cover_action") == "step_out"))
         self.pressure.setdefault(target, []).extend([covered] * bursts)
 
-    def area_fire(self, uid: int, a: AreaFire) -> Iterator[Question]:
+    def area_fire(self, uid: int, a: AreaFire) -> Generator[Question, Any, None]:
         """A burst swept over an arc (30 degrees; 60 suppressive), at every unit in it that
         the firer sees, nearest first."""
         m = self.m
@@ -112,7 +112,7 @@ class AutoFireSystem(System):
         for r in m.rules.resolve(m.dice, req):
             target = None if isinstance(r, Impossible) else names.get(r.target)
             question = None if isinstance(r, Impossible) else m.rules.effects(r)
-            if question is not None:  # the winner of the contest chooses the special effects
+            if question is not None and not isinstance(r, Impossible):  # the winner chooses the special effects
                 chooser = {m.name(u): u for u in m.uids()}.get(str(question.about.get("chooser", "")), uid)
                 keys = yield replace(question, uid=chooser)
                 r = m.rules.with_effects(r, tuple(keys))
