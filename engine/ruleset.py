@@ -288,6 +288,12 @@ class Ruleset(ABC):
         effects, `pick` of them); its `about["chooser"]` names who chooses. None: nothing."""
         return None
 
+    def turn_effects(self, result: Outcome) -> tuple[str, ...]:
+        """What a result does to its target's declaration for the rest of the round, each
+        given to `note_effect` with the attacker's name (step dice: the defence it spent,
+        a feint's innate-only); by default nothing."""
+        return ()
+
     def with_effects(self, result: Outcome, keys: Sequence[str]) -> Outcome:
         """The result with the chosen effects."""
         return result

@@ -200,6 +200,9 @@ class BlastResult:
     effects: tuple[str, ...] = ()
     mode: str = "blast"
 
+    fumble_outcome = None  # the sheet has no fumbles
+    counter_strike = False
+
     @property
     def hit(self) -> bool:
         return True

@@ -321,6 +321,9 @@ class AttackResult:
     def hit(self) -> bool:
         return bool(self.hits)
 
+    fumble_outcome = None  # the sheet has no fumbles
+    counter_strike = False
+
     @property
     def turn_effects(self) -> tuple[str, ...]:
         """For the defender's Turn (`StepRuleset.note_effect`): the defence it spent."""

@@ -62,6 +62,9 @@ class ManoeuvreResult:
     turn_effects: tuple[str, ...] = ()  # on the target's Turn: feinted:<by>
     actor_effects: tuple[str, ...] = ()  # on the actor's condition: free
 
+    fumble_outcome = None  # the sheet has no fumbles
+    counter_strike = False
+
     @property
     def hit(self) -> bool:
         return False

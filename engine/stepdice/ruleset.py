@@ -29,8 +29,8 @@ from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
 from engine.ruleset import Applied, AttackRequest, HealthFacts, Participant, Ruleset, WeaponFacts
-from engine.stepdice import area, health
-from engine.stepdice.attack import Fighter, defence_options, plan_attack, resolve_attack
+from engine.stepdice import area, health, world
+from engine.stepdice.attack import AttackPlan, Fighter, defence_options, plan_attack, resolve_attack
 from engine.stepdice.catalogue import KitError, LookupProblem, default_catalogue, default_kit_map
 from engine.stepdice.character import (
     Character,
@@ -48,14 +48,22 @@ from engine.stepdice.manoeuvres import (
     resolve_manoeuvre,
 )
 from engine.stepdice.preview import hit_chance, preview_attack
-from engine.stepdice.round import Statement, Turn, order_of, roll_initiative, state_round
+from engine.stepdice.round import (
+    MAX_ACTIONS,
+    Statement,
+    Turn,
+    order_of,
+    roll_initiative,
+    state_round,
+)
 from engine.stepdice.tables import sheet_cover
+from engine.turn import Question
 
 # Movement: the sheet does not say; a move is one action of up to 10 m (a jog of the
 # three-second turn), crawling prone 2 m (rules-notes). Keys: metres for 1, 2, 3 actions.
 MOVE_M = 10
 CRAWL_M = 2
-MOVE_ACTIONS = {"move": 1, "run": 2, "sprint": 3}
+MOVE_ACTIONS = {"free": 1, "run": 2, "sprint": 3}  # the world's move keys
 COVERING_ARC = 30.0  # Covering: "keeping your eyes on a spot" (rules-notes)
 WORLD_MODES = {"melee": "melee", "single": "shot", "burst": "burst", "autofire": "area", "throw": "throw"}
 MODE_OF_REQUEST = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "burst",
@@ -152,12 +160,50 @@ class StepRuleset(Ruleset):
 
     def declare(self, combatant: Character, state: Condition, **choices: Any) -> Turn:
         """The unit's statement for the round (see engine.stepdice.round): actions,
-        defences, all_out, sit_out, keep_covering; carried and covering from last round."""
+        defences, all_out, sit_out, keep_covering; carried (default: the state's) and
+        covering from last round. From the world, its `intent` (engine.ruleset.Intent) and
+        `defences` make the statement (engine.stepdice.world.statement_choices)."""
+        carried = int(choices.get("carried", state.carried))
+        intent = choices.get("intent")
+        if intent is not None:
+            choices = {**choices, **world.statement_choices(intent, int(choices.get("defences", 0) or 0), carried,
+                                                            bool(state.stunned or state.out_of_fight))}
         default = 0 if (state.stunned or state.out_of_fight) else 1
         statement = Statement(int(choices.get("actions", default)), int(choices.get("defences", 0)),
                               choices.get("all_out"), bool(choices.get("sit_out", False)),
                               bool(choices.get("keep_covering", False)))
-        return state_round(statement, int(choices.get("carried", 0)), state, bool(choices.get("covering", False)))
+        return state_round(statement, carried, state, bool(choices.get("covering", False)))
+
+    def initiative_now(self, initiative: int, state: Condition) -> int:
+        """The initiative re-rolled after sitting a round out, else the first roll."""
+        return initiative if state.initiative is None else state.initiative
+
+    def initiative_at_setup(self) -> bool:
+        return True  # "Start of combat": rolled once (re-rolled only by sitting a round out)
+
+    def max_defences(self, combatant: Character) -> int:
+        """Defences held ready in a statement: up to the round's three actions."""
+        return MAX_ACTIONS
+
+    def free_strikes(self) -> bool:
+        return False  # the sheet has no free strikes
+
+    def reaction(self, request: AttackRequest) -> Question | None:
+        """When the defender has no stated defence left: its innate defence, or a dodge or
+        block added to its actions next round (Initiative and Actions), each with its exact
+        chance of no hit. None when a stated defence is left (it is spent) or no choice."""
+        if request.options.get("defence") or request.options.get("reaction") or request.mode in ("area", "suppress"):
+            return None
+        plan = self.plan(request)
+        if not isinstance(plan, AttackPlan):
+            return None
+        options = defence_options(plan)
+        if any(o.stated for o in options):
+            return None
+        return world.reaction_question(plan, options, {o.kind: hit_chance(plan, o) for o in options})
+
+    def turn_effects(self, result: Any) -> tuple[str, ...]:
+        return tuple(getattr(result, "turn_effects", ()))
 
     def note_effect(self, declaration: Turn | None, effect: str, other: str = "") -> Turn | None:
         """Turn bookkeeping: "defended:<kind>" spends a defence (stated first, else one
@@ -181,8 +227,9 @@ class StepRuleset(Ruleset):
 
     def _sides(self, request: AttackRequest) -> tuple[Fighter, Fighter]:
         o, s = request.options, request.situation
-        attacker = self.fighter(request.attacker, prone=bool(o.get("attacker_prone")))
-        target = self.fighter(request.target, aware=not o.get("unaware"), prone=bool(o.get("target_prone")),
+        attacker = self.fighter(request.attacker, prone=bool(o.get("attacker_prone")) or s.attacker_stance == "prone")
+        target = self.fighter(request.target, aware=not o.get("unaware"),
+                              prone=bool(o.get("target_prone")) or s.target_stance == "prone",
                               still=s.target_moved == "none")
         return attacker, target
 
@@ -213,7 +260,7 @@ class StepRuleset(Ruleset):
 
     def chosen_defence(self, plan: Any, request: AttackRequest) -> str:
         """The driver's choice, else the best stated defence by exact chance, else innate."""
-        asked = request.options.get("defence")
+        asked = request.options.get("defence") or request.options.get("reaction")
         if asked:
             return str(asked)
         stated = [o.kind for o in defence_options(plan) if o.stated]
@@ -272,9 +319,44 @@ class StepRuleset(Ruleset):
         return Applied(state)
 
     def end_of_round(self, dice: Dice, combatant: Character, state: Condition, *, bursts: int = 0,
-                     in_cover: bool = False, moved: str = "none") -> Applied:
+                     in_cover: bool = False, moved: str = "none", declaration: Any = None) -> Applied:
+        """Health (engine.stepdice.health.end_of_round); the defences taken unstated are
+        carried into next round's actions; a unit that sat the round out re-rolls its
+        initiative, kept from the next round on."""
         out = health.end_of_round(dice, combatant, state)
-        return Applied(out.condition, out.rolls, out.events)
+        cond, rolls, events = out.condition, out.rolls, out.events
+        turn = declaration if isinstance(declaration, Turn) else None
+        cond = replace(cond, carried=turn.carry() if turn is not None else 0)
+        if turn is not None and turn.rerolls_initiative and not cond.out_of_fight:
+            init = roll_initiative(dice, combatant, cond)
+            cond = replace(cond, initiative=init.value)
+            rolls = (*rolls, init.roll)
+            events = (*events, f"{combatant.name} sat the round out: initiative re-rolled, {init.value}")
+        if cond.carried:
+            events = (*events, f"{combatant.name} carries {cond.carried} defence{'s' if cond.carried > 1 else ''} "
+                      "into next round's actions")
+        return Applied(cond, tuple(rolls), tuple(events))
+
+    def expected_harm(self, preview: Any) -> float:
+        """The expected worth of the target's stun and wounds after less before
+        (engine.stepdice.world.worth), from the preview's exact law; a chance preview (a
+        manoeuvre, a throw) counts its chance."""
+        outcome = getattr(preview, "p_outcome", None)
+        if not outcome:
+            return float(preview.p_hit)
+        life = int(getattr(preview, "life_points", 0) or 0)
+        before = getattr(preview, "before", (0, 0))
+        base = world.worth(before[0], before[1], life)
+        return sum(float(p) * (world.worth(s, w, life) - base) for (s, w), p in outcome.items())
+
+    def blast_radius_m(self, weapon_id: str) -> float:
+        try:
+            return self.catalogue.explosive(self.own_id(weapon_id)).reach
+        except KeyError:
+            return 0.0
+
+    def catalogue_lines(self, what: str = "all") -> list[str]:
+        return world.catalogue_lines(self.catalogue, what)
 
     # --- covering (the sheet's delayed action) -------------------------------------------
 
