@@ -68,6 +68,8 @@ COVERING_ARC = 30.0  # Covering: "keeping your eyes on a spot" (rules-notes)
 WORLD_MODES = {"melee": "melee", "single": "shot", "burst": "burst", "autofire": "area", "throw": "throw"}
 MODE_OF_REQUEST = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "burst",
                    "area": "autofire", "suppress": "autofire", "throw": "throw"}
+# The grid's snap and careful shots are the sheet's limb and vital area attacks (rules-notes).
+SHOT_SPECIAL = {"snap": "limb", "careful": "vital"}
 PLANNERS = {"feint": plan_feint, "grapple": plan_grapple, "break_free": plan_break_free}
 
 
@@ -200,7 +202,7 @@ class StepRuleset(Ruleset):
         options = defence_options(plan)
         if any(o.stated for o in options):
             return None
-        return world.reaction_question(plan, options, {o.kind: hit_chance(plan, o) for o in options})
+        return world.reaction_question(plan, options, {o.kind: 1 - hit_chance(plan, o) for o in options})
 
     def turn_effects(self, result: Any) -> tuple[str, ...]:
         return tuple(getattr(result, "turn_effects", ()))
@@ -254,7 +256,8 @@ class StepRuleset(Ruleset):
                                            for p, s in request.others]
             return area.plan_autofire(attacker, weapon, request.situation.distance_m, targets)
         return plan_attack(attacker, target, mode=mode, weapon=weapon, distance_m=request.situation.distance_m,
-                           cover=cover, special_attack=request.options.get("special"),
+                           cover=cover, special_attack=request.options.get("special") or SHOT_SPECIAL.get(
+                               str(request.options.get("shot"))) if mode == "single" else request.options.get("special"),
                            bang_to_rights=bool(request.options.get("bang_to_rights")),
                            improvised=request.options.get("improvised"))
 
