@@ -12,8 +12,8 @@ import pytest
 from gridfactory import make_grid
 from worldplay import refused, unit
 
-from engine.stepdice.ruleset import StepRuleset
 from engine.stepdice.round import Turn
+from engine.stepdice.ruleset import StepRuleset
 from engine.turn import Question
 from game.flow import Flow
 from game.world.actions import Attack, Hold, Move
