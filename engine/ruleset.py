@@ -328,6 +328,12 @@ class Ruleset(ABC):
         grab, leaving a foe's reach)? The world strikes them only if so."""
         return True
 
+    def defences_cost_actions(self) -> bool:
+        """Is each declared defence one of the round's actions, making every other roll that
+        round worse (step dice: a step each)? The AI then declares none with an attack. By
+        default no (Yags: the first defence is free)."""
+        return False
+
     def max_defences(self, combatant: Any) -> int:
         """How many defences the combatant may declare for a round (Yags: by agility and
         perception); 1 where the ruleset has no such choice."""

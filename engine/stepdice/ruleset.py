@@ -183,6 +183,9 @@ class StepRuleset(Ruleset):
     def initiative_at_setup(self) -> bool:
         return True  # "Start of combat": rolled once (re-rolled only by sitting a round out)
 
+    def defences_cost_actions(self) -> bool:
+        return True  # a stated defence is an action: a step off every roll of the round
+
     def max_defences(self, combatant: Character) -> int:
         """Defences held ready in a statement: up to the round's three actions."""
         return MAX_ACTIONS
@@ -341,8 +344,8 @@ class StepRuleset(Ruleset):
         return Applied(cond, tuple(rolls), tuple(events))
 
     def expected_harm(self, preview: Any) -> float:
-        """The expected worth of the target's stun and wounds after less before
-        (engine.stepdice.world.worth), from the preview's exact law; a chance preview (a
+        """The expected worth of the target's stun and wounds after less before, in the AI's
+        levels (engine.stepdice.world.worth), from the preview's exact law; a chance preview (a
         manoeuvre, a throw) counts its chance."""
         outcome = getattr(preview, "p_outcome", None)
         if not outcome:
@@ -437,7 +440,9 @@ class StepRuleset(Ruleset):
         return state.out_of_fight
 
     def health_facts(self, state: Condition) -> HealthFacts:
-        return HealthFacts(state.status, state.out_of_fight, state.status == "dead", state.wounds, state.stun)
+        lp = state.life_points
+        return HealthFacts(state.status, state.out_of_fight, state.status == "dead", world.levels(state.wounds, lp),
+                           world.levels(state.stun, lp))
 
     def status(self, state: Condition) -> str:
         lp = state.life_points

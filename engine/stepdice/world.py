@@ -29,8 +29,11 @@ MOVE_ACTIONS = {"none": 0, "free": 1, "run": 2, "sprint": 3}
 ONE_ACTION = ("area_fire", "throw", "overwatch", "reload", "pick_up", "stand")
 REFUSED = {"aim": "the step-die sheet has no aimed shot (aim)",
            "first_aid": "the step-die sheet has no first aid"}
-# The worth of harm for the AI: a wound a point, a stun point half (stun passes out of the
-# fight only with the wounds; rules-notes), being out the whole life points again.
+# The AI's data (game/data/ai_levels.toml) counts harm in levels, six to being out (Yags'
+# wound track): here six levels are the life points, so a level is a sixth of them.
+LEVELS = 6
+# The worth of harm for the AI: a wound a point, a stun point half (stun alone never kills),
+# reaching the life points (unconsciousness checks) twice the life points.
 STUN_WORTH = 0.5
 
 
@@ -76,14 +79,22 @@ def reaction_question(plan: Any, options: list[Any], chances: dict[str, Fraction
     return Question(0, "reaction", tuple(opts), about={"attacker": plan.attacker.name, "mode": plan.mode})
 
 
+def levels(points: int, life: int) -> int:
+    """Points of stun or wounds as the AI's and the markers' levels (a sixth of the life
+    points each, rounded up; twelve, fit for the worms, at most)."""
+    if life <= 0 or points <= 0:
+        return 0
+    return min(2 * LEVELS, -(-points * LEVELS // life))
+
+
 def worth(stun: int, wounds: int, life: int) -> float:
-    """What a fighter's harm is worth to his foes, never more than being out."""
+    """What a fighter's harm is worth to his foes, in levels, never more than being out."""
     if life <= 0:
         return 0.0
-    out = float(life)
+    out = 2.0 * LEVELS
     if stun + wounds >= life:
-        return 2 * out  # at its life points: unconsciousness checks, soon out
-    return min(2 * out, wounds + STUN_WORTH * stun)
+        return out
+    return min(out, (wounds + STUN_WORTH * stun) * LEVELS / life)
 
 
 def catalogue_lines(cat: Catalogue, what: str = "all") -> list[str]:
