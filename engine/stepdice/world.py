@@ -73,7 +73,7 @@ def reaction_question(plan: Any, options: list[Any], chances: dict[str, Fraction
     extra = [o for o in options if o.carries]
     if not extra:
         return None
-    opts = [Option("innate", "innate defence", "Agility only, free", chances["innate"])]
+    opts = [Option("innate", "innate defence", "Agility alone, free (the chance: no hit)", chances["innate"])]
     for o in extra:
         opts.append(Option(o.kind, o.kind, "one action fewer next round", chances[o.kind]))
     return Question(0, "reaction", tuple(opts), about={"attacker": plan.attacker.name, "mode": plan.mode})

@@ -175,3 +175,34 @@ def test_a_whole_match_on_every_shipped_map(name):
         two = play_match(grid, spec)
         one.pop("decision_ms"), two.pop("decision_ms")
         assert one == two
+
+
+def test_harm_reads_in_six_levels_to_the_life_points(new_match):
+    """Basic Attack / Damage: life points are the scale of harm (unconscious at them, fit for
+    the worms at twice): the AI's and the markers' levels are sixths of them (rules-notes),
+    so 6 wounds of 12 are 3 levels, 12 are 6, 24 are 12."""
+    from dataclasses import replace
+
+    from engine.stepdice.world import levels
+
+    rules = StepRuleset()
+    assert [levels(w, 12) for w in (0, 1, 2, 6, 12, 24, 40)] == [0, 1, 1, 3, 6, 12, 12]
+    m = duo(new_match)
+    state = replace(m.view(1).state, wounds=6, stun=3)
+    facts = rules.health_facts(state)
+    assert (facts.wounds, facts.stuns) == (3, 2)
+
+
+def test_the_ai_states_no_defence_with_an_attack(new_match):
+    """Initiative and Actions: a stated defence is an action, a step off every roll of the
+    round (Ruleset.defences_cost_actions): the AI attacks with no defence stated."""
+    from game.ai import make_controller
+
+    m = duo(new_match)
+    m.start_round()
+    ai = make_controller("normal", 1, "blue")
+    action, choices = ai.choose(m, Question(0, "declare"))
+    assert isinstance(action, Attack) and choices.get("defences") == 0
+    from engine.yags.ruleset import YagsRuleset
+
+    assert StepRuleset().defences_cost_actions() and not YagsRuleset().defences_cost_actions()
