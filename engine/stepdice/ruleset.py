@@ -21,7 +21,7 @@ plain answer (engine.stepdice.round's docstring says what a turn driver must ask
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -31,6 +31,7 @@ from engine.rolls import Roll
 from engine.ruleset import Applied, AttackRequest, HealthFacts, Participant, Ruleset, WeaponFacts
 from engine.stepdice import area, health, world
 from engine.stepdice.attack import AttackPlan, Fighter, defence_options, plan_attack, resolve_attack
+from engine.stepdice.blasts import ChancePreview, Explosives
 from engine.stepdice.catalogue import KitError, LookupProblem, default_catalogue, default_kit_map
 from engine.stepdice.character import (
     Character,
@@ -73,23 +74,12 @@ SHOT_SPECIAL = {"snap": "limb", "careful": "vital"}
 PLANNERS = {"feint": plan_feint, "grapple": plan_grapple, "break_free": plan_break_free}
 
 
-@dataclass(frozen=True)
-class ChancePreview:
-    """The exact chance an action without damage succeeds (a throw at a spot, a manoeuvre)."""
-
-    p_hit: Fraction
-    kind: str
-
-    def chance(self, x: Fraction) -> float:
-        return float(x)
-
-
 def infer_template(melee: bool) -> str:
     """The template of a spec that names neither role nor template: by its weapon."""
     return "swordsman" if melee else "rifleman"
 
 
-class StepRuleset(Ruleset):
+class StepRuleset(Explosives, Ruleset):
     name = "step"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
@@ -344,22 +334,7 @@ class StepRuleset(Ruleset):
         return Applied(cond, tuple(rolls), tuple(events))
 
     def expected_harm(self, preview: Any) -> float:
-        """The expected worth of the target's stun and wounds after less before, in the AI's
-        levels (engine.stepdice.world.worth), from the preview's exact law; a chance preview (a
-        manoeuvre, a throw) counts its chance."""
-        outcome = getattr(preview, "p_outcome", None)
-        if not outcome:
-            return float(preview.p_hit)
-        life = int(getattr(preview, "life_points", 0) or 0)
-        before = getattr(preview, "before", (0, 0))
-        base = world.worth(before[0], before[1], life)
-        return sum(float(p) * (world.worth(s, w, life) - base) for (s, w), p in outcome.items())
-
-    def blast_radius_m(self, weapon_id: str) -> float:
-        try:
-            return self.catalogue.explosive(self.own_id(weapon_id)).reach
-        except KeyError:
-            return 0.0
+        return world.expected_harm(preview)
 
     def catalogue_lines(self, what: str = "all") -> list[str]:
         return world.catalogue_lines(self.catalogue, what)
@@ -410,30 +385,6 @@ class StepRuleset(Ruleset):
         """Highest initiative first; ties to the higher Agility, then Alertness."""
         return order_of([(i, c, ini) for i, c, _speed, ini in entries])
 
-    # --- explosions ---------------------------------------------------------------------
-
-    def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
-        pool = area.plan_throw(self.fighter(thrower), self.catalogue.explosive(self.own_id(weapon_id)), distance_m)
-        if isinstance(pool, Impossible):
-            raise ValueError(pool.reason)
-        return area.throw_at(dice, pool, distance_m)
-
-    def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Any:
-        pool = area.plan_throw(self.fighter(thrower), self.catalogue.explosive(self.own_id(weapon_id)), distance_m)
-        if isinstance(pool, Impossible):
-            return pool
-        return ChancePreview(area.throw_chance(pool), "throw")
-
-    def preview_blast(self, weapon_id: str, victim: Participant, distance_m: float,
-                      hard_cover_between: bool = False) -> Any:
-        return area.preview_blast(self.catalogue.explosive(self.own_id(weapon_id)), self.fighter(victim),
-                                  distance_m, hard_cover_between)
-
-    def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
-              victims: Sequence[tuple[Participant, float, bool]]) -> list[Any]:
-        e = self.catalogue.explosive(self.own_id(weapon_id))
-        return area.blast(dice, thrower.name, e, [(self.fighter(p), d, c) for p, d, c in victims])
-
     # --- health -------------------------------------------------------------------------
 
     def out_of_fight(self, state: Condition) -> bool:
@@ -445,17 +396,4 @@ class StepRuleset(Ruleset):
                            world.levels(state.stun, lp))
 
     def status(self, state: Condition) -> str:
-        lp = state.life_points
-        parts = [f"stun {state.stun}", f"wounds {state.wounds}" + (f" of {lp}" if lp else "")]
-        if lp and state.wounds * 2 >= lp:
-            parts.append("bleeding, -2 steps")
-        if lp and state.wounds >= lp:
-            parts.append("dying")
-        for flag, text in ((state.stunned, "stunned"), (state.lamed, "lamed"), (state.disarmed, "disarmed"),
-                           (state.held_by, f"held by {state.held_by}")):
-            if flag:
-                parts.append(text)
-        if state.status != "ok":
-            parts.append(state.status.upper())
-        return ", ".join(parts)
-
+        return world.status_line(state)

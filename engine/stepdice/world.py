@@ -97,6 +97,36 @@ def worth(stun: int, wounds: int, life: int) -> float:
     return min(out, (wounds + STUN_WORTH * stun) * LEVELS / life)
 
 
+def expected_harm(preview: Any) -> float:
+    """The expected worth of the target's stun and wounds after less before, in the AI's
+    levels (`worth`), from the preview's exact law; a chance preview (a
+    manoeuvre, a throw) counts its chance."""
+    outcome = getattr(preview, "p_outcome", None)
+    if not outcome:
+        return float(preview.p_hit)
+    life = int(getattr(preview, "life_points", 0) or 0)
+    before = getattr(preview, "before", (0, 0))
+    base = worth(before[0], before[1], life)
+    return sum(float(p) * (worth(s, w, life) - base) for (s, w), p in outcome.items())
+
+
+def status_line(state: Any) -> str:
+    """One short line for the UI: stun, wounds of the life points, what they bring."""
+    lp = state.life_points
+    parts = [f"stun {state.stun}", f"wounds {state.wounds}" + (f" of {lp}" if lp else "")]
+    if lp and state.wounds * 2 >= lp:
+        parts.append("bleeding, -2 steps")
+    if lp and state.wounds >= lp:
+        parts.append("dying")
+    for flag, text in ((state.stunned, "stunned"), (state.lamed, "lamed"), (state.disarmed, "disarmed"),
+                       (state.held_by, f"held by {state.held_by}")):
+        if flag:
+            parts.append(text)
+    if state.status != "ok":
+        parts.append(state.status.upper())
+    return ", ".join(parts)
+
+
 def catalogue_lines(cat: Catalogue, what: str = "all") -> list[str]:
     """The weapons (damage die, bands, modes, magazine), explosives, armour and shields."""
     lines: list[str] = []
