@@ -328,6 +328,11 @@ class Ruleset(ABC):
         grab, leaving a foe's reach)? The world strikes them only if so."""
         return True
 
+    def run_limits_attack(self) -> bool:
+        """Does a run allow only a standard attack (Yags, Movement: no snap, careful, several
+        shots or bursts after a full move)? Step dice: no, the run's actions cost steps."""
+        return True
+
     def defences_cost_actions(self) -> bool:
         """Is each declared defence one of the round's actions, making every other roll that
         round worse (step dice: a step each)? The AI then declares none with an attack. By

@@ -170,8 +170,8 @@ class StepRuleset(Explosives, Ruleset):
         """The initiative re-rolled after sitting a round out, else the first roll."""
         return initiative if state.initiative is None else state.initiative
 
-    def initiative_at_setup(self) -> bool:
-        return True  # "Start of combat": rolled once (re-rolled only by sitting a round out)
+    def run_limits_attack(self) -> bool:
+        return False  # a run is two actions: its cost is the steps
 
     def defences_cost_actions(self) -> bool:
         return True  # a stated defence is an action: a step off every roll of the round

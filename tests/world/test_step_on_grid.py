@@ -206,3 +206,13 @@ def test_the_ai_states_no_defence_with_an_attack(new_match):
     from engine.yags.ruleset import YagsRuleset
 
     assert StepRuleset().defences_cost_actions() and not YagsRuleset().defences_cost_actions()
+
+
+def test_a_limb_attack_after_a_run_costs_steps_not_a_refusal(new_match):
+    """Initiative and Actions and Special Attacks: a run is two actions and a limb attack
+    -1 step; nothing on the sheet forbids them together (Ruleset.run_limits_attack: the
+    Yags limit does not apply)."""
+    m = duo(new_match)
+    m.start_round()
+    run = ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7))
+    assert not hasattr(m.check(0, Attack(1, "shot", {"move": "run", "shot": "snap"}, run)), "reason")
