@@ -118,3 +118,21 @@ def test_a_whole_step_match_by_posted_events_and_the_save_replays_it(app, tmp_pa
         post_click(app.screen.map_rect.center)
         app.frame(16)
     assert isinstance(app.screen, ResultsScreen)
+
+
+def test_the_menus_ruleset_row_starts_a_step_skirmish(app):
+    """Issue 16: the new-skirmish menu's ruleset row offers the step-die system; the
+    skirmish it starts plays under it."""
+    menu = app.screen
+    menu.maps = [STREET]
+    menu.map_i = 0
+    row = menu._row_rect(menu.ROWS.index("ruleset")).center
+    for _ in range(8):
+        post_click(row)
+        app.frame(16)
+        if menu.ruleset == "step":
+            break
+    assert menu.config().ruleset == "step"
+    post_click(menu._row_rect(menu.ROWS.index("start")).center)
+    app.frame(16)
+    assert app.screen.match.rules.name == "step"
