@@ -12,6 +12,7 @@ The world's actions (game/world/actions) reach `StepRuleset.declare` as an
   each is a stated action, as many as the round's three actions leave after the action;
 - a hold with no defences is sitting the round out (initiative re-rolled at its end); a
   hold with defences is an all-out defence (+2 steps);
+- a full dodge is a move to cover with a dodge held ready (two actions);
 - covering is the world's overwatch; reload, pick up, stand up: one action each; the sheet
   has no aimed shot and no first aid: refused.
 """
@@ -54,7 +55,9 @@ def statement_choices(intent: Any, defences: int, carried: int, stunned: bool) -
         return {"actions": n, "defences": n, "all_out": "defence" if carried == 0 else None}
     if tag == "attack":
         used = 1 + moving
-    elif tag in ("move", "full_dodge"):
+    elif tag == "full_dodge":  # a move to cover with a dodge held ready
+        used, defences = 1, max(1, defences)
+    elif tag == "move":
         used = max(1, moving)
     elif tag in ONE_ACTION:
         used = 1

@@ -216,3 +216,17 @@ def test_a_limb_attack_after_a_run_costs_steps_not_a_refusal(new_match):
     m.start_round()
     run = ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7))
     assert not hasattr(m.check(0, Attack(1, "shot", {"move": "run", "shot": "snap"}, run)), "reason")
+
+
+def test_a_full_dodge_is_a_move_with_a_dodge_held_ready(new_match):
+    """Dodge: "Dodging counts as one action": the world's full dodge (to cover) is a move
+    and a stated dodge, two actions (rules-notes)."""
+    from game.world.actions import FullDodge
+
+    rows = ["." * 20 for _ in range(8)]
+    rows[1] = "...#" + "." * 16  # a wall between Ann and Bob, a tile away
+    m = step_match(new_match, {"blue": [unit(RIFLE, "Ann", 1, 1)], "red": [unit(RIFLE, "Bob", 6, 1)]}, rows=rows)
+    m.start_round()
+    assert not hasattr(m.declare(0, FullDodge()), "reason")
+    turn = m.declared(0).ruleset_decl
+    assert turn.statement.actions == 2 and turn.statement.defences == 1
