@@ -59,3 +59,30 @@ def test_simulate_names_the_ruleset_and_replays(tmp_path, capsys):
 def test_a_duel_under_step(capsys):
     assert main(["duel", "--ruleset", "step", "--a", "broad_sword", "--b", "spear", "--seed", "3"]) == 0
     assert "wins after" in capsys.readouterr().out
+
+
+def _compound_copy(tmp_path, prop=True):
+    text = open(COMPOUND, encoding="utf-8").read()
+    if prop:
+        text = text.replace(' <properties>\n', ' <properties>\n  <property name="ruleset" value="step"/>\n', 1)
+    path = tmp_path / "stepmap.tmx"
+    path.write_text(text, encoding="utf-8")
+    for tsx in os.listdir(os.path.join(ROOT, "maps")):
+        if tsx.endswith(".tsx"):
+            (tmp_path / tsx).write_text(open(os.path.join(ROOT, "maps", tsx), encoding="utf-8").read(), encoding="utf-8")
+    return path
+
+
+def test_the_map_property_and_a_scenario_choose_step(tmp_path):
+    """Issue 16: the same ruleset choice as the others: a map's `ruleset` property, a
+    scenario's `ruleset`."""
+    path = _compound_copy(tmp_path)
+    out = tmp_path / "prop.json"
+    assert main(["simulate", "--map", str(path), "--runs", "1", "--seed", "2", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["ruleset"] == "step"
+    plain = _compound_copy(tmp_path, prop=False)
+    scenario = tmp_path / "plan.toml"
+    scenario.write_text(f'map = "{plain.as_posix()}"\nruns = 1\nseed = 2\nruleset = "step"\n', encoding="utf-8")
+    out2 = tmp_path / "scenario.json"
+    assert main(["simulate", "--scenario", str(scenario), "--json", str(out2)]) == 0
+    assert json.loads(out2.read_text())["ruleset"] == "step"
