@@ -41,9 +41,11 @@ STUN_WORTH = 0.5
 def statement_choices(intent: Any, defences: int, carried: int, stunned: bool) -> dict[str, Any]:
     """The `Statement` (engine.stepdice.round) for a world action: actions, defences,
     all_out, sit_out. Raises ValueError when the action needs more than the round holds."""
-    if stunned:
-        return {"actions": 0, "defences": 0}
     tag = intent.tag
+    if stunned:
+        if tag != "hold":
+            raise ValueError("stunned: no actions this round (a failed vital area test)")
+        return {"actions": 0, "defences": 0}
     if tag in REFUSED:
         raise ValueError(REFUSED[tag])
     room = MAX_ACTIONS - carried

@@ -230,3 +230,16 @@ def test_a_full_dodge_is_a_move_with_a_dodge_held_ready(new_match):
     assert not hasattr(m.declare(0, FullDodge()), "reason")
     turn = m.declared(0).ruleset_decl
     assert turn.statement.actions == 2 and turn.statement.defences == 1
+
+
+def test_a_stunned_unit_may_only_hold(new_match):
+    """Special Attacks: Vital Area, "Endurance test to avoid stun": a stunned unit takes no
+    actions (rules-notes): its attack is refused, a hold is its round."""
+    from dataclasses import replace
+
+    m = duo(new_match)
+    m.health.set_state(0, replace(m.view(0).state, stunned=2))
+    m.start_round()
+    refused(m.check(0, Attack(1, "shot", {})), "stunned")
+    assert not hasattr(m.declare(0, Hold()), "reason")
+    assert m.declared(0).ruleset_decl.count == 0
