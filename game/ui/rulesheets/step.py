@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ruleset import AttackRequest, Ruleset
+from engine.stepdice.attack import AttackPlan, defence_options
+from engine.stepdice.preview import hit_chance
+from engine.stepdice.ruleset import SHOT_SPECIAL
 from game.ui.rulesheets.yags import pct
 
 # A move of up to 10 m is one action, a run two, a sprint three; every action after the
@@ -26,6 +29,8 @@ MODE_WORDS = {
 }
 SHORT = {"agility": "Agi", "strength": "Str", "vitality": "Vit", "alertness": "Ale", "intelligence": "Int",
          "willpower": "Wil"}
+EFFECTS = {"limb": "limb lamed (endurance test failed)", "vital": "stunned (endurance test failed)",
+           "miniscule": "special injury (endurance test failed)", "disarm": "disarmed (check failed)"}
 BANDS = {"point_blank": "point blank +1 step", "short": "short range, no step", "medium": "medium range -2 steps",
          "long": "long range -4 steps"}
 
@@ -91,5 +96,21 @@ def preview_lines(rules: Ruleset, request: AttackRequest, p: Any) -> list[str]:
     if worst:
         lines.append(", ".join(f"{name} {pct(q)}" for name, q in worst))
     if getattr(p, "p_effect", 0):
-        lines.append(f"special attack's test failed {pct(p.p_effect)}")
+        special = request.options.get("special") or SHOT_SPECIAL.get(str(request.options.get("shot")))
+        lines.append(f"{EFFECTS.get(str(special), 'the special attack')}: {pct(p.p_effect)}")
+    lines.extend(other_defences(rules, request, p))
     return lines
+
+
+def other_defences(rules: Ruleset, request: AttackRequest, p: Any) -> list[str]:
+    """The chance to hit if the target answers otherwise (a dodge or block it would carry
+    into its next round, or its innate defence)."""
+    if getattr(p, "defence_pool", None) is None or request.mode in ("area", "suppress", "throw"):
+        return []
+    plan = rules.plan(request)  # type: ignore[attr-defined]
+    if not isinstance(plan, AttackPlan):
+        return []
+    others = [(o.kind, hit_chance(plan, o)) for o in defence_options(plan) if o.kind != p.defence]
+    if not others:
+        return []
+    return ["if it answers with " + ", ".join(f"{k}: {pct(q)} to hit" for k, q in others)]
