@@ -1,4 +1,4 @@
-"""Throws and explosions of the step-die system behind the game's `Ruleset` interface (a
+"""Throws, explosions and covering of the step-die system behind the game's `Ruleset` interface (a
 mixin of `StepRuleset`: its `catalogue`, `own_id` and `fighter`): a grenade thrown at a
 spot against easy, and damage by distance from the blast (engine.stepdice.area)."""
 
@@ -14,6 +14,8 @@ from engine.outcome import Impossible
 from engine.rolls import Roll
 from engine.ruleset import Participant
 from engine.stepdice import area
+
+COVERING_ARC = 30.0  # Covering: "keeping your eyes on a spot" (rules-notes)
 
 
 @dataclass(frozen=True)
@@ -65,3 +67,17 @@ class Explosives:
               victims: Sequence[tuple[Participant, float, bool]]) -> list[Any]:
         e = self.catalogue.explosive(self.own_id(weapon_id))
         return area.blast(dice, thrower.name, e, [(self.fighter(p), d, c) for p, d, c in victims])
+
+
+class Covering:
+    """Covering, the sheet's delayed action, as the world's overwatch."""
+
+    def overwatch_arc(self) -> float:
+        return COVERING_ARC
+
+    def overwatch_check(self, dice: Dice, watcher: Participant) -> Roll:
+        """Covering needs no check on the sheet: it always fires."""
+        return Roll("covering", (), None, 1, 1, (), 1, notes=("the sheet asks no check",))
+
+    def overwatch_check_chance(self, watcher: Participant) -> Fraction:
+        return Fraction(1)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from engine.dice import Dice
@@ -31,7 +30,7 @@ from engine.rolls import Roll
 from engine.ruleset import Applied, AttackRequest, HealthFacts, Participant, Ruleset, WeaponFacts
 from engine.stepdice import area, health, world
 from engine.stepdice.attack import AttackPlan, Fighter, defence_options, plan_attack, resolve_attack
-from engine.stepdice.blasts import ChancePreview, Explosives
+from engine.stepdice.blasts import ChancePreview, Covering, Explosives
 from engine.stepdice.catalogue import KitError, LookupProblem, default_catalogue, default_kit_map
 from engine.stepdice.character import (
     Character,
@@ -65,7 +64,6 @@ from engine.turn import Question
 MOVE_M = 10
 CRAWL_M = 2
 MOVE_ACTIONS = {"free": 1, "run": 2, "sprint": 3}  # the world's move keys
-COVERING_ARC = 30.0  # Covering: "keeping your eyes on a spot" (rules-notes)
 WORLD_MODES = {"melee": "melee", "single": "shot", "burst": "burst", "autofire": "area", "throw": "throw"}
 MODE_OF_REQUEST = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "burst",
                    "area": "autofire", "suppress": "autofire", "throw": "throw"}
@@ -79,7 +77,7 @@ def infer_template(melee: bool) -> str:
     return "swordsman" if melee else "rifleman"
 
 
-class StepRuleset(Explosives, Ruleset):
+class StepRuleset(Explosives, Covering, Ruleset):
     name = "step"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
@@ -169,6 +167,12 @@ class StepRuleset(Explosives, Ruleset):
     def initiative_now(self, initiative: int, state: Condition) -> int:
         """The initiative re-rolled after sitting a round out, else the first roll."""
         return initiative if state.initiative is None else state.initiative
+
+    def attack_options(self, combatant: Character, mode: str) -> tuple[Mapping[str, Any], ...]:
+        """A single shot or a blow may aim at a limb or a vital area (Special Attacks)."""
+        if mode in ("shot", "melee"):
+            return ({}, {"special": "limb"}, {"special": "vital"})
+        return ({},)
 
     def run_limits_attack(self) -> bool:
         return False  # a run is two actions: its cost is the steps
@@ -338,18 +342,6 @@ class StepRuleset(Explosives, Ruleset):
 
     def catalogue_lines(self, what: str = "all") -> list[str]:
         return world.catalogue_lines(self.catalogue, what)
-
-    # --- covering (the sheet's delayed action) -------------------------------------------
-
-    def overwatch_arc(self) -> float:
-        return COVERING_ARC
-
-    def overwatch_check(self, dice: Dice, watcher: Participant) -> Roll:
-        """Covering needs no check on the sheet: it always fires."""
-        return Roll("covering", (), None, 1, 1, (), 1, notes=("the sheet asks no check",))
-
-    def overwatch_check_chance(self, watcher: Participant) -> Fraction:
-        return Fraction(1)
 
     # --- weapons on the grid ------------------------------------------------------------
 

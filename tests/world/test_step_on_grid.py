@@ -243,3 +243,12 @@ def test_a_stunned_unit_may_only_hold(new_match):
     refused(m.check(0, Attack(1, "shot", {})), "stunned")
     assert not hasattr(m.declare(0, Hold()), "reason")
     assert m.declared(0).ruleset_decl.count == 0
+
+
+def test_the_ai_weighs_limb_and_vital_attacks():
+    """Special Attacks and Defenses: a limb (-1 step, damage +2 steps) or vital area (-2,
+    +4) attack is an option for a single shot or a blow; bursts and autofire have none."""
+    rules = StepRuleset()
+    rifle = rules.make_combatant({"name": "A", **RIFLE})
+    assert [o.get("special") for o in rules.attack_options(rifle, "shot")] == [None, "limb", "vital"]
+    assert rules.attack_options(rifle, "burst") == ({},)
