@@ -288,6 +288,12 @@ class Ruleset(ABC):
         effects, `pick` of them); its `about["chooser"]` names who chooses. None: nothing."""
         return None
 
+    def turn_effects(self, result: Outcome) -> tuple[str, ...]:
+        """What a result does to its target's declaration for the rest of the round, each
+        given to `note_effect` with the attacker's name (step dice: the defence it spent,
+        a feint's innate-only); by default nothing."""
+        return ()
+
     def with_effects(self, result: Outcome, keys: Sequence[str]) -> Outcome:
         """The result with the chosen effects."""
         return result
@@ -321,6 +327,17 @@ class Ruleset(ABC):
         """Does melee on the grid earn free strikes (Yags, Free Strikes: the longer reach, a
         grab, leaving a foe's reach)? The world strikes them only if so."""
         return True
+
+    def run_limits_attack(self) -> bool:
+        """Does a run allow only a standard attack (Yags, Movement: no snap, careful, several
+        shots or bursts after a full move)? Step dice: no, the run's actions cost steps."""
+        return True
+
+    def defences_cost_actions(self) -> bool:
+        """Is each declared defence one of the round's actions, making every other roll that
+        round worse (step dice: a step each)? The AI then declares none with an attack. By
+        default no (Yags: the first defence is free)."""
+        return False
 
     def max_defences(self, combatant: Any) -> int:
         """How many defences the combatant may declare for a round (Yags: by agility and

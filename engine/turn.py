@@ -50,11 +50,14 @@ How each ruleset in ../shared/rules fits, with nothing added to the protocol:
   skill + weapon initiative + 2d10!), then `Resolve(uid)` in initiative order; the loser's
   strike back is part of resolving the winner's attack (no step of its own); `Phase("move")`,
   `Phase("end")`.
-- **Step dice**: `Phase("start")`, `Declare(order)` where a declaration may hold several
-  actions (each after the first at a step penalty), then `Resolve(uid)` once per declared
-  action, in initiative order round by round of actions; defences not declared carry into the
-  next round in the unit's state (`Phase("end")`); a unit sitting a round out re-rolls its
-  initiative at `Phase("start")`.
+- **Step dice**: the default round: `Phase("start")`, `Declare(highest initiative first)`
+  where a declaration is the unit's stated round (its action, the move with it, the defences
+  held ready: each an action, every roll at the step penalty), then `Resolve(uid)` in
+  initiative order; an unstated defence is a "reaction" question during the attacker's
+  `Resolve`, and `Ruleset.turn_effects` marks the defence spent on the defender's
+  declaration; at `Phase("end")` the defences not stated carry into the next round in the
+  unit's state, and a unit that sat the round out re-rolls its initiative
+  (`Ruleset.initiative_now` reads it from the state).
 """
 
 from __future__ import annotations

@@ -200,12 +200,16 @@ class BlastResult:
     effects: tuple[str, ...] = ()
     mode: str = "blast"
 
+    fumble_outcome = None  # the sheet has no fumbles
+    counter_strike = False
+
     @property
     def hit(self) -> bool:
         return True
 
     def describe(self) -> str:
-        return f"blast ({self.band + 1}) on {self.target}: {self.stun} stun, {self.wounds} wounds"
+        head = f"blast ({self.band + 1}) on {self.target}: {self.stun} stun, {self.wounds} wounds"
+        return "\n".join([head] + ["  " + r.describe() for r in self.rolls])
 
 
 def blast_band(explosive: Explosive, distance_m: float, hard_cover_between: bool = False) -> int | None:

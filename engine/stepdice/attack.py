@@ -321,6 +321,9 @@ class AttackResult:
     def hit(self) -> bool:
         return bool(self.hits)
 
+    fumble_outcome = None  # the sheet has no fumbles
+    counter_strike = False
+
     @property
     def turn_effects(self) -> tuple[str, ...]:
         """For the defender's Turn (`StepRuleset.note_effect`): the defence it spent."""
@@ -335,10 +338,13 @@ class AttackResult:
         return sum(h.wounds for h in self.hits) + (self.blocked_damage[1] if self.blocked_damage else 0)
 
     def describe(self) -> str:
+        """What it did, then each of its rolls, one a line."""
         head = f"{self.attacker} -> {self.target} ({self.mode}, {self.defence}): "
         if not self.hits and not self.blocked_damage:
-            return head + "miss"
-        return head + f"{len(self.hits)} hit{'s' if len(self.hits) != 1 else ''}, {self.stun} stun, {self.wounds} wounds"
+            head += "miss"
+        else:
+            head += f"{len(self.hits)} hit{'s' if len(self.hits) != 1 else ''}, {self.stun} stun, {self.wounds} wounds"
+        return "\n".join([head] + ["  " + r.describe() for r in self.rolls])
 
 
 def resolve_attack(dice: Dice, plan: AttackPlan, defence: str = "innate") -> AttackResult:

@@ -91,6 +91,8 @@ class Condition:
     disarmed: bool = False
     held_by: str | None = None  # a grapple's holder, until the held breaks free
     life_points: int = 0  # the character's, kept here for display (status lines)
+    carried: int = 0  # defences taken unstated last round: added to this round's actions
+    initiative: int | None = None  # re-rolled after sitting a round out (None: the first roll)
 
     @property
     def out_of_fight(self) -> bool:

@@ -71,9 +71,7 @@ def _attack(rules: StepRuleset, dice: Dice, me: Side, foe: Side, distance_m: flo
         return
     me.loaded -= rules.ammo_use(me.character, best.mode, {})
     for result in rules.resolve(dice, best):
-        for r in result.rolls:
-            lines.append("  " + r.describe())
-        lines.append(result.describe())
+        lines.extend(result.describe().splitlines())
         for effect in result.turn_effects:
             noted = rules.note_effect(foe.turn, effect)
             if noted is not None:  # it is not: a turn noted stays one

@@ -62,6 +62,9 @@ class ManoeuvreResult:
     turn_effects: tuple[str, ...] = ()  # on the target's Turn: feinted:<by>
     actor_effects: tuple[str, ...] = ()  # on the actor's condition: free
 
+    fumble_outcome = None  # the sheet has no fumbles
+    counter_strike = False
+
     @property
     def hit(self) -> bool:
         return False
@@ -76,7 +79,8 @@ class ManoeuvreResult:
 
     def describe(self) -> str:
         verb = {"feint": "feints", "grapple": "grapples", "break_free": "breaks free of"}[self.kind]
-        return f"{self.attacker} {verb} {self.target}: {'success' if self.success else 'failure'}"
+        head = f"{self.attacker} {verb} {self.target}: {'success' if self.success else 'failure'}"
+        return "\n".join([head] + ["  " + r.describe() for r in self.rolls])
 
 
 def _usable(f: Fighter) -> Impossible | None:

@@ -48,6 +48,8 @@ class StepPreview:
     defence_pool: Pool | None = None
     difficulty_extra: int = 0  # cover
     notes: tuple[str, ...] = field(default=())
+    life_points: int = 0  # the target's (the AI's worth of harm)
+    before: tuple[int, int] = (0, 0)  # the target's (stun, wounds) before
 
     def chance(self, x: Fraction) -> float:
         return float(x)
@@ -167,7 +169,7 @@ def outcome_preview(character: Character, cond: Condition, dealt: dict[Outcome, 
             p_effect += p * effect_check(after)
     p_hit = sum((p for h, p in p_hits.items() if h), Fraction(0))
     return StepPreview(p_hit, dict(p_hits), dict(p_damage), dict(p_outcome), p_bleed, p_ko, p_dying, p_dead,
-                       p_effect, defence, notes=notes)
+                       p_effect, defence, notes=notes, life_points=lp, before=(cond.stun, cond.wounds))
 
 
 def preview_attack(plan: AttackPlan, defence: str = "innate") -> StepPreview:

@@ -21,16 +21,16 @@ plain answer (engine.stepdice.round's docstring says what a turn driver must ask
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from dataclasses import replace
 from typing import Any
 
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
 from engine.ruleset import Applied, AttackRequest, HealthFacts, Participant, Ruleset, WeaponFacts
-from engine.stepdice import area, health
-from engine.stepdice.attack import Fighter, defence_options, plan_attack, resolve_attack
+from engine.stepdice import area, health, world
+from engine.stepdice.attack import AttackPlan, Fighter, defence_options, plan_attack, resolve_attack
+from engine.stepdice.blasts import ChancePreview, Covering, Explosives
 from engine.stepdice.catalogue import KitError, LookupProblem, default_catalogue, default_kit_map
 from engine.stepdice.character import (
     Character,
@@ -48,30 +48,28 @@ from engine.stepdice.manoeuvres import (
     resolve_manoeuvre,
 )
 from engine.stepdice.preview import hit_chance, preview_attack
-from engine.stepdice.round import Statement, Turn, order_of, roll_initiative, state_round
+from engine.stepdice.round import (
+    MAX_ACTIONS,
+    Statement,
+    Turn,
+    order_of,
+    roll_initiative,
+    state_round,
+)
 from engine.stepdice.tables import sheet_cover
+from engine.turn import Question
 
 # Movement: the sheet does not say; a move is one action of up to 10 m (a jog of the
 # three-second turn), crawling prone 2 m (rules-notes). Keys: metres for 1, 2, 3 actions.
 MOVE_M = 10
 CRAWL_M = 2
-MOVE_ACTIONS = {"move": 1, "run": 2, "sprint": 3}
-COVERING_ARC = 30.0  # Covering: "keeping your eyes on a spot" (rules-notes)
+MOVE_ACTIONS = {"free": 1, "run": 2, "sprint": 3}  # the world's move keys
 WORLD_MODES = {"melee": "melee", "single": "shot", "burst": "burst", "autofire": "area", "throw": "throw"}
 MODE_OF_REQUEST = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "burst",
                    "area": "autofire", "suppress": "autofire", "throw": "throw"}
+# The grid's snap and careful shots are the sheet's limb and vital area attacks (rules-notes).
+SHOT_SPECIAL = {"snap": "limb", "careful": "vital"}
 PLANNERS = {"feint": plan_feint, "grapple": plan_grapple, "break_free": plan_break_free}
-
-
-@dataclass(frozen=True)
-class ChancePreview:
-    """The exact chance an action without damage succeeds (a throw at a spot, a manoeuvre)."""
-
-    p_hit: Fraction
-    kind: str
-
-    def chance(self, x: Fraction) -> float:
-        return float(x)
 
 
 def infer_template(melee: bool) -> str:
@@ -79,7 +77,7 @@ def infer_template(melee: bool) -> str:
     return "swordsman" if melee else "rifleman"
 
 
-class StepRuleset(Ruleset):
+class StepRuleset(Explosives, Covering, Ruleset):
     name = "step"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
@@ -152,12 +150,59 @@ class StepRuleset(Ruleset):
 
     def declare(self, combatant: Character, state: Condition, **choices: Any) -> Turn:
         """The unit's statement for the round (see engine.stepdice.round): actions,
-        defences, all_out, sit_out, keep_covering; carried and covering from last round."""
+        defences, all_out, sit_out, keep_covering; carried (default: the state's) and
+        covering from last round. From the world, its `intent` (engine.ruleset.Intent) and
+        `defences` make the statement (engine.stepdice.world.statement_choices)."""
+        carried = int(choices.get("carried", state.carried))
+        intent = choices.get("intent")
+        if intent is not None:
+            choices = {**choices, **world.statement_choices(intent, int(choices.get("defences", 0) or 0), carried,
+                                                            bool(state.stunned or state.out_of_fight))}
         default = 0 if (state.stunned or state.out_of_fight) else 1
         statement = Statement(int(choices.get("actions", default)), int(choices.get("defences", 0)),
                               choices.get("all_out"), bool(choices.get("sit_out", False)),
                               bool(choices.get("keep_covering", False)))
-        return state_round(statement, int(choices.get("carried", 0)), state, bool(choices.get("covering", False)))
+        return state_round(statement, carried, state, bool(choices.get("covering", False)))
+
+    def initiative_now(self, initiative: int, state: Condition) -> int:
+        """The initiative re-rolled after sitting a round out, else the first roll."""
+        return initiative if state.initiative is None else state.initiative
+
+    def attack_options(self, combatant: Character, mode: str) -> tuple[Mapping[str, Any], ...]:
+        """A single shot or a blow may aim at a limb or a vital area (Special Attacks)."""
+        if mode in ("shot", "melee"):
+            return ({}, {"special": "limb"}, {"special": "vital"})
+        return ({},)
+
+    def run_limits_attack(self) -> bool:
+        return False  # a run is two actions: its cost is the steps
+
+    def defences_cost_actions(self) -> bool:
+        return True  # a stated defence is an action: a step off every roll of the round
+
+    def max_defences(self, combatant: Character) -> int:
+        """Defences held ready in a statement: up to the round's three actions."""
+        return MAX_ACTIONS
+
+    def free_strikes(self) -> bool:
+        return False  # the sheet has no free strikes
+
+    def reaction(self, request: AttackRequest) -> Question | None:
+        """When the defender has no stated defence left: its innate defence, or a dodge or
+        block added to its actions next round (Initiative and Actions), each with its exact
+        chance of no hit. None when a stated defence is left (it is spent) or no choice."""
+        if request.options.get("defence") or request.options.get("reaction") or request.mode in ("area", "suppress"):
+            return None
+        plan = self.plan(request)
+        if not isinstance(plan, AttackPlan):
+            return None
+        options = defence_options(plan)
+        if any(o.stated for o in options):
+            return None
+        return world.reaction_question(plan, options, {o.kind: 1 - hit_chance(plan, o) for o in options})
+
+    def turn_effects(self, result: Any) -> tuple[str, ...]:
+        return tuple(getattr(result, "turn_effects", ()))
 
     def note_effect(self, declaration: Turn | None, effect: str, other: str = "") -> Turn | None:
         """Turn bookkeeping: "defended:<kind>" spends a defence (stated first, else one
@@ -181,8 +226,9 @@ class StepRuleset(Ruleset):
 
     def _sides(self, request: AttackRequest) -> tuple[Fighter, Fighter]:
         o, s = request.options, request.situation
-        attacker = self.fighter(request.attacker, prone=bool(o.get("attacker_prone")))
-        target = self.fighter(request.target, aware=not o.get("unaware"), prone=bool(o.get("target_prone")),
+        attacker = self.fighter(request.attacker, prone=bool(o.get("attacker_prone")) or s.attacker_stance == "prone")
+        target = self.fighter(request.target, aware=not o.get("unaware"),
+                              prone=bool(o.get("target_prone")) or s.target_stance == "prone",
                               still=s.target_moved == "none")
         return attacker, target
 
@@ -207,13 +253,14 @@ class StepRuleset(Ruleset):
                                            for p, s in request.others]
             return area.plan_autofire(attacker, weapon, request.situation.distance_m, targets)
         return plan_attack(attacker, target, mode=mode, weapon=weapon, distance_m=request.situation.distance_m,
-                           cover=cover, special_attack=request.options.get("special"),
+                           cover=cover, special_attack=request.options.get("special") or SHOT_SPECIAL.get(
+                               str(request.options.get("shot"))) if mode == "single" else request.options.get("special"),
                            bang_to_rights=bool(request.options.get("bang_to_rights")),
                            improvised=request.options.get("improvised"))
 
     def chosen_defence(self, plan: Any, request: AttackRequest) -> str:
         """The driver's choice, else the best stated defence by exact chance, else innate."""
-        asked = request.options.get("defence")
+        asked = request.options.get("defence") or request.options.get("reaction")
         if asked:
             return str(asked)
         stated = [o.kind for o in defence_options(plan) if o.stated]
@@ -273,20 +320,28 @@ class StepRuleset(Ruleset):
 
     def end_of_round(self, dice: Dice, combatant: Character, state: Condition, *, bursts: int = 0,
                      in_cover: bool = False, moved: str = "none", declaration: Any = None) -> Applied:
+        """Health (engine.stepdice.health.end_of_round); the defences taken unstated are
+        carried into next round's actions; a unit that sat the round out re-rolls its
+        initiative, kept from the next round on."""
         out = health.end_of_round(dice, combatant, state)
-        return Applied(out.condition, out.rolls, out.events)
+        cond, rolls, events = out.condition, out.rolls, out.events
+        turn = declaration if isinstance(declaration, Turn) else None
+        cond = replace(cond, carried=turn.carry() if turn is not None else 0)
+        if turn is not None and turn.rerolls_initiative and not cond.out_of_fight:
+            init = roll_initiative(dice, combatant, cond)
+            cond = replace(cond, initiative=init.value)
+            rolls = (*rolls, init.roll)
+            events = (*events, f"{combatant.name} sat the round out: initiative re-rolled, {init.value}")
+        if cond.carried:
+            events = (*events, f"{combatant.name} carries {cond.carried} defence{'s' if cond.carried > 1 else ''} "
+                      "into next round's actions")
+        return Applied(cond, tuple(rolls), tuple(events))
 
-    # --- covering (the sheet's delayed action) -------------------------------------------
+    def expected_harm(self, preview: Any) -> float:
+        return world.expected_harm(preview)
 
-    def overwatch_arc(self) -> float:
-        return COVERING_ARC
-
-    def overwatch_check(self, dice: Dice, watcher: Participant) -> Roll:
-        """Covering needs no check on the sheet: it always fires."""
-        return Roll("covering", (), None, 1, 1, (), 1, notes=("the sheet asks no check",))
-
-    def overwatch_check_chance(self, watcher: Participant) -> Fraction:
-        return Fraction(1)
+    def catalogue_lines(self, what: str = "all") -> list[str]:
+        return world.catalogue_lines(self.catalogue, what)
 
     # --- weapons on the grid ------------------------------------------------------------
 
@@ -322,50 +377,15 @@ class StepRuleset(Ruleset):
         """Highest initiative first; ties to the higher Agility, then Alertness."""
         return order_of([(i, c, ini) for i, c, _speed, ini in entries])
 
-    # --- explosions ---------------------------------------------------------------------
-
-    def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
-        pool = area.plan_throw(self.fighter(thrower), self.catalogue.explosive(self.own_id(weapon_id)), distance_m)
-        if isinstance(pool, Impossible):
-            raise ValueError(pool.reason)
-        return area.throw_at(dice, pool, distance_m)
-
-    def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Any:
-        pool = area.plan_throw(self.fighter(thrower), self.catalogue.explosive(self.own_id(weapon_id)), distance_m)
-        if isinstance(pool, Impossible):
-            return pool
-        return ChancePreview(area.throw_chance(pool), "throw")
-
-    def preview_blast(self, weapon_id: str, victim: Participant, distance_m: float,
-                      hard_cover_between: bool = False) -> Any:
-        return area.preview_blast(self.catalogue.explosive(self.own_id(weapon_id)), self.fighter(victim),
-                                  distance_m, hard_cover_between)
-
-    def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
-              victims: Sequence[tuple[Participant, float, bool]]) -> list[Any]:
-        e = self.catalogue.explosive(self.own_id(weapon_id))
-        return area.blast(dice, thrower.name, e, [(self.fighter(p), d, c) for p, d, c in victims])
-
     # --- health -------------------------------------------------------------------------
 
     def out_of_fight(self, state: Condition) -> bool:
         return state.out_of_fight
 
     def health_facts(self, state: Condition) -> HealthFacts:
-        return HealthFacts(state.status, state.out_of_fight, state.status == "dead", state.wounds, state.stun)
+        lp = state.life_points
+        return HealthFacts(state.status, state.out_of_fight, state.status == "dead", world.levels(state.wounds, lp),
+                           world.levels(state.stun, lp))
 
     def status(self, state: Condition) -> str:
-        lp = state.life_points
-        parts = [f"stun {state.stun}", f"wounds {state.wounds}" + (f" of {lp}" if lp else "")]
-        if lp and state.wounds * 2 >= lp:
-            parts.append("bleeding, -2 steps")
-        if lp and state.wounds >= lp:
-            parts.append("dying")
-        for flag, text in ((state.stunned, "stunned"), (state.lamed, "lamed"), (state.disarmed, "disarmed"),
-                           (state.held_by, f"held by {state.held_by}")):
-            if flag:
-                parts.append(text)
-        if state.status != "ok":
-            parts.append(state.status.upper())
-        return ", ".join(parts)
-
+        return world.status_line(state)

@@ -52,9 +52,13 @@ def cover_difficulty(kind: str | None) -> int:
 
 
 def sheet_cover(grid_cover: str | None) -> str | None:
-    """The sheet's cover kind for the grid's cover class (None: no cover)."""
-    if grid_cover is None or grid_cover == "none":
+    """The sheet's cover kind for the grid's cover class (None: no cover). A crouched target
+    in the open shows less of itself: light cover; a prone one has its own rule (the
+    fighter's `prone`, engine.stepdice.attack; rules-notes)."""
+    if grid_cover is None or grid_cover in ("none", "prone"):
         return None
+    if grid_cover == "crouched":
+        return "light"
     try:
         return GRID_COVER[grid_cover]
     except KeyError:

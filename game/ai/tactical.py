@@ -152,6 +152,8 @@ class TacticalAI:
         is always declared: it covers a shot, a blow or a grenade from anywhere (Taking
         Cover). A second (-10 to everything) when many enemies see it and it is not
         attacking (level data)."""
+        if attacking and match.rules.defences_cost_actions():
+            return 0  # a defence would cost the attack a step (the ruleset says)
         if not self.level.extra_defences or attacking:
             return 1
         seeing = sum(1 for e in enemies if not match.rules.weapon_facts(e.combatant).melee and self.sees(match, e, me))

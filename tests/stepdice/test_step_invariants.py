@@ -130,3 +130,30 @@ def test_unconsciousness_chance_in_the_preview_is_exact():
     plan = plan_attack(a, t, mode="single", weapon=a.character.weapon, distance_m=10)
     pv = preview_attack(plan, "innate")
     assert Fraction(0) < pv.p_unconscious < pv.p_hit
+
+
+TAGS = ("hold", "move", "attack", "full_dodge", "area_fire", "throw", "overwatch", "reload", "pick_up", "stand")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(TAGS), st.sampled_from(("none", "free", "run", "sprint")), st.integers(0, 5),
+       st.integers(0, 3), st.booleans())
+def test_a_world_statement_is_a_valid_round_or_refused(tag, move, defences, carried, stunned):
+    """Initiative and Actions: whatever the world declares, the statement it makes is one the
+    round accepts (at most three actions with the carried ones, defences within them), or
+    it is refused with a reason; never a round the sheet forbids."""
+    from engine.ruleset import Intent
+    from engine.stepdice.round import MAX_ACTIONS
+    from engine.stepdice.world import statement_choices
+
+    try:
+        ch = statement_choices(Intent(tag, move=move), defences, carried, stunned)
+    except ValueError as exc:
+        assert str(exc)
+        return
+    s = Statement(ch["actions"], ch.get("defences", 0), ch.get("all_out"), ch.get("sit_out", False))
+    turn = state_round(s, carried, Condition(stunned=1) if stunned else None)
+    assert turn.count <= MAX_ACTIONS or s.actions == 0
+    assert 0 <= s.defences <= s.actions
+    if tag != "hold":
+        assert s.actions - s.defences >= 1

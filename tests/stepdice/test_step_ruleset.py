@@ -65,10 +65,10 @@ def test_weapon_facts_movement_and_ammunition():
     assert R.ammo_use(rifle, "burst", {}) == 3 and R.ammo_use(rifle, "area", {}) == 10
     assert R.ammo_use(rifle, "shot", {"shots": 2}) == 2
     state = R.fresh_state(rifle)
-    assert R.movement(rifle, state) == {"move": 10, "run": 20, "sprint": 30}
-    assert R.movement(rifle, state, "prone") == {"move": 2, "run": 4, "sprint": 6}
-    assert R.movement(rifle, Condition(lamed=True))["move"] == 5
-    assert R.movement(rifle, Condition(held_by="B"))["move"] == 0
+    assert R.movement(rifle, state) == {"free": 10, "run": 20, "sprint": 30}
+    assert R.movement(rifle, state, "prone") == {"free": 2, "run": 4, "sprint": 6}
+    assert R.movement(rifle, Condition(lamed=True))["free"] == 5
+    assert R.movement(rifle, Condition(held_by="B"))["free"] == 0
     axe = R.make_combatant({"name": "X", "role": "axeman", "weapon": "axe"})
     assert R.weapon_facts(axe).melee and R.weapon_facts(axe).modes == ("melee",)
     assert R.throw_range_m(rifle, "frag_grenade") == 30

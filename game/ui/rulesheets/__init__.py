@@ -18,7 +18,7 @@ from typing import Any
 from engine.ruleset import AttackRequest, Ruleset
 
 MODULES = {"yags": "game.ui.rulesheets.yags", "yags-sf": "game.ui.rulesheets.yags_sf",
-           "mythras": "game.ui.rulesheets.mythras"}
+           "mythras": "game.ui.rulesheets.mythras", "step": "game.ui.rulesheets.step"}
 _loaded: dict[str, ModuleType | None] = {}
 
 

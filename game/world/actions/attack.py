@@ -60,7 +60,7 @@ class AttackKind(ActionKind[Attack]):
             return Impossible("a sprint allows no attack (Movement)")
         if move not in ("free", "run"):
             return Impossible(f"unknown move mode {move!r} (free or run)")
-        if move == "run" and (action.options.get("shot", "normal") != "normal"
+        if move == "run" and m.rules.run_limits_attack() and (action.options.get("shot", "normal") != "normal"
                               or int(action.options.get("shots", 1)) > 1
                               or int(action.options.get("bursts", 1)) > 1):
             return Impossible("a full Move allows only a standard attack, which is slow (Movement)")

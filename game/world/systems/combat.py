@@ -63,6 +63,8 @@ class CombatSystem(System):
                 continue
             m.health.apply(hit_uid, r, uid)
             m.health.cost_attacker(uid, r)
+            for effect in m.rules.turn_effects(r):  # on the target's declaration (a defence spent)
+                m.engagement.redeclare(hit_uid, effect, m.name(uid))
             for effect in r.effects:  # the blow goes on to another (strike:HOW:NAME)
                 if effect.startswith("strike:"):
                     how, _, name = effect[len("strike:"):].partition(":")

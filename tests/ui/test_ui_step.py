@@ -1,0 +1,138 @@
+"""A step-die skirmish in the window, played by posted events as a player would: the buttons
+name the sheet's attacks, the unit sheet and the preview read step dice (dice, life points,
+the attack and defence dice, the range band's step), the player answers the unstated
+defence question through the prompt, the match reaches the results screen, and the save
+replays it with those answers."""
+
+import os
+
+import pygame
+from conftest import ROOT, post_click, post_key
+
+from game.saves import load_game, save_game
+from game.session import SessionConfig
+from game.ui.app import new_session
+from game.ui.battle import BattleScreen
+from game.ui.menus import ResultsScreen
+from game.ui.panels import preview_lines, unit_lines
+from game.world.actions import Attack
+
+STREET = os.path.join(ROOT, "maps", "street.tmx")
+MODE_KEYS = {"burst": pygame.K_2, "shot": pygame.K_1, "melee": pygame.K_1}
+
+
+def step_battle(app, seed=3, path=STREET):
+    cfg = SessionConfig(path, "solo", "normal", seed, ruleset="step")
+    return app.battle(cfg, new_session(cfg))
+
+
+def best_attack(m, uid):
+    """The attack on an enemy in sight that the ruleset expects to do the most harm."""
+    best = None
+    for e in m.sight.visible_enemies(uid):
+        for mode in ("burst", "shot", "melee"):
+            p = m.preview(uid, e.uid, mode, {})
+            if hasattr(p, "reason") or hasattr(m.check(uid, Attack(e.uid, mode, {})), "reason"):
+                continue
+            harm = m.rules.expected_harm(p)
+            if best is None or harm > best[0]:
+                best = (harm, e, mode)
+    return best
+
+
+def test_the_buttons_the_sheet_and_the_preview_speak_step_dice(app):
+    """Special Attacks and Defenses: Q and E are the limb and vital area attacks; the sheet
+    shows dice and life points (Vitality + Willpower); the preview, the range band's step
+    (Range and cover) and the dice on each side."""
+    screen = step_battle(app)
+    m = screen.match
+    assert m.rules.name == "step"
+    labels = {b.label for b, _ in screen.choice.buttons()}
+    assert {"Q limb", "E vital", "2 burst", "4 autofire"} <= labels
+    uid = screen.selected
+    sheet = [t for t, _, _ in unit_lines(m, uid)]
+    assert any(t.startswith("stun 0, wounds 0 of ") for t in sheet), sheet
+    assert any(t.startswith("life points ") and "bleeding and -2 steps" in t for t in sheet), sheet
+    assert any("Agi d" in t for t in sheet) and any("guns d" in t for t in sheet)
+    enemy = min((v for v in m.units() if v.team != m.view(uid).team),
+                key=lambda v: m.topology.distance_m(v.pos, m.view(uid).pos))
+    preview = preview_lines(m, uid, enemy.uid, "shot", {}, check=False)
+    assert any("range" in t and ("step" in t or "beyond" in t) for t in preview), preview
+
+
+def test_a_whole_step_match_by_posted_events_and_the_save_replays_it(app, tmp_path):
+    """A whole match in the window: declarations by keys and clicks, the defence question
+    answered by a key (Initiative and Actions: an unstated dodge, carried into next round),
+    the results screen; the save replays to the same log."""
+    step_battle(app)
+    declared: dict[str, int] = {}
+    asked = 0
+    session = None
+    for _ in range(6000):
+        screen = app.screen
+        if not isinstance(screen, BattleScreen):
+            break
+        s, m = screen.session, screen.match
+        session = s
+        q = s.question
+        if m.over:
+            break
+        if q is not None and q.kind == "reaction":
+            asked += 1
+            keys = [o.key for o in q.options]
+            assert keys[0] == "innate" and screen.prompt.question() is q
+            post_key(pygame.K_2 if len(keys) > 1 else pygame.K_1)  # dodge (or block)
+        elif screen.selected is not None and s.can_declare(screen.selected) and not screen.play.busy():
+            uid, rnd = screen.selected, m.round
+            v = m.view(uid)
+            best = best_attack(m, uid)
+            if v.ammo is not None and v.ammo.loaded == 0 and v.ammo.magazines:
+                key = "reload"
+                post_key(pygame.K_r)
+            elif best is None:
+                key = "hold"
+                post_key(pygame.K_h)
+            else:
+                _, enemy, key = best
+                post_key(MODE_KEYS[key])
+                app.frame(16)
+                screen.camera.centre_on(enemy.pos)
+                post_click(screen.camera.centre(enemy.pos))
+            declared[key] = declared.get(key, 0) + 1
+            app.frame(16)
+            assert m.round > rnd or m.declared(uid) is not None, screen.message
+        app.frame(16)
+    assert session is not None and session.match.over, f"the match did not end: {declared}"
+    assert declared.get("burst", 0) + declared.get("shot", 0) > 0
+    assert asked > 0
+    answers = [kind for r in session.history for _, kind, _ in r.answers]
+    assert "reaction" in answers
+    path = save_game(session, tmp_path / "step.json")
+    again = load_game(path)
+    assert again.match.rules.name == "step"
+    assert again.match.log.lines() == session.match.log.lines()
+    again.match.close()
+    for _ in range(50):
+        if isinstance(app.screen, ResultsScreen):
+            break
+        post_click(app.screen.map_rect.center)
+        app.frame(16)
+    assert isinstance(app.screen, ResultsScreen)
+
+
+def test_the_menus_ruleset_row_starts_a_step_skirmish(app):
+    """Issue 16: the new-skirmish menu's ruleset row offers the step-die system; the
+    skirmish it starts plays under it."""
+    menu = app.screen
+    menu.maps = [STREET]
+    menu.map_i = 0
+    row = menu._row_rect(menu.ROWS.index("ruleset")).center
+    for _ in range(8):
+        post_click(row)
+        app.frame(16)
+        if menu.ruleset == "step":
+            break
+    assert menu.config().ruleset == "step"
+    post_click(menu._row_rect(menu.ROWS.index("start")).center)
+    app.frame(16)
+    assert app.screen.match.rules.name == "step"
