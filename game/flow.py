@@ -189,4 +189,6 @@ class Flow:
                 m.steps.roll_initiative_all()
             else:
                 raise TypeError(f"unknown step {step!r}")
+            m.note_sight()
         m.steps.check_victory(final=True)
+        m.note_sight()

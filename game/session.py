@@ -51,6 +51,10 @@ class SessionConfig:
     ruleset: str | None = None  # None: the map's ruleset property, else yags
     # an AI level per side where it differs from `ai` (watch mode: blue easy, red hard)
     ais: dict[str, str] = field(default_factory=dict)
+    # fog of war (issue 17): True or False; None: the map's property `fog`, else on for solo
+    # and hot-seat, off for watch (game.sim.choose_fog; new_session settles it)
+    fog: bool | None = False
+    ai_sees_all: bool = False  # the AI decides from the whole board even with fog
 
     def ai_of(self, team: str) -> str:
         """The AI level of `team`'s side."""
@@ -89,7 +93,8 @@ class Session:
             self.humans = set(match.teams)
         else:
             self.humans = set()
-        self.ais = {t: make_controller(config.ai_of(t), config.seed, t) for t in match.teams if t not in self.humans}
+        self.ais = {t: make_controller(config.ai_of(t), config.seed, t, sees_all=config.ai_sees_all)
+                    for t in match.teams if t not in self.humans}
         self.flow = Flow(match, self.ais)
         self.queue: list[int] = []
         self.done_teams: set[str] = set()
