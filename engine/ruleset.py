@@ -363,6 +363,13 @@ class Ruleset(ABC):
         """Degrees of the area a shooting overwatch covers; 0: the ruleset has no overwatch."""
         return 0.0
 
+    def notice(self, dice: Dice, observer: Participant, target: Participant, distance_m: float,
+               cover: str | None) -> tuple[bool, str]:
+        """Fog of war: does `observer` notice `target`, in sight but in `cover` (its best
+        from the observer), `distance_m` away? (noticed, what was rolled); engine/notice.py
+        holds each ruleset's reading. By default sight alone decides."""
+        return True, ""
+
     def overwatch_check(self, dice: Dice, watcher: Participant) -> Roll:
         """The roll made when an overwatch triggers: on a failure the action is wasted."""
         raise NotImplementedError(f"{self.name} has no overwatch")

@@ -331,6 +331,12 @@ class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
 
     # --- weapons on the grid ------------------------------------------------------------
 
+    def notice(self, dice: Dice, observer: Participant, target: Participant, distance_m: float,
+               cover: str | None) -> tuple[bool, str]:
+        from engine.notice import mythras_notice  # spotting an enemy in cover
+
+        return mythras_notice(dice, observer, target, distance_m, cover)
+
     def weapon_facts(self, combatant: Character) -> WeaponFacts:
         """Reach: none of the Imperative's weapons outreaches another (every melee weapon
         strikes the adjacent tiles: rules-notes); reload rounds: the Load, one Turn each

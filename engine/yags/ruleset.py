@@ -319,6 +319,13 @@ class YagsRuleset(Ruleset):
         return overwatch_terms(watcher.combatant, watcher.state), \
             watcher.combatant.skill(TACTICS) == 0, d.initiative_zero
 
+    def notice(self, dice: Dice, observer: Participant, target: Participant, distance_m: float,
+               cover: str | None) -> tuple[bool, str]:
+        """Spotting an enemy in cover (engine/notice.py)."""
+        from engine.notice import yags_notice
+
+        return yags_notice(dice, observer, target, distance_m, cover)
+
     def overwatch_check(self, dice: Dice, watcher: Participant) -> Roll:
         """ "When the trigger occurs, a Perception x Tactics must be made at a difficulty of
         10, or the overwatch fails": with the watcher's wound, stun and fatigue penalties

@@ -25,10 +25,11 @@ PAIRINGS = (("normal", "random", 10, 0.9), ("hard", "easy", 10, 2 / 3))
 
 
 def pairing(map_path: str, strong: str, weak: str, seeds: int, seed: int = 1, jobs: int = 1,
-            ruleset: str | None = None) -> dict:
+            ruleset: str | None = None, fog: bool = False, ai_sees_all: bool = False) -> dict:
     """Wins of `strong` over `weak` in 2 x `seeds` matches (each seed with sides swapped)."""
-    as_blue = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=strong, red_ai=weak, ruleset=ruleset)
-    as_red = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=weak, red_ai=strong, ruleset=ruleset)
+    kw = {"ruleset": ruleset, "fog": fog, "ai_sees_all": ai_sees_all}
+    as_blue = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=strong, red_ai=weak, **kw)
+    as_red = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=weak, red_ai=strong, **kw)
     won = as_blue["wins"]["blue"] + as_red["wins"]["red"]
     lost = as_blue["wins"]["red"] + as_red["wins"]["blue"]
     n = 2 * seeds
@@ -43,6 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--ruleset", default=None, help="yags, mythras, yags-sf or step (default: each map's)")
+    p.add_argument("--fog", choices=("on", "off"), default="off", help="fog of war (default off)")
+    p.add_argument("--ai-sees-all", action="store_true", help="with fog, the AI decides from the whole board")
     args = p.parse_args(argv)
     maps = args.maps or sorted(str(m) for m in MAPS_DIR.glob("*.tmx"))
     pairs = PAIRINGS
@@ -56,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     failed = 0
     for m in maps:
         for strong, weak, seeds, need in pairs:
-            r = pairing(m, strong, weak, seeds, args.seed, args.jobs, args.ruleset)
+            r = pairing(m, strong, weak, seeds, args.seed, args.jobs, args.ruleset, args.fog == "on", args.ai_sees_all)
             ok = r["rate"] >= need - 1e-9
             failed += not ok
             print(f"{Path(m).name:16} {strong:>6} vs {weak:<6} won {r['won']:2}/{r['matches']} "

@@ -131,4 +131,8 @@ def replay_command(record: dict[str, Any], seed: int | str) -> str:
         value = record.get(key, default)
         if value is not None and value != default:
             parts.append(f"{flag} {shlex.quote(str(value))}")
+    if record.get("fog"):
+        parts.append("--fog on")
+    if record.get("ai_sees_all"):
+        parts.append("--ai-sees-all")
     return " ".join(parts)
