@@ -229,6 +229,14 @@ class Session:
             self.done_teams |= self.humans
         self.advance()
 
+    def _hand_over(self, team: str) -> None:
+        """The seat goes to `team`: behind the hand-over screen with fog of war (nothing of
+        the other side's view stays on screen), at once without it (nothing to hide)."""
+        if self.match.fog:
+            self.handover = team
+        else:
+            self.seat = team
+
     def take_seat(self) -> None:
         """The hand-over screen was acknowledged."""
         if self.handover:
@@ -247,7 +255,7 @@ class Session:
             team = self.team_of(uid)
             if team in self.humans and team not in self.done_teams:
                 if self.config.mode == "hotseat" and team != self.seat:
-                    self.handover = team
+                    self._hand_over(team)
                 return
             if team in self.ais:
                 if self.ai_grace and not self._released and self._just_declared_by_player():
@@ -356,7 +364,7 @@ class Session:
         if question is not None:
             team = self.team_of(question.uid)
             if self.config.mode == "hotseat" and team != self.seat:
-                self.handover = team
+                self._hand_over(team)
             return
         first, rnd = self._resolving or (len(self.match.log), self.match.round)
         self._resolving = None

@@ -248,6 +248,12 @@ class Playback:
             return
         length, effects = animate(self.steps[self.i], self._context(), self.step_start, float(self.step_ms))
         self.durations[self.i] = length
+        from game.ui import fogview as fv
+
+        step = self.steps[self.i]
+        team = fv.viewer(self.screen.session)
+        if team is not None and step and step[0].actor in fv.hidden_units(self.match, team):
+            effects = []  # fog of war: nothing shows where an unseen enemy acted from
         for e in effects:
             self.fx.add(e)
 
