@@ -61,7 +61,8 @@ class AttackRequest:
     mode: str  # melee, shot, burst, triple, area, suppress, throw
     # shot, shots, bursts, manoeuvre, kind, ...; "overwatch": the attack of a triggered
     # overwatch (Yags: fast, a snapshot, the attack roll halved); "unaware": the target does
-    # not know of the attack and cannot defend
+    # not know of the attack and cannot defend; "surprise": fog of war's attack by a unit the
+    # target's side did not know of as the round began (unaware too; Mythras: no reaction)
     options: Mapping[str, Any] = field(default_factory=dict)
     situation: Situation = field(default_factory=Situation)
     others: Sequence[tuple[Participant, Situation]] = ()  # further targets for area fire, nearest first

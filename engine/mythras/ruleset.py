@@ -198,6 +198,8 @@ class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
         forced = request.options.get("reaction")
         if forced:
             return str(forced)
+        if request.options.get("surprise"):  # 0005 Surprise: flat-footed, it cannot defend
+            return "none"
         d = p.declaration
         return d.reaction if isinstance(d, MythrasDeclaration) else "ask"
 

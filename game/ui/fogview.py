@@ -70,9 +70,11 @@ def draw_marks(surface: pygame.Surface, cam: Any, match: Any, team: str, hidden:
         if uid not in hidden or pos[0] not in xs or pos[1] not in ys:
             continue
         r = cam.tile_rect(pos)
-        pygame.draw.circle(surface, (230, 120, 110), r.center, max(4, t // 2 - 2), 1)
-        if t >= 14:
-            img = text(f"?{rnd}", max(12, min(18, t // 2)), (240, 170, 160))
+        radius = max(4, t // 2)
+        pygame.draw.circle(surface, (40, 14, 14), r.center, radius)
+        pygame.draw.circle(surface, (240, 110, 100), r.center, radius, max(1, t // 12))
+        if t >= 12:
+            img = text(f"?{rnd}", max(11, min(18, int(t * 0.6))), (255, 200, 190))
             surface.blit(img, img.get_rect(center=r.center))
 
 

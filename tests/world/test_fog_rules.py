@@ -112,3 +112,17 @@ def test_no_direct_attack_on_an_unnoticed_enemy_and_its_attack_is_from_an_unknow
     m.resolve_round()
     assert seen and seen[0] is True  # no defence against an unknown target
     assert m.sees(m.view(seeker).team, hider)  # the attack gave it away
+
+
+def test_mythras_surprise_leaves_no_reaction():
+    """mythras-imperative-combat.md, Surprise: "Until their Initiative arrives, they are
+    considered flat-footed and cannot defend themselves" -- an attack by a unit the target's
+    side did not know of (fog of war's `surprise`) asks for no parry or evade."""
+    from engine.ruleset import AttackRequest
+    from game.squads import template_spec
+
+    rules = make_ruleset("mythras")
+    c = rules.make_combatant(template_spec("rifleman", "A"))
+    p = Participant("A", c, rules.fresh_state(c), rules.declare(c, rules.fresh_state(c), reaction="parry"))
+    assert rules._policy(p, AttackRequest(p, p, "shot", {})) == "parry"
+    assert rules._policy(p, AttackRequest(p, p, "shot", {"surprise": True, "unaware": True})) == "none"
