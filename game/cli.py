@@ -289,7 +289,8 @@ def cmd_check_save(args: argparse.Namespace) -> int:
     m, cfg = session.match, session.config
     try:
         print(f"save: {args.path}")
-        print(f"map: {m.grid.name} ({cfg.map_path}); mode {cfg.mode}, AI {cfg.ai}, seed {cfg.seed}")
+        print(f"map: {m.grid.name} ({cfg.map_path}); mode {cfg.mode}, AI {cfg.ai}, seed {cfg.seed}"
+              + ("; fog of war" + (" (the AI sees all)" if cfg.ai_sees_all else "") if m.fog else ""))
         alive = {t: len(m.units(t, living=True)) for t in m.teams}
         print(f"round {m.round} of {m.max_rounds}; standing: " + ", ".join(f"{t} {n}" for t, n in alive.items()))
         if m.over:
@@ -522,8 +523,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--ruleset", default=None, help=RULESET_HELP)
     sim.add_argument("--fog", choices=("on", "off"), default=None,
                      help="fog of war (default: the scenario's, else the map's fog property, else off)")
-    sim.add_argument("--ai-sees-all", action="store_true",
-                     help="the AI decides from the whole board, as without fog (for comparison)")
+    sim.add_argument("--ai-sees-all", nargs="?", const=True, default=False, choices=(True, "blue", "red"),
+                     help="the AI decides from the whole board, as without fog (for comparison; "
+                          "blue or red: that side's only)")
     sim.add_argument("--scenario", help="a TOML scenario: map, runs, seed, size, [blue]/[red] ai and squad")
     sim.add_argument("--report", metavar="PATH.png", help="draw where units fought and fell")
     sim.add_argument("--json", help="write the full record to PATH, or - for standard output")

@@ -51,7 +51,7 @@ class MatchSpec:
     red_squad: str | None = None
     ruleset: str = "yags"
     fog: bool = False  # fog of war (issue 17)
-    ai_sees_all: bool = False  # the AI decides from the whole board even with fog
+    ai_sees_all: bool | str = False  # the AI decides from the whole board even with fog (True, or one side)
 
 
 FOG_AVAILABLE = True
@@ -194,8 +194,8 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
     match.log.subscribe(log.hear)
     times: list[float] = []
     try:
-        ais = {"blue": make_controller(spec.blue_ai, spec.seed, "blue", sees_all=spec.ai_sees_all),
-               "red": make_controller(spec.red_ai, spec.seed, "red", sees_all=spec.ai_sees_all)}
+        ais = {t: make_controller(level, spec.seed, t, sees_all=spec.ai_sees_all in (True, "both", t))
+               for t, level in (("blue", spec.blue_ai), ("red", spec.red_ai))}
         flow = Flow(match, {team: _Timed(ai, times) for team, ai in ais.items()})
         while not match.over:
             flow.play_round()
@@ -235,7 +235,7 @@ def _run_one(spec: MatchSpec) -> dict[str, Any]:
 def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1, blue_ai: str = "normal",
              red_ai: str = "normal", squad: str = "default", size: int | None = None,
              blue_squad: str | None = None, red_squad: str | None = None, ruleset: str | None = None,
-             fog: bool | None = False, ai_sees_all: bool = False, cluster: Any = None,
+             fog: bool | None = False, ai_sees_all: bool | str = False, cluster: Any = None,
              progress: Callable[[int, int], None] | None = None,
              on_battle: Callable[[dict[str, Any]], None] | None = None, keep_battles: bool = True) -> dict[str, Any]:
     """Run `runs` matches with seeds seed, seed+1, ...; the same seed gives the same record,
@@ -307,7 +307,7 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
         "seconds": round(time.perf_counter() - start, 3), "battles": battles,
     }
     if ai_sees_all:
-        record["ai_sees_all"] = True
+        record["ai_sees_all"] = ai_sees_all
     if interrupted:
         record.update(interrupted=True, runs_asked=runs)
         raise Interrupted(record)
