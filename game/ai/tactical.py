@@ -77,6 +77,7 @@ class TacticalAI:
         self._stood: dict[int, tuple[int, Tile]] = {}  # uid: (round, where it stood declaring)
         self._before: tuple[int, Tile] | None = None  # the deciding unit's entry, last round's
         self.sees_all = False  # fog of war: decide from the whole board anyway (--ai-sees-all)
+        self._watched: dict[int, tuple[int, Tile]] = {}  # fog: uid -> (round, aim) of its last overwatch
 
     # --- per-round cache ------------------------------------------------------------------
 
@@ -244,13 +245,19 @@ class TacticalAI:
 
     def _watch(self, match: Match, me: UnitView, enemies: list[UnitView], facts: Any) -> Any:
         """Fog of war: an enemy seen lately within the weapon's range, but not seen now, is
-        near but not where: watch the way it was (an overwatch toward its mark)."""
-        ghosts = self.facts(match).ghosts
-        near = [e for e in enemies if ghosts.get(e.uid, -1) >= max(0, match.round - RECENT_ROUNDS)
+        near but not where: watch the way it was (an overwatch toward its mark), for a round;
+        a side that outnumbers the enemies it knows of goes looking instead."""
+        f = self.facts(match)
+        if len(f.living(team=me.team)) > len(enemies):
+            return None
+        near = [e for e in enemies if f.ghosts.get(e.uid, -1) >= max(0, match.round - RECENT_ROUNDS)
                 and 0 < match.topology.distance_m(me.pos, e.pos) <= facts.long_m]
         if not near:
             return None
         e = min(near, key=lambda e: (match.topology.distance_m(me.pos, e.pos), e.uid))
+        if self._watched.get(me.uid) == (match.round - 1, e.pos):
+            return None  # it watched there last round: now it looks
+        self._watched[me.uid] = (match.round, e.pos)
         return Overwatch(e.pos)
 
     # --- attacks --------------------------------------------------------------------------
