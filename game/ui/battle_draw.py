@@ -70,7 +70,7 @@ class BattleView:
         team, hidden = self.fog()
         lines = sc.cached("lines", (end, team), lambda: fv.log_lines(m, team, m.log.events[:end], hidden))
         sc.log_scroll = draw_log(surface, sc.log_rect, lines, sc.log_scroll)
-        uid = sc.selected
+        uid = sc.selected if sc.selected not in hidden else None  # an enemy gone from sight is not shown
         self._draw_side(surface, uid, uid is not None and self.session.can_declare(uid))
         if sc.message:
             img = text(sc.message, 20, YELLOW)
@@ -108,7 +108,7 @@ class BattleView:
         team, hidden = self.fog()
         if team is not None:
             fv.draw_fog(surface, cam, m, team)
-        uid = sc.selected
+        uid = sc.selected if sc.selected not in hidden else None
         own = uid is not None and self.session.can_declare(uid)
         if own and uid is not None:
             sel = uid
