@@ -95,6 +95,12 @@ def log_lines(match: Any, team: str | None, events: list[Any], hidden: frozenset
         if not unseen:
             out.append(e.line())
             continue
+        if e.kind == "declare" and e.actor in hidden:
+            # Hidden Actions: not declared to this side; Unknown Targets: declared openly, but
+            # who and from where is not known
+            if match.vision is not None and match.vision.declaration_shown(team, e.actor) == "unknown":
+                out.append(f"[r{e.round} declare] {UNSEEN} declares openly (an unknown target)")
+            continue
         if not any(match.view(u).team == team for u in actors):
             continue  # nothing of the viewer's own: not told
         line = e.line()

@@ -98,3 +98,27 @@ def test_the_hand_over_screen_hides_the_map(app, battle):
     backdrop = canvas.get_at((2, 2))
     for x, y in ((w - 3, 3), (3, h - 3), (w - 3, h - 3), (w // 4, h // 8), (3 * w // 4, 7 * h // 8)):
         assert canvas.get_at((x, y)) == backdrop
+
+
+def test_declarations_in_the_log_hidden_and_unknown(new_match):
+    """yags-combat.md, Hidden Actions ("A Hidden person does not need to declare their actions
+    openly") and Unknown Targets (declared openly, not seen): a hidden declaration is not in
+    the viewer's log; an unknown target's is, without who or where."""
+    from game.world.actions import Move
+    from tests.world.gridfactory import make_grid
+
+    rows = ["." * 10 + "#" + "." * 10 for _ in range(5)] + ["." * 21] + ["." * 10 + "#" + "." * 10 for _ in range(4)]
+    spec = {"attributes": {"per": 3}, "skills": {"Rifles": 5}, "weapon": "ak_47"}
+    m = new_match(make_grid(rows), {"blue": [{**spec, "name": "A", "x": 2, "y": 2}, {**spec, "name": "C", "x": 2, "y": 5}],
+                                    "red": [{**spec, "name": "B", "x": 18, "y": 2}, {**spec, "name": "D", "x": 14, "y": 1}]},
+                  fog=True)
+    b = next(v.uid for v in m.units("red") if v.name == "B")
+    start = len(m.log)
+    for uid in m.start_round():
+        m.declare(uid, Move(((18, 2), (18, 3), (18, 4), (18, 5))) if uid == b else Hold())
+    hidden = fv.hidden_units(m, "blue")
+    lines = [line.split("] ", 1)[-1] for line in fv.log_lines(m, "blue", m.log.events[start:], hidden)
+             if "declare" in line]
+    assert "A declares hold" in " ".join(lines) or any(line.startswith("A declares") for line in lines)
+    assert sum(1 for line in lines if line.startswith(fv.UNSEEN)) == 1  # B's move: unknown; D's hold: hidden
+    assert not any(" B " in f" {line} " or " D " in f" {line} " for line in lines)
