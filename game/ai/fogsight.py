@@ -76,3 +76,24 @@ def shown(match: Any, team: str, uid: int) -> str:
     if match.vision is None:
         return "open"
     return match.vision.declaration_shown(team, uid)
+
+
+def watch_for(match: Any, me: Any, f: Any, enemies: list[Any], facts: Any,
+              watched: dict[int, tuple[int, Tile]]) -> Any:
+    """An enemy seen lately within the weapon's range, but not seen now, is near but not
+    where: watch the way it was (an overwatch toward its mark), for a round (`watched`: each
+    unit's last overwatch, round and aim); a side that outnumbers the enemies it knows of
+    goes looking instead. None: no overwatch."""
+    from game.world.actions import Overwatch
+
+    if len(f.living(team=me.team)) > len(enemies):
+        return None
+    near = [e for e in enemies if f.ghosts.get(e.uid, -1) >= max(0, match.round - RECENT_ROUNDS)
+            and 0 < match.topology.distance_m(me.pos, e.pos) <= facts.long_m]
+    if not near:
+        return None
+    e = min(near, key=lambda e: (match.topology.distance_m(me.pos, e.pos), e.uid))
+    if watched.get(me.uid) == (match.round - 1, e.pos):
+        return None  # it watched there last round: now it looks
+    watched[me.uid] = (match.round, e.pos)
+    return Overwatch(e.pos)

@@ -17,7 +17,7 @@ from engine.outcome import Impossible
 from engine.turn import Question
 from game.ai import answers
 from game.ai.baseline import RandomAI
-from game.ai.fogsight import RECENT_ROUNDS, known_views, shown
+from game.ai.fogsight import known_views, shown, watch_for
 from game.ai.levels import Level
 from game.world import geometry as geo
 from game.world.actions import (
@@ -27,7 +27,6 @@ from game.world.actions import (
     FullDodge,
     Hold,
     Move,
-    Overwatch,
     PickUp,
     Reload,
     Stand,
@@ -238,27 +237,10 @@ class TacticalAI:
                 ammo.loaded < max(1, self.level.reload_below * ammo.capacity)):
             yield Reload(), {"defences": d0}
         if not visible and self.fogged(match):
-            watch = self._watch(match, me, enemies, facts)
+            watch = watch_for(match, me, self.facts(match), enemies, facts, self._watched)
             if watch is not None:
                 yield watch, {"defences": d0}
         yield self._advance(match, me, enemies, facts), {"defences": d0}
-
-    def _watch(self, match: Match, me: UnitView, enemies: list[UnitView], facts: Any) -> Any:
-        """Fog of war: an enemy seen lately within the weapon's range, but not seen now, is
-        near but not where: watch the way it was (an overwatch toward its mark), for a round;
-        a side that outnumbers the enemies it knows of goes looking instead."""
-        f = self.facts(match)
-        if len(f.living(team=me.team)) > len(enemies):
-            return None
-        near = [e for e in enemies if f.ghosts.get(e.uid, -1) >= max(0, match.round - RECENT_ROUNDS)
-                and 0 < match.topology.distance_m(me.pos, e.pos) <= facts.long_m]
-        if not near:
-            return None
-        e = min(near, key=lambda e: (match.topology.distance_m(me.pos, e.pos), e.uid))
-        if self._watched.get(me.uid) == (match.round - 1, e.pos):
-            return None  # it watched there last round: now it looks
-        self._watched[me.uid] = (match.round, e.pos)
-        return Overwatch(e.pos)
 
     # --- attacks --------------------------------------------------------------------------
 
