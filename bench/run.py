@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "world")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "world"), str(ROOT / "bench")]
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -371,6 +371,10 @@ def main() -> None:
     bench_sight(5 if q else 21)
     bench_round(1 if q else 3)
     bench_matches(6 if q else 20, 1 if q else 3)
+    if tcod is not None:
+        from fog import bench_fog
+
+        bench_fog(5 if q else 21, 4 if q else 10, ROOT, row, median_ms, fmt, ratio_verdict)
     bench_frame(30 if q else 100)
     bench_startup(3 if q else 7)
     bench_memory()

@@ -61,7 +61,8 @@ class AttackRequest:
     mode: str  # melee, shot, burst, triple, area, suppress, throw
     # shot, shots, bursts, manoeuvre, kind, ...; "overwatch": the attack of a triggered
     # overwatch (Yags: fast, a snapshot, the attack roll halved); "unaware": the target does
-    # not know of the attack and cannot defend
+    # not know of the attack and cannot defend; "surprise": fog of war's attack by a unit the
+    # target's side did not know of as the round began (unaware too; Mythras: no reaction)
     options: Mapping[str, Any] = field(default_factory=dict)
     situation: Situation = field(default_factory=Situation)
     others: Sequence[tuple[Participant, Situation]] = ()  # further targets for area fire, nearest first
@@ -379,6 +380,13 @@ class Ruleset(ABC):
     def overwatch_arc(self) -> float:
         """Degrees of the area a shooting overwatch covers; 0: the ruleset has no overwatch."""
         return 0.0
+
+    def notice(self, dice: Dice, observer: Participant, target: Participant, distance_m: float,
+               cover: str | None) -> tuple[bool, str]:
+        """Fog of war: does `observer` notice `target`, in sight but in `cover` (its best
+        from the observer), `distance_m` away? (noticed, what was rolled); engine/notice.py
+        holds each ruleset's reading. By default sight alone decides."""
+        return True, ""
 
     def overwatch_check(self, dice: Dice, watcher: Participant) -> Roll:
         """The roll made when an overwatch triggers: on a failure the action is wasted."""

@@ -114,7 +114,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from game.squads import SquadError
 
     straight = args.map is not None or args.mode is not None or args.seed is not None or args.screenshot
-    straight = straight or args.ruleset is not None
+    straight = straight or args.ruleset is not None or args.fog is not None
     for side in ("blue_ai", "red_ai"):
         level = getattr(args, side, None)
         if level is not None and level not in LEVELS:
@@ -123,7 +123,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     # a new game starts from a fresh seed (a screenshot from seed 1, so it is the same every time)
     seed = args.seed if args.seed is not None else 1 if args.screenshot else random.SystemRandom().randrange(1, 10**6)
     config = SessionConfig(args.map or str(DEFAULT_MAP), args.mode or "solo", args.ai, seed, ruleset=args.ruleset,
-                           ais=ais)
+                           ais=ais, fog=None if args.fog is None else args.fog == "on",
+                           ai_sees_all=args.ai_sees_all)
     session = None
     if args.load:
         from game.saves import SaveError, load_game
@@ -288,7 +289,8 @@ def cmd_check_save(args: argparse.Namespace) -> int:
     m, cfg = session.match, session.config
     try:
         print(f"save: {args.path}")
-        print(f"map: {m.grid.name} ({cfg.map_path}); mode {cfg.mode}, AI {cfg.ai}, seed {cfg.seed}")
+        print(f"map: {m.grid.name} ({cfg.map_path}); mode {cfg.mode}, AI {cfg.ai}, seed {cfg.seed}"
+              + ("; fog of war" + (" (the AI sees all)" if cfg.ai_sees_all else "") if m.fog else ""))
         alive = {t: len(m.units(t, living=True)) for t in m.teams}
         print(f"round {m.round} of {m.max_rounds}; standing: " + ", ".join(f"{t} {n}" for t, n in alive.items()))
         if m.over:
@@ -316,7 +318,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     settings = {"map": args.map, "runs": args.runs, "seed": args.seed, "size": args.size,
                 "blue_ai": args.blue_ai, "red_ai": args.red_ai,
-                "blue_squad": args.blue_squad, "red_squad": args.red_squad, "ruleset": args.ruleset}
+                "blue_squad": args.blue_squad, "red_squad": args.red_squad, "ruleset": args.ruleset,
+                "fog": args.fog}
     if args.scenario:
         try:
             scenario = load_scenario(args.scenario)
@@ -324,7 +327,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return _error(str(exc))
         flags = {"--map": "map", "--runs": "runs", "--seed": "seed", "--size": "size", "--blue-ai": "blue_ai",
                  "--red-ai": "red_ai", "--blue-squad": "blue_squad", "--red-squad": "red_squad",
-                 "--ruleset": "ruleset"}
+                 "--ruleset": "ruleset", "--fog": "fog"}
         given = {key for flag, key in flags.items()
                  if any(a == flag or a.startswith(flag + "=") for a in getattr(args, "argv", ()))}
         for key, value in scenario.items():
@@ -382,6 +385,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         record = simulate(path, settings["runs"], settings["seed"], jobs=jobs, blue_ai=settings["blue_ai"],
                           red_ai=settings["red_ai"], size=settings["size"], blue_squad=settings["blue_squad"],
                           red_squad=settings["red_squad"], ruleset=settings["ruleset"], cluster=cluster,
+                          fog=None if settings["fog"] is None else settings["fog"] == "on", ai_sees_all=args.ai_sees_all,
                           progress=progress_bar(), on_battle=on_battle, keep_battles=False)
     except Interrupted as exc:  # Ctrl-C: what finished is summarised and written
         record, stopped = exc.record, True
@@ -478,6 +482,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--red-ai", default=None, help="red's AI level when it differs")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--ruleset", default=None, help=RULESET_HELP)
+    play.add_argument("--fog", choices=("on", "off"), default=None,
+                      help="fog of war (default: the map's fog property, else on for solo and hot-seat, off for watch)")
+    play.add_argument("--ai-sees-all", action="store_true",
+                      help="the AI decides from the whole board, as without fog")
     play.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")
     play.add_argument("--frames", type=int, default=3)
     play.add_argument("--size", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
@@ -513,6 +521,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--red-squad", default=None, help="a squad id or templates (swordsman,rifleman)")
     sim.add_argument("--size", type=int, default=None, help="units a side (default: the map's)")
     sim.add_argument("--ruleset", default=None, help=RULESET_HELP)
+    sim.add_argument("--fog", choices=("on", "off"), default=None,
+                     help="fog of war (default: the scenario's, else the map's fog property, else off)")
+    sim.add_argument("--ai-sees-all", nargs="?", const=True, default=False, choices=(True, "blue", "red"),
+                     help="the AI decides from the whole board, as without fog (for comparison; "
+                          "blue or red: that side's only)")
     sim.add_argument("--scenario", help="a TOML scenario: map, runs, seed, size, [blue]/[red] ai and squad")
     sim.add_argument("--report", metavar="PATH.png", help="draw where units fought and fell")
     sim.add_argument("--json", help="write the full record to PATH, or - for standard output")

@@ -105,6 +105,8 @@ class Flow:
         if m.over:
             return []
         m.steps.next_round()
+        if m.vision is not None:  # fog of war: noticing again, and who is known as the round begins
+            m.vision.begin_round()
         self.order = []
         self._work = self._round(m.rules.round(m.steps))
         self._drive(None, first=True)
@@ -189,4 +191,6 @@ class Flow:
                 m.steps.roll_initiative_all()
             else:
                 raise TypeError(f"unknown step {step!r}")
+            m.note_sight()
         m.steps.check_victory(final=True)
+        m.note_sight()

@@ -149,6 +149,9 @@ def check_shape(data: Any) -> None:
     if data.get("ais") is not None:
         for team, level in _dict(data.get("ais"), "ais").items():
             _str(level, f"ais.{team}")
+    for key in ("fog", "ai_sees_all"):
+        if data.get(key) is not None and not isinstance(data.get(key), bool):
+            raise BadField(f"{key} must be true or false")
     _int(data.get("seed"), "seed", 0, MAX_SEED)
     _str(data.get("mode"), "mode", MODES)
     _str(data.get("ai"), "ai")

@@ -125,6 +125,9 @@ def save_data(session: Any) -> dict[str, Any]:
     ais = {t: level for t, level in getattr(cfg, "ais", {}).items() if level and level != cfg.ai}
     if ais:
         out["ais"] = ais
+    out["fog"] = bool(m.fog)  # saves from before fog of war have none: they load with fog off
+    if cfg.ai_sees_all:
+        out["ai_sees_all"] = True
     return out
 
 
@@ -258,7 +261,8 @@ def replay_data(data: dict[str, Any], where: str = "the save", map_path: str | N
 
     cfg = SessionConfig(map_path or data["map"], data["mode"], data["ai"], data["seed"], data.get("max_rounds"),
                         data["human_team"], ruleset=data.get("ruleset", "yags"),  # saves from before name no ruleset: Yags
-                        ais=dict(data.get("ais", {})))
+                        ais=dict(data.get("ais", {})), fog=bool(data.get("fog", False)),
+                        ai_sees_all=bool(data.get("ai_sees_all", False)))
     rules = make_ruleset(cfg.ruleset or "yags")
     try:
         if grid is None:
@@ -268,7 +272,7 @@ def replay_data(data: dict[str, Any], where: str = "the save", map_path: str | N
     except (MapError, SquadError, OSError, ValueError, KeyError, TypeError) as exc:
         raise SaveError(f"{where}: the map no longer loads: {_one_line(exc)}") from exc
     try:
-        match = Match(grid, squads, seed=cfg.seed, max_rounds=cfg.max_rounds, ruleset=rules)
+        match = Match(grid, squads, seed=cfg.seed, max_rounds=cfg.max_rounds, ruleset=rules, fog=bool(cfg.fog))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"{where}: the squads do not make a match: {_one_line(exc)}") from exc
     try:

@@ -51,6 +51,10 @@ class SessionConfig:
     ruleset: str | None = None  # None: the map's ruleset property, else yags
     # an AI level per side where it differs from `ai` (watch mode: blue easy, red hard)
     ais: dict[str, str] = field(default_factory=dict)
+    # fog of war (issue 17): True or False; None: the map's property `fog`, else on for solo
+    # and hot-seat, off for watch (game.sim.choose_fog; new_session settles it)
+    fog: bool | None = False
+    ai_sees_all: bool = False  # the AI decides from the whole board even with fog
 
     def ai_of(self, team: str) -> str:
         """The AI level of `team`'s side."""
@@ -89,7 +93,8 @@ class Session:
             self.humans = set(match.teams)
         else:
             self.humans = set()
-        self.ais = {t: make_controller(config.ai_of(t), config.seed, t) for t in match.teams if t not in self.humans}
+        self.ais = {t: make_controller(config.ai_of(t), config.seed, t, sees_all=config.ai_sees_all)
+                    for t in match.teams if t not in self.humans}
         self.flow = Flow(match, self.ais)
         self.queue: list[int] = []
         self.done_teams: set[str] = set()
@@ -224,6 +229,14 @@ class Session:
             self.done_teams |= self.humans
         self.advance()
 
+    def _hand_over(self, team: str) -> None:
+        """The seat goes to `team`: behind the hand-over screen with fog of war (nothing of
+        the other side's view stays on screen), at once without it (nothing to hide)."""
+        if self.match.fog:
+            self.handover = team
+        else:
+            self.seat = team
+
     def take_seat(self) -> None:
         """The hand-over screen was acknowledged."""
         if self.handover:
@@ -242,7 +255,7 @@ class Session:
             team = self.team_of(uid)
             if team in self.humans and team not in self.done_teams:
                 if self.config.mode == "hotseat" and team != self.seat:
-                    self.handover = team
+                    self._hand_over(team)
                 return
             if team in self.ais:
                 if self.ai_grace and not self._released and self._just_declared_by_player():
@@ -351,7 +364,7 @@ class Session:
         if question is not None:
             team = self.team_of(question.uid)
             if self.config.mode == "hotseat" and team != self.seat:
-                self.handover = team
+                self._hand_over(team)
             return
         first, rnd = self._resolving or (len(self.match.log), self.match.round)
         self._resolving = None

@@ -50,13 +50,26 @@ class MatchSpec:
     blue_squad: str | None = None
     red_squad: str | None = None
     ruleset: str = "yags"
-    fog: bool = False  # fog of war (issue 17); refused until FOG_AVAILABLE
+    fog: bool = False  # fog of war (issue 17)
+    ai_sees_all: bool | str = False  # the AI decides from the whole board even with fog (True, or one side)
 
 
-FOG_AVAILABLE = False
+FOG_AVAILABLE = True
 """Whether matches can be played with fog of war: until they can, asking for it is refused in
 one line (FogUnavailable) rather than quietly played without."""
 FOG_UNAVAILABLE = "fog of war is not available yet"
+
+
+def choose_fog(command: str | None, scenario: str | None, grid: GridMap | None, default: bool) -> bool:
+    """Fog of war on or off: the command line's `--fog`, else the scenario's `fog`, else the
+    map's property `fog` (when the map sets it), else `default` (on for solo and hot-seat
+    play, off for watch, simulate and duel)."""
+    for said in (command, scenario):
+        if said is not None:
+            return said == "on"
+    if grid is not None and grid.fog_given:
+        return grid.fog
+    return default
 
 
 class FogUnavailable(ValueError):
@@ -176,13 +189,13 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
     if spec.fog and not FOG_AVAILABLE:
         raise FogUnavailable()
     squads = spec_squads(grid, spec)
-    match = Match(grid, squads, seed=spec.seed, ruleset=make_ruleset(spec.ruleset))
+    match = Match(grid, squads, seed=spec.seed, ruleset=make_ruleset(spec.ruleset), fog=spec.fog)
     log = BattleTally(match)
     match.log.subscribe(log.hear)
     times: list[float] = []
     try:
-        ais = {"blue": make_controller(spec.blue_ai, spec.seed, "blue"),
-               "red": make_controller(spec.red_ai, spec.seed, "red")}
+        ais = {t: make_controller(level, spec.seed, t, sees_all=spec.ai_sees_all in (True, "both", t))
+               for t, level in (("blue", spec.blue_ai), ("red", spec.red_ai))}
         flow = Flow(match, {team: _Timed(ai, times) for team, ai in ais.items()})
         while not match.over:
             flow.play_round()
@@ -222,7 +235,7 @@ def _run_one(spec: MatchSpec) -> dict[str, Any]:
 def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1, blue_ai: str = "normal",
              red_ai: str = "normal", squad: str = "default", size: int | None = None,
              blue_squad: str | None = None, red_squad: str | None = None, ruleset: str | None = None,
-             fog: bool = False, cluster: Any = None,
+             fog: bool | None = False, ai_sees_all: bool | str = False, cluster: Any = None,
              progress: Callable[[int, int], None] | None = None,
              on_battle: Callable[[dict[str, Any]], None] | None = None, keep_battles: bool = True) -> dict[str, Any]:
     """Run `runs` matches with seeds seed, seed+1, ...; the same seed gives the same record,
@@ -238,16 +251,18 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
         raise ValueError(f"runs must be from 1 to {MAX_RUNS:,}, not {runs:,}")
     if size is not None and not 1 <= size <= MAX_SIZE:
         raise SquadError(f"size must be from 1 to {MAX_SIZE:,}, not {size:,}")
+    grid = load_map(map_path)  # fail fast, before any worker starts
+    fog = choose_fog(None, None, grid, False) if fog is None else fog  # None: the map's property
     if fog and not FOG_AVAILABLE:
         raise FogUnavailable()
-    grid = load_map(map_path)  # fail fast, before any worker starts
     if size is not None:
         check_size(grid, size)  # before a squad of `size` is built
     name = choose_ruleset(ruleset, None, grid.ruleset)
     rules = make_ruleset(name)
 
     def spec(i: int) -> MatchSpec:
-        return MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad, name, fog)
+        return MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad, name, fog,
+                         ai_sees_all)
 
     check_squads(grid, spec_squads(grid, spec(0)), rules if name != "yags" else None)
     start = time.perf_counter()
@@ -291,6 +306,8 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
         "mean_rounds": round(rounds / max(1, done), 3),
         "seconds": round(time.perf_counter() - start, 3), "battles": battles,
     }
+    if ai_sees_all:
+        record["ai_sees_all"] = ai_sees_all
     if interrupted:
         record.update(interrupted=True, runs_asked=runs)
         raise Interrupted(record)

@@ -116,7 +116,7 @@ def test_overwatch_declarations_round_trip(tmp_path, sessions):
 
 
 def test_round_trip_between_rounds_and_hotseat(tmp_path, sessions):
-    s = sessions(new_session(SessionConfig(CROSSROADS, "hotseat", "normal", 3)))
+    s = sessions(new_session(SessionConfig(CROSSROADS, "hotseat", "normal", 3, fog=True)))
     s.take_seat() if s.handover else None
     s.end_declarations()
     while s.handover:

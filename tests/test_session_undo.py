@@ -21,8 +21,8 @@ CROSSROADS = str(ROOT / "maps" / "crossroads.tmx")
 def sessions():
     made = []
 
-    def make(mode="hotseat", seed=1):
-        s = new_session(SessionConfig(CROSSROADS, mode, "normal", seed))
+    def make(mode="hotseat", seed=1):  # hot-seat hands over behind a screen with fog of war only
+        s = new_session(SessionConfig(CROSSROADS, mode, "normal", seed, fog=mode == "hotseat"))
         made.append(s)
         return s
 

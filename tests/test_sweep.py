@@ -105,8 +105,6 @@ def test_match_seeds_come_from_the_canonical_form_and_the_index(tmp_path):
 
 HOSTILE_PLANS = {
     **{f"as a scenario: {k}": v for k, v in HOSTILE_SCENARIOS.items()},
-    "fog on": (f'map = "{STREET}"\nfog = "on"\n', "fog: fog of war is not available yet"),
-    "fog on in a list": (f'map = "{STREET}"\nfog = ["off", true]\n', "fog: fog of war is not available yet"),
     "fog maybe": (f'map = "{STREET}"\nfog = "maybe"\n', 'fog: must be "on" or "off", not \'maybe\''),
     "an empty list": (f'map = "{STREET}"\n[blue]\nsquad = []\n', "blue.squad: an empty list"),
     "a value twice": (f'map = "{STREET}"\n[red]\nai = ["easy", "easy"]\n', "red.ai: a value is given twice"),
@@ -332,14 +330,16 @@ def test_the_store_keeps_which_matches_are_done_as_a_prefix_and_the_rest(tmp_pat
         store.close()
 
 
-def test_fog_of_war_is_refused_until_the_game_can_play_it():
-    from game.sim import FogUnavailable, MatchSpec, play_match
+def test_a_plans_fog_key_plays_fogged_matches(tmp_path):
+    """fog = ["off", "on"]: two variants, the second's matches played with fog of war."""
+    from game.sim import play_match
 
-    with pytest.raises(FogUnavailable, match="fog of war is not available yet"):
-        simulate(STREET, 1, 1, size=1, fog=True)
-    with pytest.raises(FogUnavailable):
-        play_match(None, MatchSpec(STREET, 1, fog=True))  # before anything is built
-    assert simulate(STREET, 1, 1, size=1)["fog"] is False
+    plan = load_plan(write_plan(tmp_path, f'map = "{STREET}"\nruns = 1\nsize = 1\nfog = ["off", true]\n'))
+    variants, grids = resolve(plan)
+    assert [v.fog for v in variants] == [False, True]
+    battle = play_match(grids[variants[1].map_path], variants[1].spec(0))
+    assert battle["winner"] in ("blue", "red", "draw")
+    assert simulate(STREET, 1, 1, size=1, fog=True)["fog"] is True
 
 
 def test_a_sweep_over_rulesets_plays_each_and_its_seeds_replay_under_it(tmp_path):

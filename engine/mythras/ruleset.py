@@ -198,6 +198,8 @@ class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
         forced = request.options.get("reaction")
         if forced:
             return str(forced)
+        if request.options.get("surprise"):  # 0005 Surprise: flat-footed, it cannot defend
+            return "none"
         d = p.declaration
         return d.reaction if isinstance(d, MythrasDeclaration) else "ask"
 
@@ -330,6 +332,12 @@ class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
         return health.FIRST_AID_ROUNDS
 
     # --- weapons on the grid ------------------------------------------------------------
+
+    def notice(self, dice: Dice, observer: Participant, target: Participant, distance_m: float,
+               cover: str | None) -> tuple[bool, str]:
+        from engine.notice import mythras_notice  # spotting an enemy in cover
+
+        return mythras_notice(dice, observer, target, distance_m, cover)
 
     def weapon_facts(self, combatant: Character) -> WeaponFacts:
         """Reach: none of the Imperative's weapons outreaches another (every melee weapon

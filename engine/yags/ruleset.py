@@ -216,6 +216,13 @@ class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
 
     # --- weapons on the grid ------------------------------------------------------------
 
+    def notice(self, dice: Dice, observer: Participant, target: Participant, distance_m: float,
+               cover: str | None) -> tuple[bool, str]:
+        """Spotting an enemy in cover (engine/notice.py)."""
+        from engine.notice import yags_notice
+
+        return yags_notice(dice, observer, target, distance_m, cover)
+
     def weapon_facts(self, combatant: Character) -> WeaponFacts:
         """Reach on the grid: reach 0-2 strikes the 8 adjacent tiles, reach 3+ two tiles
         away (rules-notes)."""

@@ -15,12 +15,15 @@ LEVELS = ("random", "easy", "normal", "hard")
 __all__ = ["LEVELS", "LevelError", "RandomAI", "TacticalAI", "make_controller"]
 
 
-def make_controller(level: str, seed: int, team: str):
-    """The controller for an AI level."""
+def make_controller(level: str, seed: int, team: str, sees_all: bool = False):
+    """The controller for an AI level (`sees_all`: it decides from the whole board even in a
+    fogged match)."""
     if level == "random":
         return RandomAI(seed, team)
     levels = load_levels()
     if level not in levels:
         known = ", ".join(("random", *levels))
         raise ValueError(f"unknown AI level {level!r}; expected one of {known}")
-    return TacticalAI(seed, team, levels[level])
+    ai = TacticalAI(seed, team, levels[level])
+    ai.sees_all = sees_all
+    return ai

@@ -17,6 +17,7 @@ from engine.outcome import Impossible
 from engine.turn import Question
 from game.ai import answers
 from game.ai.baseline import RandomAI
+from game.ai.fogsight import known_views, shown, watch_for
 from game.ai.levels import Level
 from game.world import geometry as geo
 from game.world.actions import (
@@ -51,10 +52,11 @@ def expected_harm(match: Match, preview: Any) -> float:
 class RoundFacts:
     """What a controller knows at the start of a round, cached until the next one."""
 
-    key: tuple[int, int]
+    key: tuple
     views: dict[int, UnitView]
     sees: dict[tuple[int, int], bool] = field(default_factory=dict)
     fields: dict[str, geo.CostsTo] = field(default_factory=dict)  # by team: metres on foot to its nearest enemy
+    ghosts: dict[int, int] = field(default_factory=dict)  # fog: enemies known only by where they were last seen
 
     def living(self, team: str | None = None, enemy_of: str | None = None) -> list[UnitView]:
         return [v for v in self.views.values() if not v.out and (team is None or v.team == team)
@@ -73,20 +75,34 @@ class TacticalAI:
         self.w = level.weights
         self._stood: dict[int, tuple[int, Tile]] = {}  # uid: (round, where it stood declaring)
         self._before: tuple[int, Tile] | None = None  # the deciding unit's entry, last round's
+        self.sees_all = False  # fog of war: decide from the whole board anyway (--ai-sees-all)
+        self._watched: dict[int, tuple[int, Tile]] = {}  # fog: uid -> (round, aim) of its last overwatch
 
     # --- per-round cache ------------------------------------------------------------------
 
+    def fogged(self, match: Match) -> bool:
+        """Does this AI decide from its side's view (a fogged match, without --ai-sees-all)?"""
+        return match.vision is not None and not self.sees_all
+
     def facts(self, match: Match) -> RoundFacts:
+        if self.fogged(match):  # what its side sees and remembers (game/ai/fogsight.py)
+            key: tuple = (id(match), match.round, match.vision.seen_enemies(self.team))
+            if self._facts is None or self._facts.key != key:
+                views, ghosts = known_views(match, self.team)
+                self._facts = RoundFacts(key, views, ghosts=ghosts)  # type: ignore[arg-type]
+            return self._facts
         key = (id(match), match.round)
         if self._facts is None or self._facts.key != key:
-            self._facts = RoundFacts(key, {v.uid: v for v in match.units()})
+            self._facts = RoundFacts(key, {v.uid: v for v in match.units()})  # type: ignore[arg-type]
         return self._facts
 
     def sees(self, match: Match, a: UnitView, b: UnitView) -> bool:
         f = self.facts(match)
+        if a.uid in f.ghosts or b.uid in f.ghosts:
+            return False  # a ghost is where an enemy was, not where it is
         k = (a.uid, b.uid) if a.uid < b.uid else (b.uid, a.uid)
         if k not in f.sees:
-            f.sees[k] = geo.line_of_sight(match.grid, a.pos, b.pos)
+            f.sees[k] = match.topology.line_of_sight(a.pos, b.pos)
         return f.sees[k]
 
     # --- what others declared -------------------------------------------------------------
@@ -105,9 +121,12 @@ class TacticalAI:
                 continue
             a = d.action
             if v.team != me.team:
+                seen = shown(match, me.team, v.uid) if self.fogged(match) else "open"
+                if seen == "hidden":
+                    continue  # a hidden action is not declared to this side
                 if isinstance(a, Throw):
                     blasts.append((a.tile, match.rules.blast_radius_m(a.weapon)))
-                elif isinstance(a, AreaFire):
+                elif isinstance(a, AreaFire) and seen == "open":  # an unknown target's place is not known
                     arcs.append((v.pos, a.aim))
             elif isinstance(a, Move) and a.path:
                 x, y = a.path[-1]
@@ -184,8 +203,8 @@ class TacticalAI:
         if health.prone and me.stance == "prone":
             yield Stand(), {"defences": d0}  # the rules laid it down (an evade, a trip): it gets up
         if hurt and visible and not facts.melee:
-            tile = geo.full_cover_within(match.grid, me.pos, match.movement_allowance(me.uid)["free"],
-                                         [e.pos for e in visible])
+            tile = match.topology.full_cover_within(me.pos, match.movement_allowance(me.uid)["free"],
+                                                    [e.pos for e in visible])
             if tile is not None and tile != me.pos and tile not in match.occupied(me.uid):
                 yield FullDodge(tile), {}
             away = self._withdraw(match, me, visible)
@@ -221,6 +240,10 @@ class TacticalAI:
         if ammo is not None and ammo.loaded < ammo.capacity and ammo.magazines > 0 and (
                 ammo.loaded < max(1, self.level.reload_below * ammo.capacity)):
             yield Reload(), {"defences": d0}
+        if not visible and self.fogged(match):
+            watch = watch_for(match, me, self.facts(match), enemies, facts, self._watched)
+            if watch is not None:
+                yield watch, {"defences": d0}
         yield self._advance(match, me, enemies, facts), {"defences": d0}
 
     # --- attacks --------------------------------------------------------------------------
@@ -365,7 +388,7 @@ class TacticalAI:
             if tile in taken or tile == me.pos:
                 continue
             r = self.w["cover"] * cover_at(tile) - self.w["danger"] * self._danger(match, tile, blasts, arcs)
-            if r > best[0] * max(self.w["cover"], 1e-9) and geo.line_of_sight(g, tile, target.pos):
+            if r > best[0] * max(self.w["cover"], 1e-9) and match.topology.line_of_sight(tile, target.pos):
                 best = (r / max(self.w["cover"], 1e-9), tile)
         if best[1] is None:
             return ()
@@ -392,7 +415,7 @@ class TacticalAI:
                        key=lambda t: (-min(geo.distance_m(g, t, e.pos) for e in visible), side(t)))[: self.level.advance_tiles]
         best = None
         for t in cands:
-            seen = sum(1 for e in visible[:4] if geo.line_of_sight(g, t, e.pos))
+            seen = sum(1 for e in visible[:4] if match.topology.line_of_sight(t, e.pos))
             score = (seen, -min(geo.distance_m(g, t, e.pos) for e in visible))
             if best is None or score < best[0]:
                 best = (score, t)
@@ -463,7 +486,7 @@ class TacticalAI:
         best = None
         for t in cands:
             s = scores[t]
-            seen_by = [e for e in close if geo.line_of_sight(g, t, e.pos)]
+            seen_by = [e for e in close if match.topology.line_of_sight(t, e.pos)]
             if seen_by:
                 s += self.w["cover"] * sum(COVER_RANK.get(geo.cover_between(g, e.pos, t), 0) for e in seen_by) / len(seen_by)
                 if self.w["sight"] and not facts.melee and any(geo.distance_m(g, t, e.pos) <= facts.long_m for e in seen_by):
@@ -496,7 +519,7 @@ def blast_harm(match: Match, weapon: str, blast: Tile, victim: UnitView, nearer_
     within the radius."""
     g = match.grid
     d = max(0.0, geo.distance_m(g, blast, victim.pos) - nearer_m)
-    covered = not geo.line_of_sight(g, blast, victim.pos) or geo.cover_between(g, blast, victim.pos) in ("hard50", "hard90")
+    covered = not match.topology.line_of_sight(blast, victim.pos) or geo.cover_between(g, blast, victim.pos) in ("hard50", "hard90")
     p = match.rules.preview_blast(weapon, match.participant(victim.uid), d, covered)
     if p is None:
         return 1.0 if d <= match.rules.blast_radius_m(weapon) else 0.0

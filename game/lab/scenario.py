@@ -5,6 +5,7 @@
     seed = 7
     size = 6                     # optional: units a side
     ruleset = "mythras"          # optional: yags (else the map's ruleset property), mythras, yags-sf, step
+    fog = "on"                   # optional: fog of war, "on" or "off" (else the map's fog property, else off)
     [blue]
     ai = "hard"
     squad = "default"            # a squad id, or templates: "swordsman,rifleman"
@@ -25,7 +26,7 @@ from typing import Any
 from game.files import BadData, FileProblem, one_line, parse_toml, read_bounded
 from game.limits import MAX_PATH_CHARS, MAX_RUNS, MAX_SCENARIO_BYTES, MAX_SEED, MAX_SIZE
 
-TOP = {"map": str, "runs": int, "seed": int, "size": int, "ruleset": str, "blue": dict, "red": dict}
+TOP = {"map": str, "runs": int, "seed": int, "size": int, "ruleset": str, "fog": str, "blue": dict, "red": dict}
 SIDE = {"ai": str, "squad": str}
 BOUNDS = {"runs": (1, MAX_RUNS), "seed": (0, MAX_SEED), "size": (1, MAX_SIZE)}
 """The whole numbers a scenario (and the command line) accepts, lowest and highest."""
@@ -89,6 +90,10 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
                 out[key] = check_name(value)
             except UnknownRuleset as exc:
                 raise ScenarioError(f"{path}: ruleset: {exc}") from None
+        elif key == "fog":
+            if value not in ("on", "off"):
+                raise ScenarioError(f"{path}: fog: must be \"on\" or \"off\", not {value!r}")
+            out[key] = value
         elif key == "map":
             if len(value) > MAX_PATH_CHARS:
                 raise ScenarioError(f"{path}: map: a path of {len(value):,} characters is too long "

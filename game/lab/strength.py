@@ -25,15 +25,32 @@ PAIRINGS = (("normal", "random", 10, 0.9), ("hard", "easy", 10, 2 / 3))
 
 
 def pairing(map_path: str, strong: str, weak: str, seeds: int, seed: int = 1, jobs: int = 1,
-            ruleset: str | None = None) -> dict:
+            ruleset: str | None = None, fog: bool = False, ai_sees_all: bool = False) -> dict:
     """Wins of `strong` over `weak` in 2 x `seeds` matches (each seed with sides swapped)."""
-    as_blue = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=strong, red_ai=weak, ruleset=ruleset)
-    as_red = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=weak, red_ai=strong, ruleset=ruleset)
+    as_blue = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=strong, red_ai=weak,
+                       ruleset=ruleset, fog=fog, ai_sees_all=ai_sees_all)
+    as_red = simulate(map_path, seeds, seed, jobs=jobs, blue_ai=weak, red_ai=strong,
+                      ruleset=ruleset, fog=fog, ai_sees_all=ai_sees_all)
     won = as_blue["wins"]["blue"] + as_red["wins"]["red"]
     lost = as_blue["wins"]["red"] + as_red["wins"]["blue"]
     n = 2 * seeds
     return {"map": str(map_path), "strong": strong, "weak": weak, "matches": n, "won": won,
             "lost": lost, "draws": n - won - lost, "rate": won / n}
+
+
+def fog_cost(map_path: str, level: str, seeds: int, seed: int = 1, jobs: int = 1,
+             ruleset: str | None = None) -> dict:
+    """Fog of war: `level` deciding from its side's view against `level` seeing the whole
+    board, in 2 x `seeds` fogged matches (sides swapped); the wins are the fogged AI's."""
+    as_blue = simulate(map_path, seeds, seed, jobs=jobs, ai_sees_all="red", ruleset=ruleset, fog=True,
+                       blue_ai=level, red_ai=level)
+    as_red = simulate(map_path, seeds, seed, jobs=jobs, ai_sees_all="blue", ruleset=ruleset, fog=True,
+                      blue_ai=level, red_ai=level)
+    won = as_blue["wins"]["blue"] + as_red["wins"]["red"]
+    lost = as_blue["wins"]["red"] + as_red["wins"]["blue"]
+    n = 2 * seeds
+    return {"map": str(map_path), "strong": f"{level} (fog)", "weak": f"{level} (sees all)", "matches": n,
+            "won": won, "lost": lost, "draws": n - won - lost, "rate": won / n}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -43,6 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--ruleset", default=None, help="yags, mythras, yags-sf or step (default: each map's)")
+    p.add_argument("--fog", choices=("on", "off"), default="off", help="fog of war (default off)")
+    p.add_argument("--ai-sees-all", action="store_true", help="with fog, the AI decides from the whole board")
+    p.add_argument("--fog-cost", action="store_true",
+                   help="with fog, each level against itself seeing all (sides swapped): what fog costs the AI")
     args = p.parse_args(argv)
     maps = args.maps or sorted(str(m) for m in MAPS_DIR.glob("*.tmx"))
     pairs: Sequence[tuple[str, str, int, float]] = PAIRINGS
@@ -55,9 +76,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                           float(parts[3]) if len(parts) > 3 else 0.5))
     print("command: python -m game.lab.strength " + " ".join(sys.argv[1:] if argv is None else argv))
     failed = 0
+    if args.fog_cost:
+        for m in maps:
+            for level in ("normal", "hard"):
+                r = fog_cost(m, level, 10, args.seed, args.jobs, args.ruleset)
+                print(f"{Path(m).name:16} {r['strong']} vs {r['weak']}: won {r['won']:2}/{r['matches']} "
+                      f"(lost {r['lost']}, drawn {r['draws']})", flush=True)
+        return 0
     for m in maps:
         for strong, weak, seeds, need in pairs:
-            r = pairing(m, strong, weak, seeds, args.seed, args.jobs, args.ruleset)
+            r = pairing(m, strong, weak, seeds, args.seed, args.jobs, args.ruleset, args.fog == "on", args.ai_sees_all)
             ok = r["rate"] >= need - 1e-9
             failed += not ok
             print(f"{Path(m).name:16} {strong:>6} vs {weak:<6} won {r['won']:2}/{r['matches']} "

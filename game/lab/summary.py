@@ -97,7 +97,10 @@ def summary_lines(record: dict[str, Any]) -> list[str]:
     n = record["runs"]
     stopped = f" (stopped by Ctrl-C: {n:,} of {record['runs_asked']:,} finished)" if record.get("interrupted") else ""
     lines = [f"{record['map_name']}: {n} matches from seed {record['seed']}{stopped}, "
-             f"{record['blue_ai']} (blue) against {record['red_ai']} (red); {record['seconds']:.1f} s"]
+             f"{record['blue_ai']} (blue) against {record['red_ai']} (red)"
+             + (", fog of war" + (" (the AI sees all)" if record.get("ai_sees_all") is True
+                                    else f" ({record['ai_sees_all']}'s AI sees all)" if record.get("ai_sees_all") else "") if record.get("fog") else "")
+             + f"; {record['seconds']:.1f} s"]
     if record.get("command"):
         lines.append(f"  command: {record['command']}")
     parts = []
@@ -131,4 +134,8 @@ def replay_command(record: dict[str, Any], seed: int | str) -> str:
         value = record.get(key, default)
         if value is not None and value != default:
             parts.append(f"{flag} {shlex.quote(str(value))}")
+    if record.get("fog"):
+        parts.append("--fog on")
+    if record.get("ai_sees_all"):
+        parts.append("--ai-sees-all" + ("" if record["ai_sees_all"] is True else f" {record['ai_sees_all']}"))
     return " ".join(parts)

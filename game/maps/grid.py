@@ -89,7 +89,10 @@ class GridMap:
     """The map property ``ruleset`` (yags, mythras, yags-sf, step): read and checked, not yet
     used by the game."""
     fog: bool = False
-    """The map property ``fog`` (on/off): read and checked, not yet used by the game."""
+    """The map property ``fog`` (on/off): fog of war, when neither the command line nor a
+    scenario says (game.sim.choose_fog)."""
+    fog_given: bool = False
+    """Does the map set ``fog`` itself (else the mode's default decides)?"""
     missing_art: tuple[str, ...] = ()
     """One line per image the map names that is not there: the map plays, the window draws
     placeholders, check-map refuses it."""

@@ -180,6 +180,7 @@ class _Builder:
             assumptions=tuple(self.assumptions(props, placed_layers, spawns, units)),
             ruleset=self.map_property(props, "ruleset", lambda v: as_choice(v, RULESETS)),
             fog=self.map_property(props, "fog", lambda v: as_choice(v, FOG_CHOICES)) == "on",
+            fog_given="fog" in props,
             missing_art=tuple(self.prepared.missing_art),
             art=tuple(self.prepared.art),
         )

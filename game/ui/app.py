@@ -64,7 +64,12 @@ def new_session(config: SessionConfig) -> Session:
     rules = make_ruleset(judged.ruleset)
     squads = config_squads(grid, config)
     check_squads(grid, squads, rules if judged.ruleset != "yags" else None)
-    session = Session(Match(grid, squads, seed=config.seed, max_rounds=config.max_rounds, ruleset=rules), config)
+    if config.fog is None:
+        from game.sim import choose_fog
+
+        config.fog = choose_fog(None, None, grid, config.mode in ("solo", "hotseat"))
+    session = Session(Match(grid, squads, seed=config.seed, max_rounds=config.max_rounds, ruleset=rules,
+                            fog=config.fog), config)
     session.squads = squads
     return session
 

@@ -155,8 +155,12 @@ class BattleScreen:
     def unit_at(self, tile: tuple[int, int] | None, living: bool = True) -> int | None:
         if tile is None:
             return None
+        from game.ui import fogview as fv
+
+        team = fv.viewer(self.session)
+        hidden = self.cached("hidden", (team,), lambda: fv.hidden_units(self.match, team))
         for v in self.match.units(living=living):
-            if v.pos == tile:
+            if v.pos == tile and v.uid not in hidden:
                 return v.uid
         return None
 

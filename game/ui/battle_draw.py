@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import actionbar as bar
 from game.ui import figures as fig
+from game.ui import fogview as fv
 from game.ui import overlays as ov
 from game.ui import previews as pv
 from game.ui import rulesheets
@@ -66,9 +67,10 @@ class BattleView:
         surface.set_clip(None)
         draw_banner(surface, sc.banner_rect, *self.banner())
         end = play.log_end()
-        lines = sc.cached("lines", (end,), lambda: [e.line() for e in m.log.events[:end]])
+        team, hidden = self.fog()
+        lines = sc.cached("lines", (end, team), lambda: fv.log_lines(m, team, m.log.events[:end], hidden))
         sc.log_scroll = draw_log(surface, sc.log_rect, lines, sc.log_scroll)
-        uid = sc.selected
+        uid = sc.selected if sc.selected not in hidden else None  # an enemy gone from sight is not shown
         self._draw_side(surface, uid, uid is not None and self.session.can_declare(uid))
         if sc.message:
             img = text(sc.message, 20, YELLOW)
@@ -92,13 +94,21 @@ class BattleView:
         if sc.dialog is not None:
             sc.dialog.draw(surface, sc.size)
 
+    def fog(self) -> tuple[str | None, frozenset[int]]:
+        """The side whose view is drawn (None: all) and the enemies it does not see."""
+        team = fv.viewer(self.session)
+        return team, self.screen.cached("hidden", (team,), lambda: fv.hidden_units(self.match, team))
+
     def _draw_map(self, surface: pygame.Surface) -> list[str] | None:
         """The map view: the map, the reachable tiles, the declarations, the units (walking
         ones on their way), the effects of the step being played back, the staged move and
         the hover preview (its tooltip's lines are returned, drawn later over the panels)."""
         sc, m, cam, play = self.screen, self.match, self.screen.camera, self.play
         sc.renderer.draw(surface, cam)
-        uid = sc.selected
+        team, hidden = self.fog()
+        if team is not None:
+            fv.draw_fog(surface, cam, m, team)
+        uid = sc.selected if sc.selected not in hidden else None
         own = uid is not None and self.session.can_declare(uid)
         if own and uid is not None:
             sel = uid
@@ -107,14 +117,14 @@ class BattleView:
             if layer is not None:
                 surface.blit(layer[0], cam.tile_rect(layer[1]).topleft)
         if m.phase == "declare":
-            ov.draw_declarations(surface, cam, m)
+            ov.draw_declarations(surface, cam, m, None if team is None else lambda u: fv.shown_declaration(m, team, u))
         targets: set[int] = set()
         if uid is not None and not m.view(uid).out and not play.busy():
             sel = uid
-            targets = sc.cached("sight", (uid,), lambda: {e.uid for e in m.sight.visible_enemies(sel)})
+            targets = sc.cached("sight", (uid,), lambda: {e.uid for e in m.sight.visible_enemies(sel)} - hidden)
         facing = sc.cached("facing", (), lambda: fig.facings(m, sc.start_pos))
         shown = play.shown() if play.busy() else None
-        badges = sc.cached("badges", (), lambda: fig.badges(m))
+        badges = sc.cached("badges", (team,), lambda: fv.visible_badges(fig.badges(m), hidden))
         staged = self.choice.staged_for(uid) if own else ()
         if staged and uid is not None:  # (own: uid is not None)
             ov.draw_path(surface, cam, list(staged), (255, 255, 255), 3,
@@ -122,11 +132,13 @@ class BattleView:
                                        rulesheets.move_words(m.rules)))
         fig.draw_badges(surface, cam, m, badges, shown, over=False)
         fig.draw_units(surface, cam, m, sc.sprites, uid, targets, self.session.current(), facing, shown,
-                       sc.roles, play.walking())
+                       sc.roles, play.walking(), hidden)
+        if team is not None:
+            fv.draw_marks(surface, cam, m, team, hidden)
         if staged and uid is not None:
             fig.draw_ghost(surface, cam, sc.sprites, sc.roles.get(uid, "rifleman"), m.view(uid).team, staged[-1])
         fig.draw_badges(surface, cam, m, badges, shown, over=True)
-        if play.busy():
+        if play.busy() and play.event()[0] not in hidden:
             fig.draw_event(surface, cam, m, *play.event(), shown, arrow=not play.fx.items, walking=play.walking())
         play.fx.draw(surface, cam, play.clock)
         if own and uid is not None and sc.hover is not None and not play.busy():
@@ -149,6 +161,8 @@ class BattleView:
                 return f"Round {m.round}: paused (Space resumes)", WHITE
             return f"Round {m.round}: {PHASE_NAMES.get(m.phase, m.phase)}", WHITE
         v = m.view(cur)
+        if cur in self.fog()[1]:
+            return f"Round {m.round}: {fv.UNSEEN} declares", WHITE
         if s.handover:
             who = f"{s.handover} player to take the seat"
         elif s.can_declare(cur):
@@ -178,7 +192,9 @@ class BattleView:
             note = f"may change it until {m.name(nxt)} declares" if nxt is not None else ""
         elif own and uid is not None:
             note = self.choice.note(uid)
-        draw_unit_panel(surface, side, m, uid, s.queue, s.current(), top - 8, legend=own, note=note,
+        hidden = self.fog()[1]
+        queue = [u for u in s.queue if u not in hidden] if hidden else s.queue
+        draw_unit_panel(surface, side, m, uid, queue, s.current(), top - 8, legend=own, note=note,
                         still_up=self.play.still_up())
         bar.draw_buttons(surface, placed, sc.mouse)
         help_rect = pygame.Rect(side.x + 10, top + (bar.height(len(placed)) + 6 if placed else 0),
@@ -211,7 +227,8 @@ class BattleView:
         melee = m.rules.weapon_facts(m.view(uid).combatant).melee
         if choice.area() and not melee and tile != m.view(uid).pos:
             sup, aim = choice.attack_mode == "suppress", tile
-            victims = sc.cached("arc", (uid, tile, sup), lambda: pv.arc_victims(m, uid, aim, sup))
+            hidden = self.fog()[1]
+            victims = sc.cached("arc", (uid, tile, sup), lambda: [u for u in pv.arc_victims(m, uid, aim, sup) if u not in hidden])
             pv.draw_arc(surface, cam, m, uid, tile, sup, victims)
             return sc.cached("arc_lines", (uid, tile, sup), lambda: pv.area_lines(m, uid, aim, sup, victims))
         if target is not None and m.view(target).team != m.view(uid).team:
@@ -255,8 +272,9 @@ class BattleView:
         if layer is not None:
             surface.blit(layer[0], cam.tile_rect(layer[1]).topleft)
         ov.draw_overwatch(surface, cam, m, uid, tile)
+        hidden = self.fog()[1]
         for e in m.enemies_of(uid):
-            if e.pos in area:
+            if e.pos in area and e.uid not in hidden:
                 r = cam.tile_rect(e.pos)
                 pygame.draw.circle(surface, ov.OVERWATCH_COLOUR, r.center, max(6, r.w // 2 + 3), 2)
         return sc.cached("ow_lines", (uid, tile), lambda: pv.overwatch_lines(m, uid, tile, area))
@@ -282,5 +300,5 @@ class BattleView:
         weapon = v.grenades[0]
         pv.draw_throw(surface, self.screen.camera, m, uid, tile)
         bands = self.screen.cached("blast", (weapon, tile, v.team),
-                                   lambda: ov.blast_preview(m, weapon, tile, v.team))
+                                   lambda: ov.blast_preview(m, weapon, tile, v.team, self.fog()[1]))
         return pv.throw_lines(m, uid, tile, bands)

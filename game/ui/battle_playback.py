@@ -83,6 +83,12 @@ def headline(step: list[Any]) -> str:
     return "; ".join(parts)
 
 
+def headline_of(lines: list[str]) -> str:
+    """`headline` from log lines ("[r3 fast] text"): the hit, else the first."""
+    texts = [line.split("] ", 1)[-1] for line in lines]
+    return next((t for t in texts if " -> " in t), texts[0])
+
+
 def shown_at(match: Match, start: dict[int, tuple[int, int]], later: list[Any], done: Sequence[Any] = (),
              health: dict[int, HealthFacts] | None = None) -> dict[int, Shown]:
     """The units as they were before the `later` events (the rest of the round's playback),
@@ -248,6 +254,12 @@ class Playback:
             return
         length, effects = animate(self.steps[self.i], self._context(), self.step_start, float(self.step_ms))
         self.durations[self.i] = length
+        from game.ui import fogview as fv
+
+        step = self.steps[self.i]
+        team = fv.viewer(self.screen.session)
+        if team is not None and step and step[0].actor in fv.hidden_units(self.match, team):
+            effects = []  # fog of war: nothing shows where an unseen enemy acted from
         for e in effects:
             self.fx.add(e)
 
@@ -317,8 +329,15 @@ class Playback:
         """The step being played back in one line, with its round, phase and number."""
         step = self.steps[self.i]
         e = step[0]
+        line = headline(step)
+        from game.ui import fogview as fv
+
+        team = fv.viewer(self.screen.session)
+        if team is not None:  # fog of war: the headline as the viewer may read it
+            lines = fv.log_lines(self.match, team, step, fv.hidden_units(self.match, team))
+            line = headline_of(lines) if lines else "out of sight"
         return (f"Round {e.round} resolving, {PHASE_NAMES.get(e.phase, e.phase)} "
-                f"({self.i + 1}/{len(self.steps)}): {headline(step)}")
+                f"({self.i + 1}/{len(self.steps)}): {line}")
 
     # --- speed ------------------------------------------------------------------------
 

@@ -241,13 +241,14 @@ def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Spri
                selected: int | None, targets: set[int], current: int | None,
                facing: dict[int, tuple[int, int]] | None = None, shown: dict[int, Shown] | None = None,
                roles: dict[int, str] | None = None,
-               walking: dict[int, tuple[tuple[float, float], tuple[int, int] | None]] | None = None) -> None:
-    """Every unit in view: its figure by role and side (a fallen one lying in its blood under
+               walking: dict[int, tuple[tuple[float, float], tuple[int, int] | None]] | None = None,
+               hidden: frozenset[int] = frozenset()) -> None:
+    """Every unit in view (but the `hidden`: enemies the viewer does not see): its figure by role and side (a fallen one lying in its blood under
     a red cross), its facing, the selection and target rings, its wound and stun bars; a unit
     walking in the playback drawn on its way."""
     t = cam.tile_px
     xs, ys = cam.visible_tiles()
-    views = match.units()
+    views = [v for v in match.units() if v.uid not in hidden]
     if shown:
         views = [replace(v, pos=shown[v.uid].pos, out=shown[v.uid].out) if v.uid in shown else v for v in views]
     views = sorted(views, key=lambda v: not v.out)  # the fallen first, underneath

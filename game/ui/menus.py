@@ -34,7 +34,7 @@ class MainMenu:
     Settings, Quit. Up/Down or the mouse pick a row; Enter starts. The chosen map is shown with
     its facts and a picture."""
 
-    ROWS = ("map", "path", "mode", "ruleset", "blue", "red", "ai", "red_ai", "seed", "start", "tutorial", "load",
+    ROWS = ("map", "path", "mode", "ruleset", "fog", "blue", "red", "ai", "red_ai", "seed", "start", "tutorial", "load",
             "settings", "quit")
 
     def __init__(self, size: tuple[int, int], config: SessionConfig | None = None, error: str = "",
@@ -43,12 +43,15 @@ class MainMenu:
         self.app = app
         self.maps = shipped_maps()
         default = next((p for p in self.maps if Path(p).name == "crossroads.tmx"), self.maps[0] if self.maps else "")
-        cfg = config or SessionConfig(default, seed=fresh_seed())
+        cfg = config or SessionConfig(default, seed=fresh_seed(), fog=None)
         self.map_i = self.maps.index(cfg.map_path) if cfg.map_path in self.maps else 0
         self.path = "" if cfg.map_path in self.maps else cfg.map_path
         self.mode, self.ai, self.seed = cfg.mode, cfg.ai, str(cfg.seed)
         self.ruleset: str | None = cfg.ruleset  # None: the map's own (its ruleset property, else yags)
         self.red_ai = cfg.ais.get("red", cfg.ai)
+        # fog of war: None the default (the map's property, else on for solo and hot-seat), or
+        # "on", "all" (on, the AI seeing the whole board), "off"
+        self.fog: str | None = None if cfg.fog is None else ("all" if cfg.ai_sees_all else "on") if cfg.fog else "off"
         self.squads = {"blue": cfg.blue_squad, "red": cfg.red_squad}
         self._fix_squads()
         self.row = self.ROWS.index("start")
@@ -76,7 +79,8 @@ class MainMenu:
         ais = {"red": self.red_ai} if self.mode == "watch" and self.red_ai != self.ai else {}
         return SessionConfig(self.map_path(), self.mode, self.ai, int(self.seed or 0),
                              blue_squad=self.squads["blue"], red_squad=self.squads["red"], ais=ais,
-                             ruleset=self.ruleset)
+                             ruleset=self.ruleset, fog=None if self.fog is None else self.fog != "off",
+                             ai_sees_all=self.fog == "all")
 
     # --- layout: the rows on the left, the map picker on the right --------------------
 
@@ -125,6 +129,9 @@ class MainMenu:
             i = rulesets.index(self.ruleset) if self.ruleset in rulesets else 0
             self.ruleset = rulesets[(i + step) % len(rulesets)]
             self.error = ""
+        elif name == "fog":
+            fogs: list[str | None] = [None, "on", "all", "off"]
+            self.fog = fogs[(fogs.index(self.fog) + step) % len(fogs)]
         elif name == "ai":
             self.ai = LEVELS[(LEVELS.index(self.ai) + step) % len(LEVELS)]
         elif name == "red_ai":
@@ -244,10 +251,12 @@ class MainMenu:
             "ai": self.ai, "seed": (self.seed or "0") + ("|  (N: another)" if self.ROWS[self.row] == "seed" else ""),
             "red_ai": self.red_ai if self.mode == "watch" else "(when watching)",
             "ruleset": self.ruleset or f"{map_ruleset(self.map_path())} (the map's)",
+            "fog": {None: "the map's, else on (off watching)", "on": "on", "all": "on, the AI sees all",
+                    "off": "off"}[self.fog],
             "start": "", "tutorial": "", "load": "", "settings": "", "quit": "",
             "blue": self.squads["blue"] or "(none)", "red": self.squads["red"] or "(none)",
         }
-        labels = {"map": "map", "path": "custom map", "mode": "mode", "seed": "seed", "ruleset": "rules",
+        labels = {"map": "map", "path": "custom map", "mode": "mode", "seed": "seed", "ruleset": "rules", "fog": "fog of war",
                   "ai": "blue AI" if self.mode == "watch" else "AI level", "red_ai": "red AI",
                   "blue": "blue squad", "red": "red squad", "start": "Start skirmish",
                   "tutorial": "Tutorial: your first battle", "load": "Load game...", "settings": "Settings...",

@@ -5,6 +5,7 @@ and the blast preview. The units themselves are drawn by `figures`."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -82,11 +83,13 @@ def arrow(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[int, i
     pygame.draw.polygon(surface, colour, pts)
 
 
-def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match) -> None:
-    """What has been declared this round, so later declarers can react."""
+def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match,
+                      shown: Callable[[int], bool] | None = None) -> None:
+    """What has been declared this round, so later declarers can react (`shown`: whose
+    declarations the viewer sees, under fog of war)."""
     for v in match.units(living=True):
         d = match.declared(v.uid)
-        if d is None:
+        if d is None or (shown is not None and not shown(v.uid)):
             continue
         a = d.action
         colour = TEAM_COLOURS.get(v.team, WHITE)
@@ -192,7 +195,8 @@ def draw_blast(surface: pygame.Surface, cam: Camera, match: Match, weapon: str, 
         pygame.draw.circle(surface, colour, c, r, 2)
 
 
-def blast_preview(match: Match, weapon: str, tile: tuple[int, int], team: str) -> list[tuple[str, list[str]]]:
+def blast_preview(match: Match, weapon: str, tile: tuple[int, int], team: str,
+                  hidden: frozenset[int] = frozenset()) -> list[tuple[str, list[str]]]:
     """Who is in each blast band if the grenade lands on `tile`: [(band, [unit labels])], with
     friends marked and cover (no line of sight or hard cover: one band further out, as the
     world resolves it) noted. Only the wounds, mixed and stuns bands are listed."""
@@ -201,8 +205,10 @@ def blast_preview(match: Match, weapon: str, tile: tuple[int, int], team: str) -
         return []
     bands: dict[str, list[str]] = {name: [] for name, _ in BLAST_BANDS}
     for v in match.units(living=True):
+        if v.uid in hidden:  # fog of war: an enemy the side does not see is not listed
+            continue
         d = geo.distance_m(match.grid, tile, v.pos)
-        covered = (not geo.line_of_sight(match.grid, tile, v.pos)
+        covered = (not match.topology.line_of_sight(tile, v.pos)
                    or geo.cover_between(match.grid, tile, v.pos) in ("hard50", "hard90"))
         multiple = max(1, math.ceil(d / r_m - 1e-9)) + (1 if covered else 0)
         if multiple > 3:

@@ -68,7 +68,7 @@ def arc_victims(match: Match, uid: int, aim: tuple[int, int], suppressive: bool)
     reach = int(facts.long_m / match.grid.metres_per_tile)
     arc = 60 if suppressive else 30
     points = geo.targets_in_arc(v.pos, aim, list(by_pos), arc, reach)
-    return [by_pos[p] for p in points if geo.line_of_sight(match.grid, v.pos, p)]
+    return [by_pos[p] for p in points if match.topology.line_of_sight(v.pos, p)]
 
 
 def area_lines(match: Match, uid: int, aim: tuple[int, int], suppressive: bool, victims: list[int]) -> list[str]:

@@ -99,13 +99,19 @@ class Match:
     """A match in its own esper world."""
 
     def __init__(self, grid: GridMap, squads: Mapping[str, Sequence[Mapping[str, Any]]], *, seed: int,
-                 ruleset: Ruleset | None = None, max_rounds: int | None = None) -> None:
+                 ruleset: Ruleset | None = None, max_rounds: int | None = None, fog: bool = False) -> None:
         if ruleset is None:
             from engine.yags.ruleset import YagsRuleset
 
             ruleset = YagsRuleset()
         self.grid = grid
-        self.topology: Topology = SquareGrid(grid)
+        self.fog = fog
+        if fog:  # fog of war: tcod's field of view is the one sight function (game/world/fog.py)
+            from game.world.fog import FogGrid
+
+            self.topology: Topology = FogGrid(grid)
+        else:
+            self.topology = SquareGrid(grid)
         self.rules = ruleset
         self.seed = seed
         self.dice = Dice(random.Random(seed))
@@ -156,6 +162,21 @@ class Match:
             value, roll = self.rules.roll_initiative(self.dice, c.combatant)
             esper.add_component(ent, Initiative(value, roll.fumble, roll.fumble))
             self._event(EventKind.INITIATIVE, f"{self.name(uid)} {roll.describe()}", uid)
+        self.vision: Any = None  # each side's sight and memory in a fogged match (game/world/sideview.py)
+        if fog:
+            from game.world.sideview import SideViews
+
+            self.vision = SideViews(self)
+            self.vision.note()
+
+    def sees(self, team: str, uid: int) -> bool:
+        """Does `team` see unit `uid` now? Always with fog off."""
+        return self.vision is None or self.vision.sees(team, uid)
+
+    def note_sight(self) -> None:
+        """Each side remembers what it sees now (fogged matches; the turn driver calls it)."""
+        if self.vision is not None:
+            self.vision.note()
 
     # --- components and views ------------------------------------------------------------
 

@@ -28,8 +28,8 @@ def app():
 def battle(app):
     """A solo skirmish on the crossroads, seed 1, opened in the app."""
 
-    def open_battle(mode="solo", max_rounds=None, seed=1, path=CROSSROADS):
-        cfg = SessionConfig(path, mode, "normal", seed, max_rounds=max_rounds)
+    def open_battle(mode="solo", max_rounds=None, seed=1, path=CROSSROADS, fog=False):
+        cfg = SessionConfig(path, mode, "normal", seed, max_rounds=max_rounds, fog=fog)
         return app.battle(cfg, new_session(cfg))
 
     return open_battle

@@ -111,7 +111,7 @@ def test_wrong_turn_is_refused_with_a_reason(battle):
 
 
 def test_hotseat_hands_over_when_the_side_changes(app, battle):
-    screen = battle(mode="hotseat")
+    screen = battle(mode="hotseat", fog=True)
     s = screen.session
     first = s.current_team()
     assert s.handover == first  # nobody has the seat yet

@@ -264,7 +264,7 @@ def test_save_and_load_a_changed_declaration(app, battle, save_dir):
 
 
 def test_save_and_load_in_hotseat_keeps_the_hand_over(app, battle, save_dir):
-    screen = battle(mode="hotseat")
+    screen = battle(mode="hotseat", fog=True)
     s = screen.session
     post_key(pygame.K_SPACE)  # the first player takes the seat
     app.frame(16)

@@ -246,7 +246,7 @@ def test_y_is_greyed_with_t_when_nobody_can_be_tended(app, battle):
 
 
 def test_hot_seat_z_on_the_hand_over_screen_takes_the_declaration_back(app, battle):
-    screen = battle(mode="hotseat")
+    screen = battle(mode="hotseat", fog=True)
     s, m = screen.session, screen.match
     post_key(pygame.K_SPACE)  # the first player takes the seat
     app.frame(16)

@@ -105,7 +105,7 @@ def test_the_replay_button_starts_the_same_seed_again(app, battle):
 
 
 def test_a_whole_hotseat_match_hands_over_and_ends(app, battle):
-    screen = battle(mode="hotseat", seed=3)
+    screen = battle(mode="hotseat", seed=3, fog=True)
     s = screen.session
     assert s.handover is not None
     lines = screen.view.handover_lines()

@@ -34,6 +34,8 @@ class AimKind(ActionKind[Aim]):
     def check(self, m: Match, v: UnitView, action: Aim, stance: str | None) -> Done | Impossible:
         if action.target not in m._entities or m.view(action.target).team == v.team:
             return Impossible("aim at an enemy")
+        if not m.sees(v.team, action.target):
+            return Impossible("no enemy seen there: an unknown target cannot be aimed at (Unknown Targets)")
         facts = m.rules.weapon_facts(v.combatant)
         if facts.melee:
             return Impossible(f"{facts.name} is not aimed")

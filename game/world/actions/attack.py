@@ -42,6 +42,8 @@ class AttackKind(ActionKind[Attack]):
         t = m.view(action.target)
         if t.team == v.team:
             return Impossible(f"{t.name} is on your side")
+        if not m.sees(v.team, t.uid):  # fog of war: nothing more about it is told
+            return Impossible("no enemy seen there: an unknown target cannot be attacked (Unknown Targets)")
         if t.out:
             return Impossible(f"{t.name} is already down")
         if action.mode == "melee":

@@ -27,6 +27,10 @@ class CombatSystem(System):
         shots after it (their rounds stay in the magazine); a shot gone astray (`stray`) is
         rolled with no crowd fumble and its fumble is a plain miss."""
         m = self.m
+        if m.vision is not None:  # fog of war: an attack gives the attacker away; an attacker
+            m.vision.reveal(uid)  # the target's side did not know of as the round began is an unknown target
+            if not m.vision.knew(m.view(target).team, uid) and not options.get("unaware"):
+                options = {**options, "unaware": True, "surprise": True}
         d = m.declared(target)
         if d is not None and not options.get("unaware") and m.rules.takes_defence(mode):  # an unaware target spends no defence on it
             esper.add_component(m._entities[target], replace(d, ruleset_decl=m.rules.note_attacked(d.ruleset_decl, m.name(uid))))

@@ -1,0 +1,127 @@
+"""Fog of war on the battle screen (issue 17): what the side at the screen may see.
+
+The viewer is the side whose view is drawn: in a fogged solo match the player's, in hot-seat
+the side in the seat (the hand-over screen stands between the sides), none when watching or
+with fog off (then everything is drawn, as before). For the viewer: enemy units it does not
+see are not drawn, selected, ringed or named; tiles it has seen before but not now are
+dimmed and tiles never seen darker; where it last saw each enemy is marked with the round;
+only open declarations are drawn; log lines about unseen enemies are left out, or name them
+"an unseen enemy" when they befell the viewer's own units.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pygame
+
+from game.ui.assets import text
+
+UNSEEN = "an unseen enemy"
+DIM_ALPHA, DARK_ALPHA = 105, 200
+
+
+def viewer(session: Any) -> str | None:
+    """The side whose view the screen shows (None: everything is shown)."""
+    m = session.match
+    if m.vision is None:
+        return None
+    mode = session.config.mode
+    if mode == "solo":
+        return session.config.human_team
+    if mode == "hotseat":
+        return session.seat or session.handover or session.current_team()
+    return None
+
+
+def hidden_units(match: Any, team: str | None) -> frozenset[int]:
+    """The enemy units `team` does not see now (none when `team` is None)."""
+    if team is None or match.vision is None:
+        return frozenset()
+    seen = match.vision.seen_enemies(team)
+    return frozenset(v.uid for v in match.units() if v.team != team and v.uid not in seen)
+
+
+def draw_fog(surface: pygame.Surface, cam: Any, match: Any, team: str) -> None:
+    """Dim what the side does not see now; darker what it never saw."""
+    xs, ys = cam.visible_tiles()
+    if not xs or not ys:
+        return
+    v = match.vision
+    box = (slice(xs.start, xs.stop), slice(ys.start, ys.stop))
+    seen, mem = v.seen_now(team)[box], v.remembered[team][box]
+    alpha = np.where(seen, 0, np.where(mem, DIM_ALPHA, DARK_ALPHA)).astype(np.uint8)
+    small = pygame.Surface(alpha.shape, pygame.SRCALPHA)
+    small.fill((6, 6, 12, 255))
+    px = pygame.surfarray.pixels_alpha(small)
+    px[:] = alpha
+    del px
+    t = cam.tile_px
+    big = pygame.transform.scale(small, (alpha.shape[0] * t, alpha.shape[1] * t))
+    surface.blit(big, cam.tile_rect((xs.start, ys.start)).topleft)
+
+
+def draw_marks(surface: pygame.Surface, cam: Any, match: Any, team: str, hidden: frozenset[int]) -> None:
+    """Where the side last saw each enemy it does not see now: a dashed ring and the round."""
+    t = cam.tile_px
+    xs, ys = cam.visible_tiles()
+    for uid, (pos, rnd) in sorted(match.vision.last_seen[team].items()):
+        if uid not in hidden or pos[0] not in xs or pos[1] not in ys:
+            continue
+        r = cam.tile_rect(pos)
+        radius = max(4, t // 2)
+        pygame.draw.circle(surface, (40, 14, 14), r.center, radius)
+        pygame.draw.circle(surface, (240, 110, 100), r.center, radius, max(1, t // 12))
+        if t >= 12:
+            img = text(f"?{rnd}", max(11, min(18, int(t * 0.6))), (255, 200, 190))
+            surface.blit(img, img.get_rect(center=r.center))
+
+
+def name(match: Any, team: str | None, uid: int, hidden: frozenset[int]) -> str:
+    """A unit's name as the viewer may know it."""
+    return UNSEEN if uid in hidden else match.name(uid)
+
+
+def log_lines(match: Any, team: str | None, events: list[Any], hidden: frozenset[int]) -> list[str]:
+    """The log as the viewer may read it: events about unseen enemies only, left out; those
+    that befell its own units name the enemy "an unseen enemy"."""
+    if team is None:
+        return [e.line() for e in events]
+    out = []
+    for e in events:
+        actors = [u for u in (e.actor, e.target) if u is not None]
+        unseen = [u for u in actors if u in hidden]
+        if not unseen:
+            out.append(e.line())
+            continue
+        if e.kind == "declare" and e.actor in hidden:
+            # Hidden Actions: not declared to this side; Unknown Targets: declared openly, but
+            # who and from where is not known
+            if match.vision is not None and match.vision.declaration_shown(team, e.actor) == "unknown":
+                out.append(f"[r{e.round} declare] {UNSEEN} declares openly (an unknown target)")
+            continue
+        if not any(match.view(u).team == team for u in actors):
+            continue  # nothing of the viewer's own: not told
+        line = e.line()
+        for u in unseen:
+            line = line.replace(match.name(u), UNSEEN)
+        out.append(line)
+    return out
+
+
+def shown_declaration(match: Any, team: str | None, uid: int) -> bool:
+    """Is `uid`'s declaration drawn for the viewer (open: its own, or a unit it sees)?"""
+    if team is None or match.vision is None:
+        return True
+    return match.vision.declaration_shown(team, uid) == "open"
+
+
+def visible_badges(b: Any, hidden: frozenset[int]) -> Any:
+    """The badges (jams, holds, first aid, dropped weapons) of units the viewer sees."""
+    if not hidden:
+        return b
+    return type(b)(tuple(u for u in b.jammed if u not in hidden),
+                   tuple(h for h in b.holds if h[0] not in hidden and h[1] not in hidden),
+                   tuple(t for t in b.tending if t[0] not in hidden),
+                   tuple(d for d in b.dropped if d[0] not in hidden))

@@ -1,0 +1,203 @@
+"""What each side of a fogged match sees, and what it remembers (issue 17).
+
+    views = SideViews(match)           # made by Match(fog=True): match.vision
+    views.seen_now("blue")             # bool array [x, y]: the tiles blue's units see now
+    views.sees("blue", uid)            # does blue see that unit now?
+    views.remembered["blue"]           # bool array: every tile blue has ever seen
+    views.last_seen["blue"]            # enemy uid -> (tile, round) where blue last saw it
+
+What a side sees now is geometry: the union of its standing units' fields of view (the
+terrain), and an enemy is seen when one of those units and the enemy see each other by the
+match's one sight function (`FogGrid.line_of_sight`), so whatever a side may shoot at it sees.
+It is worked out again whenever a unit moves or falls. The memory (tiles seen, where each enemy
+was last seen and when) is written only by `note`, which the turn driver calls after every
+step of the round: the same seed and declarations give the same memory, whoever looks.
+
+Noticing (yags-combat.md, Hidden Actions; yags-core.md, Awareness): an enemy that comes into
+sight standing still in cover from every unit of the side that sees it is spotted only by the
+ruleset's check (`Ruleset.notice`, rolled from the match's dice by each of those units in
+turn until one succeeds); unnoticed, it stays unseen for the round, and each new round the
+side checks again. It is noticed at once when it moves or attacks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from game.world.match import Match
+
+Tile = tuple[int, int]
+
+
+class SideViews:
+    """Each side's sight now and its memory."""
+
+    def __init__(self, match: Match) -> None:
+        self.m = match
+        g = match.grid
+        self.remembered: dict[str, np.ndarray] = {t: np.zeros((g.width, g.height), dtype=bool) for t in match.teams}
+        self.last_seen: dict[str, dict[int, tuple[Tile, int]]] = {t: {} for t in match.teams}
+        self._cache: dict[str, tuple[tuple, np.ndarray, frozenset[int]]] = {}
+        self.unnoticed: dict[str, set[int]] = {t: set() for t in match.teams}
+        self._checked: dict[str, set[int]] = {t: set() for t in match.teams}  # checked this round
+        self._was_seen: dict[str, frozenset[int]] = {t: frozenset() for t in match.teams}
+        self.known_at_start: dict[str, frozenset[int]] = {t: frozenset() for t in match.teams}
+        self._version = 0
+
+    def _signature(self) -> tuple:
+        return (self._version, *((v.pos, v.out) for v in self.m.units()))
+
+    def _work_out(self, team: str) -> tuple[np.ndarray, frozenset[int]]:
+        sig = self._signature()
+        hit = self._cache.get(team)
+        if hit is not None and hit[0] == sig:
+            return hit[1], hit[2]
+        m = self.m
+        fov = m.topology.fov  # type: ignore[attr-defined]
+        own = m.units(team, living=True)
+        seen = np.zeros((m.grid.width, m.grid.height), dtype=bool)
+        for v in own:
+            seen |= fov.mask(v.pos)
+        enemies = set()
+        for e in m.units():
+            if e.team == team:
+                continue
+            if e.out:
+                if seen[e.pos]:
+                    enemies.add(e.uid)
+                continue
+            if e.uid not in self.unnoticed[team] and seen[e.pos] and any(fov.sees(v.pos, e.pos) for v in own):
+                enemies.add(e.uid)
+        found = frozenset(enemies)
+        self._cache[team] = (sig, seen, found)
+        return seen, found
+
+    def seen_now(self, team: str) -> np.ndarray:
+        """The tiles `team`'s standing units see now (bool array indexed [x, y])."""
+        return self._work_out(team)[0]
+
+    def seen_enemies(self, team: str) -> frozenset[int]:
+        """The enemies `team` sees now (standing: seen by one of its units; fallen: lying
+        on a tile it sees)."""
+        return self._work_out(team)[1]
+
+    def sees(self, team: str, uid: int) -> bool:
+        """Does `team` see unit `uid` now? (its own units always)"""
+        if self.m.view(uid).team == team:
+            return True
+        return uid in self._work_out(team)[1]
+
+    def sees_tile(self, team: str, tile: Tile) -> bool:
+        return bool(self.seen_now(team)[tile])
+
+    # --- noticing ----------------------------------------------------------------------------
+
+    def _hiding_from(self, team: str, uid: int) -> list[tuple[int, str]]:
+        """The units of `team` that see enemy `uid` with the cover it has from each; empty
+        when one of them sees it in the open, or when it moved this round."""
+        m = self.m
+        e = m.view(uid)
+        if e.out or m.movement.moved(uid).mode != "none":
+            return []
+        from game.world.systems.sight import best_cover
+
+        out = []
+        for v in m.units(team, living=True):
+            if not m.topology.line_of_sight(v.pos, e.pos):
+                continue
+            cover = m.topology.cover_between(v.pos, e.pos)
+            if e.stance in ("prone", "crouched"):
+                cover = best_cover(cover, e.stance)
+            if cover is None:
+                return []
+            out.append((v.uid, cover))
+        return out
+
+    def _check(self, team: str, uid: int) -> bool:
+        """The side's units that see `uid` in cover try to notice it, in turn (True: one did)."""
+        m = self.m
+        self._checked[team].add(uid)
+        for watcher, cover in self._hiding_from(team, uid):
+            dist = m.topology.distance_m(m.view(watcher).pos, m.view(uid).pos)
+            ok, text = m.rules.notice(m.dice, m.participant(watcher), m.participant(uid), dist, cover)
+            if ok:
+                return True
+        return False
+
+    def _spot(self, team: str) -> None:
+        """Enemies newly in sight: hidden in cover unless noticed; the unnoticed who left
+        cover or moved are seen."""
+        m = self.m
+        changed = False
+        for uid in sorted(self.unnoticed[team]):
+            if not self._hiding_from(team, uid):
+                self.unnoticed[team].discard(uid)
+                changed = True
+        _, seen = self._work_out(team)
+        for uid in sorted(seen - self._was_seen[team]):
+            if uid in self._checked[team] or m.view(uid).out or not self._hiding_from(team, uid):
+                continue
+            if not self._check(team, uid):
+                self.unnoticed[team].add(uid)
+                changed = True
+        if changed:
+            self._version += 1
+
+    def begin_round(self) -> None:
+        """A new round: each side checks again for the enemies it has not noticed; what it
+        sees now is what it knows at the start of the round (Unknown Targets)."""
+        for team in self.m.teams:
+            self._checked[team].clear()
+            for uid in sorted(self.unnoticed[team]):
+                if self._check(team, uid):
+                    self.unnoticed[team].discard(uid)
+                    self._version += 1
+        self.note()
+        for team in self.m.teams:
+            self.known_at_start[team] = self._work_out(team)[1]
+
+    def reveal(self, uid: int) -> None:
+        """`uid` attacked: every side that has it in sight notices it."""
+        for team in self.m.teams:
+            if uid in self.unnoticed[team]:
+                self.unnoticed[team].discard(uid)
+                self._version += 1
+
+    def knew(self, team: str, uid: int) -> bool:
+        """Did `team` know of enemy `uid` when the round began (else it is an unknown target:
+        no defence against it)?"""
+        return uid in self.known_at_start[team]
+
+    def note(self) -> None:
+        """Remember what each side sees now: the tiles, and where and when each enemy was
+        (after working out who is noticed)."""
+        m = self.m
+        for team in m.teams:
+            self._spot(team)
+        for team in m.teams:
+            seen, enemies = self._work_out(team)
+            self._was_seen[team] = enemies
+            self.remembered[team] |= seen
+            last = self.last_seen[team]
+            for uid in sorted(enemies):
+                last[uid] = (m.view(uid).pos, m.round)
+
+    # --- declarations as a side sees them ----------------------------------------------------
+
+    def declaration_shown(self, team: str, uid: int) -> str:
+        """How `uid`'s declaration reaches `team` (yags-combat.md, Hidden Actions; Unknown
+        Targets): "open" (its own, or a unit it sees: shown in full), "unknown" (an unseen
+        unit that declared openly, since its move comes into the side's sight: shown without
+        where it is) or "hidden" (unseen, and nothing of its action comes into the side's sight
+        before it happens: not shown at all)."""
+        m = self.m
+        if m.view(uid).team == team or self.sees(team, uid):
+            return "open"
+        seen = self.seen_now(team)
+        path = m.movement.moved(uid).path
+        if any(seen[tuple(t)] for t in path):
+            return "unknown"
+        return "hidden"
