@@ -11,73 +11,20 @@ import argparse
 import os
 import random
 import sys
-from collections.abc import Callable, Sequence
-from typing import NoReturn
+from collections.abc import Sequence
 
-RULESET_NAMES = ("yags", "mythras", "yags-sf", "step")
-RULESET_HELP = "the rules: yags, mythras, yags-sf or step (default: the map's ruleset property, else yags)"
-HEADLESS_HINT = ("headless commands: 'skirmish simulate', 'skirmish sweep PLAN', 'skirmish check-map PATH', "
-                 "'skirmish new-map NAME', 'skirmish check-save PATH', 'skirmish duel'")
-
-
-def _error(message: str) -> int:
-    """Every error of the command line ends here: one bounded line on stderr, exit code 2."""
-    from game.files import one_line
-
-    print(one_line(f"error: {message}"), file=sys.stderr)
-    return 2
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a bad command line is one line on stderr (and exit 2), not the usage."""
-
-    def error(self, message: str) -> NoReturn:
-        _error(f"{self.prog}: {message} (see '{self.prog} --help')")
-        raise SystemExit(2)
-
-
-def _writable(flag: str, path: str, *, make_folder: bool = False) -> str | None:
-    """Why an output file cannot be written there, or None: checked before a long run. Only
-    a regular file is written (a FIFO or a device given as an output is refused, not
-    replaced); with ``make_folder`` a missing folder is made."""
-    from game.files import FileProblem, check_output
-
-    if make_folder:
-        try:
-            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        except (OSError, ValueError) as exc:
-            return f"{flag}: {path}: cannot make its folder ({getattr(exc, 'strerror', None) or exc})"
-    try:
-        check_output(path)
-    except FileProblem as exc:
-        return f"{flag}: {exc}"
-    return None
-
-
-def _out_of_bounds(flag: str, value: int, low: int, high: int) -> str | None:
-    """Why a whole number given on the command line is refused, or None."""
-    if value < low:
-        return f"{flag}: must be at least {low}, got {value:,}"
-    if value > high:
-        return f"{flag}: must be at most {high:,}, got {value:,}"
-    return None
-
-
-def display_available() -> tuple[bool, str]:
-    """Can SDL open a window here? Never raises."""
-    if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen"):
-        return True, ""
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        return False, "no display (DISPLAY and WAYLAND_DISPLAY are not set)"
-    try:
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        import pygame
-
-        pygame.display.init()
-        pygame.display.quit()
-    except Exception as exc:  # noqa: BLE001 - any SDL failure means no usable display
-        return False, f"no display ({exc})"
-    return True, ""
+from game.cli_common import (  # noqa: F401 (imported from here by tests and tools)
+    HEADLESS_HINT,
+    RULESET_HELP,
+    RULESET_NAMES,
+    OneLineParser,
+    _error,
+    _judge_or_warn,
+    _out_of_bounds,
+    _writable,
+    display_available,
+)
+from game.cli_lab import cmd_simulate, cmd_sweep, progress_bar  # noqa: F401
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -230,27 +177,6 @@ def cmd_check_map(args: argparse.Namespace) -> int:
     return 0
 
 
-def _judge_or_warn(path: str, ruleset: str | None = None) -> str | None:
-    """Judge a map before playing it (under `ruleset`, else the map's): None when it plays
-    (missing art is a warning line on stderr), else the one-line refusal."""
-    from engine.rulesets import UnknownRuleset
-    from game.judge import judge_map
-    from game.maps import MapError
-    from game.squads import SquadError
-
-    try:
-        judged = judge_map(path, ruleset)
-    except (MapError, SquadError) as exc:
-        return str(exc)
-    except UnknownRuleset as exc:
-        return f"--ruleset: {exc}"
-    from game.files import one_line
-
-    for line in judged.warnings:
-        print(one_line(f"warning: {line}"), file=sys.stderr)
-    return None
-
-
 def cmd_new_map(args: argparse.Namespace) -> int:
     """Make a map folder in the current folder: the map, its tilesets and art, the Tiled
     project; it plays at once and keeps its art wherever it is moved."""
@@ -302,172 +228,6 @@ def cmd_check_save(args: argparse.Namespace) -> int:
     finally:
         m.close()
     return 0
-
-
-def cmd_simulate(args: argparse.Namespace) -> int:
-    """AI-against-AI matches (the tactics lab): a summary with confidence intervals, the full
-    record with --json, a picture of where units fought and fell with --report."""
-    from game.ai import LEVELS
-    from game.files import FileProblem
-    from game.lab.scenario import ScenarioError, load_scenario
-    from game.lab.summary import summary_lines
-    from game.limits import MAX_JOBS, MAX_RUNS, MAX_SEED, MAX_SIZE
-    from game.maps import MapError
-    from game.sim import DEFAULT_MAP, simulate
-    from game.squads import SquadError
-
-    settings = {"map": args.map, "runs": args.runs, "seed": args.seed, "size": args.size,
-                "blue_ai": args.blue_ai, "red_ai": args.red_ai,
-                "blue_squad": args.blue_squad, "red_squad": args.red_squad, "ruleset": args.ruleset,
-                "fog": args.fog}
-    if args.scenario:
-        try:
-            scenario = load_scenario(args.scenario)
-        except ScenarioError as exc:
-            return _error(str(exc))
-        flags = {"--map": "map", "--runs": "runs", "--seed": "seed", "--size": "size", "--blue-ai": "blue_ai",
-                 "--red-ai": "red_ai", "--blue-squad": "blue_squad", "--red-squad": "red_squad",
-                 "--ruleset": "ruleset", "--fog": "fog"}
-        given = {key for flag, key in flags.items()
-                 if any(a == flag or a.startswith(flag + "=") for a in getattr(args, "argv", ()))}
-        for key, value in scenario.items():
-            if key not in given:  # the command line wins over the file
-                settings[key] = value
-    for flag, level in (("--blue-ai", settings["blue_ai"]), ("--red-ai", settings["red_ai"])):
-        if level not in LEVELS:
-            return _error(f"{flag}: unknown AI level {level!r}; expected one of {', '.join(LEVELS)}")
-    jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
-    runs, seed, size = settings["runs"], settings["seed"], settings["size"]
-    problem = (_out_of_bounds("--runs", runs, 1, MAX_RUNS) or _out_of_bounds("--seed", seed, 0, MAX_SEED)
-               or (size is not None and _out_of_bounds("--size", size, 1, MAX_SIZE))
-               or _out_of_bounds("--jobs", jobs, 1, MAX_JOBS))
-    if not problem and seed + runs - 1 > MAX_SEED:  # match i has seed + i
-        problem = f"--seed: {seed:,} and {runs:,} runs go past the highest seed, {MAX_SEED:,}"
-    if problem:
-        return _error(problem)
-    path = settings["map"] or str(DEFAULT_MAP)
-    if args.report == "-":
-        return _error("--report: a picture cannot go to standard output; give a .png path")
-    for flag, out in (("--report", args.report), ("--json", args.json)):
-        problem = out and out != "-" and _writable(flag, out)
-        if problem:
-            return _error(problem)
-    problem = _judge_or_warn(path, settings["ruleset"])
-    if problem:
-        return _error(problem)
-    cluster = None
-    if args.cluster:
-        if args.jobs is not None:
-            return _error("--cluster: give --jobs or --cluster, not both (the cluster's workers play the matches)")
-        from game.lab.cluster import ClusterError, connect
-
-        try:
-            cluster = connect(args.cluster)
-        except ClusterError as exc:
-            return _error(f"--cluster: {exc}")
-    from game.lab.recordjson import RecordJson
-    from game.lab.summary import Tally
-    from game.sim import Interrupted
-
-    tally = Tally()
-    try:
-        out = RecordJson(args.json) if args.json else None
-    except FileProblem as exc:
-        return _error(f"--json: {exc}")
-
-    def on_battle(b: dict) -> None:
-        tally.add(b)
-        if out is not None:
-            out.battle(b)
-
-    stopped = False
-    try:
-        record = simulate(path, settings["runs"], settings["seed"], jobs=jobs, blue_ai=settings["blue_ai"],
-                          red_ai=settings["red_ai"], size=settings["size"], blue_squad=settings["blue_squad"],
-                          red_squad=settings["red_squad"], ruleset=settings["ruleset"], cluster=cluster,
-                          fog=None if settings["fog"] is None else settings["fog"] == "on", ai_sees_all=args.ai_sees_all,
-                          progress=progress_bar(), on_battle=on_battle, keep_battles=False)
-    except Interrupted as exc:  # Ctrl-C: what finished is summarised and written
-        record, stopped = exc.record, True
-        if sys.stderr.isatty():
-            print(file=sys.stderr)
-    except (MapError, SquadError) as exc:
-        if out is not None:
-            out.discard()
-        return _error(str(exc))
-    except KeyError as exc:
-        if out is not None:
-            out.discard()
-        return _error(f"{path}: {exc.args[0]}")
-    except ValueError as exc:
-        from game.lab.cluster import ClusterError
-
-        if out is not None:
-            out.discard()
-        if isinstance(exc, ClusterError):
-            return _error(f"--cluster: {exc}")
-        raise
-    except BaseException:
-        if out is not None:
-            out.discard()
-        raise
-    finally:
-        if cluster is not None:
-            cluster.close()
-    record["command"] = "skirmish " + " ".join(args.argv)
-    record["summary"] = tally.summary(record["wins"])
-    if args.report:
-        from game.lab.report import draw_report
-        from game.maps import load_map
-
-        try:
-            record["report"] = draw_report(load_map(path), record, args.report, counts=(tally.fought, tally.fell))
-        except FileProblem as exc:
-            if out is not None:
-                out.discard()
-            return _error(f"--report: {exc}")
-    if out is not None:
-        try:
-            out.finish(record)
-        except FileProblem as exc:
-            return _error(f"--json: {exc}")
-        if args.json == "-":
-            return 130 if stopped else 0
-    for line in summary_lines(record):
-        print(line)
-    if args.report:
-        print(f"  report: {args.report}")
-    if args.json:
-        print(f"  record: {args.json}")
-    return 130 if stopped else 0
-
-
-def cmd_sweep(args: argparse.Namespace) -> int:
-    """Play every variant of a sweep plan into the results store and compare them
-    (game/lab/sweep.py)."""
-    from game.lab.sweep import run
-    from game.limits import MAX_JOBS
-
-    if args.cluster and args.jobs is not None:
-        return _error("--cluster: give --jobs or --cluster, not both (the cluster's workers play the matches)")
-    args.jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
-    problem = _out_of_bounds("--jobs", args.jobs, 1, MAX_JOBS)
-    if problem:
-        return _error(problem)
-    return run(args, _error, progress_bar())
-
-
-def progress_bar() -> Callable[[int, int], None] | None:
-    """A progress bar on standard error when it is a terminal (none when piped)."""
-    if not sys.stderr.isatty():
-        return None
-
-    def progress(done: int, total: int) -> None:
-        filled = int(30 * done / total)
-        end = "\n" if done == total else ""
-        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done:,}/{total:,}", end=end, file=sys.stderr, flush=True)
-
-    return progress
 
 
 def build_parser() -> argparse.ArgumentParser:

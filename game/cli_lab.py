@@ -1,0 +1,178 @@
+"""The lab's commands: `skirmish simulate` (many AI matches on one map, streamed to worker
+processes or a Dask cluster, summarised, charted and written as JSON) and `skirmish sweep
+PLAN.toml` (game/lab/)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+
+from game.cli_common import _error, _judge_or_warn, _out_of_bounds, _writable
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """AI-against-AI matches (the tactics lab): a summary with confidence intervals, the full
+    record with --json, a picture of where units fought and fell with --report."""
+    from game.ai import LEVELS
+    from game.files import FileProblem
+    from game.lab.scenario import ScenarioError, load_scenario
+    from game.lab.summary import summary_lines
+    from game.limits import MAX_JOBS, MAX_RUNS, MAX_SEED, MAX_SIZE
+    from game.maps import MapError
+    from game.sim import DEFAULT_MAP, simulate
+    from game.squads import SquadError
+
+    settings = {"map": args.map, "runs": args.runs, "seed": args.seed, "size": args.size,
+                "blue_ai": args.blue_ai, "red_ai": args.red_ai,
+                "blue_squad": args.blue_squad, "red_squad": args.red_squad, "ruleset": args.ruleset,
+                "fog": args.fog}
+    if args.scenario:
+        try:
+            scenario = load_scenario(args.scenario)
+        except ScenarioError as exc:
+            return _error(str(exc))
+        flags = {"--map": "map", "--runs": "runs", "--seed": "seed", "--size": "size", "--blue-ai": "blue_ai",
+                 "--red-ai": "red_ai", "--blue-squad": "blue_squad", "--red-squad": "red_squad",
+                 "--ruleset": "ruleset", "--fog": "fog"}
+        given = {key for flag, key in flags.items()
+                 if any(a == flag or a.startswith(flag + "=") for a in getattr(args, "argv", ()))}
+        for key, value in scenario.items():
+            if key not in given:  # the command line wins over the file
+                settings[key] = value
+    for flag, level in (("--blue-ai", settings["blue_ai"]), ("--red-ai", settings["red_ai"])):
+        if level not in LEVELS:
+            return _error(f"{flag}: unknown AI level {level!r}; expected one of {', '.join(LEVELS)}")
+    jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
+    runs, seed, size = settings["runs"], settings["seed"], settings["size"]
+    problem = (_out_of_bounds("--runs", runs, 1, MAX_RUNS) or _out_of_bounds("--seed", seed, 0, MAX_SEED)
+               or (size is not None and _out_of_bounds("--size", size, 1, MAX_SIZE))
+               or _out_of_bounds("--jobs", jobs, 1, MAX_JOBS))
+    if not problem and seed + runs - 1 > MAX_SEED:  # match i has seed + i
+        problem = f"--seed: {seed:,} and {runs:,} runs go past the highest seed, {MAX_SEED:,}"
+    if problem:
+        return _error(problem)
+    path = settings["map"] or str(DEFAULT_MAP)
+    if args.report == "-":
+        return _error("--report: a picture cannot go to standard output; give a .png path")
+    for flag, out in (("--report", args.report), ("--json", args.json)):
+        problem = out and out != "-" and _writable(flag, out)
+        if problem:
+            return _error(problem)
+    problem = _judge_or_warn(path, settings["ruleset"])
+    if problem:
+        return _error(problem)
+    cluster = None
+    if args.cluster:
+        if args.jobs is not None:
+            return _error("--cluster: give --jobs or --cluster, not both (the cluster's workers play the matches)")
+        from game.lab.cluster import ClusterError, connect
+
+        try:
+            cluster = connect(args.cluster)
+        except ClusterError as exc:
+            return _error(f"--cluster: {exc}")
+    from game.lab.recordjson import RecordJson
+    from game.lab.summary import Tally
+    from game.sim import Interrupted
+
+    tally = Tally()
+    try:
+        out = RecordJson(args.json) if args.json else None
+    except FileProblem as exc:
+        return _error(f"--json: {exc}")
+
+    def on_battle(b: dict) -> None:
+        tally.add(b)
+        if out is not None:
+            out.battle(b)
+
+    stopped = False
+    try:
+        record = simulate(path, settings["runs"], settings["seed"], jobs=jobs, blue_ai=settings["blue_ai"],
+                          red_ai=settings["red_ai"], size=settings["size"], blue_squad=settings["blue_squad"],
+                          red_squad=settings["red_squad"], ruleset=settings["ruleset"], cluster=cluster,
+                          fog=None if settings["fog"] is None else settings["fog"] == "on", ai_sees_all=args.ai_sees_all,
+                          progress=progress_bar(), on_battle=on_battle, keep_battles=False)
+    except Interrupted as exc:  # Ctrl-C: what finished is summarised and written
+        record, stopped = exc.record, True
+        if sys.stderr.isatty():
+            print(file=sys.stderr)
+    except (MapError, SquadError) as exc:
+        if out is not None:
+            out.discard()
+        return _error(str(exc))
+    except KeyError as exc:
+        if out is not None:
+            out.discard()
+        return _error(f"{path}: {exc.args[0]}")
+    except ValueError as exc:
+        from game.lab.cluster import ClusterError
+
+        if out is not None:
+            out.discard()
+        if isinstance(exc, ClusterError):
+            return _error(f"--cluster: {exc}")
+        raise
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
+    finally:
+        if cluster is not None:
+            cluster.close()
+    record["command"] = "skirmish " + " ".join(args.argv)
+    record["summary"] = tally.summary(record["wins"])
+    if args.report:
+        from game.lab.report import draw_report
+        from game.maps import load_map
+
+        try:
+            record["report"] = draw_report(load_map(path), record, args.report, counts=(tally.fought, tally.fell))
+        except FileProblem as exc:
+            if out is not None:
+                out.discard()
+            return _error(f"--report: {exc}")
+    if out is not None:
+        try:
+            out.finish(record)
+        except FileProblem as exc:
+            return _error(f"--json: {exc}")
+        if args.json == "-":
+            return 130 if stopped else 0
+    for line in summary_lines(record):
+        print(line)
+    if args.report:
+        print(f"  report: {args.report}")
+    if args.json:
+        print(f"  record: {args.json}")
+    return 130 if stopped else 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """Play every variant of a sweep plan into the results store and compare them
+    (game/lab/sweep.py)."""
+    from game.lab.sweep import run
+    from game.limits import MAX_JOBS
+
+    if args.cluster and args.jobs is not None:
+        return _error("--cluster: give --jobs or --cluster, not both (the cluster's workers play the matches)")
+    args.jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
+    problem = _out_of_bounds("--jobs", args.jobs, 1, MAX_JOBS)
+    if problem:
+        return _error(problem)
+    return run(args, _error, progress_bar())
+
+
+def progress_bar() -> Callable[[int, int], None] | None:
+    """A progress bar on standard error when it is a terminal (none when piped)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def progress(done: int, total: int) -> None:
+        filled = int(30 * done / total)
+        end = "\n" if done == total else ""
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done:,}/{total:,}", end=end, file=sys.stderr, flush=True)
+
+    return progress
