@@ -15,6 +15,7 @@ from itertools import pairwise
 
 from game.maps.grid import GridMap
 from game.world.geometry.basics import _EPS, _NONE, SQRT2, Tile, chebyshev
+from game.world.geometry.field import field
 from game.world.geometry.prepared import (
     _check_tile,
     _diagonals,
@@ -83,6 +84,9 @@ def reachable(
     no_stop.discard(s)
     return {(i % pw - 1, i // pw - 1): dist[i] for i in settled if i not in no_stop}
 
+FIELD_MIN_TILES = 0  # padded tiles from which CostsTo works out the whole field at once
+
+
 class CostsTo:
     """The cheapest cost in metres of walking from a tile to the nearest of `goals`, worked
     out only as far as asked: Dijkstra run backwards from the goals (a step from a tile onto
@@ -105,6 +109,12 @@ class CostsTo:
                 self._dist[i] = 0.0
                 self._heap.append((0.0, i))
         heapq.heapify(self._heap)
+        if len(prep.walk) >= FIELD_MIN_TILES and self._heap:
+            # The same floats worked out at once in C and NumPy (geometry/field.py).
+            whole = field(prep, sorted({i for _, i in self._heap}), diagonal)
+            if whole is not None:
+                self._dist, self._settled = whole
+                self._heap = []
 
     def _index(self, tile: Tile) -> int | None:
         x, y = tile
