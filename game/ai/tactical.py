@@ -436,7 +436,12 @@ class TacticalAI:
         radius = max((match.rules.blast_radius_m(gid) for e in enemies for gid in e.grenades), default=0.0)
         apart = min(5, max(2, math.ceil(3 * radius / mpt)))
         crowd: dict[Tile, int] = {}
+        # Only friends within `apart` of a reachable tile count for any (the rest are skipped).
+        sx, sy = me.pos
+        span = max(max(abs(x - sx), abs(y - sy)) for x, y in tiles) + apart
         for px, py in near:
+            if abs(px - sx) > span or abs(py - sy) > span:
+                continue
             for x in range(px - apart, px + apart + 1):
                 for y in range(py - apart, py + apart + 1):
                     crowd[(x, y)] = crowd.get((x, y), 0) + 1
