@@ -607,3 +607,23 @@ def test_costs_to_at_once_on_a_large_map_is_the_python_searchs():
     prep = geo._prepared(grid)
     goals = sorted((y + 1) * prep.pw + x + 1 for x, y in chosen)
     assert field(prep, goals, True) is not None  # worked out at once, not by the Python search
+
+
+@settings(max_examples=100)
+@given(st.integers(0, 10**6), st.booleans())
+def test_distances_from_a_tile_at_once_are_reachables_very_floats(seed, diagonal):
+    """The field walked out from a tile (the landmarks' tables) is `reachable` with no limit,
+    float for float."""
+    rng = random.Random(seed)
+    grid = make_grid(random_rows(rng.randint(1, 40), rng.randint(1, 40), seed, walls=rng.choice((0.0, 0.1, 0.3))),
+                     metres_per_tile=rng.choice((1.0, 2.0, 1.5)))
+    tiles = [(x, y) for y in range(grid.height) for x in range(grid.width) if grid.walkable(x, y)]
+    assume(tiles)
+    start = rng.choice(tiles)
+    prep = geo._prepared(grid)
+    got = field(prep, [(start[1] + 1) * prep.pw + start[0] + 1], diagonal, forward=True)
+    if got is None:  # left to the Python search only when no step can be made on the map
+        assert prep.fields[(diagonal, True)].r_min == 0
+        return
+    as_dict = {(i % prep.pw - 1, i // prep.pw - 1): d for i, d in enumerate(got[0]) if d < math.inf}
+    assert as_dict == geo.reachable(grid, start, math.inf, diagonal=diagonal)

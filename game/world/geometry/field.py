@@ -40,7 +40,7 @@ class _Tables:
     """Per grid and diagonal rule: tcod's graph on the padded grid and, for each tile, the
     float cost of the step to each neighbour (inf where there is none)."""
 
-    def __init__(self, prep: _Prepared, diagonal: bool) -> None:
+    def __init__(self, prep: _Prepared, diagonal: bool, forward: bool) -> None:
         pw, n = prep.pw, len(prep.walk)
         walk = np.frombuffer(prep.walk, dtype=np.uint8).astype(bool)
         enter = np.array(prep.enter, dtype=np.float64)
@@ -63,26 +63,30 @@ class _Tables:
             t = inner[ok]
             if not t.size:
                 continue
-            self.steps[t, k] = cost[t + o]
+            # Forward (distances from the goals, as `reachable` walks): from u onto t costs cost[t].
+            paid = cost[t] if forward else cost[t + o]
+            self.steps[t, k] = paid
             rounded = np.zeros(n, dtype=np.int32)
-            rounded[t] = np.rint(cost[t + o] * self.scale).astype(np.int32)
+            rounded[t] = np.rint(paid * self.scale).astype(np.int32)
             least = int(rounded[t].min())
             self.r_min = least if not self.r_min else min(self.r_min, least)
             self.graph.add_edge(_split(-o, pw), 1, cost=rounded.reshape(-1, pw))
         self.pw = pw
 
 
-def _tables(prep: _Prepared, diagonal: bool) -> _Tables:
-    t = prep.fields.get(diagonal)
+def _tables(prep: _Prepared, diagonal: bool, forward: bool) -> _Tables:
+    t = prep.fields.get((diagonal, forward))
     if t is None:
-        t = prep.fields[diagonal] = _Tables(prep, diagonal)
+        t = prep.fields[(diagonal, forward)] = _Tables(prep, diagonal, forward)
     return t
 
 
-def field(prep: _Prepared, goals: list[int], diagonal: bool) -> tuple[list[float], bytearray] | None:
+def field(prep: _Prepared, goals: list[int], diagonal: bool,
+          forward: bool = False) -> tuple[list[float], bytearray] | None:
     """`CostsTo`'s distances for every padded index (inf where no goal can be walked to) and
-    which are finite, or None when the Python search must do it."""
-    tb = _tables(prep, diagonal)
+    which are finite, or None when the Python search must do it. `forward`: the costs of
+    walking out from the goals instead (`reachable` from one tile with no limit)."""
+    tb = _tables(prep, diagonal, forward)
     if not goals or tb.r_min < 4:
         return None
     pf = tcod.path.Pathfinder(tb.graph)
