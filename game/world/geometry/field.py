@@ -74,6 +74,11 @@ class _Tables:
         self.pw = pw
 
 
+def prepare_tables(prep: _Prepared, diagonal: bool = True, forward: bool = False) -> None:
+    """Build the tables now (a big map's set-up does, for the AI's field), not in a decision."""
+    _tables(prep, diagonal, forward)
+
+
 def _tables(prep: _Prepared, diagonal: bool, forward: bool) -> _Tables:
     t = prep.fields.get((diagonal, forward))
     if t is None:
@@ -107,12 +112,17 @@ def field(prep: _Prepared, goals: list[int], diagonal: bool,
     is_goal = np.zeros(t.size, dtype=bool)
     is_goal[goals] = True
     keep = ~is_goal[reach]
-    reach, tr = reach[keep], tr[keep]
-    by = np.argsort(tr, kind="stable")
-    order, band = reach[by], tr[by] // width
+    reach, band = reach[keep], tr[keep] // width
+    if band.size and band.max() < 2**15:
+        band = band.astype(np.int16)  # a radix sort; the order within a band does not matter
+    by = np.argsort(band, kind="stable")
+    order, band = reach[by], band[by]
+    cuts = [0, *(np.flatnonzero(np.diff(band)) + 1).tolist(), order.size]
+    nbrs = order[:, None] + tb.offsets  # each tile's neighbours and steps, in band order
+    steps = tb.steps[order]
     d = np.full(t.size, np.inf)
     d[goals] = 0.0
-    steps, offsets = tb.steps, tb.offsets
-    for part in np.split(order, np.flatnonzero(np.diff(band)) + 1):
-        d[part] = (d[part[:, None] + offsets] + steps[part]).min(axis=1)
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        if b > a:
+            d[order[a:b]] = (d[nbrs[a:b]] + steps[a:b]).min(axis=1)
     return d.tolist(), bytearray(np.isfinite(d).view(np.uint8))

@@ -17,7 +17,7 @@ import numpy as np
 
 from game.maps.grid import GridMap
 from game.world.geometry.basics import _EPS, _NONE, SQRT2, Tile, chebyshev
-from game.world.geometry.field import field
+from game.world.geometry.field import field, prepare_tables
 from game.world.geometry.prepared import (
     _check_tile,
     _diagonals,
@@ -222,6 +222,7 @@ def prepare(grid: GridMap) -> None:
     prep = _prepared(grid)
     if grid.width * grid.height >= LANDMARK_MIN_TILES:
         _landmarks(grid, prep)
+        prepare_tables(prep)  # the AI's walking-distance field's (CostsTo)
 
 def path_to(
     grid: GridMap,
