@@ -1,14 +1,15 @@
-"""The performance table of issue 7: medians over repeated runs, each beside its reference
-measured in the same run, and the goal.
+"""The performance table of issues 7 and 20: medians over repeated runs, each beside its
+reference measured in the same run (python-tcod's C code, or the yardstick of
+bench/yardstick.py), and the goal.
 
-    pip install tcod                 # benchmark-only reference (python-tcod's C code)
-    python bench/run.py [--quick]
+    python bench/run.py [--quick] [--markdown PATH]
 
 Rows: movement range and paths against tcod's pathfinding; sight and cover against tcod's
 field of view; one 8 v 8 round with normal AI on the largest shipped map; whole matches per
 second (and the --jobs 2 speed-up); a battle-screen frame against one full-window blit;
-start-up to the first drawn frame; peak memory of a match; how fast hostile files are
-refused. Nothing here is a test: the figures depend on the machine.
+start-up to the first drawn frame; peak memory of a match (in the process that plays it); how
+fast hostile files are refused (with pytest installed); and issue 20's goals as ratios to the
+yardstick (bench/goals.py). Nothing here is a test: the figures depend on the machine.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "world"), str(ROOT / "bench")]
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import goals  # noqa: E402
 from gridfactory import random_grid  # noqa: E402
 
 from game.world import geometry as geo  # noqa: E402
@@ -257,13 +259,27 @@ print(json.dumps(out))
 """
 
 MEMORY_CODE = """
-import json, resource, sys
+import json, sys
+
+
+def peak_kb():
+    # The high-water mark of this process's own memory (VmHWM starts afresh at exec;
+    # ru_maxrss would carry the parent's size at the fork).
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+
 from game.ai import make_controller
 from game.maps import load_map
 from game.squads import map_squads
 from game.world.actions import Hold
 from game.world.match import Match
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+base = peak_kb()
 grid = load_map({map!r})
 match = Match(grid, map_squads(grid, "default", 8), seed=1)
 ais = {{t: make_controller("normal", 1, t) for t in ("blue", "red")}}
@@ -273,7 +289,7 @@ while not match.over:
         if hasattr(match.declare(uid, a, **c), "reason"):
             match.declare(uid, Hold())
     match.resolve_round()
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+peak = peak_kb()
 print(json.dumps({{"base_kb": base, "peak_kb": peak, "rounds": match.round}}))
 """
 
@@ -312,7 +328,7 @@ def bench_startup(runs: int) -> None:
 def bench_memory() -> None:
     out = subprocess_json(MEMORY_CODE.format(map=str(LARGEST_MAP)))
     peak = out["peak_kb"] / 1024
-    row(f"peak memory (maxrss), one 8 v 8 match on open_field ({out['rounds']} rounds)",
+    row(f"peak memory (VmHWM of the process playing), one 8 v 8 match on open_field ({out['rounds']} rounds)",
         f"{peak:.0f} MB", f"after imports: {out['base_kb'] / 1024:.0f} MB", "200 MB",
         "met" if peak <= 200 else "MISSED")
 
@@ -324,6 +340,11 @@ NOT_REFUSALS = re.compile(r"round_trip|generator|deterministic|failed_write|save
 
 def bench_refusals() -> None:
     """The slowest refusal of each hostile-file suite: pytest's own call durations."""
+    try:
+        import pytest  # noqa: F401
+    except ImportError:
+        row("hostile files refused", "not measured: pytest is not installed", "-", "1 s", "-")
+        return
     files = ["tests/maps/test_hostile.py", "tests/maps/test_images.py", "tests/test_saves.py",
              "tests/test_catalogue.py"]
     out = subprocess.run([sys.executable, "-m", "pytest", *files, "-q", "-p", "no:cacheprovider",
@@ -366,6 +387,8 @@ def main() -> None:
     if tcod is None:
         print("tcod is not installed: the reference columns are empty (pip install tcod)")
     print(machine())
+    ys = goals.Yardstick()
+    print(f"yardstick (bench/yardstick.py): {ys.take():.1f} ms", flush=True)
     for size in (128, 256):
         bench_paths(size, 5 if q else 21)
     bench_sight(5 if q else 21)
@@ -379,13 +402,22 @@ def main() -> None:
     bench_startup(3 if q else 7)
     bench_memory()
     bench_refusals()
-    lines = ["| what | ours (median) | reference, same run | goal | verdict |",
+    goals.rounds_8v8(ys, row, 6 if q else 20, 1 if q else 3)
+    goals.round_64v64(ys, row)
+    goals.map_512(ys, row, 3 if q else 8)
+    goals.window(ys, row, 30 if q else 60)
+    ys.take()
+    row(f"the yardstick: pure-Python Dijkstra, 120x120, 20% walls, median of 7 (taken {len(ys.times)} "
+        f"times in this run: {', '.join(f'{t:.0f}' for t in ys.times)} ms)", f"{ys.ms:.1f} ms",
+        "-", "-", "the unit of the ratios above")
+    lines = ["| what | ours (median) | reference or ratio, same run | goal | verdict |",
              "|---|---|---|---|---|"]
     lines += ["| " + " | ".join(r) + " |" for r in ROWS]
     print()
     print("\n".join(lines))
     if args.markdown:
-        Path(args.markdown).write_text(machine() + "\n\n" + "\n".join(lines) + "\n")
+        Path(args.markdown).write_text(f"{machine()}\n\nyardstick: {ys.ms:.1f} ms (median of {len(ys.times)})\n\n"
+                                       + "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

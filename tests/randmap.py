@@ -42,18 +42,20 @@ def _pick_weights(rng: random.Random) -> list[float]:
 
 
 def random_map(rng: random.Random, *, width: int | None = None, height: int | None = None,
-               max_rounds: int | None = None) -> GridMap:
-    """A random GridMap: terrain by random weights, spawn zones two columns wide at the west
-    (blue) and east (red) edges kept open, sometimes a wall or river cutting the map in two."""
+               max_rounds: int | None = None, weights: dict[str, float] | None = None,
+               split: bool | None = None) -> GridMap:
+    """A random GridMap: terrain by random weights (or `weights` by kind), spawn zones two
+    columns wide at the west (blue) and east (red) edges kept open, sometimes a wall or river
+    cutting the map in two (`split` False: never)."""
     w = width or rng.randint(5, 60)
     h = height or rng.randint(5, 60)
-    weights = _pick_weights(rng)
-    cells = rng.choices(KINDS, weights=weights, k=w * h)
+    chances = _pick_weights(rng) if weights is None else [weights.get(k, 0.0) for k in KINDS]
+    cells = rng.choices(KINDS, weights=chances, k=w * h)
     spawn_w = min(2, max(1, (w - 1) // 2))
     for y in range(h):
         for x in list(range(spawn_w)) + list(range(w - spawn_w, w)):
             cells[y * w + x] = "open"
-    split = rng.random() < 0.1 and w >= 2 * spawn_w + 1
+    split = (rng.random() < 0.1 if split is None else split) and w >= 2 * spawn_w + 1
     if split:
         x = w // 2 if w // 2 >= spawn_w and w // 2 < w - spawn_w else spawn_w
         for y in range(h):

@@ -59,7 +59,19 @@ class Character:
 
     def attribute(self, name: str) -> int:
         """The attribute as used in combat: agility and dexterity lowered by encumbrance, and
-        agility by restrictive armour; never below zero (Encumbrance)."""
+        agility by restrictive armour; never below zero (Encumbrance). (A character is
+        immutable: each answer is remembered.)"""
+        memo = self._memo
+        hit = memo.get(("attribute", name))
+        if hit is None:
+            hit = memo[("attribute", name)] = self._attribute(name)
+        return hit
+
+    @cached_property
+    def _memo(self) -> dict[tuple[str, str], int]:
+        return {}
+
+    def _attribute(self, name: str) -> int:
         key = canonical_attribute(name)
         value = self.attributes[key]
         level = self.encumbrance
@@ -71,7 +83,14 @@ class Character:
         return max(0, value)
 
     def skill(self, name: str) -> int:
-        """Skill score; talents default to 2, other skills to 0."""
+        """Skill score; talents default to 2, other skills to 0 (remembered)."""
+        memo = self._memo
+        hit = memo.get(("skill", name))
+        if hit is None:
+            hit = memo[("skill", name)] = self._skill(name)
+        return hit
+
+    def _skill(self, name: str) -> int:
         for k, v in self.skills.items():
             if k.lower() == name.lower():
                 return v

@@ -303,9 +303,28 @@ def _level_cases(a_totals: tuple[int, ...], a_fumbles: tuple[bool, ...], targets
     return tuple(sorted(counts.items()))
 
 
+_PREVIEWS: dict[tuple[AttackPlan, int, int], Preview] = {}
+PREVIEWS_KEPT = 4096  # previews remembered before the memo starts afresh
+
+
 def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     """Enumerate the dice: the chance to hit, of each degree, of each number of levels and of
-    each resulting (stuns, wounds) of the target starting from (`stuns`, `wounds`)."""
+    each resulting (stuns, wounds) of the target starting from (`stuns`, `wounds`).
+    Remembered by value (a plan is a frozen value; the AI previews the same attack round after
+    round while nothing changes, four times in ten); a plan that is not hashable is worked out."""
+    key = (plan, stuns, wounds)
+    try:
+        hit = _PREVIEWS.get(key)
+    except TypeError:
+        return _preview_plan(plan, stuns, wounds)
+    if hit is None:
+        if len(_PREVIEWS) >= PREVIEWS_KEPT:
+            _PREVIEWS.clear()
+        hit = _PREVIEWS[key] = _preview_plan(plan, stuns, wounds)
+    return hit
+
+
+def _preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     faces = range(1, 21)
     attack = plan.attack
     a_totals = tuple(attack.total(a) for a in faces)

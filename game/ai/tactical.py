@@ -13,6 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from engine.outcome import Impossible
 from engine.turn import Question
 from game.ai import answers
@@ -462,12 +464,7 @@ class TacticalAI:
         # carries grenades: out to their stun band (three radii), up to 5 tiles.
         radius = max((match.rules.blast_radius_m(gid) for e in enemies for gid in e.grenades), default=0.0)
         apart = min(5, max(2, math.ceil(3 * radius / mpt)))
-        crowd: dict[Tile, int] = {}
-        for px, py in near:
-            for x in range(px - apart, px + apart + 1):
-                for y in range(py - apart, py + apart + 1):
-                    crowd[(x, y)] = crowd.get((x, y), 0) + 1
-
+        crowd = _crowding(g.width, g.height, near, tiles, apart)
         before = self._before
         came_from = before[1] if before and before[0] == match.round - 1 and before[1] != me.pos else None
 
@@ -499,6 +496,22 @@ class TacticalAI:
             return Hold()
         path = match.movement.path(me.uid, goal)
         return Move(tuple(path), mode) if path else Hold()
+
+
+def _crowding(width: int, height: int, near: list[Tile], tiles: Any, apart: int) -> dict[Tile, int]:
+    """For each of `tiles`, how many of `near` (repeats counting again) stand within `apart`
+    tiles of it (Chebyshev): one sum over a square of a table of prefix sums."""
+    if not near:
+        return {}
+    counts = np.zeros((height + 1, width + 1), dtype=np.int64)
+    px, py = np.array(near, dtype=np.int64).T
+    np.add.at(counts, (py + 1, px + 1), 1)
+    s = counts.cumsum(0).cumsum(1)  # s[y + 1, x + 1]: those at or above and left of (x, y)
+    t = np.array(list(tiles), dtype=np.int64).reshape(-1, 2)
+    x0, x1 = np.clip(t[:, 0] - apart, 0, width), np.clip(t[:, 0] + apart + 1, 0, width)
+    y0, y1 = np.clip(t[:, 1] - apart, 0, height), np.clip(t[:, 1] + apart + 1, 0, height)
+    n = s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]
+    return {(int(x), int(y)): int(c) for (x, y), c in zip(t.tolist(), n.tolist(), strict=True)}
 
 
 def _ammo_time(match: Match, me: UnitView, facts: Any, mode: str, weight: float,

@@ -105,6 +105,7 @@ class BattleView:
         the hover preview (its tooltip's lines are returned, drawn later over the panels)."""
         sc, m, cam, play = self.screen, self.match, self.screen.camera, self.play
         sc.renderer.draw(surface, cam)
+        sc.renderer.warm(cam)  # a chunk a frame of the other zoom levels, ahead of a zoom step
         team, hidden = self.fog()
         if team is not None:
             fv.draw_fog(surface, cam, m, team)

@@ -16,6 +16,7 @@ import os
 import statistics
 import sys
 import time
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -23,13 +24,27 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 
-def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280, 720)) -> dict[str, float]:
-    from game.session import SessionConfig
+def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280, 720),
+                units: int | None = None) -> dict[str, Any]:
+    """The frame times (ms) by what the screen shows; `units` a side of the default squad
+    instead of the map's own; "zoom steps": each wheel step's frame, all the way in and out,
+    once the screen has been open a second."""
+    from game.session import Session, SessionConfig
     from game.ui.app import App, new_session
 
     app = App(size, playback_ms=0)
     config = SessionConfig(map_path, "solo", "normal", 1)
-    screen = app.battle(config, new_session(config))
+    if units is None:
+        session = new_session(config)
+    else:
+        from game.maps import load_map
+        from game.squads import map_squads
+        from game.world.match import Match
+
+        grid = load_map(map_path)
+        session = Session(Match(grid, map_squads(grid, "default", units), seed=1), config)
+    opened = time.perf_counter()
+    screen = app.battle(config, session)
     m = screen.match
     uid = screen.selected
     assert uid is not None, "no unit to declare"
@@ -43,7 +58,7 @@ def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280,
         cam.centre_on(((me[0] + target.pos[0]) // 2, (me[1] + target.pos[1]) // 2))
     reach = m.movement.reachable(uid, "sprint")
     far = max(reach, key=lambda t: reach[t])
-    out = {}
+    out: dict[str, Any] = {}
 
     def measure(n: int = frames) -> list[float]:
         times = []
@@ -80,12 +95,16 @@ def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280,
     hover(target.pos)
     out["overwatch arc"] = statistics.median(measure())
     key(pygame.K_ESCAPE)
-    # zooming all the way in and out again, one wheel step a frame: the worst frame
-    worst = 0.0
+    # zooming all the way in and out again, one wheel step a frame, once the screen has been
+    # open a second: the worst frame, and each step
+    while time.perf_counter() - opened < 1.0:
+        measure(1)
+    steps: list[float] = []
     for button in [4] * len(cam.levels) + [5] * len(cam.levels):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=cam.view.center, button=button))
-        worst = max(worst, *measure(1))
-    out["worst frame zooming in and out"] = worst
+        steps += measure(1)
+    out["worst frame zooming in and out"] = max(steps)
+    out["zoom steps"] = steps
     while cam.tile_px != cam.levels[-1]:
         cam.zoom(1)
     cam.centre_on(me)
@@ -100,4 +119,7 @@ def frame_times(map_path: str, frames: int = 100, size: tuple[int, int] = (1280,
 if __name__ == "__main__":
     path = sys.argv[1] if len(sys.argv) > 1 else "maps/open_field.tmx"
     for k, v in frame_times(path).items():
-        print(f"{k}: {v:.2f}" + (" ms" if k != "tile px" else ""))
+        if isinstance(v, list):
+            print(f"{k}: {', '.join(f'{x:.1f}' for x in v)} ms")
+        else:
+            print(f"{k}: {v:.2f}" + (" ms" if k != "tile px" else ""))

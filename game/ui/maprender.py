@@ -98,6 +98,8 @@ class MapRenderer:
         self._mips: list[pygame.Surface] = []
         self._base: pygame.Surface | None = None
         self.from_tiled = False
+        self._warm_key: tuple | None = None
+        self._warm_todo: list[tuple[int, int, int]] = []
 
     def zoom_levels(self) -> tuple[int, ...]:
         g = self.grid
@@ -215,6 +217,40 @@ class MapRenderer:
             for cx in range(xs.start // n, (xs.stop - 1) // n + 1):
                 blits.append((self.chunk(t, cx, cy), cam.tile_rect((cx * n, cy * n)).topleft))
         surface.fblits(blits)
+
+    def warm(self, cam: Camera, levels: tuple[int, ...] | None = None, chunks: int = 1) -> bool:
+        """Scale ahead, `chunks` at a time (a frame's spare work), the chunks the view would
+        show zoomed about its centre to each other level, nearest levels first, so that a zoom
+        step finds them cached. True while there is more to do."""
+        key = (cam.tile_px, round(cam.ox), round(cam.oy), cam.view.size, levels or cam.levels)
+        if self._warm_key != key:
+            self._warm_key, self._warm_todo = key, self._warm_list(cam, levels or cam.levels)
+        while chunks > 0 and self._warm_todo:
+            want = self._warm_todo.pop()
+            if want not in self._chunks:
+                self.chunk(*want)
+                chunks -= 1
+        return bool(self._warm_todo)
+
+    def _warm_list(self, cam: Camera, levels: tuple[int, ...]) -> list[tuple[int, int, int]]:
+        """The chunks in view at each level about the view's centre, the nearest level last."""
+        from copy import copy
+
+        i = levels.index(cam.tile_px) if cam.tile_px in levels else 0
+        out: list[tuple[int, int, int]] = []
+        for j in sorted(range(len(levels)), key=lambda j: -abs(j - i)):
+            if j == i:
+                continue
+            there = copy(cam)
+            there.levels = levels
+            there.zoom(j - i)
+            xs, ys = there.visible_tiles()
+            if not xs or not ys:
+                continue
+            n = chunk_tiles(there.tile_px)
+            out += [(there.tile_px, cx, cy) for cy in range(ys.start // n, (ys.stop - 1) // n + 1)
+                    for cx in range(xs.start // n, (xs.stop - 1) // n + 1)]
+        return out
 
     def surface(self, tile_px: int) -> pygame.Surface:
         """The whole map with tiles of `tile_px` pixels (cached, a few levels at a time)."""

@@ -36,12 +36,16 @@ def reach_layer(reach: dict[tuple[int, int], float], allowance: dict[str, int],
     x0, y0 = min(x for x, _ in reach), min(y for _, y in reach)
     x1, y1 = max(x for x, _ in reach), max(y for _, y in reach)
     layer = pygame.Surface(((x1 - x0 + 1) * t, (y1 - y0 + 1) * t), pygame.SRCALPHA)
-    for (x, y), cost in reach.items():
-        colour = SHADES[move_mode(cost, allowance)]
-        r = pygame.Rect((x - x0) * t, (y - y0) * t, t, t)
-        layer.fill(colour, r)
+    stamps: dict[str, pygame.Surface] = {}  # one tile's picture per mode, stamped in one call
+    for mode in ("free", "run", "sprint"):
+        colour = SHADES[mode]
+        stamp = stamps[mode] = pygame.Surface((t, t), pygame.SRCALPHA)
+        stamp.fill(colour)
         if t >= 12:
-            pygame.draw.rect(layer, (*colour[:3], min(255, colour[3] * 2)), r, 1)
+            pygame.draw.rect(stamp, (*colour[:3], min(255, colour[3] * 2)), stamp.get_rect(), 1)
+    # The layer is clear and the tiles do not overlap: the larger of each channel is the stamp's.
+    layer.fblits([(stamps[move_mode(cost, allowance)], ((x - x0) * t, (y - y0) * t)) for (x, y), cost in reach.items()],
+                 pygame.BLEND_RGBA_MAX)
     return layer, (x0, y0)
 
 

@@ -134,6 +134,7 @@ class Match:
         self._views: dict[int, UnitView] = {}
         self._allowances: dict[int, tuple[UnitView, dict[str, int]]] = {}
         self._roster: list[UnitView] | None = None  # every unit's view, in uid order
+        self._by_tile: dict[Tile, list[UnitView]] | None = None  # the living by tile, in uid order
         self._flow: Any = None
         esper.switch_world(self.world)
         self.declarations = Declarations(self)
@@ -204,6 +205,7 @@ class Match:
         """Forget `uid`'s cached view: its state, place, stance or grenades changed."""
         self._views.pop(uid, None)
         self._roster = None
+        self._by_tile = None
 
     def _build_view(self, uid: int) -> UnitView:
         self._use()
@@ -224,6 +226,15 @@ class Match:
         if views is None:
             views = self._roster = [self.view(uid) for uid in self._uids]
         return [v for v in views if (team is None or v.team == team) and (not living or not v.out)]
+
+    def living_at(self, tile: Tile) -> list[UnitView]:
+        """The living units on `tile`, in uid order (an index by tile, kept with the views)."""
+        index = self._by_tile
+        if index is None:
+            index = self._by_tile = {}
+            for v in self.units(living=True):
+                index.setdefault(v.pos, []).append(v)
+        return index.get(tile, [])
 
     def enemies_of(self, uid: int, living: bool = True) -> list[UnitView]:
         team = self.view(uid).team

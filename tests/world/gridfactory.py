@@ -15,6 +15,7 @@ Legend (row strings, top row is y = 0, column is x):
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 
@@ -88,3 +89,15 @@ def random_rows(width: int, height: int, seed: int, walls: float = 0.2) -> list[
 def random_grid(width: int, height: int, seed: int, walls: float = 0.2) -> GridMap:
     """`make_grid(random_rows(...))`."""
     return make_grid(random_rows(width, height, seed, walls), name=f"random{seed}")
+
+
+@contextlib.contextmanager
+def python_search():
+    """CostsTo searching in Python, tile by tile (the field's reference), within the block."""
+    from game.world.geometry import paths
+
+    before, paths.FIELD_MIN_TILES = paths.FIELD_MIN_TILES, 10**12
+    try:
+        yield
+    finally:
+        paths.FIELD_MIN_TILES = before

@@ -7,7 +7,7 @@ import math
 import random
 
 import pytest
-from gridfactory import make_grid, random_rows
+from gridfactory import make_grid, python_search, random_rows
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -551,10 +551,12 @@ def test_costs_to_asked_tile_by_tile_in_any_order_is_the_whole_field(case, rnd):
     walked to (a wall, or cut off) gives the default."""
     grid, goals = case
     whole = geo.costs_to(grid, goals)
-    lazy = geo.CostsTo(grid, goals)
+    with python_search():
+        lazy = geo.CostsTo(grid, goals)  # the Python search, tile by tile
     tiles = [(x, y) for y in range(grid.height) for x in range(grid.width)]
     rnd.shuffle(tiles)
     for t in tiles:
         assert lazy.get(t, -1.0) == whole.get(t, -1.0)
         assert (t in lazy) == (t in whole)
     assert lazy.get((-1, 0)) is None and lazy.get((grid.width, 0), 7.0) == 7.0
+

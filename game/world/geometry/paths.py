@@ -14,8 +14,11 @@ from collections.abc import Set as AbstractSet
 from itertools import pairwise
 from typing import overload
 
+import numpy as np
+
 from game.maps.grid import GridMap
 from game.world.geometry.basics import _EPS, _NONE, SQRT2, Tile, chebyshev
+from game.world.geometry.field import field, prepare_tables
 from game.world.geometry.prepared import (
     _check_tile,
     _diagonals,
@@ -84,6 +87,9 @@ def reachable(
     no_stop.discard(s)
     return {(i % pw - 1, i // pw - 1): dist[i] for i in settled if i not in no_stop}
 
+FIELD_MIN_TILES = 0  # padded tiles from which CostsTo works out the whole field at once
+
+
 class CostsTo:
     """The cheapest cost in metres of walking from a tile to the nearest of `goals`, worked
     out only as far as asked: Dijkstra run backwards from the goals (a step from a tile onto
@@ -106,6 +112,12 @@ class CostsTo:
                 self._dist[i] = 0.0
                 self._heap.append((0.0, i))
         heapq.heapify(self._heap)
+        if len(prep.walk) >= FIELD_MIN_TILES and self._heap:
+            # The same floats worked out at once in C and NumPy (geometry/field.py).
+            whole = field(prep, sorted({i for _, i in self._heap}), diagonal)
+            if whole is not None:
+                self._dist, self._settled = whole
+                self._heap = []
 
     def _index(self, tile: Tile) -> int | None:
         x, y = tile
@@ -186,17 +198,26 @@ def _landmarks(grid: GridMap, prep: _Prepared) -> list[array]:
     if prep.landmarks:
         return prep.landmarks
     w, h, pw = grid.width, grid.height, prep.pw
-    open_tiles = [(x, y) for y in range(h) for x in range(w) if grid.walkable(x, y)]
+    # The open tiles in row order (y, then x), as NumPy arrays.
+    oy, ox = np.nonzero(np.frombuffer(prep.walk, dtype=np.uint8).reshape(h + 2, pw)[1:-1, 1:-1])
     anchors = ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1),
                (w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2))
     seen: set[Tile] = set()
     for ax, ay in anchors:
-        if not open_tiles:
+        if not ox.size:
             break
-        lm = min(open_tiles, key=lambda t: ((t[0] - ax) ** 2 + (t[1] - ay) ** 2, t[1], t[0]))
+        # The nearest open tile to the anchor, ties to the first in row order.
+        d2 = (ox - ax) ** 2 + (oy - ay) ** 2
+        k = int(np.argmin(d2))  # the first of the least: row order breaks ties by y, then x
+        lm = (int(ox[k]), int(oy[k]))
         if lm in seen:
             continue
         seen.add(lm)
+        # `reachable` with no limit, worked out at once (geometry/field.py: the same floats)
+        whole = field(prep, [(lm[1] + 1) * pw + lm[0] + 1], True, forward=True)
+        if whole is not None:
+            prep.landmarks.append(array("d", whole[0]))
+            continue
         dist = array("d", [math.inf]) * len(prep.walk)
         for (x, y), c in reachable(grid, lm, math.inf).items():
             dist[(y + 1) * pw + x + 1] = c
@@ -209,6 +230,7 @@ def prepare(grid: GridMap) -> None:
     prep = _prepared(grid)
     if grid.width * grid.height >= LANDMARK_MIN_TILES:
         _landmarks(grid, prep)
+        prepare_tables(prep)  # the AI's walking-distance field's (CostsTo)
 
 def path_to(
     grid: GridMap,

@@ -8,6 +8,7 @@ import weakref
 from array import array
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.maps.grid import GridMap
 from game.world.geometry.basics import SQRT2, Tile
@@ -28,6 +29,8 @@ class _Prepared:
     # Answers of cover_between and line_of_sight already worked out (the grid never changes).
     cover_memo: dict[tuple[Tile, Tile], str | None] = field(default_factory=dict)
     sight_memo: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
+    # The walking-distance field's tables (geometry/field.py), by (diagonal, forward), built on first use.
+    fields: dict[tuple[bool, bool], Any] = field(default_factory=dict)
 
     def clear_box(self, w: int, x0: int, y0: int, x1: int, y1: int) -> bool:
         """No sight-blocking tile in columns x0..x1, rows y0..y1 (in any order)."""

@@ -99,10 +99,11 @@ class EngagementSystem(System):
             e = m.view(e.uid)
             if e.out:
                 continue
-            if e.uid in struck or e.uid == attacking or self.grappled_with(e.uid) not in (None, uid):
+            if e.uid in struck or e.uid == attacking:
                 continue
             ef = m.rules.weapon_facts(e.combatant)
-            if ef.melee and m.topology.steps(e.pos, here) <= ef.reach_tiles and m.topology.steps(e.pos, step) > ef.reach_tiles:
+            if (ef.melee and m.topology.steps(e.pos, here) <= ef.reach_tiles and m.topology.steps(e.pos, step) > ef.reach_tiles
+                    and self.grappled_with(e.uid) in (None, uid)):
                 struck.add(e.uid)
                 m._event(EventKind.FREE_STRIKE, f"{e.name} strikes at {v.name} moving past", e.uid, uid)
                 yield from m.combat.strike(e.uid, uid, "melee", {"kind": "free strike"})

@@ -1,0 +1,69 @@
+"""The walking-distance field worked out at once (game/world/geometry/field.py): tcod orders
+the tiles, NumPy adds the floats band by band; it must give the Python search's very floats
+(a tie between two tiles must break the same way), or leave the work to it."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from gridfactory import make_grid, python_search, random_rows
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from game.world import geometry as geo
+from game.world.geometry.field import field
+
+
+@settings(max_examples=150)
+@given(st.integers(0, 10**6), st.integers(1, 6), st.booleans())
+def test_costs_to_at_once_gives_the_python_searchs_very_floats(seed, goals, diagonal):
+    """The whole field worked out at once (tcod and NumPy, geometry/field.py) is the Python
+    search's, float for float (not approximately: a tie between two tiles must break the same
+    way), on random maps with rough ground, water and walls, diagonals or not."""
+    rng = random.Random(seed)
+    grid = make_grid(random_rows(rng.randint(1, 40), rng.randint(1, 40), seed, walls=rng.choice((0.0, 0.1, 0.3))),
+                     metres_per_tile=rng.choice((1.0, 2.0, 1.5)))
+    tiles = [(x, y) for y in range(grid.height) for x in range(grid.width) if grid.walkable(x, y)]
+    assume(tiles)
+    chosen = rng.sample(tiles, min(goals, len(tiles)))
+    with python_search():
+        expected = geo.CostsTo(grid, chosen, diagonal=diagonal).whole()
+    assert geo.CostsTo(grid, chosen, diagonal=diagonal).whole() == expected
+
+
+def test_costs_to_at_once_on_a_large_map_is_the_python_searchs():
+    """The same on a 150 x 150 map with 10% walls, from eight goals: many bands, far tiles."""
+    from gridfactory import random_grid
+
+    grid = random_grid(150, 150, seed=11, walls=0.1)
+    rng = random.Random(5)
+    tiles = [(x, y) for y in range(150) for x in range(150) if grid.walkable(x, y)]
+    chosen = rng.sample(tiles, 8)
+    with python_search():
+        expected = geo.CostsTo(grid, chosen).whole()
+    assert geo.CostsTo(grid, chosen).whole() == expected
+    assert len(expected) > 15000
+    prep = geo._prepared(grid)
+    goals = sorted((y + 1) * prep.pw + x + 1 for x, y in chosen)
+    assert field(prep, goals, True) is not None  # worked out at once, not by the Python search
+
+
+@settings(max_examples=100)
+@given(st.integers(0, 10**6), st.booleans())
+def test_distances_from_a_tile_at_once_are_reachables_very_floats(seed, diagonal):
+    """The field walked out from a tile (the landmarks' tables) is `reachable` with no limit,
+    float for float."""
+    rng = random.Random(seed)
+    grid = make_grid(random_rows(rng.randint(1, 40), rng.randint(1, 40), seed, walls=rng.choice((0.0, 0.1, 0.3))),
+                     metres_per_tile=rng.choice((1.0, 2.0, 1.5)))
+    tiles = [(x, y) for y in range(grid.height) for x in range(grid.width) if grid.walkable(x, y)]
+    assume(tiles)
+    start = rng.choice(tiles)
+    prep = geo._prepared(grid)
+    got = field(prep, [(start[1] + 1) * prep.pw + start[0] + 1], diagonal, forward=True)
+    if got is None:  # left to the Python search only when no step can be made on the map
+        assert prep.fields[(diagonal, True)].r_min == 0
+        return
+    as_dict = {(i % prep.pw - 1, i // prep.pw - 1): d for i, d in enumerate(got[0]) if d < math.inf}
+    assert as_dict == geo.reachable(grid, start, math.inf, diagonal=diagonal)
