@@ -1,0 +1,200 @@
+"""The tactical AI's attacks (game/ai/tactical.py): shots in each fire mode, area fire,
+grenades thrown clear of friends, melee, a step to cover before shooting, and what an
+attack's ammunition costs in time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.outcome import Impossible
+from game.ai.tactical_base import COVER_RANK, FIRE_MODES, TacticalBase, Tile, expected_harm
+from game.world import geometry as geo
+from game.world.actions import Aim, AreaFire, Attack, Move, Throw
+from game.world.match import Match, UnitView
+
+
+class TacticalAttacks(TacticalBase):
+    """The attacks a unit weighs."""
+
+    def _pile_on(self, match: Match, me: UnitView, t: UnitView) -> float:
+        """What another attack on `t` is worth when friends declared attacks on it already
+        this round: `pile_on` to the power of their number (1: as much; less spreads the
+        fire, so that five rifles do not all wait on a man the first two will down)."""
+        if not self.level.read_declarations:
+            return 1.0
+        n = 0
+        for v in self.facts(match).living(team=me.team):
+            d = match.declared(v.uid) if v.uid != me.uid else None
+            if d is not None and isinstance(d.action, Attack | Aim) and d.action.target == t.uid:
+                n += 1
+        return self.w["pile_on"] ** n
+
+    def _target_bonus(self, match: Match, t: UnitView) -> float:
+        bonus = self.w["finish"] * match.rules.health_facts(t.state).wounds
+        if self.level.read_declarations:
+            d = match.declared(t.uid)
+            if d is not None and not isinstance(d.action, Move) and not (isinstance(d.action, Attack) and d.action.path):
+                bonus += self.w["moving_target"]
+        return bonus
+
+    def _shots(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> list[tuple[float, Any]]:
+        """Exact previews of the few nearest (then most wounded) targets in the first modes."""
+        g = match.grid
+        in_range = [e for e in visible if geo.distance_m(g, me.pos, e.pos) <= facts.long_m]
+        in_range.sort(key=lambda e: (geo.distance_m(g, me.pos, e.pos) - 4 * match.rules.health_facts(e.state).wounds, e.uid))
+        modes = [m for m in FIRE_MODES if m in facts.modes][: self.level.modes]
+        out = []
+        for e in in_range[: self.level.targets]:
+            for mode in modes:
+                for opts in match.rules.attack_options(me.combatant, mode):  # the ruleset's choices (Yags: one)
+                    if me.ammo is not None and match.rules.ammo_use(me.combatant, mode, opts) > me.ammo.loaded and mode != "burst":
+                        continue
+                    harm = expected_harm(match, match.preview(me.uid, e.uid, mode, dict(opts)))
+                    if harm <= 0:
+                        continue
+                    harm *= self._pile_on(match, me, e) * _ammo_time(match, me, facts, mode, self.w["reload_time"], opts)
+                    if mode == "shot" and facts.spread_m:
+                        harm -= self._cone_friends(match, me, e, facts)
+                        if harm <= 0:
+                            continue
+                    out.append((self.w["harm"] * harm + self._target_bonus(match, e), Attack(e.uid, mode, dict(opts))))
+        return out
+
+    def _cone_friends(self, match: Match, me: UnitView, target: UnitView, facts: Any) -> float:
+        """The expected harm a shotgun's cone does to friends in it (the world's own cone,
+        `Match.in_cone`), counted against the shot."""
+        return sum(max(0.0, expected_harm(match, match.preview(me.uid, w.uid, "shot")))
+                   for w in match.range.in_cone(me.uid, target.uid, facts) if w.team == me.team)
+
+    def _area(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> tuple[float, Any] | None:
+        """Area fire at the aim point that sweeps most enemies and no friend (previewed)."""
+        if "area" not in facts.modes or len(visible) < self.level.area_cluster:
+            return None
+        if me.ammo is not None and me.ammo.loaded < facts.burst:
+            return None
+        g = match.grid
+        f = self.facts(match)
+        friends = [v.pos for v in f.living(team=me.team) if v.uid != me.uid]
+        reach = int(facts.long_m / g.metres_per_tile)
+        best = None
+        for e in visible[: max(self.level.targets, 3)]:
+            swept = geo.targets_in_arc(me.pos, e.pos, [v.pos for v in visible] + friends, 30, reach)
+            if any(p in friends for p in swept):
+                continue
+            n = len(swept)
+            if n >= self.level.area_cluster and (best is None or n > best[0]):
+                best = (n, e, swept)
+        if best is None:
+            return None
+        by_pos = {v.pos: v for v in visible}
+        harm = 0.0
+        shares = len(best[2])  # a ruleset that shares the rounds out (Mythras) previews each one's share
+        for p in best[2][:3]:
+            harm += max(0.0, expected_harm(match, match.preview(me.uid, by_pos[p].uid, "area", {"targets": shares})))
+        return self.w["harm"] * harm * _ammo_time(match, me, facts, "area", self.w["reload_time"]), AreaFire(best[1].pos)
+
+    def _grenade(self, match: Match, me: UnitView, visible: list[UnitView], enemies: list[UnitView]) -> tuple[float, Any] | None:
+        """A throw at the visible enemy whose tile does the most harm, by the exact previews:
+        the chance the throw lands on the spot times the expected harm of the blast to every
+        enemy; at least `grenade_cluster` enemies must take a level or more. Never where a
+        friend (or the thrower) would be hurt, allowing for a scatter (`grenade_safe`)."""
+        g = match.grid
+        gid = me.grenades[0]
+        reach = match.rules.throw_range_m(me.combatant, gid)
+        friends = self.facts(match).living(team=me.team)
+        best = None
+        for e in visible:
+            dist = geo.distance_m(g, me.pos, e.pos)
+            if dist > reach:
+                continue
+            harms = [blast_harm(match, gid, e.pos, o) for o in enemies]
+            if sum(1 for h in harms if h >= 1.0) < self.level.grenade_cluster:
+                continue
+            if not grenade_safe(match, gid, e.pos, friends, scatter_m=dist / 4):
+                continue
+            land = match.rules.preview_throw(match.participant(me.uid), gid, dist)
+            p_land = 1.0 if land is None or isinstance(land, Impossible) else float(land.p_hit)
+            score = self.w["grenade"] * p_land * sum(harms)
+            if best is None or score > best[0]:
+                best = (score, e.pos)
+        if best is None:
+            return None
+        return best[0], Throw(gid, best[1])
+
+    def _melee(self, match: Match, me: UnitView, enemies: list[UnitView], defences: int):
+        """Strike the best enemy in reach; else the nearest one it can reach this round."""
+        g = match.grid
+        reach = match.rules.weapon_facts(me.combatant).reach_tiles
+        close = [e for e in enemies if geo.chebyshev(me.pos, e.pos) <= reach]
+        scored = []
+        for e in close[: self.level.targets]:
+            harm = expected_harm(match, match.preview(me.uid, e.uid, "melee"))
+            harm *= self._pile_on(match, me, e)
+            scored.append((self.w["melee_eagerness"] * harm + self._target_bonus(match, e), e.uid))
+        for _, tid in sorted(scored, reverse=True):
+            yield Attack(tid, "melee"), {"defences": defences}
+        far = sorted((e for e in enemies if e not in close), key=lambda e: geo.distance_m(g, me.pos, e.pos))
+        for e in far[:2]:
+            if geo.distance_m(g, me.pos, e.pos) <= (match.movement_allowance(me.uid)["run"] + 3 * g.metres_per_tile):
+                yield Attack(e.uid, "melee"), {"defences": defences}
+
+    # --- movement -------------------------------------------------------------------------
+
+    def _cover_step(self, match: Match, me: UnitView, target: UnitView, visible: list[UnitView]) -> tuple:
+        """A free move to a tile with better cover that still sees the target (or ())."""
+        g = match.grid
+        blasts, arcs, claimed = self.danger_tiles(match, me)
+        threats = visible[:4]
+
+        def cover_at(tile: Tile) -> float:
+            return sum(COVER_RANK.get(geo.cover_between(g, t.pos, tile), 0) for t in threats) / max(1, len(threats))
+
+        here = cover_at(me.pos) - self.w["danger"] * self._danger(match, me.pos, blasts, arcs)
+        best: tuple[float, Tile | None] = (here + 0.25, None)
+        taken = match.occupied(me.uid) | claimed
+        for tile in sorted(match.movement.reachable(me.uid, "free"), key=self._side_key(match)):
+            if tile in taken or tile == me.pos:
+                continue
+            r = self.w["cover"] * cover_at(tile) - self.w["danger"] * self._danger(match, tile, blasts, arcs)
+            if r > best[0] * max(self.w["cover"], 1e-9) and match.topology.line_of_sight(tile, target.pos):
+                best = (r / max(self.w["cover"], 1e-9), tile)
+        if best[1] is None:
+            return ()
+        path = match.movement.path(me.uid, best[1])
+        return tuple(path) if path else ()
+
+
+def _ammo_time(match: Match, me: UnitView, facts: Any, mode: str, weight: float,
+               options: Any = None) -> float:
+    """An attack's harm per round of the unit's time: the rounds it fires cost their share of
+    a reload (a Thompson's 10-round burst is half its 20-round magazine, and a reload takes
+    2 rounds: a round of reloading for each burst), counted at `weight` (level data)."""
+    if me.ammo is None or not facts.capacity or not weight:
+        return 1.0
+    used = match.rules.ammo_use(me.combatant, mode, dict(options or {}))
+    return 1.0 / (1.0 + weight * facts.reload_rounds * used / facts.capacity)
+
+
+def blast_harm(match: Match, weapon: str, blast: Tile, victim: UnitView, nearer_m: float = 0.0) -> float:
+    """Expected harm of `weapon` exploding on `blast` to `victim` (`nearer_m` closer than it
+    stands), from the exact preview: its band by distance, one band out behind hard cover or
+    out of the blast's sight (as the world has it). A ruleset with no preview: one level
+    within the radius."""
+    g = match.grid
+    d = max(0.0, geo.distance_m(g, blast, victim.pos) - nearer_m)
+    covered = not match.topology.line_of_sight(blast, victim.pos) or geo.cover_between(g, blast, victim.pos) in ("hard50", "hard90")
+    p = match.rules.preview_blast(weapon, match.participant(victim.uid), d, covered)
+    if p is None:
+        return 1.0 if d <= match.rules.blast_radius_m(weapon) else 0.0
+    if isinstance(p, Impossible):
+        return 0.0
+    return match.rules.blast_harm(p, match.rules.health_facts(victim.state))
+
+
+SAFE_HARM = 0.1  # expected levels a throw may risk on a friend: next to none
+
+
+def grenade_safe(match: Match, weapon: str, blast: Tile, friends: list[UnitView], scatter_m: float = 0.0) -> bool:
+    """No friend (the thrower among them) would take harm from `weapon` exploding on
+    `blast`, nor `scatter_m` nearer to him (a missed throw lands off the spot)."""
+    return all(blast_harm(match, weapon, blast, f, scatter_m) <= SAFE_HARM for f in friends)

@@ -1,0 +1,142 @@
+"""What every level of the tactical AI stands on (game/ai/tactical.py): the round's facts
+about the match, cached once a round (views, who sees whom, walking-distance fields, under
+fog of war only what its side knows), and the danger of a tile (blasts and arcs declared)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.outcome import Impossible
+from game.ai.baseline import RandomAI
+from game.ai.fogsight import known_views, shown
+from game.ai.levels import Level
+from game.world import geometry as geo
+from game.world.actions import (
+    AreaFire,
+    Attack,
+    Move,
+    Throw,
+)
+from game.world.match import Match, UnitView
+
+Decision = tuple[Any, dict[str, Any]]
+Tile = tuple[int, int]
+COVER_RANK = {None: 0, "soft50": 1, "soft90": 2, "hard50": 2, "hard90": 3}
+FIRE_MODES = ("shot", "burst", "triple")
+
+
+def expected_harm(match: Match, preview: Any) -> float:
+    """Expected harm from an exact preview, in the ruleset's levels (Yags: damage levels,
+    wounds counting double the stuns they might be); -1 for an impossible attack."""
+    if preview is None or isinstance(preview, Impossible):
+        return -1.0
+    return match.rules.expected_harm(preview)
+
+
+@dataclass
+class RoundFacts:
+    """What a controller knows at the start of a round, cached until the next one."""
+
+    key: tuple
+    views: dict[int, UnitView]
+    sees: dict[tuple[int, int], bool] = field(default_factory=dict)
+    fields: dict[str, geo.CostsTo] = field(default_factory=dict)  # by team: metres on foot to its nearest enemy
+    ghosts: dict[int, int] = field(default_factory=dict)  # fog: enemies known only by where they were last seen
+
+    def living(self, team: str | None = None, enemy_of: str | None = None) -> list[UnitView]:
+        return [v for v in self.views.values() if not v.out and (team is None or v.team == team)
+                and (enemy_of is None or v.team != enemy_of)]
+
+
+
+class TacticalBase:
+    """The AI's state and its per-round facts; the attack and movement choices build on it."""
+
+    def __init__(self, seed: int, team: str, level: Level) -> None:
+        self.level = level
+        self.team = team
+        self.rng = random.Random(f"{seed}-{team}-{level.name}")
+        self.random = RandomAI(seed + 7919, team)
+        self._facts: RoundFacts | None = None
+        self.w = level.weights
+        self._stood: dict[int, tuple[int, Tile]] = {}  # uid: (round, where it stood declaring)
+        self._before: tuple[int, Tile] | None = None  # the deciding unit's entry, last round's
+        self.sees_all = False  # fog of war: decide from the whole board anyway (--ai-sees-all)
+        self._watched: dict[int, tuple[int, Tile]] = {}  # fog: uid -> (round, aim) of its last overwatch
+
+    # --- per-round cache ------------------------------------------------------------------
+
+    def fogged(self, match: Match) -> bool:
+        """Does this AI decide from its side's view (a fogged match, without --ai-sees-all)?"""
+        return match.vision is not None and not self.sees_all
+
+    def facts(self, match: Match) -> RoundFacts:
+        if self.fogged(match):  # what its side sees and remembers (game/ai/fogsight.py)
+            key: tuple = (id(match), match.round, match.vision.seen_enemies(self.team))
+            if self._facts is None or self._facts.key != key:
+                views, ghosts = known_views(match, self.team)
+                self._facts = RoundFacts(key, views, ghosts=ghosts)  # type: ignore[arg-type]
+            return self._facts
+        key = (id(match), match.round)
+        if self._facts is None or self._facts.key != key:
+            self._facts = RoundFacts(key, {v.uid: v for v in match.units()})  # type: ignore[arg-type]
+        return self._facts
+
+    def sees(self, match: Match, a: UnitView, b: UnitView) -> bool:
+        f = self.facts(match)
+        if a.uid in f.ghosts or b.uid in f.ghosts:
+            return False  # a ghost is where an enemy was, not where it is
+        k = (a.uid, b.uid) if a.uid < b.uid else (b.uid, a.uid)
+        if k not in f.sees:
+            f.sees[k] = match.topology.line_of_sight(a.pos, b.pos)
+        return f.sees[k]
+
+    # --- what others declared -------------------------------------------------------------
+
+    def danger_tiles(self, match: Match, me: UnitView) -> tuple[list[tuple[Tile, float]], list[tuple[Tile, Tile]], set[Tile]]:
+        """Blast points (with radius) and area-fire arcs enemies declared this round, and the
+        tiles friends are moving to."""
+        blasts: list[tuple[Tile, float]] = []
+        arcs: list[tuple[Tile, Tile]] = []
+        claimed: set[Tile] = set()
+        if not self.level.read_declarations:
+            return blasts, arcs, claimed
+        for v in self.facts(match).views.values():
+            d = match.declared(v.uid)
+            if d is None or v.uid == me.uid:
+                continue
+            a = d.action
+            if v.team != me.team:
+                seen = shown(match, me.team, v.uid) if self.fogged(match) else "open"
+                if seen == "hidden":
+                    continue  # a hidden action is not declared to this side
+                if isinstance(a, Throw):
+                    blasts.append((a.tile, match.rules.blast_radius_m(a.weapon)))
+                elif isinstance(a, AreaFire) and seen == "open":  # an unknown target's place is not known
+                    arcs.append((v.pos, a.aim))
+            elif isinstance(a, Move) and a.path:
+                x, y = a.path[-1]
+                claimed.add((x, y))
+            elif isinstance(a, Attack) and a.path and a.mode != "melee":
+                x, y = a.path[-1]
+                claimed.add((x, y))
+        return blasts, arcs, claimed
+
+    def _danger(self, match: Match, tile: Tile, blasts: list, arcs: list) -> int:
+        n = sum(1 for b, r in blasts if geo.distance_m(match.grid, b, tile) <= r)
+        n += sum(1 for o, aim in arcs if geo.in_arc(o, aim, tile, 30))
+        return n
+
+    # --- the decision ---------------------------------------------------------------------
+
+    def _side_key(self, match: Match) -> Any:
+        """Ties between equally good tiles go the same way for both sides: by the tile as seen
+        from this side's half (red's tiles turned half round, as the shipped maps' east
+        halves are the west halves turned round), so neither side's ties lean toward the
+        enemy when the other's lean away."""
+        if self.team == "blue":
+            return lambda t: t
+        w, h = match.grid.width - 1, match.grid.height - 1
+        return lambda t: (w - t[0], h - t[1])
