@@ -16,7 +16,7 @@ from game.flow import Flow
 from game.saves import load_game, save_game
 from game.session import Session, SessionConfig
 from game.world.actions import Attack, Hold
-from tests.ui.conftest import CROSSROADS
+from tests.ui.uihelp import CROSSROADS
 from tests.world.gridfactory import make_grid
 
 

@@ -3,7 +3,7 @@ preview, the range band in the attack preview and the declared defences key."""
 
 import pygame
 import pytest
-from conftest import click_tile, end_turn, post_click, post_key
+from uihelp import click_tile, end_turn, post_click, post_key
 
 from game.saves import default_save_path
 from game.ui.battle import BattleScreen

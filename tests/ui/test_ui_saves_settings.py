@@ -8,7 +8,7 @@ import shutil
 
 import pygame
 import pytest
-from conftest import CROSSROADS, end_turn, post_key
+from uihelp import CROSSROADS, end_turn, post_key
 
 from game.saves import SaveError, load_game, save_game
 from game.session import SessionConfig

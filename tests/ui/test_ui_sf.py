@@ -5,7 +5,7 @@ up with P, and the match goes to the results screen."""
 import os
 
 import pygame
-from conftest import ROOT, post_click, post_key
+from uihelp import ROOT, post_click, post_key
 
 from game.session import SessionConfig
 from game.ui.app import new_session
