@@ -49,3 +49,43 @@ def move_to(app, tile):
     a click on the same tile declares it."""
     click_tile(app, tile)
     click_tile(app, tile)
+
+
+# --- other rulesets' matches, played by keys and clicks -------------------------------------
+
+STREET = os.path.join(ROOT, "maps", "street.tmx")
+MODE_KEYS = {"burst": pygame.K_2, "shot": pygame.K_1, "melee": pygame.K_1}
+
+
+def ruleset_battle(app, ruleset, seed=3, path=STREET):
+    """A solo skirmish under `ruleset` (yags-sf, step, ...), opened in the app."""
+    from game.session import SessionConfig
+    from game.ui.app import new_session
+
+    cfg = SessionConfig(path, "solo", "normal", seed, ruleset=ruleset)
+    return app.battle(cfg, new_session(cfg))
+
+
+def best_attack(m, uid):
+    """The attack on an enemy in sight that the ruleset expects to do the most harm:
+    (harm, enemy view, mode), or None."""
+    from game.world.actions import Attack
+
+    best = None
+    for e in m.sight.visible_enemies(uid):
+        for mode in ("burst", "shot", "melee"):
+            p = m.preview(uid, e.uid, mode, {})
+            if hasattr(p, "reason") or hasattr(m.check(uid, Attack(e.uid, mode, {})), "reason"):
+                continue
+            harm = m.rules.expected_harm(p)
+            if best is None or harm > best[0]:
+                best = (harm, e, mode)
+    return best
+
+
+def attack_by_keys(app, screen, enemy, mode):
+    """Pick the attack mode by its key, bring the enemy into view and click it."""
+    post_key(MODE_KEYS[mode])
+    app.frame(16)
+    screen.camera.centre_on(enemy.pos)
+    post_click(screen.camera.centre(enemy.pos))

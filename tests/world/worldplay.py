@@ -23,6 +23,15 @@ SWORDSMAN = {
 BRAWLER = {"attributes": {"str": 4, "agi": 4, "dex": 3}, "skills": {"Brawl": 5}, "weapon": "fist"}
 MEDIC = {**RIFLEMAN, "attributes": {**RIFLEMAN["attributes"], "int": 4}, "skills": {**RIFLEMAN["skills"], "First aid": 5}}
 OPEN = ["." * 30 for _ in range(12)]
+# the fog of war tests' rifleman (Awareness 3: yags-core.md, Awareness), and their two rooms:
+# a wall between the west and the east with a door in row 5
+FOG_RIFLEMAN = {
+    "attributes": {"str": 3, "hea": 3, "agi": 3, "dex": 4, "per": 3},
+    "skills": {"Rifles": 5, "Athletics": 3, "Throw": 3, "Awareness": 3},
+    "weapon": "ak_47",
+    "magazines": 2,
+}
+ROOMS = ["." * 10 + "#" + "." * 10 for _ in range(5)] + ["." * 21] + ["." * 10 + "#" + "." * 10 for _ in range(4)]
 
 
 def unit(spec, name, x, y, **extra):
