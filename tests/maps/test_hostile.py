@@ -8,16 +8,7 @@ import random
 
 import pytest
 from maprefusal import ground, refused
-from tmxfactory import (
-    external_tileset,
-    grid,
-    layer,
-    map_xml,
-    obj,
-    tileset,
-    tsx,
-    write_map,
-)
+from tmxfactory import external_tileset, grid, layer, map_xml, obj, tileset, tsx, write_map
 
 from game.maps import MapError, load_map
 

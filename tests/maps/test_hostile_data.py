@@ -8,13 +8,7 @@ import zlib
 
 import pytest
 from maprefusal import ground, refused
-from tmxfactory import (
-    external_tileset,
-    grid,
-    tileset,
-    tsx,
-    write_map,
-)
+from tmxfactory import external_tileset, grid, tileset, tsx, write_map
 
 # -- layer data -------------------------------------------------------------------------
 

@@ -5,14 +5,7 @@ from __future__ import annotations
 
 import pytest
 from maprefusal import ground, refused
-from tmxfactory import (
-    external_tileset,
-    grid,
-    obj,
-    tileset,
-    tsx,
-    write_map,
-)
+from tmxfactory import external_tileset, grid, obj, tileset, tsx, write_map
 
 from game.maps import load_map
 

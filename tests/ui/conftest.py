@@ -1,4 +1,5 @@
-"""UI tests' fixtures: a headless window (`app`) and a battle opened in it (`battle`).
+"""UI tests' fixtures: a battle opened in the headless window (`battle`; the window, `app`,
+comes from tests/conftest.py).
 
 The helpers (post_click, post_key, click_tile, end_turn, move_to, ROOT, CROSSROADS) live in
 tests/ui/uihelp.py: new tests import them from there (`from uihelp import ...`). They are
@@ -10,7 +11,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import esper  # noqa: E402
 import pytest  # noqa: E402
 from uihelp import (  # noqa: E402, F401  (re-exported for older tests, see above)
     CROSSROADS,
@@ -23,15 +23,7 @@ from uihelp import (  # noqa: E402, F401  (re-exported for older tests, see abov
 )
 
 from game.session import SessionConfig  # noqa: E402
-from game.ui.app import App, new_session  # noqa: E402
-
-
-@pytest.fixture
-def app():
-    a = App((1280, 720), playback_ms=0, watch_ms=0)
-    yield a
-    a._close()
-    esper.switch_world("default")
+from game.ui.app import new_session  # noqa: E402
 
 
 @pytest.fixture

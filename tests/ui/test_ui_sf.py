@@ -2,8 +2,7 @@
 buttons name its firearm attacks, the hover shows its preview, a knocked-down unit stands
 up with P, and the match goes to the results screen."""
 
-import pygame
-from uihelp import attack_by_keys, best_attack, post_click, post_key, ruleset_battle
+from uihelp import declare_by_keys, post_click, ruleset_battle
 
 from game.ui.battle import BattleScreen
 from game.ui.menus import ResultsScreen
@@ -41,22 +40,8 @@ def test_a_whole_yags_sf_match_by_posted_events(app):
             post_click(screen.map_rect.center)
         elif screen.selected is not None and s.can_declare(screen.selected) and not screen.play.busy():
             uid, rnd = screen.selected, m.round
-            v = m.view(uid)
-            best = best_attack(m, uid)
-            if v.stance == "prone":
-                key = "stand"
-                post_key(pygame.K_p)
-            elif v.ammo is not None and v.ammo.loaded == 0 and v.ammo.magazines:
-                key = "reload"
-                post_key(pygame.K_r)
-            elif best is None:
-                key = "hold"
-                post_key(pygame.K_h)
-            else:
-                _, enemy, key = best
-                attack_by_keys(app, screen, enemy, key)
+            key = declare_by_keys(app, screen, stand_up=True)
             declared[key] = declared.get(key, 0) + 1
-            app.frame(16)
             assert m.round > rnd or m.declared(uid) is not None, screen.message
         app.frame(16)
     results = app.screen

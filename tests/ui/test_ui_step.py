@@ -5,7 +5,7 @@ defence question through the prompt, the match reaches the results screen, and t
 replays it with those answers."""
 
 import pygame
-from uihelp import STREET, attack_by_keys, best_attack, post_click, post_key, ruleset_battle
+from uihelp import STREET, declare_by_keys, post_click, post_key, ruleset_battle
 
 from game.saves import load_game, save_game
 from game.ui.battle import BattleScreen
@@ -57,19 +57,8 @@ def test_a_whole_step_match_by_posted_events_and_the_save_replays_it(app, tmp_pa
             post_key(pygame.K_2 if len(keys) > 1 else pygame.K_1)  # dodge (or block)
         elif screen.selected is not None and s.can_declare(screen.selected) and not screen.play.busy():
             uid, rnd = screen.selected, m.round
-            v = m.view(uid)
-            best = best_attack(m, uid)
-            if v.ammo is not None and v.ammo.loaded == 0 and v.ammo.magazines:
-                key = "reload"
-                post_key(pygame.K_r)
-            elif best is None:
-                key = "hold"
-                post_key(pygame.K_h)
-            else:
-                _, enemy, key = best
-                attack_by_keys(app, screen, enemy, key)
+            key = declare_by_keys(app, screen)
             declared[key] = declared.get(key, 0) + 1
-            app.frame(16)
             assert m.round > rnd or m.declared(uid) is not None, screen.message
         app.frame(16)
     assert session is not None and session.match.over, f"the match did not end: {declared}"

@@ -89,3 +89,40 @@ def attack_by_keys(app, screen, enemy, mode):
     app.frame(16)
     screen.camera.centre_on(enemy.pos)
     post_click(screen.camera.centre(enemy.pos))
+
+
+def declare_by_keys(app, screen, stand_up=False):
+    """Declare for the selected unit as a player would: stand up (P) when prone, with
+    `stand_up`; reload (R) an empty weapon that has spare magazines; else the attack that
+    `best_attack` finds, by its key and a click; else hold (H). Runs a frame; returns what it
+    declared (stand, reload, hold or the attack's mode)."""
+    m = screen.match
+    uid = screen.selected
+    v = m.view(uid)
+    best = best_attack(m, uid)
+    if stand_up and v.stance == "prone":
+        key = "stand"
+        post_key(pygame.K_p)
+    elif v.ammo is not None and v.ammo.loaded == 0 and v.ammo.magazines:
+        key = "reload"
+        post_key(pygame.K_r)
+    elif best is None:
+        key = "hold"
+        post_key(pygame.K_h)
+    else:
+        _, enemy, key = best
+        attack_by_keys(app, screen, enemy, key)
+    app.frame(16)
+    return key
+
+
+def pick_esc_row(app, row):
+    """In the open Esc menu, move to `row` with the arrow keys and press Enter."""
+    from game.ui.escmenu import ROWS
+
+    menu = app.screen.menu
+    while menu.row != ROWS.index(row):
+        post_key(pygame.K_DOWN)
+        app.frame(16)
+    post_key(pygame.K_RETURN)
+    app.frame(16)

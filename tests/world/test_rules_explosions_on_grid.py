@@ -8,13 +8,7 @@ import math
 
 import pytest
 from gridfactory import make_grid
-from worldplay import (
-    OPEN,
-    declare_all,
-    events,
-    spy,
-    unit,
-)
+from worldplay import OPEN, declare_all, events, spy, unit
 from worldplay import VESTED_RIFLEMAN as RIFLEMAN  # these tests' riflemen wear kevlar vests
 
 from game.world.actions import Throw

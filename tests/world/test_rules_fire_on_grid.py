@@ -5,15 +5,7 @@ names the yags-combat.md section it pins and uses the text's numbers."""
 from __future__ import annotations
 
 from gridfactory import make_grid
-from worldplay import (
-    OPEN,
-    declare_all,
-    events,
-    play,
-    refused,
-    spy,
-    unit,
-)
+from worldplay import OPEN, declare_all, events, play, refused, spy, unit
 from worldplay import VESTED_RIFLEMAN as RIFLEMAN  # these tests' riflemen wear kevlar vests
 
 from game.world.actions import Aim, AreaFire, Attack, Reload

@@ -7,12 +7,7 @@ test_rules_explosions_on_grid.py."""
 from __future__ import annotations
 
 from gridfactory import make_grid
-from worldplay import (
-    OPEN,
-    declare_all,
-    events,
-    unit,
-)
+from worldplay import OPEN, declare_all, events, unit
 from worldplay import VESTED_RIFLEMAN as RIFLEMAN  # these tests' riflemen wear kevlar vests
 
 from engine.yags.health import Condition

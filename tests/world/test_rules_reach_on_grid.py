@@ -6,16 +6,7 @@ from __future__ import annotations
 
 import pytest
 from gridfactory import make_grid
-from worldplay import (
-    BRAWLER,
-    OPEN,
-    SWORDSMAN,
-    declare_all,
-    events,
-    play,
-    spy,
-    unit,
-)
+from worldplay import BRAWLER, OPEN, SWORDSMAN, declare_all, events, play, spy, unit
 from worldplay import VESTED_RIFLEMAN as RIFLEMAN  # these tests' riflemen wear kevlar vests
 
 from game.world import geometry as geo

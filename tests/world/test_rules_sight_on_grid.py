@@ -7,14 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from gridfactory import make_grid
-from worldplay import (
-    OPEN,
-    declare_all,
-    events,
-    play,
-    refused,
-    unit,
-)
+from worldplay import OPEN, declare_all, events, play, refused, unit
 from worldplay import VESTED_RIFLEMAN as RIFLEMAN  # these tests' riflemen wear kevlar vests
 
 from game.world import geometry as geo
