@@ -131,6 +131,8 @@ class TacticalBase:
         return blasts, arcs, claimed
 
     def _danger(self, match: Match, tile: Tile, blasts: list, arcs: list) -> int:
+        if not blasts and not arcs:
+            return 0  # (asked for every reachable tile: most rounds nothing is declared)
         n = sum(1 for b, r in blasts if geo.distance_m(match.grid, b, tile) <= r)
         n += sum(1 for o, aim in arcs if geo.in_arc(o, aim, tile, 30))
         return n
