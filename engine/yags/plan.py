@@ -324,21 +324,41 @@ def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     return hit
 
 
-def _preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
+@lru_cache(maxsize=65536)
+def _fraction(n: int, d: int) -> Fraction:
+    """`Fraction(n, d)`, remembered: the previews' chances are a few hundred such values over
+    and over (a Fraction is immutable, so one may be shared)."""
+    return Fraction(n, d)
+
+
+@lru_cache(maxsize=4096)
+def _faces(base: int, unskilled: bool, halve: bool, fumble_chance: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """A check's total and whether it fumbles for each face 1-20 (`CheckPlan.total` and
+    `CheckPlan.fumbles`, by the plain values they depend on)."""
+    check = CheckPlan("", (Term("", base),), fumble_chance, unskilled=unskilled, halve=halve)
     faces = range(1, 21)
+    return tuple(check.total(a) for a in faces), tuple(check.fumbles(a) for a in faces)
+
+
+def _preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     attack = plan.attack
-    a_totals = tuple(attack.total(a) for a in faces)
-    a_fumbles = tuple(attack.fumbles(a) for a in faces)
+    a_totals, a_fumbles = _faces(attack.base, attack.unskilled, attack.halve, attack.fumble_chance)
+    floor = plan.base_difficulty
+    beyond = sum(t.value for t in plan.target_terms)  # `target_for`, its sum once
     if plan.defence is None:
-        targets: tuple[int, ...] = (plan.target_for(None, False),)
+        targets: tuple[int, ...] = (floor + beyond,)
     else:
-        targets = tuple(plan.target_for(plan.defence.total(d), plan.defence.fumbles(d)) for d in faces)
+        d = plan.defence
+        d_totals, d_fumbles = _faces(d.base, d.unskilled, d.halve, d.fumble_chance)
+        fails = plan.defence_fumble_fails
+        targets = tuple((floor if fumbled and fails else max(total, floor)) + beyond
+                        for total, fumbled in zip(d_totals, d_fumbles, strict=True))
     cases = 20 * len(targets)
     contest = plan.defence is not None and plan.attack_skill is not None and plan.defence_skill is not None
     twenty_a = contest and plan.attack_skill > plan.defence_skill  # type: ignore[operator]
     twenty_d = contest and plan.defence_skill > plan.attack_skill  # type: ignore[operator]
     level_cases = dict(_level_cases(a_totals, a_fumbles, targets, plan.auto_hit_face, plan.min_level,
-                                    twenty_a, twenty_d, plan.target_for(None, False)))
+                                    twenty_a, twenty_d, floor + beyond))
     fumbles = sum(a_fumbles)
     # Whole numbers over cases x 400 until the end: exact, and cheaper than Fractions.
     damage_cases: dict[int, int] = defaultdict(int)
@@ -354,12 +374,12 @@ def _preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     else:
         outcome_cases[(stuns, wounds)] += hits * 400
     whole = cases * 400
-    p_level = {k: Fraction(v, cases) for k, v in level_cases.items()}
-    p_hit = Fraction(hits, cases)
-    p_damage = {k: Fraction(v, whole) for k, v in damage_cases.items()}
-    p_outcome = {k: Fraction(v, whole) for k, v in outcome_cases.items()}
-    p_fumble = Fraction(fumbles, 20)
-    difficulty = plan.target_for(None, False)
+    p_level = {k: _fraction(v, cases) for k, v in level_cases.items()}
+    p_hit = _fraction(hits, cases)
+    p_damage = {k: _fraction(v, whole) for k, v in damage_cases.items()}
+    p_outcome = {k: _fraction(v, whole) for k, v in outcome_cases.items()}
+    p_fumble = _fraction(fumbles, 20)
+    difficulty = floor + beyond
     return Preview(p_hit, p_level, p_damage, p_outcome,
                    plan.damage.kind if plan.damage else None, p_fumble, difficulty,
                    plan.attack.terms, plan.target_terms)

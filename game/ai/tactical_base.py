@@ -44,6 +44,7 @@ class RoundFacts:
     sees: dict[tuple[int, int], bool] = field(default_factory=dict)
     fields: dict[str, geo.CostsTo] = field(default_factory=dict)  # by team: metres on foot to its nearest enemy
     ghosts: dict[int, int] = field(default_factory=dict)  # fog: enemies known only by where they were last seen
+    sight_asked: bool = False  # the lines between every unit and enemy worked out at once (sees)
 
     def living(self, team: str | None = None, enemy_of: str | None = None) -> list[UnitView]:
         return [v for v in self.views.values() if not v.out and (team is None or v.team == team)
@@ -90,6 +91,11 @@ class TacticalBase:
             return False  # a ghost is where an enemy was, not where it is
         k = (a.uid, b.uid) if a.uid < b.uid else (b.uid, a.uid)
         if k not in f.sees:
+            if not f.sight_asked:  # the round's first question: every unit and enemy at once
+                f.sight_asked = True
+                living = f.living()
+                match.topology.remember_sight([(u.pos, v.pos) for u in living for v in living
+                                               if u.team != v.team and u.uid < v.uid])
             f.sees[k] = match.topology.line_of_sight(a.pos, b.pos)
         return f.sees[k]
 
@@ -125,6 +131,8 @@ class TacticalBase:
         return blasts, arcs, claimed
 
     def _danger(self, match: Match, tile: Tile, blasts: list, arcs: list) -> int:
+        if not blasts and not arcs:
+            return 0  # (asked for every reachable tile: most rounds nothing is declared)
         n = sum(1 for b, r in blasts if geo.distance_m(match.grid, b, tile) <= r)
         n += sum(1 for o, aim in arcs if geo.in_arc(o, aim, tile, 30))
         return n

@@ -126,4 +126,4 @@ def _crowding(width: int, height: int, near: list[Tile], tiles: Any, apart: int)
     x0, x1 = np.clip(t[:, 0] - apart, 0, width), np.clip(t[:, 0] + apart + 1, 0, width)
     y0, y1 = np.clip(t[:, 1] - apart, 0, height), np.clip(t[:, 1] + apart + 1, 0, height)
     n = s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]
-    return {(int(x), int(y)): int(c) for (x, y), c in zip(t.tolist(), n.tolist(), strict=True)}
+    return {(x, y): c for (x, y), c in zip(t.tolist(), n.tolist(), strict=True)}  # Python ints already

@@ -39,10 +39,22 @@ def targets_in_arc(
     over an arc works through its targets ("biased towards the nearest")."""
     ox, oy = origin
     limit = max_range_tiles * max_range_tiles + _EPS
+    half = arc_degrees / 2.0 + _EPS
+    # `_off_bearing` and `in_arc` worked out once a point, the aim's bearing once (the same floats).
+    bearing = math.atan2(aim_at[1] - oy, aim_at[0] - ox)
+    atan2, degrees = math.atan2, math.degrees
     found = []
     for p in points:
-        d2 = (p[0] - ox) ** 2 + (p[1] - oy) ** 2
-        if d2 <= limit and in_arc(origin, aim_at, p, arc_degrees):
-            found.append((d2, _off_bearing(origin, aim_at, p), p))
+        dx, dy = p[0] - ox, p[1] - oy
+        d2 = dx ** 2 + dy ** 2
+        if d2 > limit:
+            continue
+        if aim_at == origin:
+            raise ValueError("an arc needs an aim point other than its origin")
+        if dx == 0 and dy == 0:
+            continue
+        off = abs((degrees(atan2(dy, dx) - bearing) + 180.0) % 360.0 - 180.0)
+        if off <= half:
+            found.append((d2, off, p))
     found.sort(key=lambda f: (f[0], f[1]))
     return [p for _, _, p in found]

@@ -118,11 +118,13 @@ def field(prep: _Prepared, goals: list[int], diagonal: bool,
     by = np.argsort(band, kind="stable")
     order, band = reach[by], band[by]
     cuts = [0, *(np.flatnonzero(np.diff(band)) + 1).tolist(), order.size]
-    nbrs = order[:, None] + tb.offsets  # each tile's neighbours and steps, in band order
-    steps = tb.steps[order]
     d = np.full(t.size, np.inf)
     d[goals] = 0.0
+    offsets, steps = tb.offsets, tb.steps
     for a, b in zip(cuts, cuts[1:], strict=False):
         if b > a:
-            d[order[a:b]] = (d[nbrs[a:b]] + steps[a:b]).min(axis=1)
+            # Each band's tiles' neighbours and steps gathered band by band: small arrays that
+            # stay in the cache (not the whole map's, 2 x 8 numbers a tile, at once).
+            tiles = order[a:b]
+            d[tiles] = (d[tiles[:, None] + offsets] + steps[tiles]).min(axis=1)
     return d.tolist(), bytearray(np.isfinite(d).view(np.uint8))

@@ -95,14 +95,15 @@ class EngagementSystem(System):
         if not m.rules.free_strikes():
             return False
         v = m.view(uid)
-        for e in foes:
-            e = m.view(e.uid)
+        view, facts_of, steps = m.view, m.rules.weapon_facts, m.topology.steps  # asked for every foe at every step
+        for foe in foes:
+            if foe.uid in struck or foe.uid == attacking:
+                continue
+            e = view(foe.uid)
             if e.out:
                 continue
-            if e.uid in struck or e.uid == attacking:
-                continue
-            ef = m.rules.weapon_facts(e.combatant)
-            if (ef.melee and m.topology.steps(e.pos, here) <= ef.reach_tiles and m.topology.steps(e.pos, step) > ef.reach_tiles
+            ef = facts_of(e.combatant)
+            if (ef.melee and steps(e.pos, here) <= ef.reach_tiles and steps(e.pos, step) > ef.reach_tiles
                     and self.grappled_with(e.uid) in (None, uid)):
                 struck.add(e.uid)
                 m._event(EventKind.FREE_STRIKE, f"{e.name} strikes at {v.name} moving past", e.uid, uid)
