@@ -151,8 +151,8 @@ class TacticalAttacks(TacticalBase):
 
         here = cover_at(me.pos) - self.w["danger"] * self._danger(match, me.pos, blasts, arcs)
         best: tuple[float, Tile | None] = (here + 0.25, None)
-        taken = match.occupied(me.uid) | claimed
-        for tile in sorted(match.movement.reachable(me.uid, "free"), key=self._side_key(match)):
+        taken = match.movement.taken(me.uid, self.sees_all) | claimed
+        for tile in sorted(match.movement.reachable(me.uid, "free", sees_all=self.sees_all), key=self._side_key(match)):
             if tile in taken or tile == me.pos:
                 continue
             r = self.w["cover"] * cover_at(tile) - self.w["danger"] * self._danger(match, tile, blasts, arcs)
@@ -160,7 +160,7 @@ class TacticalAttacks(TacticalBase):
                 best = (r / max(self.w["cover"], 1e-9), tile)
         if best[1] is None:
             return ()
-        path = match.movement.path(me.uid, best[1])
+        path = match.movement.path(me.uid, best[1], self.sees_all)
         return tuple(path) if path else ()
 
 

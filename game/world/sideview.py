@@ -166,6 +166,18 @@ class SideViews:
                 self.unnoticed[team].discard(uid)
                 self._version += 1
 
+    def bump(self, team: str, uid: int) -> bool:
+        """A unit of `team` ran into enemy `uid` on its way (a tile its side planned to cross
+        as free): `team` notices it, sees it from then on this round wherever a unit of its
+        sees it, and remembers where it stands. True: the side did not see it before."""
+        was = self.sees(team, uid)
+        if uid in self.unnoticed[team]:
+            self.unnoticed[team].discard(uid)
+            self._version += 1
+        self._checked[team].add(uid)
+        self.last_seen[team][uid] = (self.m.view(uid).pos, self.m.round)
+        return not was
+
     def knew(self, team: str, uid: int) -> bool:
         """Did `team` know of enemy `uid` when the round began (else it is an unknown target:
         no defence against it)?"""
