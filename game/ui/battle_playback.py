@@ -279,8 +279,12 @@ class Playback:
 
         step = self.steps[self.i]
         team = fv.viewer(self.screen.session)
-        if team is not None and step and step[0].actor in (self.hidden(team) or frozenset()):
+        hid = self.hidden(team) or frozenset()
+        if team is not None and step and step[0].actor in hid:
             effects = []  # fog of war: nothing shows where an unseen enemy acted from
+        elif hid:  # nor where one stands (a stray round or a blast striking it)
+            ctx = self._context()
+            effects = fv.visible_effects(effects, {ctx.pos(u) for u in hid})
         for e in effects:
             self.fx.add(e)
 

@@ -69,6 +69,27 @@ def step_hidden(play: Any, team: str) -> frozenset[int]:
     return frozenset(hidden)
 
 
+def visible_effects(effects: list[Any], hidden_tiles: set[tuple[int, int]]) -> list[Any]:
+    """The playback's effects but those on a tile where an enemy the viewer does not see
+    stands (a tracer's end, an impact, the harm floating over it, and that harm's sound;
+    a throw and its blast, which the thrower's side sees land, stay)."""
+    def at(p: Any) -> bool:
+        return p is not None and (int(p[0] // 1), int(p[1] // 1)) in hidden_tiles
+
+    out: list[Any] = []
+    dropped_text = None
+    for fx in effects:
+        if fx.kind == "sound" and dropped_text is not None and fx.start == dropped_text:
+            continue  # the wound or fall sound of harm not shown
+        dropped_text = None
+        if fx.kind in ("tracer", "impact", "text", "swing") and (at(fx.a) or at(fx.b)):
+            if fx.kind == "text":
+                dropped_text = fx.start
+            continue
+        out.append(fx)
+    return out
+
+
 def draw_fog(surface: pygame.Surface, cam: Any, match: Any, team: str, glimpse: Any = None) -> None:
     """Dim what the side does not see now (or at `glimpse`: a step played back); darker what
     it never saw."""

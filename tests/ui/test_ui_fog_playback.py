@@ -125,3 +125,17 @@ def test_solo_plays_the_round_back_from_the_players_side(app, battle):
     _declare_round(screen)
     assert screen.replays.seat_for is None and screen.session.watching is None
     assert _watch(app, screen, "blue") > 0
+
+
+def test_effects_on_an_unseen_enemy_are_not_shown():
+    """A stray round or a blast striking an enemy the viewer does not see: no tracer's end,
+    impact or harm (nor its sound) over its tile; the blast the viewer's side threw stays."""
+    from game.ui.effects import Effect
+
+    fx = [Effect("tracer", 0, 100, (1.5, 1.5), (5.5, 5.5)), Effect("impact", 80, 100, (5.5, 5.5)),
+          Effect("text", 100, 900, (5.5, 5.5), None, label="+1 wound"), Effect("sound", 100, 1, (0, 0), label="wound"),
+          Effect("blast", 100, 900, (5.5, 5.5)), Effect("text", 100, 900, (2.5, 2.5), None, label="+2 wounds"),
+          Effect("sound", 100, 1, (0, 0), label="wound")]
+    kept = fv.visible_effects(fx, {(5, 5)})
+    assert [(e.kind, e.label) for e in kept] == [("blast", ""), ("text", "+2 wounds"), ("sound", "wound")]
+    assert fv.visible_effects(fx, set()) == fx
