@@ -12,7 +12,8 @@ watching in hot-seat; during a playback step, what that side saw as the step beg
 - no enemy the side does not see is among the figures drawn (`figures.draw_units`' hidden),
   nor is its step's event arrow drawn;
 - no text drawn on the frame (log, banner, panel, order list, tooltips) names an enemy the
-  side does not see (every text goes through `assets.font`);
+  side does not see (every text goes through `assets.font`), but a unit's own declaration on
+  its sheet ("declared: shot attack on X": X was seen when it declared);
 - no sound but the chime and clicks plays for a step by an enemy the side does not see;
 - a hand-over screen covers the map.
 Each frame also hovers over one seen enemy (a preview tooltip) when the player may declare.
@@ -148,6 +149,8 @@ def sweep(map_path: str, mode: str, seed: int, rounds: int, shots: Path | None, 
                     if actor in hidden_before:
                         leaks.append(f"frame {frames}: the event arrow of unseen {names[actor]}")
                 for line in texts:
+                    if line.startswith("declared: "):
+                        continue  # a unit's own declaration names the enemy its side saw as it declared
                     for u in hidden_before:
                         if names[u] in line:
                             leaks.append(f"frame {frames} (round {m.round}, {team}): text names unseen {names[u]}: {line!r}")
