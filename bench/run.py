@@ -345,8 +345,9 @@ def bench_refusals() -> None:
     except ImportError:
         row("hostile files refused", "not measured: pytest is not installed", "-", "1 s", "-")
         return
-    files = ["tests/maps/test_hostile.py", "tests/maps/test_images.py", "tests/test_saves.py",
-             "tests/test_catalogue.py"]
+    files = ["tests/maps/test_hostile.py", "tests/maps/test_hostile_data.py",
+             "tests/maps/test_hostile_properties.py", "tests/maps/test_images.py", "tests/test_saves.py",
+             "tests/test_catalogue_files.py"]
     out = subprocess.run([sys.executable, "-m", "pytest", *files, "-q", "-p", "no:cacheprovider",
                           "--durations=0", "--durations-min=0"], cwd=ROOT, capture_output=True,
                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -1,5 +1,6 @@
 """Test setup: headless SDL, set before anything imports pygame; the `new_match` fixture (each
-test's matches get their own esper worlds, deleted afterwards)."""
+test's matches get their own esper worlds, deleted afterwards) and the `app` fixture (a
+headless window, for tests/ui and the window's side of other tests)."""
 
 import os
 
@@ -24,6 +25,16 @@ def new_match():
     yield make
     for m in made:
         m.close()
+    esper.switch_world("default")
+
+
+@pytest.fixture
+def app():
+    from game.ui.app import App
+
+    a = App((1280, 720), playback_ms=0, watch_ms=0)
+    yield a
+    a._close()
     esper.switch_world("default")
 
 

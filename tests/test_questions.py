@@ -16,7 +16,7 @@ from game.flow import Flow
 from game.saves import load_game, save_game
 from game.session import Session, SessionConfig
 from game.world.actions import Attack, Hold
-from tests.ui.conftest import CROSSROADS
+from tests.ui.uihelp import CROSSROADS
 from tests.world.gridfactory import make_grid
 
 
@@ -150,16 +150,6 @@ def test_the_battle_screen_shows_the_question_and_a_key_answers_it(app, register
     app.frame(16)
     assert session.question is not q
     assert session.history[-1].answers[-1][1:] == ("reaction", "duck")
-
-
-@pytest.fixture
-def app():
-    from game.ui.app import App
-
-    a = App((1280, 720), playback_ms=0, watch_ms=0)
-    yield a
-    a._close()
-    esper.switch_world("default")
 
 
 def test_questions_to_sides_with_controllers_never_reach_the_session(new_match):

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import functools
 import math
-import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine import datafile
+from engine.datafile import type_name
 from engine.mythras.dicexpr import parse
 from engine.mythras.equipment import (
     FIRE_MODES,
@@ -42,11 +42,9 @@ from engine.mythras.equipment import (
 from engine.mythras.tables import LOCATIONS, SIZES
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-_REPO_ROOT = DATA_DIR.parents[2]
 WEAPON_FILES = ("weapons.toml", "firearms.toml", "explosives.toml")
 ARMOUR_FILES = ("armour.toml",)
 ERAS = ("ancient", "modern", "futuristic")
-_ID = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 
 
 class MythrasDataError(ValueError):
@@ -60,16 +58,6 @@ class Spec:
     high: float | None = None
     choices: Iterable[str] | None = None
     nonempty: bool = False
-
-
-_TYPE_NAMES = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}
-
-
-def type_name(value: Any) -> str:
-    for t, name in _TYPE_NAMES.items():
-        if isinstance(value, t):
-            return name
-    return type(value).__name__
 
 
 def _num(value: Any) -> str:
@@ -128,51 +116,21 @@ def check_value(spec: Spec, value: Any) -> str | None:
     return None
 
 
-def display(path: Path) -> str:
-    """The path as errors show it: relative to the repository for the shipped files."""
-    try:
-        return path.resolve().relative_to(_REPO_ROOT).as_posix()
-    except ValueError:
-        return str(path)
+display = datafile.shown_path
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    shown = display(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise MythrasDataError(f"{shown}: cannot read: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise MythrasDataError(f"{shown}: line {line}: not UTF-8 text") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        m = re.search(r"\s*\(at line (\d+), column \d+\)$", message)
-        line = int(m.group(1)) if m else text.count("\n") + 1
-        message = message[: m.start()] if m else re.sub(r"\s*\(at end of document\)$", "", message)
-        raise MythrasDataError(f"{shown}: line {line}: {message}") from None
+    return datafile.read_toml(path, MythrasDataError)
 
 
 def check_entry(where: str, entry: Any, specs: dict[str, Spec]) -> dict[str, Any]:
     """Types and unknown keys of one entry; raises with `where: field: problem`."""
-    if not isinstance(entry, dict):
-        raise MythrasDataError(f"{where}: must be a table, got {type_name(entry)}")
-    for key, value in entry.items():
-        if key not in specs:
-            raise MythrasDataError(f"{where}: {key}: unknown key; expected one of {', '.join(sorted(specs))}")
-        problem = check_value(specs[key], value)
-        if problem:
-            raise MythrasDataError(f"{where}: {key}: {problem}")
+    datafile.check_table(where, entry, specs, check_value, MythrasDataError)
     return entry
 
 
 def check_id(where: str, eid: str) -> None:
-    if not _ID.fullmatch(eid):
-        raise MythrasDataError(f"{where}: id: must be lowercase snake_case (a-z, 0-9, _)")
+    datafile.check_id(where, eid, MythrasDataError)
 
 
 # --- weapons -------------------------------------------------------------------------------

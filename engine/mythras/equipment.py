@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.datafile import lookup
 from engine.mythras.dicexpr import DiceExpr, parse
 
 WEAPON_KINDS = ("melee", "shield", "ranged", "firearm", "explosive")
@@ -89,16 +90,10 @@ class Catalogue:
     armour: dict[str, ArmourPiece] = field(default_factory=dict)
 
     def weapon(self, wid: str) -> Weapon:
-        try:
-            return self.weapons[wid]
-        except KeyError:
-            raise KeyError(f"mythras: unknown weapon {wid!r}") from None
+        return lookup(self.weapons, wid, "mythras: unknown weapon {key!r}")
 
     def armour_piece(self, aid: str) -> ArmourPiece:
-        try:
-            return self.armour[aid]
-        except KeyError:
-            raise KeyError(f"mythras: unknown armour {aid!r}") from None
+        return lookup(self.armour, aid, "mythras: unknown armour {key!r}")
 
 
 # Fist/Kick: "1d3, S, Human Unarmed Combat Damage" (Sample Melee Weapons).

@@ -142,6 +142,16 @@ class HealthOutcome:
     wound: str | None = None
 
 
+def _endurance(dice: Dice, label: str, endurance: int, against: D100Roll | None,
+               grade: str) -> tuple[bool, D100Roll]:
+    """An Endurance roll against a wound: opposed to the attack roll when there is one (0004
+    Serious Wound), else a plain roll. (resisted, roll)."""
+    if against is not None:
+        return resist(dice, label, "Endurance", endurance, against, grade)
+    roll = roll_skill(dice, label, "Endurance", endurance, grade)
+    return roll.succeeded, roll
+
+
 def take_damage(dice: Dice, character: Character, state: MythrasState, location: str, damage: int,
                 against: D100Roll | None, *, label: str = "") -> HealthOutcome:
     """Damage past armour to one location, and the wound it makes (0004): a Serious Wound
@@ -168,11 +178,7 @@ def take_damage(dice: Dice, character: Character, state: MythrasState, location:
         rolls.append(turns)
         state = replace(state, no_attack_turns=max(state.no_attack_turns, turns.total))
         events.append(f"{name} cannot attack for {turns.total} Turns")
-        if against is not None:
-            ok, roll = resist(dice, f"{name}: Endurance against the wound", "Endurance", endurance, against, grade)
-        else:
-            roll = roll_skill(dice, f"{name}: Endurance against the wound", "Endurance", endurance, grade)
-            ok = roll.succeeded
+        ok, roll = _endurance(dice, f"{name}: Endurance against the wound", endurance, against, grade)
         rolls.append(roll)
         if not ok:
             if location in LIMBS:
@@ -194,11 +200,7 @@ def take_damage(dice: Dice, character: Character, state: MythrasState, location:
     state = replace(state, incapacitated=True, recoverable=False, prone=True,
                     useless=state.useless | ({location} if location in LIMBS else frozenset()))
     events.append(f"{name} is incapacitated by a major wound")
-    if against is not None:
-        ok, roll = resist(dice, f"{name}: Endurance against the major wound", "Endurance", endurance, against, grade)
-    else:
-        roll = roll_skill(dice, f"{name}: Endurance against the major wound", "Endurance", endurance, grade)
-        ok = roll.succeeded
+    ok, roll = _endurance(dice, f"{name}: Endurance against the major wound", endurance, against, grade)
     rolls.append(roll)
     if location in LIMBS:
         if not ok:

@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import functools
 import math
-import re
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine import datafile
 from engine.stepdice.equipment import (
     COVERS,
     DAMAGE_TYPES,
@@ -43,34 +42,17 @@ from engine.stepdice.equipment import (
 from engine.stepdice.steps import DIE_STEPS
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-_REPO_ROOT = DATA_DIR.parents[2]
-_ID = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 
 
 class CatalogueError(ValueError):
     """A data file is unreadable or an entry is invalid; the message is one line."""
 
 
-def display(path: Path) -> str:
-    """The path as errors show it: relative to the repository for the shipped files."""
-    try:
-        return path.resolve().relative_to(_REPO_ROOT).as_posix()
-    except ValueError:
-        return str(path)
+display = datafile.shown_path
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    shown = display(path)
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except OSError as exc:
-        raise CatalogueError(f"{shown}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise CatalogueError(f"{shown}: not UTF-8 text") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogueError(f"{shown}: {exc}") from None
+    return datafile.read_toml(path, CatalogueError)
 
 
 # --- field checks: each returns the value or raises a problem string ----------------------
@@ -174,8 +156,7 @@ def entry_fields(shown: str, table: str, eid: str, entry: Any, fields: dict[str,
                  required: tuple[str, ...]) -> dict[str, Any]:
     """Check one entry's keys and values; the checked values."""
     where = f"{shown}: {table}.{eid}"
-    if not _ID.fullmatch(eid):
-        raise CatalogueError(f"{where}: id: must be lowercase snake_case (a-z, 0-9, _)")
+    datafile.check_id(where, eid, CatalogueError)
     if not isinstance(entry, dict):
         raise CatalogueError(f"{where}: must be a table")
     out: dict[str, Any] = {}
@@ -316,7 +297,7 @@ def load_kit_map(path: Path | None = None, catalogue: Catalogue | None = None) -
         raise CatalogueError(f"{shown}: must hold one [kit] table (Yags id = step id)")
     out: dict[str, str] = {}
     for yid, own in doc["kit"].items():
-        if not _ID.fullmatch(yid):
+        if not datafile.SNAKE_ID.fullmatch(yid):
             raise CatalogueError(f"{shown}: kit.{yid}: id: must be lowercase snake_case")
         if not isinstance(own, str) or cat.table_of(own) is None:
             raise CatalogueError(f"{shown}: kit.{yid}: {own!r} is not in the step catalogue")

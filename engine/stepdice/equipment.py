@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.datafile import lookup
+
 WEAPON_KINDS = ("melee", "ranged", "thrown")
 SKILLS = ("guns", "melee", "unarmed", "athletics", "perception", "throwing")
 ATTRIBUTES = ("agility", "strength", "vitality", "alertness", "intelligence", "willpower")
@@ -129,23 +131,17 @@ class Catalogue:
     armour: dict[str, ArmourPiece] = field(default_factory=dict)
     shields: dict[str, Shield] = field(default_factory=dict)
 
-    def _get(self, table: dict, what: str, key: str):  # noqa: ANN001, ANN202 - any table
-        try:
-            return table[key]
-        except KeyError:
-            raise LookupProblem(f"ruleset step: no {what} {key!r}; known: {', '.join(sorted(table))}") from None
-
     def weapon(self, key: str) -> Weapon:
-        return self._get(self.weapons, "weapon", key)
+        return lookup(self.weapons, key, "ruleset step: no weapon {key!r}; known: {known}", LookupProblem)
 
     def explosive(self, key: str) -> Explosive:
-        return self._get(self.explosives, "explosive", key)
+        return lookup(self.explosives, key, "ruleset step: no explosive {key!r}; known: {known}", LookupProblem)
 
     def armour_piece(self, key: str) -> ArmourPiece:
-        return self._get(self.armour, "armour", key)
+        return lookup(self.armour, key, "ruleset step: no armour {key!r}; known: {known}", LookupProblem)
 
     def shield(self, key: str) -> Shield:
-        return self._get(self.shields, "shield", key)
+        return lookup(self.shields, key, "ruleset step: no shield {key!r}; known: {known}", LookupProblem)
 
     def table_of(self, key: str) -> str | None:
         """Which table holds `key` (weapon, explosive, armour, shield), or None."""

@@ -29,15 +29,13 @@ The fields and their checks are in `catalogue_schema.py`; this module reads, pat
 from __future__ import annotations
 
 import functools
-import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine import datafile
 from engine.yags.catalogue_schema import (
-    ID_PATTERN,
     MISSILE_ONLY,
     RANGE_KEYS,
     TABLES,
@@ -58,42 +56,8 @@ from engine.yags.tables import FRAGMENTATION_RADIUS_FACTOR, charge_strength
 __all__ = ["DATA_DIR", "CatalogueError", "default_catalogue", "load_catalogue"]
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-_REPO_ROOT = DATA_DIR.parents[2]
 
 # --- reading files -----------------------------------------------------------------------
-
-
-def _display(path: Path) -> str:
-    """The path as errors show it: relative to the repository for the shipped files."""
-    try:
-        return path.resolve().relative_to(_REPO_ROOT).as_posix()
-    except ValueError:
-        return str(path)
-
-
-def _read(path: Path) -> dict[str, Any]:
-    shown = _display(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CatalogueError(f"{shown}: cannot read: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise CatalogueError(f"{shown}: line {line}: not UTF-8 text") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        match = re.search(r"\s*\(at line (\d+), column \d+\)$", message)
-        if match:
-            line = int(match.group(1))
-            message = message[: match.start()]
-        else:
-            line = text.count("\n") + 1
-            message = re.sub(r"\s*\(at end of document\)$", "", message)
-        raise CatalogueError(f"{shown}: line {line}: {message}") from None
 
 
 @dataclass
@@ -114,25 +78,8 @@ class _Raw:
 def _check_entry(shown: str, table: str, eid: str, entry: Any) -> None:
     """Types, unknown keys and per-field ranges of one entry as written in one file."""
     where = f"{shown}: {table}.{eid}"
-    if not ID_PATTERN.fullmatch(eid):
-        raise CatalogueError(f"{where}: id: must be lowercase snake_case (a-z, 0-9, _)")
-    if not isinstance(entry, dict):
-        raise CatalogueError(f"{where}: must be a table, got {type_name(entry)}")
-    specs = TABLES[table]
-    for key, value in entry.items():
-        if key not in specs:
-            raise CatalogueError(f"{where}: {key}: unknown key; expected one of {', '.join(sorted(specs))}")
-        problem = check_value(specs[key], value)
-        if problem:
-            raise CatalogueError(f"{where}: {key}: {problem}")
-        if key == "thrown":
-            for sub, subvalue in value.items():
-                if sub not in THROWN_FIELDS:
-                    raise CatalogueError(
-                        f"{where}: thrown.{sub}: unknown key; expected one of {', '.join(sorted(THROWN_FIELDS))}")
-                problem = check_value(THROWN_FIELDS[sub], subvalue)
-                if problem:
-                    raise CatalogueError(f"{where}: thrown.{sub}: {problem}")
+    datafile.check_id(where, eid, CatalogueError)
+    datafile.check_table(where, entry, TABLES[table], check_value, CatalogueError, nested={"thrown": THROWN_FIELDS})
 
 
 def _merge(raw: _Raw, entry: dict[str, Any], shown: str) -> None:
@@ -153,8 +100,8 @@ def _merge(raw: _Raw, entry: dict[str, Any], shown: str) -> None:
 def _gather(paths: Iterable[Path]) -> dict[str, dict[str, _Raw]]:
     entries: dict[str, dict[str, _Raw]] = {t: {} for t in TABLES}
     for path in paths:
-        shown = _display(path)
-        doc = _read(path)
+        shown = datafile.shown_path(path)
+        doc = datafile.read_toml(path, CatalogueError)
         for table, body in doc.items():
             if table not in TABLES:
                 raise CatalogueError(f"{shown}: {table}: unknown table; expected weapon or armour")

@@ -5,10 +5,10 @@ field, giving the problem in words. `catalogue.py` reads and builds the files wi
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Any
 
+from engine.datafile import type_name
 from engine.yags.equipment import (
     ARMOUR_COVERS,
     ARMOUR_LAYERS,
@@ -24,9 +24,6 @@ WEAPON_CLASSES = frozenset({
     "pistol", "rifle", "heavy", "grenade", "charge",
 })
 MAX_REACH = 6
-
-ID_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
-
 
 class CatalogueError(ValueError):
     """A catalogue file is unreadable or an entry is invalid; the message is one line."""
@@ -115,14 +112,6 @@ MISSILE_ONLY = (
     *RANGE_KEYS, "range_per_strength", "rof", "recoil", "capacity", "reload", "burst", "cone",
     "blast_radius", "scope", "laser_scope",
 )
-_TYPE_NAMES = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}
-
-
-def type_name(value: Any) -> str:
-    for t, name in _TYPE_NAMES.items():
-        if isinstance(value, t):
-            return name
-    return type(value).__name__
 
 
 def show_value(value: Any) -> str:

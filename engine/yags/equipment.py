@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.datafile import lookup
+
 DAMAGE_TYPES = ("stuns", "mixed", "wounds")
 
 # Weapon properties the rules use (yags-combat.md Special properties, Missile Weapon
@@ -187,13 +189,7 @@ class Catalogue:
     armour: dict[str, ArmourPiece] = field(default_factory=dict)
 
     def weapon(self, wid: str) -> Weapon:
-        try:
-            return self.weapons[wid]
-        except KeyError:
-            raise KeyError(f"unknown weapon {wid!r}") from None
+        return lookup(self.weapons, wid, "unknown weapon {key!r}")
 
     def armour_piece(self, aid: str) -> ArmourPiece:
-        try:
-            return self.armour[aid]
-        except KeyError:
-            raise KeyError(f"unknown armour {aid!r}") from None
+        return lookup(self.armour, aid, "unknown armour {key!r}")

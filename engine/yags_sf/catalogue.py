@@ -20,12 +20,12 @@ Every problem raises `CatalogueError`, one line: `<file>: <table>.<id>: <field>:
 from __future__ import annotations
 
 import functools
-import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from engine.datafile import SNAKE_ID
 from engine.yags_sf.equipment import (
     FIREARM_SKILLS,
     MELEE_SKILLS,
@@ -40,7 +40,6 @@ from engine.yags_sf.equipment import (
 DATA_DIR = Path(__file__).resolve().parent / "data"
 ATTRIBUTES = ("strength", "health", "agility", "dexterity", "perception", "intelligence")
 SKILLS = (*MELEE_SKILLS, *FIREARM_SKILLS, "stamina", "first_aid", "throwing")
-_ID = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 
 
 class CatalogueError(ValueError):
@@ -147,7 +146,7 @@ def _entries(path: Path, data: dict[str, Any], table: str) -> dict[str, Any]:
     if not isinstance(entries, dict):
         raise CatalogueError(f"{path.name}: {table}: must be a table of entries")
     for eid in entries:
-        if not _ID.fullmatch(eid):
+        if not SNAKE_ID.fullmatch(eid):
             raise CatalogueError(f"{path.name}: {table}.{eid}: the id must be lower_snake_case")
     return entries
 

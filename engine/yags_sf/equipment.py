@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from engine.datafile import lookup
+
 MELEE_SKILLS = ("brawling", "knives", "swords", "two_handed_swords", "clubs")
 FIREARM_SKILLS = ("pistols", "rifles")
 # Skills of one family (Bladed Melee Weapon: knives, swords, two handed swords; Pistols:
@@ -136,28 +138,16 @@ class Catalogue:
     kit_map: Mapping[str, str] = field(default_factory=dict)
 
     def weapon(self, wid: str) -> Weapon:
-        try:
-            return self.weapons[wid]
-        except KeyError:
-            raise KeyError(f"yags-sf: unknown weapon {wid!r}") from None
+        return lookup(self.weapons, wid, "yags-sf: unknown weapon {key!r}")
 
     def armour_piece(self, aid: str) -> ArmourPiece:
-        try:
-            return self.armour[aid]
-        except KeyError:
-            raise KeyError(f"yags-sf: unknown armour {aid!r}") from None
+        return lookup(self.armour, aid, "yags-sf: unknown armour {key!r}")
 
     def explosive(self, eid: str) -> Explosive:
-        try:
-            return self.explosives[eid]
-        except KeyError:
-            raise KeyError(f"yags-sf: unknown explosive {eid!r}") from None
+        return lookup(self.explosives, eid, "yags-sf: unknown explosive {key!r}")
 
     def template(self, name: str) -> Template:
-        try:
-            return self.templates[name]
-        except KeyError:
-            raise KeyError(f"yags-sf: no template {name!r}; known: {', '.join(sorted(self.templates))}") from None
+        return lookup(self.templates, name, "yags-sf: no template {key!r}; known: {known}")
 
     def map_kit(self, yags_id: str) -> str:
         """This ruleset's id for a Yags catalogue id; an id of this ruleset passes as it is."""

@@ -1,17 +1,11 @@
 """The AI under fog of war (issue 17): it decides from what its side sees and remembers."""
 
 from gridfactory import make_grid
+from worldplay import FOG_RIFLEMAN as RIFLEMAN
+from worldplay import ROOMS
 
 from game.ai import make_controller
 from game.world.actions import Hold, Move, Overwatch
-
-RIFLEMAN = {
-    "attributes": {"str": 3, "hea": 3, "agi": 3, "dex": 4, "per": 3},
-    "skills": {"Rifles": 5, "Athletics": 3, "Throw": 3, "Awareness": 3},
-    "weapon": "ak_47",
-    "magazines": 2,
-}
-ROOMS = ["." * 10 + "#" + "." * 10 for _ in range(5)] + ["." * 21] + ["." * 10 + "#" + "." * 10 for _ in range(4)]
 
 
 def unit(name, x, y):

@@ -2,7 +2,7 @@
 results."""
 
 import pygame
-from conftest import CROSSROADS, click_tile, end_turn, post_key
+from uihelp import CROSSROADS, click_tile, end_turn, post_key
 
 from game.ui.battle import BattleScreen
 from game.ui.menus import MainMenu, ResultsScreen

@@ -2,7 +2,7 @@
 the rules allow it, the reach of a hurt unit, the map picker, the log and the window size."""
 
 import pygame
-from conftest import CROSSROADS, click_tile, end_turn, move_to, post_click, post_key
+from uihelp import CROSSROADS, click_tile, end_turn, move_to, post_click, post_key
 
 from game.ui.menus import MainMenu, map_info
 from game.ui.panels import fit_label

@@ -3,7 +3,7 @@ preview, the range band in the attack preview and the declared defences key."""
 
 import pygame
 import pytest
-from conftest import click_tile, end_turn, post_click, post_key
+from uihelp import click_tile, end_turn, pick_esc_row, post_click, post_key
 
 from game.saves import default_save_path
 from game.ui.battle import BattleScreen
@@ -26,14 +26,7 @@ def open_menu(app):
 def choose(app, row, slot="quick"):
     """Pick a row of the Esc menu with the keyboard; for "load", then the save named `slot`
     in the list of saves."""
-    from game.ui.escmenu import ROWS
-
-    menu = app.screen.menu
-    while menu.row != ROWS.index(row):
-        post_key(pygame.K_DOWN)
-        app.frame(16)
-    post_key(pygame.K_RETURN)
-    app.frame(16)
+    pick_esc_row(app, row)
     if row == "load":
         pick_slot(app, slot)
 

@@ -6,7 +6,7 @@ import os
 
 import pygame
 import pytest
-from conftest import click_tile, post_key
+from uihelp import click_tile, post_key
 
 from engine.ruleset import HealthFacts
 from game.ui import sound as snd

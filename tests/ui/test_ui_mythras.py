@@ -7,7 +7,7 @@ save replays the match with those answers."""
 import os
 
 import pygame
-from conftest import ROOT, post_click, post_key
+from uihelp import ROOT, post_click, post_key
 
 from game.saves import load_game, save_game
 from game.session import SessionConfig

@@ -6,7 +6,7 @@ large windows, a melee unit's sheet, the first aid buttons."""
 import os
 
 import pygame
-from conftest import click_tile, end_turn, post_click, post_key
+from uihelp import click_tile, end_turn, post_click, post_key
 
 from game.ui import overlays as ov
 from game.ui.dialogs import Confirm

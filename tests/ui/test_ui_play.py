@@ -2,7 +2,7 @@
 results screen, watch mode with its speed and pause; the round played back step by step."""
 
 import pygame
-from conftest import end_turn, move_to, post_click, post_key
+from uihelp import end_turn, move_to, post_click, post_key
 
 from game.ui.assets import text
 from game.ui.battle import BattleScreen

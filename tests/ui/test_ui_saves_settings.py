@@ -8,7 +8,7 @@ import shutil
 
 import pygame
 import pytest
-from conftest import CROSSROADS, end_turn, post_key
+from uihelp import CROSSROADS, end_turn, pick_esc_row, post_key
 
 from game.saves import SaveError, load_game, save_game
 from game.session import SessionConfig
@@ -27,16 +27,9 @@ def folders(tmp_path, monkeypatch):
 
 
 def esc_menu(app, row):
-    from game.ui.escmenu import ROWS
-
     post_key(pygame.K_ESCAPE)
     app.frame(16)
-    menu = app.screen.menu
-    while menu.row != ROWS.index(row):
-        post_key(pygame.K_DOWN)
-        app.frame(16)
-    post_key(pygame.K_RETURN)
-    app.frame(16)
+    pick_esc_row(app, row)
 
 
 # --- settings ---------------------------------------------------------------------------------

@@ -2,43 +2,15 @@
 buttons name its firearm attacks, the hover shows its preview, a knocked-down unit stands
 up with P, and the match goes to the results screen."""
 
-import os
+from uihelp import declare_by_keys, post_click, ruleset_battle
 
-import pygame
-from conftest import ROOT, post_click, post_key
-
-from game.session import SessionConfig
-from game.ui.app import new_session
 from game.ui.battle import BattleScreen
 from game.ui.menus import ResultsScreen
 from game.ui.panels import preview_lines, unit_lines
-from game.world.actions import Attack
-
-STREET = os.path.join(ROOT, "maps", "street.tmx")
-MODE_KEYS = {"burst": pygame.K_2, "shot": pygame.K_1, "melee": pygame.K_1}
-
-
-def sf_battle(app, seed=3, path=STREET):
-    cfg = SessionConfig(path, "solo", "normal", seed, ruleset="yags-sf")
-    return app.battle(cfg, new_session(cfg))
-
-
-def best_attack(m, uid):
-    """The attack on an enemy in sight that the ruleset expects to do the most harm."""
-    best = None
-    for e in m.sight.visible_enemies(uid):
-        for mode in ("burst", "shot", "melee"):
-            p = m.preview(uid, e.uid, mode, {})
-            if hasattr(p, "reason") or hasattr(m.check(uid, Attack(e.uid, mode, {})), "reason"):
-                continue
-            harm = m.rules.expected_harm(p)
-            if best is None or harm > best[0]:
-                best = (harm, e, mode)
-    return best
 
 
 def test_the_buttons_and_the_preview_speak_yags_sf(app):
-    screen = sf_battle(app)
+    screen = ruleset_battle(app, "yags-sf")
     m = screen.match
     assert m.rules.name == "yags-sf"
     labels = {b.label for b, _ in screen.choice.buttons()}  # the attack buttons, renamed
@@ -57,7 +29,7 @@ def test_the_buttons_and_the_preview_speak_yags_sf(app):
 
 
 def test_a_whole_yags_sf_match_by_posted_events(app):
-    sf_battle(app)
+    ruleset_battle(app, "yags-sf")
     declared: dict[str, int] = {}
     for _ in range(4000):
         screen = app.screen
@@ -68,25 +40,8 @@ def test_a_whole_yags_sf_match_by_posted_events(app):
             post_click(screen.map_rect.center)
         elif screen.selected is not None and s.can_declare(screen.selected) and not screen.play.busy():
             uid, rnd = screen.selected, m.round
-            v = m.view(uid)
-            best = best_attack(m, uid)
-            if v.stance == "prone":
-                key = "stand"
-                post_key(pygame.K_p)
-            elif v.ammo is not None and v.ammo.loaded == 0 and v.ammo.magazines:
-                key = "reload"
-                post_key(pygame.K_r)
-            elif best is None:
-                key = "hold"
-                post_key(pygame.K_h)
-            else:
-                _, enemy, key = best
-                post_key(MODE_KEYS[key])
-                app.frame(16)
-                screen.camera.centre_on(enemy.pos)
-                post_click(screen.camera.centre(enemy.pos))
+            key = declare_by_keys(app, screen, stand_up=True)
             declared[key] = declared.get(key, 0) + 1
-            app.frame(16)
             assert m.round > rnd or m.declared(uid) is not None, screen.message
         app.frame(16)
     results = app.screen

@@ -2,7 +2,7 @@
 facing from the log, edge panning (and its setting), the squad per side in the main menu."""
 
 import pygame
-from conftest import CROSSROADS, click_tile, end_turn, move_to, post_key
+from uihelp import CROSSROADS, click_tile, end_turn, move_to, post_key
 
 from game.session import MAP_UNITS, SessionConfig
 from game.ui import figures as fig

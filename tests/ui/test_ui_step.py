@@ -4,47 +4,20 @@ the attack and defence dice, the range band's step), the player answers the unst
 defence question through the prompt, the match reaches the results screen, and the save
 replays it with those answers."""
 
-import os
-
 import pygame
-from conftest import ROOT, post_click, post_key
+from uihelp import STREET, declare_by_keys, post_click, post_key, ruleset_battle
 
 from game.saves import load_game, save_game
-from game.session import SessionConfig
-from game.ui.app import new_session
 from game.ui.battle import BattleScreen
 from game.ui.menus import ResultsScreen
 from game.ui.panels import preview_lines, unit_lines
-from game.world.actions import Attack
-
-STREET = os.path.join(ROOT, "maps", "street.tmx")
-MODE_KEYS = {"burst": pygame.K_2, "shot": pygame.K_1, "melee": pygame.K_1}
-
-
-def step_battle(app, seed=3, path=STREET):
-    cfg = SessionConfig(path, "solo", "normal", seed, ruleset="step")
-    return app.battle(cfg, new_session(cfg))
-
-
-def best_attack(m, uid):
-    """The attack on an enemy in sight that the ruleset expects to do the most harm."""
-    best = None
-    for e in m.sight.visible_enemies(uid):
-        for mode in ("burst", "shot", "melee"):
-            p = m.preview(uid, e.uid, mode, {})
-            if hasattr(p, "reason") or hasattr(m.check(uid, Attack(e.uid, mode, {})), "reason"):
-                continue
-            harm = m.rules.expected_harm(p)
-            if best is None or harm > best[0]:
-                best = (harm, e, mode)
-    return best
 
 
 def test_the_buttons_the_sheet_and_the_preview_speak_step_dice(app):
     """Special Attacks and Defenses: Q and E are the limb and vital area attacks; the sheet
     shows dice and life points (Vitality + Willpower); the preview, the range band's step
     (Range and cover) and the dice on each side."""
-    screen = step_battle(app)
+    screen = ruleset_battle(app, "step")
     m = screen.match
     assert m.rules.name == "step"
     labels = {b.label for b, _ in screen.choice.buttons()}
@@ -64,7 +37,7 @@ def test_a_whole_step_match_by_posted_events_and_the_save_replays_it(app, tmp_pa
     """A whole match in the window: declarations by keys and clicks, the defence question
     answered by a key (Initiative and Actions: an unstated dodge, carried into next round),
     the results screen; the save replays to the same log."""
-    step_battle(app)
+    ruleset_battle(app, "step")
     declared: dict[str, int] = {}
     asked = 0
     session = None
@@ -84,22 +57,8 @@ def test_a_whole_step_match_by_posted_events_and_the_save_replays_it(app, tmp_pa
             post_key(pygame.K_2 if len(keys) > 1 else pygame.K_1)  # dodge (or block)
         elif screen.selected is not None and s.can_declare(screen.selected) and not screen.play.busy():
             uid, rnd = screen.selected, m.round
-            v = m.view(uid)
-            best = best_attack(m, uid)
-            if v.ammo is not None and v.ammo.loaded == 0 and v.ammo.magazines:
-                key = "reload"
-                post_key(pygame.K_r)
-            elif best is None:
-                key = "hold"
-                post_key(pygame.K_h)
-            else:
-                _, enemy, key = best
-                post_key(MODE_KEYS[key])
-                app.frame(16)
-                screen.camera.centre_on(enemy.pos)
-                post_click(screen.camera.centre(enemy.pos))
+            key = declare_by_keys(app, screen)
             declared[key] = declared.get(key, 0) + 1
-            app.frame(16)
             assert m.round > rnd or m.declared(uid) is not None, screen.message
         app.frame(16)
     assert session is not None and session.match.over, f"the match did not end: {declared}"

@@ -1,7 +1,7 @@
 """Camera, map drawing and the play command's screenshot."""
 
 import pygame
-from conftest import CROSSROADS, post_key
+from uihelp import CROSSROADS, post_key
 
 from game.cli import main
 from game.maps.grid import GridMap

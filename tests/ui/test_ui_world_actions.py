@@ -8,7 +8,7 @@ import math
 
 import esper
 import pygame
-from conftest import click_tile, end_turn, post_click, post_key
+from uihelp import click_tile, end_turn, post_click, post_key
 
 from engine.ruleset import HealthFacts
 from engine.yags.health import Condition

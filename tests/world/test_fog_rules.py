@@ -5,6 +5,8 @@ import random
 
 import pytest
 from gridfactory import make_grid
+from worldplay import FOG_RIFLEMAN as RIFLEMAN
+from worldplay import ROOMS
 
 from engine.dice import Dice
 from engine.notice import yags_spot_difficulty
@@ -12,14 +14,6 @@ from engine.ruleset import Participant
 from engine.rulesets import make_ruleset
 from game.world.actions import Attack, Hold, Move
 
-RIFLEMAN = {
-    "attributes": {"str": 3, "hea": 3, "agi": 3, "dex": 4, "per": 3},
-    "skills": {"Rifles": 5, "Athletics": 3, "Throw": 3, "Awareness": 3},
-    "weapon": "ak_47",
-    "magazines": 2,
-}
-# a wall between west and east, a door in row 5; a crate (hard50) at (14, 2) in the open east
-ROOMS = ["." * 10 + "#" + "." * 10 for _ in range(5)] + ["." * 21] + ["." * 10 + "#" + "." * 10 for _ in range(4)]
 OPEN = ["." * 20 for _ in range(6)]
 HEDGE = ["." * 8 + "S" + "." * 11 for _ in range(6)]  # a thick hedge (soft90) to hide behind
 

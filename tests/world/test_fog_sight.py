@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from gridfactory import make_grid
+from worldplay import FOG_RIFLEMAN as RIFLEMAN
+from worldplay import ROOMS
 
 from game.maps import load_map
 from game.sim import MatchSpec, choose_fog, play_match, simulate
@@ -18,14 +20,6 @@ from game.world.actions import Attack, Hold, Move
 from game.world.fog import FogGrid, fov_sight
 from game.world.topology import SquareGrid
 
-RIFLEMAN = {
-    "attributes": {"str": 3, "hea": 3, "agi": 3, "dex": 4, "per": 3},
-    "skills": {"Rifles": 5, "Athletics": 3, "Throw": 3, "Awareness": 3},
-    "weapon": "ak_47",
-    "magazines": 2,
-}
-# a wall between the west and the east with a door in row 5
-ROOMS = ["." * 10 + "#" + "." * 10 for _ in range(5)] + ["." * 21] + ["." * 10 + "#" + "." * 10 for _ in range(4)]
 MAPS = ["maps/compound.tmx", "maps/crossroads.tmx", "maps/open_field.tmx", "maps/street.tmx", "maps/wood.tmx"]
 
 

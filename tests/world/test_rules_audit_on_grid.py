@@ -7,48 +7,23 @@ from __future__ import annotations
 
 import pytest
 from gridfactory import make_grid
-from worldplay import ok, play, refused, unit
+from worldplay import (
+    BRAWLER,
+    OPEN,
+    RIFLEMAN,
+    SWORDSMAN,
+    ok,
+    play,
+    refused,
+    set_state,
+    spy,
+    texts,
+    unit,
+)
 
 from engine.dice import ScriptedDice
 from engine.yags.health import Condition
 from game.world.actions import Attack, FullDodge, Hold, Move, Stand
-from game.world.components import Combatant
-
-RIFLEMAN = {
-    "attributes": {"str": 3, "hea": 3, "agi": 3, "dex": 4, "per": 3, "wil": 3},
-    "skills": {"Rifles": 5, "Athletics": 3, "Throw": 3},
-    "weapon": "ak_47",
-    "magazines": 2,
-}
-SWORDSMAN = {
-    "attributes": {"str": 3, "hea": 3, "agi": 3, "dex": 4, "per": 3},
-    "skills": {"Melee": 5, "Athletics": 3},
-    "weapon": "broad_sword",
-}
-BRAWLER = {"attributes": {"str": 4, "agi": 4, "dex": 3}, "skills": {"Brawl": 5}, "weapon": "fist"}
-OPEN = ["." * 30 for _ in range(12)]
-
-
-def texts(m, since=0, kind=None):
-    return [e.text for e in m.log.since(since) if kind is None or e.kind == kind]
-
-
-def set_state(m, uid, state):
-    m._comp(uid, Combatant).state = state
-    m._changed(uid)
-
-
-def spy(monkeypatch, m, method):
-    calls = []
-    real = getattr(m.rules, method)
-
-    def recorder(*args, **kwargs):
-        calls.append((args, kwargs))
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(m.rules, method, recorder)
-    return calls
-
 
 # --- Fatigue: "If a character becomes Exhausted then they must immediately rest" -----------------
 
