@@ -100,6 +100,7 @@ class Session:
         self.done_teams: set[str] = set()
         self.seat: str | None = None  # the team at the keyboard (hot-seat)
         self.handover: str | None = None  # the team that must take the seat before play goes on
+        self.watching: str | None = None  # hot-seat with fog: the side watching the playback (game/ui/fogreplay.py)
         self.last_message = ""
         self.on_resolved: Callable[[int, int], None] | None = None  # (first log index, round)
         self.history: list[RoundRecord] = []

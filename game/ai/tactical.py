@@ -99,7 +99,7 @@ class TacticalAI(TacticalAttacks, TacticalMoves):
         if hurt and visible and not facts.melee:
             tile = match.topology.full_cover_within(me.pos, match.movement_allowance(me.uid)["free"],
                                                     [e.pos for e in visible])
-            if tile is not None and tile != me.pos and tile not in match.occupied(me.uid):
+            if tile is not None and tile != me.pos and tile not in match.movement.taken(me.uid, self.sees_all):
                 yield FullDodge(tile), {}
             away = self._withdraw(match, me, visible)
             if away is not None:

@@ -49,7 +49,7 @@ class TacticalAttacks(TacticalBase):
                 for opts in match.rules.attack_options(me.combatant, mode):  # the ruleset's choices (Yags: one)
                     if me.ammo is not None and match.rules.ammo_use(me.combatant, mode, opts) > me.ammo.loaded and mode != "burst":
                         continue
-                    harm = expected_harm(match, match.preview(me.uid, e.uid, mode, dict(opts)))
+                    harm = expected_harm(match, match.preview(me.uid, e.uid, mode, dict(opts), sees_all=self.sees_all))
                     if harm <= 0:
                         continue
                     harm *= self._pile_on(match, me, e) * _ammo_time(match, me, facts, mode, self.w["reload_time"], opts)
@@ -63,7 +63,7 @@ class TacticalAttacks(TacticalBase):
     def _cone_friends(self, match: Match, me: UnitView, target: UnitView, facts: Any) -> float:
         """The expected harm a shotgun's cone does to friends in it (the world's own cone,
         `Match.in_cone`), counted against the shot."""
-        return sum(max(0.0, expected_harm(match, match.preview(me.uid, w.uid, "shot")))
+        return sum(max(0.0, expected_harm(match, match.preview(me.uid, w.uid, "shot", sees_all=self.sees_all)))
                    for w in match.range.in_cone(me.uid, target.uid, facts) if w.team == me.team)
 
     def _area(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> tuple[float, Any] | None:
@@ -90,7 +90,7 @@ class TacticalAttacks(TacticalBase):
         harm = 0.0
         shares = len(best[2])  # a ruleset that shares the rounds out (Mythras) previews each one's share
         for p in best[2][:3]:
-            harm += max(0.0, expected_harm(match, match.preview(me.uid, by_pos[p].uid, "area", {"targets": shares})))
+            harm += max(0.0, expected_harm(match, match.preview(me.uid, by_pos[p].uid, "area", {"targets": shares}, sees_all=self.sees_all)))
         return self.w["harm"] * harm * _ammo_time(match, me, facts, "area", self.w["reload_time"]), AreaFire(best[1].pos)
 
     def _grenade(self, match: Match, me: UnitView, visible: list[UnitView], enemies: list[UnitView]) -> tuple[float, Any] | None:
@@ -128,7 +128,7 @@ class TacticalAttacks(TacticalBase):
         close = [e for e in enemies if geo.chebyshev(me.pos, e.pos) <= reach]
         scored = []
         for e in close[: self.level.targets]:
-            harm = expected_harm(match, match.preview(me.uid, e.uid, "melee"))
+            harm = expected_harm(match, match.preview(me.uid, e.uid, "melee", sees_all=self.sees_all))
             harm *= self._pile_on(match, me, e)
             scored.append((self.w["melee_eagerness"] * harm + self._target_bonus(match, e), e.uid))
         for _, tid in sorted(scored, reverse=True):
@@ -151,8 +151,8 @@ class TacticalAttacks(TacticalBase):
 
         here = cover_at(me.pos) - self.w["danger"] * self._danger(match, me.pos, blasts, arcs)
         best: tuple[float, Tile | None] = (here + 0.25, None)
-        taken = match.occupied(me.uid) | claimed
-        for tile in sorted(match.movement.reachable(me.uid, "free"), key=self._side_key(match)):
+        taken = match.movement.taken(me.uid, self.sees_all) | claimed
+        for tile in sorted(match.movement.reachable(me.uid, "free", sees_all=self.sees_all), key=self._side_key(match)):
             if tile in taken or tile == me.pos:
                 continue
             r = self.w["cover"] * cover_at(tile) - self.w["danger"] * self._danger(match, tile, blasts, arcs)
@@ -160,7 +160,7 @@ class TacticalAttacks(TacticalBase):
                 best = (r / max(self.w["cover"], 1e-9), tile)
         if best[1] is None:
             return ()
-        path = match.movement.path(me.uid, best[1])
+        path = match.movement.path(me.uid, best[1], self.sees_all)
         return tuple(path) if path else ()
 
 

@@ -24,8 +24,8 @@ class TacticalMoves(TacticalBase):
     def _withdraw(self, match: Match, me: UnitView, visible: list[UnitView]) -> Any:
         """Run to the reachable tile out of sight of most enemies, furthest from them."""
         g = match.grid
-        tiles = match.movement.reachable(me.uid, "run")
-        taken = match.occupied(me.uid)
+        tiles = match.movement.reachable(me.uid, "run", sees_all=self.sees_all)
+        taken = match.movement.taken(me.uid, self.sees_all)
         side = self._side_key(match)
         cands = sorted((t for t in tiles if t not in taken),
                        key=lambda t: (-min(geo.distance_m(g, t, e.pos) for e in visible), side(t)))[: self.level.advance_tiles]
@@ -37,7 +37,7 @@ class TacticalMoves(TacticalBase):
                 best = (score, t)
         if best is None or best[1] == me.pos:
             return None
-        path = match.movement.path(me.uid, best[1])
+        path = match.movement.path(me.uid, best[1], self.sees_all)
         return Move(tuple(path), "run") if path else None
 
     def walk_field(self, match: Match, team: str) -> geo.CostsTo:
@@ -61,11 +61,11 @@ class TacticalMoves(TacticalBase):
         # of rest: it sprints while far away and not yet tired past its level's limit.
         fatigue = match.rules.health_facts(me.state).fatigue
         mode = "sprint" if far > self.level.sprint_beyond_m and fatigue < self.level.sprint_fatigue else "run"
-        tiles = match.movement.reachable(me.uid, mode)
+        tiles = match.movement.reachable(me.uid, mode, sees_all=self.sees_all)
         if not tiles:
             return Hold()
         blasts, arcs, claimed = self.danger_tiles(match, me)
-        taken = match.occupied(me.uid) | claimed
+        taken = match.movement.taken(me.uid, self.sees_all) | claimed
         close = sorted(enemies, key=lambda e: geo.distance_m(g, me.pos, e.pos))[:3]
         mpt = g.metres_per_tile
         # Ranged units stop at a few tiles; melee units go all the way.
@@ -108,7 +108,7 @@ class TacticalMoves(TacticalBase):
         goal = best[1]
         if goal == me.pos:
             return Hold()
-        path = match.movement.path(me.uid, goal)
+        path = match.movement.path(me.uid, goal, self.sees_all)
         return Move(tuple(path), mode) if path else Hold()
 
 

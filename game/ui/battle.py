@@ -66,6 +66,9 @@ class BattleScreen:
         self.cache: dict[Any, Any] = {}
         self.choice = PendingChoice(self)
         self.play = Playback(self, playback_ms, watch_ms)
+        from game.ui.fogreplay import Replays
+
+        self.replays = Replays(self)  # hot-seat with fog: each side watches the round from its view
         self.input = BattleInput(self)
         self.view = BattleView(self)
         self.prompt = QuestionPrompt(self)
@@ -187,7 +190,7 @@ class BattleScreen:
         s = self.session
         if self.play.animating() or self.input.panning() or s.ai_waiting:
             return True
-        if self.match.over or s.handover:
+        if self.match.over or s.handover or self.replays.seat_for:
             return False
         if s.config.mode == "watch":
             return not self.play.paused
@@ -203,6 +206,8 @@ class BattleScreen:
             if self.grace_ms >= min(900.0, AI_GRACE_STEPS * self.play.step_ms):
                 self.release_ai()
         if self.play.paused or self.play.tick(ms):
+            return None
+        if self.replays.holding():
             return None
         if self.coach is not None:
             self.coach.update()
@@ -235,6 +240,7 @@ class BattleScreen:
     def _on_resolved(self, first: int, rnd: int) -> None:
         if self.session.config.mode != "watch":
             self.message = ""  # what was said while declaring is over
+        self.replays.on_resolved()
         self.play.on_resolved(first, rnd)
         self.menus.autosave()
 

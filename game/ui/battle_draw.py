@@ -68,7 +68,7 @@ class BattleView:
         draw_banner(surface, sc.banner_rect, *self.banner())
         end = play.log_end()
         team, hidden = self.fog()
-        lines = sc.cached("lines", (end, team), lambda: fv.log_lines(m, team, m.log.events[:end], hidden))
+        lines = sc.cached("lines", (end, team, hidden), lambda: fv.log_lines(m, team, m.log.events[:end], hidden))
         sc.log_scroll = draw_log(surface, sc.log_rect, lines, sc.log_scroll)
         uid = sc.selected if sc.selected not in hidden else None  # an enemy gone from sight is not shown
         self._draw_side(surface, uid, uid is not None and self.session.can_declare(uid))
@@ -83,7 +83,9 @@ class BattleView:
         sc.prompt.draw(surface)
         if sc.coach is not None:
             sc.coach.draw(surface)
-        if self.session.handover:
+        if sc.replays.seat_for is not None:
+            draw_handover(surface, sc.size, sc.replays.seat_for, sc.replays.lines(m))
+        elif self.session.handover:
             draw_handover(surface, sc.size, self.session.handover or "", self.handover_lines())
         if sc.help:
             from game.ui.help import draw_help_overlay
@@ -97,6 +99,9 @@ class BattleView:
     def fog(self) -> tuple[str | None, frozenset[int]]:
         """The side whose view is drawn (None: all) and the enemies it does not see."""
         team = fv.viewer(self.session)
+        during = self.play.hidden(team)  # a step played back: what the side saw then
+        if during is not None:
+            return team, during
         return team, self.screen.cached("hidden", (team,), lambda: fv.hidden_units(self.match, team))
 
     def _draw_map(self, surface: pygame.Surface) -> list[str] | None:
@@ -107,8 +112,9 @@ class BattleView:
         sc.renderer.draw(surface, cam)
         sc.renderer.warm(cam)  # a chunk a frame of the other zoom levels, ahead of a zoom step
         team, hidden = self.fog()
+        glimpse = fv.glimpses(play, team)[1] if team is not None and play.busy() else None
         if team is not None:
-            fv.draw_fog(surface, cam, m, team)
+            fv.draw_fog(surface, cam, m, team, glimpse)
         uid = sc.selected if sc.selected not in hidden else None
         own = uid is not None and self.session.can_declare(uid)
         if own and uid is not None:
@@ -125,7 +131,7 @@ class BattleView:
             targets = sc.cached("sight", (uid,), lambda: {e.uid for e in m.sight.visible_enemies(sel)} - hidden)
         facing = sc.cached("facing", (), lambda: fig.facings(m, sc.start_pos))
         shown = play.shown() if play.busy() else None
-        badges = sc.cached("badges", (team,), lambda: fv.visible_badges(fig.badges(m), hidden))
+        badges = sc.cached("badges", (team, hidden), lambda: fv.visible_badges(fig.badges(m), hidden))
         staged = self.choice.staged_for(uid) if own else ()
         if staged and uid is not None:  # (own: uid is not None)
             ov.draw_path(surface, cam, list(staged), (255, 255, 255), 3,
@@ -135,7 +141,7 @@ class BattleView:
         fig.draw_units(surface, cam, m, sc.sprites, uid, targets, self.session.current(), facing, shown,
                        sc.roles, play.walking(), hidden)
         if team is not None:
-            fv.draw_marks(surface, cam, m, team, hidden)
+            fv.draw_marks(surface, cam, m, team, hidden, glimpse)
         if staged and uid is not None:
             fig.draw_ghost(surface, cam, sc.sprites, sc.roles.get(uid, "rifleman"), m.view(uid).team, staged[-1])
         fig.draw_badges(surface, cam, m, badges, shown, over=True)

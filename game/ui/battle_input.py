@@ -108,6 +108,10 @@ class BattleInput:
         undo = event.type == pygame.KEYDOWN and event.key in UNDO_KEYS
         if s.ai_waiting and not undo:
             sc.release_ai()  # the player goes on: the AI declares now
+        if sc.replays.seat_for is not None:  # hot-seat with fog: the next side to watch the round
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                sc.replays.take()
+            return None
         if s.handover:
             if undo:  # the player who just declared may still take it back before handing over
                 self.undo()

@@ -138,6 +138,7 @@ class Playback:
         self.fx = Effects(getattr(screen, "sounds", None))
         self.actions: dict[int, Any] = {}
         self._ctx: Context | None = None
+        self._resolved: tuple[int, int] | None = None  # (first log index, round) of the last round resolved
         self.round_start = {v.uid: v.pos for v in self.match.units()}  # where this round began
         self.round_health = self._health_now()  # and how each unit was then
 
@@ -182,6 +183,7 @@ class Playback:
 
     def on_resolved(self, first: int, rnd: int) -> None:
         """The session resolved a round whose events start at log index `first`."""
+        self._resolved = (first, rnd)
         events = self.match.log.since(first)
         self.actions = self.round_actions(rnd)
         throwers = frozenset(u for u, a in self.actions.items() if isinstance(a, Throw))
@@ -204,6 +206,25 @@ class Playback:
             self.next_at = self.clock
             return
         self._begin_step()
+
+    def replay(self) -> None:
+        """The resolved round again from its start (hot-seat with fog: for the next side)."""
+        if self._resolved is not None:
+            self.on_resolved(*self._resolved)
+
+    def hidden(self, team: str | None) -> frozenset[int] | None:
+        """Fog of war: the enemies `team` does not see at the step being shown (None: no
+        step is shown; game/ui/fogview.py, `step_hidden`)."""
+        if team is None or not self.busy() or self.match.vision is None:
+            return None
+        from game.ui import fogview as fv
+
+        return fv.step_hidden(self, team)
+
+    def span(self) -> tuple[int, int]:
+        """The log indices the step shown now begins and ends at."""
+        end = self.ends[self.i]
+        return end - len(self.steps[self.i]), end
 
     def _walks(self) -> list[dict[int, Walk]]:
         """Who walks where in each step: from where it stood (as the steps before left it)
@@ -258,8 +279,12 @@ class Playback:
 
         step = self.steps[self.i]
         team = fv.viewer(self.screen.session)
-        if team is not None and step and step[0].actor in fv.hidden_units(self.match, team):
+        hid = self.hidden(team) or frozenset()
+        if team is not None and step and step[0].actor in hid:
             effects = []  # fog of war: nothing shows where an unseen enemy acted from
+        elif hid:  # nor where one stands (a stray round or a blast striking it)
+            ctx = self._context()
+            effects = fv.visible_effects(effects, {ctx.pos(u) for u in hid})
         for e in effects:
             self.fx.add(e)
 
@@ -334,7 +359,7 @@ class Playback:
 
         team = fv.viewer(self.screen.session)
         if team is not None:  # fog of war: the headline as the viewer may read it
-            lines = fv.log_lines(self.match, team, step, fv.hidden_units(self.match, team))
+            lines = fv.log_lines(self.match, team, step, self.hidden(team) or fv.hidden_units(self.match, team))
             line = headline_of(lines) if lines else "out of sight"
         return (f"Round {e.round} resolving, {PHASE_NAMES.get(e.phase, e.phase)} "
                 f"({self.i + 1}/{len(self.steps)}): {line}")

@@ -31,7 +31,7 @@ def viewer(session: Any) -> str | None:
     if mode == "solo":
         return session.config.human_team
     if mode == "hotseat":
-        return session.seat or session.handover or session.current_team()
+        return getattr(session, "watching", None) or session.seat or session.handover or session.current_team()
     return None
 
 
@@ -43,14 +43,65 @@ def hidden_units(match: Any, team: str | None) -> frozenset[int]:
     return frozenset(v.uid for v in match.units() if v.team != team and v.uid not in seen)
 
 
-def draw_fog(surface: pygame.Surface, cam: Any, match: Any, team: str) -> None:
-    """Dim what the side does not see now; darker what it never saw."""
+def glimpses(play: Any, team: str) -> tuple[Any, Any]:
+    """What `team` saw as the step being played back began and as it ended."""
+    start, end = play.span()
+    v = play.match.vision
+    return v.glimpse(team, start), v.glimpse(team, end)
+
+
+def step_hidden(play: Any, team: str) -> frozenset[int]:
+    """The enemies `team` does not see at the step being played back: those it saw neither as
+    the step began nor as it ended, and a walker while it walks on tiles the side saw at
+    neither moment (it comes into sight, or leaves it, where the side's units see it)."""
+    m = play.match
+    before, after = glimpses(play, team)
+    seen = before.enemies | after.enemies
+    hidden = {v.uid for v in m.units() if v.team != team and v.uid not in seen}
+    walking = play.walking()
+    if walking:
+        tiles = before.seen | after.seen
+        for uid, (point, _) in walking.items():
+            if m.view(uid).team != team:
+                x, y = int(round(point[0])), int(round(point[1]))
+                if not (0 <= x < tiles.shape[0] and 0 <= y < tiles.shape[1]) or not tiles[x, y]:
+                    hidden.add(uid)
+    return frozenset(hidden)
+
+
+def visible_effects(effects: list[Any], hidden_tiles: set[tuple[int, int]]) -> list[Any]:
+    """The playback's effects but those on a tile where an enemy the viewer does not see
+    stands (a tracer's end, an impact, the harm floating over it, and that harm's sound;
+    a throw and its blast, which the thrower's side sees land, stay)."""
+    def at(p: Any) -> bool:
+        return p is not None and (int(p[0] // 1), int(p[1] // 1)) in hidden_tiles
+
+    out: list[Any] = []
+    dropped_text = None
+    for fx in effects:
+        if fx.kind == "sound" and dropped_text is not None and fx.start == dropped_text:
+            continue  # the wound or fall sound of harm not shown
+        dropped_text = None
+        if fx.kind in ("tracer", "impact", "text", "swing") and (at(fx.a) or at(fx.b)):
+            if fx.kind == "text":
+                dropped_text = fx.start
+            continue
+        out.append(fx)
+    return out
+
+
+def draw_fog(surface: pygame.Surface, cam: Any, match: Any, team: str, glimpse: Any = None) -> None:
+    """Dim what the side does not see now (or at `glimpse`: a step played back); darker what
+    it never saw."""
     xs, ys = cam.visible_tiles()
     if not xs or not ys:
         return
     v = match.vision
     box = (slice(xs.start, xs.stop), slice(ys.start, ys.stop))
-    seen, mem = v.seen_now(team)[box], v.remembered[team][box]
+    if glimpse is not None:
+        seen, mem = glimpse.seen[box], glimpse.remembered[box]
+    else:
+        seen, mem = v.seen_now(team)[box], v.remembered[team][box]
     alpha = np.where(seen, 0, np.where(mem, DIM_ALPHA, DARK_ALPHA)).astype(np.uint8)
     small = pygame.Surface(alpha.shape, pygame.SRCALPHA)
     small.fill((6, 6, 12, 255))
@@ -62,11 +113,14 @@ def draw_fog(surface: pygame.Surface, cam: Any, match: Any, team: str) -> None:
     surface.blit(big, cam.tile_rect((xs.start, ys.start)).topleft)
 
 
-def draw_marks(surface: pygame.Surface, cam: Any, match: Any, team: str, hidden: frozenset[int]) -> None:
-    """Where the side last saw each enemy it does not see now: a dashed ring and the round."""
+def draw_marks(surface: pygame.Surface, cam: Any, match: Any, team: str, hidden: frozenset[int],
+               glimpse: Any = None) -> None:
+    """Where the side last saw each enemy it does not see now (or at `glimpse`): a dashed
+    ring and the round."""
     t = cam.tile_px
     xs, ys = cam.visible_tiles()
-    for uid, (pos, rnd) in sorted(match.vision.last_seen[team].items()):
+    last = glimpse.last_seen if glimpse is not None else match.vision.last_seen[team]
+    for uid, (pos, rnd) in sorted(last.items()):
         if uid not in hidden or pos[0] not in xs or pos[1] not in ys:
             continue
         r = cam.tile_rect(pos)

@@ -269,7 +269,9 @@ def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[
     refused = match.check(uid, _attack_for(target, mode, options, path)) if check else None
     if isinstance(refused, Impossible):
         return [f"{label} at {tname}: cannot be declared", f"cannot declare: {refused.reason}"]
-    request = match.range.request(uid, target, mode, options)
+    # fog of war: the surroundings as the attacker's side knows them (no unseen bystander)
+    knows = None if match.vision is None else match.view(uid).team
+    request = match.range.request(uid, target, mode, options, knows=knows)
     move = str(options.get("move", "free")) if path else None
     if move is not None:
         from dataclasses import replace

@@ -60,7 +60,8 @@ def draw_throw(surface: pygame.Surface, cam: Camera, match: Match, uid: int, til
 
 def arc_victims(match: Match, uid: int, aim: tuple[int, int], suppressive: bool) -> list[int]:
     """Who area fire aimed at `aim` would sweep, nearest first, as the world resolves it:
-    every living unit but the shooter in the arc, within long range and in sight."""
+    every living unit but the shooter in the arc, within long range and in sight (under fog
+    of war, those its side sees)."""
     v = match.view(uid)
     facts = match.rules.weapon_facts(v.combatant)
     others = [w for w in match.units(living=True) if w.uid != uid]
@@ -68,7 +69,7 @@ def arc_victims(match: Match, uid: int, aim: tuple[int, int], suppressive: bool)
     reach = int(facts.long_m / match.grid.metres_per_tile)
     arc = 60 if suppressive else 30
     points = geo.targets_in_arc(v.pos, aim, list(by_pos), arc, reach)
-    return [by_pos[p] for p in points if match.topology.line_of_sight(v.pos, p)]
+    return [by_pos[p] for p in points if match.topology.line_of_sight(v.pos, p) and match.sees(v.team, by_pos[p])]
 
 
 def area_lines(match: Match, uid: int, aim: tuple[int, int], suppressive: bool, victims: list[int]) -> list[str]:
@@ -128,7 +129,8 @@ def overwatch_lines(match: Match, uid: int, aim: tuple[int, int], area: set[tupl
     facts = match.rules.weapon_facts(v.combatant)
     lines = [f"overwatch at {aim}: {match.rules.overwatch_arc():g} degree arc to {facts.long_m:g} m "
              f"({len(area)} tiles in sight)"]
-    inside = [f"{e.name} {match.range.distance_m(uid, e.uid):.0f} m" for e in match.enemies_of(uid) if e.pos in area]
+    inside = [f"{e.name} {match.range.distance_m(uid, e.uid):.0f} m" for e in match.enemies_of(uid)
+              if e.pos in area and match.sees(v.team, e.uid)]  # fog of war: those its side sees
     if inside:
         lines.extend(wrap_names("in it now (they trigger it only by moving or acting): ", inside))
     lines.append("the first enemy to step in or act there triggers it")

@@ -307,9 +307,12 @@ class Match:
         p = esper.try_component(self._entities[uid], ReactionPolicy)
         return None if p is None else p.key
 
-    def preview(self, uid: int, target: int, mode: str = "shot", options: Mapping[str, Any] | None = None) -> Any:
-        """The exact chance to hit and of each outcome, as the UI and the AI see it."""
-        return self.rules.preview(self.range.request(uid, target, mode, options or {}))
+    def preview(self, uid: int, target: int, mode: str = "shot", options: Mapping[str, Any] | None = None,
+                sees_all: bool = False) -> Any:
+        """The exact chance to hit and of each outcome, as the UI and the AI see it: under fog
+        of war from what `uid`'s side knows (no unseen bystander; `sees_all`: the truth)."""
+        knows = None if self.vision is None or sees_all else self.view(uid).team
+        return self.rules.preview(self.range.request(uid, target, mode, options or {}, knows=knows))
 
     # --- declarations ----------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ side checks again. It is noticed at once when it moves or attacks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -30,6 +30,16 @@ if TYPE_CHECKING:
     from game.world.match import Match
 
 Tile = tuple[int, int]
+
+
+class Glimpse(NamedTuple):
+    """What a side saw and remembered at one moment of the round (the playback shows each
+    side the round as it saw it, step by step)."""
+
+    seen: np.ndarray  # the tiles it saw then
+    remembered: np.ndarray  # every tile it had seen by then
+    enemies: frozenset[int]  # the enemies it saw then
+    last_seen: dict[int, tuple[Tile, int]]  # where and when it had last seen each enemy
 
 
 class SideViews:
@@ -46,6 +56,9 @@ class SideViews:
         self._was_seen: dict[str, frozenset[int]] = {t: frozenset() for t in match.teams}
         self.known_at_start: dict[str, frozenset[int]] = {t: frozenset() for t in match.teams}
         self._version = 0
+        # this round's glimpses, (log length, {team: Glimpse}) after every `note`: the UI's
+        # playback of the round from a side's view (nothing in the rules reads them)
+        self.glimpses: list[tuple[int, dict[str, Glimpse]]] = []
 
     def _signature(self) -> tuple:
         return (self._version, *((v.pos, v.out) for v in self.m.units()))
@@ -149,6 +162,7 @@ class SideViews:
     def begin_round(self) -> None:
         """A new round: each side checks again for the enemies it has not noticed; what it
         sees now is what it knows at the start of the round (Unknown Targets)."""
+        self.glimpses = []
         for team in self.m.teams:
             self._checked[team].clear()
             for uid in sorted(self.unnoticed[team]):
@@ -165,6 +179,18 @@ class SideViews:
             if uid in self.unnoticed[team]:
                 self.unnoticed[team].discard(uid)
                 self._version += 1
+
+    def bump(self, team: str, uid: int) -> bool:
+        """A unit of `team` ran into enemy `uid` on its way (a tile its side planned to cross
+        as free): `team` notices it, sees it from then on this round wherever a unit of its
+        sees it, and remembers where it stands. True: the side did not see it before."""
+        was = self.sees(team, uid)
+        if uid in self.unnoticed[team]:
+            self.unnoticed[team].discard(uid)
+            self._version += 1
+        self._checked[team].add(uid)
+        self.last_seen[team][uid] = (self.m.view(uid).pos, self.m.round)
+        return not was
 
     def knew(self, team: str, uid: int) -> bool:
         """Did `team` know of enemy `uid` when the round began (else it is an unknown target:
@@ -184,6 +210,22 @@ class SideViews:
             last = self.last_seen[team]
             for uid in sorted(enemies):
                 last[uid] = (m.view(uid).pos, m.round)
+        self.glimpses.append((len(m.log), {team: Glimpse(self._work_out(team)[0], self.remembered[team].copy(),
+                                                         self._work_out(team)[1], dict(self.last_seen[team]))
+                                           for team in m.teams}))
+
+    def glimpse(self, team: str, log_end: int) -> Glimpse:
+        """What `team` saw when the log was `log_end` events long (the last glimpse noted by
+        then this round; the round's first before any; now when none was noted)."""
+        best = None
+        for n, views in self.glimpses:
+            if n > log_end and best is not None:
+                break
+            best = views[team]
+        if best is None:
+            seen, enemies = self._work_out(team)
+            return Glimpse(seen, self.remembered[team], enemies, self.last_seen[team])
+        return best
 
     # --- declarations as a side sees them ----------------------------------------------------
 

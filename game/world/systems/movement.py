@@ -39,29 +39,51 @@ class MovementSystem(System):
 
     # --- queries ----------------------------------------------------------------------------
 
-    def blockers(self, uid: int) -> tuple[set[Tile], set[Tile]]:
-        """The tiles `uid` cannot end a move on (standing units) and, of those, the ones it
-        may pass through (friends)."""
+    def known_foes(self, uid: int, sees_all: bool = False) -> list[UnitView]:
+        """The standing enemies `uid`'s side plans its moves around: all of them with fog off
+        (or `sees_all`: the all-seeing AI); under fog only those its side sees now, as a tile
+        where an unseen enemy stands looks free to it (rules-notes, Fog of war: moving into
+        an unseen unit; `walk` stops the mover short of it)."""
+        m = self.m
+        foes = m.enemies_of(uid)
+        if m.vision is None or sees_all:
+            return foes
+        seen = m.vision.seen_enemies(m.view(uid).team)
+        return [w for w in foes if w.uid in seen]
+
+    def taken(self, uid: int, sees_all: bool = False) -> set[Tile]:
+        """The tiles `uid` may not end a move on as its side knows them: `Match.occupied`
+        with fog off, else its friends' and the enemies its side sees."""
+        m = self.m
+        if m.vision is None or sees_all:
+            return m.occupied(uid)
+        blocked, _ = self.blockers(uid)
+        return blocked
+
+    def blockers(self, uid: int, sees_all: bool = False) -> tuple[set[Tile], set[Tile]]:
+        """The tiles `uid` cannot end a move on (standing units its side knows of) and, of
+        those, the ones it may pass through (friends)."""
         m = self.m
         v = m.view(uid)
         friends = {w.pos for w in m.units(v.team, living=True) if w.uid != uid}
-        foes = {w.pos for w in m.enemies_of(uid)}
+        foes = {w.pos for w in self.known_foes(uid, sees_all)}
         return foes | friends, friends
 
-    def reachable(self, uid: int, mode: str = "run", stance: str | None = None) -> dict[Tile, float]:
+    def reachable(self, uid: int, mode: str = "run", stance: str | None = None,
+                  sees_all: bool = False) -> dict[Tile, float]:
         """Tiles reachable this round in `mode` (in `stance`, if given), with their cost in
-        metres."""
+        metres, as `uid`'s side knows the board (`blockers`)."""
         m = self.m
         v = m.view(uid)
         budget = m.allowance_in(uid, stance)[mode]
-        blocked, friends = self.blockers(uid)
+        blocked, friends = self.blockers(uid, sees_all)
         return m.topology.reachable(v.pos, budget, blocked, friends)
 
-    def path(self, uid: int, goal: Tile) -> list[Tile] | None:
+    def path(self, uid: int, goal: Tile, sees_all: bool = False) -> list[Tile] | None:
         """The cheapest path to `goal` with the same rules as `reachable` (friends may be
-        passed, not stopped on; enemies block)."""
+        passed, not stopped on; enemies its side knows of block)."""
         v = self.m.view(uid)
-        blocked, friends = self.blockers(uid)
+        blocked, friends = self.blockers(uid, sees_all)
         return self.m.topology.path(v.pos, goal, blocked, friends)
 
     def validate_path(self, v: UnitView, path: Sequence[Tile], mode: str, stance: str | None = None) -> Done | Impossible:
@@ -82,7 +104,7 @@ class MovementSystem(System):
             posture = v.stance if stance is None else stance
             return Impossible(f"path costs {cost:.1f} m, {mode} allows {budget} m"
                               + (f" {posture}" if posture in ("prone", "crouched") else ""))
-        if tuple(path[-1]) in m.occupied(v.uid):
+        if tuple(path[-1]) in self.taken(v.uid):  # under fog: as its side knows the board
             return Impossible(f"{path[-1]} is taken")
         return Done()
 
@@ -154,8 +176,11 @@ class MovementSystem(System):
         foes = sorted(m.enemies_of(uid), key=lambda e: (-e.initiative, e.uid))
         foe_tiles = {e.pos for e in foes}
         last_free = v.pos
+        bumped = None
         for i, step in enumerate(steps):
             if step in foe_tiles or (step in occupied and i == len(steps) - 1):
+                if step in foe_tiles:
+                    bumped = next(e.uid for e in foes if e.pos == step)
                 break
             down = yield from m.engagement.strikes_leaving_reach(uid, (pos.x, pos.y), step, foes, struck, attacking)
             if down:
@@ -172,6 +197,12 @@ class MovementSystem(System):
             pos.x, pos.y = last_free
             m._changed(uid)
         m._event(EventKind.MOVE, f"{v.name} moves to {(pos.x, pos.y)}", uid, data=MovedTo((pos.x, pos.y)))
+        if bumped is not None and m.vision is not None and not m.view(uid).out:
+            # fog of war: its side planned as if the tile were free (`blockers`); the mover
+            # stops short of the unit it ran into, and its side now knows where it stands
+            if m.vision.bump(v.team, bumped):
+                m._event(EventKind.INFO, f"{v.name} runs into {m.name(bumped)} at {m.view(bumped).pos} "
+                         f"and stops at {(pos.x, pos.y)}", uid, bumped)
 
     def finish_moves(self) -> Iterator[Question]:
         """Movers reach their end tiles in decreasing initiative: a higher initiative takes a

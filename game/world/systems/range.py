@@ -25,8 +25,10 @@ class RangeSystem(System):
         m = self.m
         return m.topology.distance_m(m.view(a).pos, m.view(b).pos)
 
-    def situation(self, attacker: int, target: int) -> Situation:
-        """What the grid says about an attack: distance, cover, movement, surroundings."""
+    def situation(self, attacker: int, target: int, knows: str | None = None) -> Situation:
+        """What the grid says about an attack: distance, cover, movement, surroundings
+        (`knows`: a preview for that side under fog of war, its surroundings only the units
+        the side sees; the world resolves with everyone)."""
         m = self.m
         a, t = m.view(attacker), m.view(target)
         cover = m.sight.target_cover(attacker, target)
@@ -39,8 +41,11 @@ class RangeSystem(System):
         wrestler = partner if partner is not None and partner != attacker else None
         # The living next to the target, in uid order, from the index by tile (not a scan of all).
         adjacent = sorted((w for p in m.topology.neighbours(t.pos) for w in m.living_at(p)
-                           if w.uid not in (attacker, target, wrestler) and m.topology.steps(w.pos, t.pos) == 1),
+                           if w.uid not in (attacker, target, wrestler) and m.topology.steps(w.pos, t.pos) == 1
+                          and (knows is None or m.sees(knows, w.uid))),
                           key=lambda w: w.uid)
+        if knows is not None and wrestler is not None and not m.sees(knows, wrestler):
+            wrestler = None
         t_facts = m.rules.weapon_facts(t.combatant)
         apart = m.topology.steps(a.pos, t.pos)
         in_melee = apart <= 1 and t_facts.melee
@@ -54,12 +59,13 @@ class RangeSystem(System):
             target_combat_move_m=float(m.movement_allowance(target)["free"]),
             target_wrestling=wrestler is not None, tiles_apart=apart,
             attacker_stance=a.stance, target_stance=t.stance, bystanders=bystanders,
-            behind=self.behind(a.pos, t.pos),
+            behind=self.behind(a.pos, t.pos, knows=knows),
         )
 
-    def behind(self, shooter: Tile, target: Tile, tiles: int = 2) -> tuple[str, ...]:
+    def behind(self, shooter: Tile, target: Tile, tiles: int = 2, knows: str | None = None) -> tuple[str, ...]:
         """The names of those standing on the line of fire within `tiles` beyond the target
-        (in sight of it), nearest first: a shot may go through to them."""
+        (in sight of it), nearest first: a shot may go through to them (`knows`: only those
+        that side sees)."""
         m = self.m
         dx, dy = target[0] - shooter[0], target[1] - shooter[1]
         n = max(abs(dx), abs(dy))
@@ -68,33 +74,37 @@ class RangeSystem(System):
         out = []
         for k in range(1, tiles + 1):
             tile = (target[0] + round(dx * k / n), target[1] + round(dy * k / n))
-            there = m.living_at(tile)
+            there = [w for w in m.living_at(tile) if knows is None or m.sees(knows, w.uid)]
             if there and m.topology.line_of_sight(target, tile):
                 out.append(there[-1].name)
         return tuple(out)
 
-    def request(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> AttackRequest:
-        """The attack as the ruleset resolves or previews it (with the crowd, when fired at)."""
+    def request(self, uid: int, target: int, mode: str, options: Mapping[str, Any],
+                knows: str | None = None) -> AttackRequest:
+        """The attack as the ruleset resolves or previews it (with the crowd, when fired at;
+        `knows`: previewed for that side, as it knows the surroundings)."""
         m = self.m
         others: tuple = ()
         if options.get("crowd") and mode != "melee":
-            others = tuple((m.participant(w.uid), self.situation(uid, w.uid)) for w in self.crowd(uid, target))
+            others = tuple((m.participant(w.uid), self.situation(uid, w.uid, knows)) for w in self.crowd(uid, target))
         # Fire: the rounds in the weapon, unless given (a ruleset may limit a volley by them).
         ammo = m.view(uid).ammo
         known = {"ammo": ammo.loaded} if mode != "melee" and ammo is not None else {}
         return AttackRequest(m.participant(uid), m.participant(target), mode, {**known, **options},
-                             self.situation(uid, target), others)
+                             self.situation(uid, target, knows), others)
 
     def crowd(self, uid: int, target: int) -> list[UnitView]:
         """Firing at a crowd (the `crowd` option of a shot or burst: "you don't care who you
         hit as long as you hit someone"): the group is the target and every other living
         figure on a tile next to it that the shooter sees, friends too (a random hit may strike
-        them), the shooter never (rules-notes). The target is not in the list."""
+        them), the shooter never (rules-notes). The target is not in the list. Under fog of
+        war "sees" is its side's sight: an enemy the side has not noticed is not in it."""
         m = self.m
         t = m.view(target)
-        pos = m.view(uid).pos
+        v = m.view(uid)
         return [w for w in m.units(living=True) if w.uid not in (uid, target)
-                and m.topology.steps(w.pos, t.pos) == 1 and m.topology.line_of_sight(pos, w.pos)]
+                and m.topology.steps(w.pos, t.pos) == 1 and m.topology.line_of_sight(v.pos, w.pos)
+                and m.sees(v.team, w.uid)]
 
     def in_cone(self, uid: int, target: int, facts: WeaponFacts) -> list[UnitView]:
         """The living units other than `target` that `uid`'s shotgun cone at `target` may hit
