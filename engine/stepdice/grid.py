@@ -50,10 +50,11 @@ class GridManoeuvres:
     def preview(self, request: AttackRequest) -> Any:  # StepRuleset's
         raise NotImplementedError
 
-    def _round_of(self, request: AttackRequest) -> Turn | None:
+    def _round_of(self, request: AttackRequest) -> Turn | str | None:
         """The Turn the attack's declaration would state (its move's actions, a feint's blow,
         all-out, the actions carried in), so that a preview before it is declared counts the
-        same steps as the attack after; None when the round could not hold it."""
+        same steps as the attack after; None for one who cannot act; the reason when the
+        round could not hold it."""
         state = request.attacker.state
         if not isinstance(state, Condition) or state.out_of_fight or state.stunned:
             return None
@@ -62,8 +63,8 @@ class GridManoeuvres:
             choices = world.statement_choices(intent, 0, state.carried, False)
             return state_round(Statement(choices["actions"], choices.get("defences", 0), choices.get("all_out")),
                                state.carried, state)
-        except ValueError:
-            return None
+        except ValueError as e:
+            return str(e)
 
     def _feint_preview(self, request: AttackRequest, feint: Manoeuvre) -> Any:
         """A feint and the blow after it (world.FOLLOW_UP), exactly: the blow against the
@@ -71,7 +72,8 @@ class GridManoeuvres:
         meet; its `p_effect` is the feint's chance."""
         blow = replace(request, options=dict(self.follow_up(request.options) or {}))
         if blow.attacker.declaration is None:
-            blow = replace(blow, attacker=replace(blow.attacker, declaration=self._round_of(request)))
+            turn = self._round_of(request)
+            blow = replace(blow, attacker=replace(blow.attacker, declaration=turn if isinstance(turn, Turn) else None))
         plain = self.preview(blow)
         if isinstance(plain, Impossible):  # no blow to follow (a gun in hand): the feint alone
             return ChancePreview(feint.chance(), feint.kind)

@@ -179,9 +179,13 @@ class StepRuleset(GridManoeuvres, Explosives, Covering, Ruleset):
         return initiative if state.initiative is None else state.initiative
 
     def attack_options(self, combatant: Character, mode: str) -> tuple[Mapping[str, Any], ...]:
-        """A single shot or a blow may aim at a limb or a vital area (Special Attacks)."""
-        if mode in ("shot", "melee"):
-            return ({}, {"special": "limb"}, {"special": "vital"})
+        """A single shot or a blow may aim at a limb or a vital area (Special Attacks); a
+        blow may follow a feint, a shot standing still be an all-out attack."""
+        aims: tuple[Mapping[str, Any], ...] = ({}, {"special": "limb"}, {"special": "vital"})
+        if mode == "melee" and combatant.weapon.melee:
+            return aims + ({"manoeuvre": "feint"},)
+        if mode == "shot":
+            return aims + ({"all_out": True},)
         return ({},)
 
     def run_limits_attack(self) -> bool:
@@ -238,7 +242,8 @@ class StepRuleset(GridManoeuvres, Explosives, Covering, Ruleset):
         o, s = request.options, request.situation
         attacker = self.fighter(request.attacker, prone=bool(o.get("attacker_prone")) or s.attacker_stance == "prone")
         if attacker.turn is None:  # a preview before the declaration: the round it would state
-            attacker = replace(attacker, turn=self._round_of(request))
+            turn = self._round_of(request)
+            attacker = replace(attacker, turn=turn if isinstance(turn, Turn) else None)
         target = self.fighter(request.target, aware=not o.get("unaware"),
                               prone=bool(o.get("target_prone")) or s.target_stance == "prone",
                               still=s.target_moved == "none")
@@ -249,6 +254,10 @@ class StepRuleset(GridManoeuvres, Explosives, Covering, Ruleset):
 
     def plan(self, request: AttackRequest) -> Any:
         """The plan of a request: an AttackPlan, AutofirePlan, Manoeuvre or Impossible."""
+        if request.attacker.declaration is None:
+            turn = self._round_of(request)
+            if isinstance(turn, str):
+                return Impossible(turn)
         attacker, target = self._sides(request)
         manoeuvre = request.options.get("manoeuvre")
         if manoeuvre:

@@ -128,11 +128,12 @@ class TacticalAttacks(TacticalBase):
         close = [e for e in enemies if geo.chebyshev(me.pos, e.pos) <= reach]
         scored = []
         for e in close[: self.level.targets]:
-            harm = expected_harm(match, match.preview(me.uid, e.uid, "melee"))
-            harm *= self._pile_on(match, me, e)
-            scored.append((self.w["melee_eagerness"] * harm + self._target_bonus(match, e), e.uid))
-        for _, tid in sorted(scored, reverse=True):
-            yield Attack(tid, "melee"), {"defences": defences}
+            for i, opts in enumerate(match.rules.attack_options(me.combatant, "melee")):  # step: aims, a feint
+                harm = expected_harm(match, match.preview(me.uid, e.uid, "melee", dict(opts)))
+                harm *= self._pile_on(match, me, e)
+                scored.append((self.w["melee_eagerness"] * harm + self._target_bonus(match, e), -i, e.uid, opts))
+        for _, _, tid, opts in sorted(scored, key=lambda s: s[:3], reverse=True):
+            yield Attack(tid, "melee", dict(opts)), {"defences": defences}
         far = sorted((e for e in enemies if e not in close), key=lambda e: geo.distance_m(g, me.pos, e.pos))
         for e in far[:2]:
             if geo.distance_m(g, me.pos, e.pos) <= (match.movement_allowance(me.uid)["run"] + 3 * g.metres_per_tile):
