@@ -180,12 +180,14 @@ class StepRuleset(GridManoeuvres, Explosives, Covering, Ruleset):
 
     def attack_options(self, combatant: Character, mode: str) -> tuple[Mapping[str, Any], ...]:
         """A single shot or a blow may aim at a limb or a vital area (Special Attacks); a
-        blow may follow a feint, a shot standing still be an all-out attack."""
+        blow may follow a feint, a shot or burst standing still be an all-out attack."""
         aims: tuple[Mapping[str, Any], ...] = ({}, {"special": "limb"}, {"special": "vital"})
         if mode == "melee" and combatant.weapon.melee:
             return aims + ({"manoeuvre": "feint"},)
         if mode == "shot":
             return aims + ({"all_out": True},)
+        if mode == "burst":
+            return ({}, {"all_out": True})
         return ({},)
 
     def run_limits_attack(self) -> bool:

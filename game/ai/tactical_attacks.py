@@ -46,7 +46,7 @@ class TacticalAttacks(TacticalBase):
         out = []
         for e in in_range[: self.level.targets]:
             for mode in modes:
-                for opts in match.rules.attack_options(me.combatant, mode):  # the ruleset's choices (Yags: one)
+                for opts in match.rules.attack_options(me.combatant, mode)[: self.level.attack_options]:  # Yags: one
                     if me.ammo is not None and match.rules.ammo_use(me.combatant, mode, opts) > me.ammo.loaded and mode != "burst":
                         continue
                     harm = expected_harm(match, match.preview(me.uid, e.uid, mode, dict(opts)))
@@ -128,7 +128,7 @@ class TacticalAttacks(TacticalBase):
         close = [e for e in enemies if geo.chebyshev(me.pos, e.pos) <= reach]
         scored = []
         for e in close[: self.level.targets]:
-            for i, opts in enumerate(match.rules.attack_options(me.combatant, "melee")):  # step: aims, a feint
+            for i, opts in enumerate(match.rules.attack_options(me.combatant, "melee")[: self.level.attack_options]):
                 harm = expected_harm(match, match.preview(me.uid, e.uid, "melee", dict(opts)))
                 harm *= self._pile_on(match, me, e)
                 scored.append((self.w["melee_eagerness"] * harm + self._target_bonus(match, e), -i, e.uid, opts))

@@ -157,3 +157,38 @@ def test_all_out_attack_gives_two_steps_and_allows_no_move_or_defence(new_match)
     assert not hasattr(m.declare(0, Attack(1, "shot", {"all_out": True}), defences=2), "reason")
     turn = m.declared(0).ruleset_decl
     assert turn.statement.all_out == "attack" and turn.statement.defences == 0 and turn.attack_steps == 2
+
+
+def test_the_ai_takes_the_special_attack_that_harms_most_and_breaks_free_when_held(new_match):
+    """Special Attacks and Defenses: standing still with nothing carried in, an All Out
+    Attack (+2 steps) harms more than the same attack without it, so the AI declares it
+    (its exact previews say so); a swordsman weighs a Feint before its blow the same way;
+    held in a Grapple, the AI breaks free before anything else."""
+    from engine.turn import Question
+    from game.ai import make_controller
+
+    m = close(new_match, a=RIFLE, bx=6)
+    m.start_round()
+    shot = m.rules.expected_harm(m.preview(0, 1, "shot", {}))
+    allout = m.rules.expected_harm(m.preview(0, 1, "shot", {"all_out": True}))
+    assert allout > shot
+    action, choices = make_controller("hard", 1, "blue").choose(m, Question(0, "declare"))
+    assert isinstance(action, Attack) and action.options.get("all_out") and choices.get("defences") == 0
+
+    m = close(new_match)
+    m.start_round()
+    ai = make_controller("normal", 1, "blue")
+    harms = {str(o): m.rules.expected_harm(m.preview(0, 1, "melee", dict(o)))
+             for o in m.rules.attack_options(m.view(0).combatant, "melee")}
+    action, _ = ai.choose(m, Question(0, "declare"))
+    assert isinstance(action, Attack) and action.mode == "melee"
+    assert harms[str(dict(action.options))] == max(harms.values())
+
+    from dataclasses import replace
+
+    m = close(new_match, a=RIFLE, b=RIFLE)
+    m.health.set_state(1, replace(m.view(1).state, held_by="Ann"))
+    m.start_round()
+    m.declare(0, Hold())
+    action, _ = make_controller("normal", 1, "red").choose(m, Question(1, "declare"))
+    assert isinstance(action, Attack) and action.target == 0 and action.options == {"manoeuvre": "break_free"}

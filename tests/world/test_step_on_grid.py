@@ -247,9 +247,9 @@ def test_a_stunned_unit_may_only_hold(new_match):
 
 def test_the_ai_weighs_limb_and_vital_attacks():
     """Special Attacks and Defenses: a limb (-1 step, damage +2 steps) or vital area (-2,
-    +4) attack is an option for a single shot or a blow; bursts and autofire have none. A
-    single shot may be an All Out Attack (+2 steps, no defence), a blow may follow a Feint
-    (with a hand to hand weapon only: "Melee only")."""
+    +4) attack is an option for a single shot or a blow; bursts and autofire aim at no spot.
+    A single shot or a burst may be an All Out Attack (+2 steps, no defence), a blow may
+    follow a Feint (with a hand to hand weapon only: "Melee only")."""
     rules = StepRuleset()
     rifle = rules.make_combatant({"name": "A", **RIFLE})
     shots = rules.attack_options(rifle, "shot")
@@ -257,4 +257,4 @@ def test_the_ai_weighs_limb_and_vital_attacks():
     assert {"manoeuvre": "feint"} not in rules.attack_options(rifle, "melee")
     sword = rules.make_combatant({"name": "S", "role": "swordsman", "weapon": "broad_sword"})
     assert {"manoeuvre": "feint"} in rules.attack_options(sword, "melee")
-    assert rules.attack_options(rifle, "burst") == ({},)
+    assert rules.attack_options(rifle, "burst") == ({}, {"all_out": True})
