@@ -12,16 +12,17 @@ from fractions import Fraction
 from typing import Any
 
 from engine.outcome import Impossible
-from engine.ruleset import AttackRequest, Intent
+from engine.ruleset import AttackRequest, Intent, WeaponFacts
 from engine.stepdice import world
 from engine.stepdice.blasts import ChancePreview
-from engine.stepdice.character import Condition
+from engine.stepdice.character import Character, Condition
 from engine.stepdice.manoeuvres import Manoeuvre
 from engine.stepdice.round import Statement, Turn, state_round
 
 # Manoeuvres a unit may make at a foe next to it whatever it holds (Grapple: Agility +
 # Unarmed; breaking free: Agility + Strength); a feint needs a hand to hand weapon.
 HAND_MANOEUVRES = ("grapple", "break_free")
+WORLD_MODES = {"melee": "melee", "single": "shot", "burst": "burst", "autofire": "area", "throw": "throw"}
 
 
 def mixed_preview(p: Fraction, first: Any, second: Any) -> Any:
@@ -103,3 +104,32 @@ class GridManoeuvres:
     def let_go(self, state: Condition) -> Condition:
         return replace(state, held_by=None)
 
+    def attack_options(self, combatant: Character, mode: str) -> tuple[Mapping[str, Any], ...]:
+        """A single shot or a blow may aim at a limb or a vital area (Special Attacks); a
+        blow may follow a feint, a shot or burst standing still be an all-out attack."""
+        aims: tuple[Mapping[str, Any], ...] = ({}, {"special": "limb"}, {"special": "vital"})
+        if mode == "melee" and combatant.weapon.melee:
+            return aims + ({"manoeuvre": "feint"},)
+        if mode == "shot":
+            return aims + ({"all_out": True},)
+        if mode == "burst":
+            return ({}, {"all_out": True})
+        return ({},)
+
+    def weapon_facts(self, combatant: Character) -> WeaponFacts:
+        w = combatant.weapon
+        modes = tuple(WORLD_MODES[m] for m in w.modes)
+        return WeaponFacts(name=w.name, melee=w.melee, reach=w.reach_tiles if w.melee else 0,
+                           reach_tiles=w.reach_tiles if w.melee else 1, long_m=w.long, capacity=w.capacity,
+                           reload_rounds=w.reload_actions, burst=3 if w.has("burst") else 0, modes=modes,
+                           grenades=tuple(g.id for g in combatant.grenades))
+
+    def ammo_use(self, combatant: Character, mode: str, options: Mapping[str, Any]) -> int:
+        w = combatant.weapon
+        if mode in ("burst", "triple"):
+            return 3 * int(options.get("bursts", 1))
+        if mode in ("area", "suppress"):
+            return w.autofire_rounds
+        if mode == "shot":
+            return int(options.get("shots", 1))
+        return 0

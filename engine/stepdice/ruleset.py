@@ -33,7 +33,6 @@ from engine.ruleset import (
     HealthFacts,
     Participant,
     Ruleset,
-    WeaponFacts,
 )
 from engine.stepdice import area, health, world
 from engine.stepdice.attack import AttackPlan, Fighter, defence_options, plan_attack, resolve_attack
@@ -72,7 +71,6 @@ from engine.turn import Question
 MOVE_M = 10
 CRAWL_M = 2
 MOVE_ACTIONS = {"free": 1, "run": 2, "sprint": 3}  # the world's move keys
-WORLD_MODES = {"melee": "melee", "single": "shot", "burst": "burst", "autofire": "area", "throw": "throw"}
 MODE_OF_REQUEST = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "burst",
                    "area": "autofire", "suppress": "autofire", "throw": "throw"}
 # The grid's snap and careful shots are the sheet's limb and vital area attacks; the step
@@ -177,18 +175,6 @@ class StepRuleset(GridManoeuvres, Explosives, Covering, Ruleset):
     def initiative_now(self, initiative: int, state: Condition) -> int:
         """The initiative re-rolled after sitting a round out, else the first roll."""
         return initiative if state.initiative is None else state.initiative
-
-    def attack_options(self, combatant: Character, mode: str) -> tuple[Mapping[str, Any], ...]:
-        """A single shot or a blow may aim at a limb or a vital area (Special Attacks); a
-        blow may follow a feint, a shot or burst standing still be an all-out attack."""
-        aims: tuple[Mapping[str, Any], ...] = ({}, {"special": "limb"}, {"special": "vital"})
-        if mode == "melee" and combatant.weapon.melee:
-            return aims + ({"manoeuvre": "feint"},)
-        if mode == "shot":
-            return aims + ({"all_out": True},)
-        if mode == "burst":
-            return ({}, {"all_out": True})
-        return ({},)
 
     def run_limits_attack(self) -> bool:
         return False  # a run is two actions: its cost is the steps
@@ -373,24 +359,6 @@ class StepRuleset(GridManoeuvres, Explosives, Covering, Ruleset):
         return world.catalogue_lines(self.catalogue, what)
 
     # --- weapons on the grid ------------------------------------------------------------
-
-    def weapon_facts(self, combatant: Character) -> WeaponFacts:
-        w = combatant.weapon
-        modes = tuple(WORLD_MODES[m] for m in w.modes)
-        return WeaponFacts(name=w.name, melee=w.melee, reach=w.reach_tiles if w.melee else 0,
-                           reach_tiles=w.reach_tiles if w.melee else 1, long_m=w.long, capacity=w.capacity,
-                           reload_rounds=w.reload_actions, burst=3 if w.has("burst") else 0, modes=modes,
-                           grenades=tuple(g.id for g in combatant.grenades))
-
-    def ammo_use(self, combatant: Character, mode: str, options: Mapping[str, Any]) -> int:
-        w = combatant.weapon
-        if mode in ("burst", "triple"):
-            return 3 * int(options.get("bursts", 1))
-        if mode in ("area", "suppress"):
-            return w.autofire_rounds
-        if mode == "shot":
-            return int(options.get("shots", 1))
-        return 0
 
     def throw_range_m(self, combatant: Character, weapon_id: str) -> float:
         own = self.own_id(weapon_id)
