@@ -170,6 +170,25 @@ class Ruleset(ABC):
         without its weapon (Yags: natural weapons)."""
         return {k: v for k, v in spec.items() if k != "weapon"}
 
+    def follow_up(self, options: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """The options of a second attack on the same foe that a melee attack with `options`
+        brings in the same declaration (step dice: a feint's blow); None: none."""
+        return None
+
+    def hand_manoeuvres(self) -> tuple[str, ...]:
+        """Melee manoeuvres (the attack option `manoeuvre`) a unit may make at a foe next to
+        it whatever weapon it holds (step dice: grapple, break_free); by default none."""
+        return ()
+
+    def held_by(self, state: Any) -> str | None:
+        """The name of the one holding this unit, when the ruleset keeps holds in the state
+        (step dice); the world ends a hold whose holder is down or not next to it."""
+        return None
+
+    def let_go(self, state: Any) -> Any:
+        """The state once its hold (`held_by`) has ended."""
+        return state
+
     def attack_options(self, combatant: Any, mode: str) -> tuple[Mapping[str, Any], ...]:
         """The option sets worth weighing for an attack in `mode` (the AI previews each and
         takes the best): by default only the plain attack."""

@@ -161,3 +161,6 @@ class Applied:
     state: Any
     rolls: tuple[Roll, ...] = ()
     events: tuple[str, ...] = ()
+    # The result's effects that took hold, for the world to carry out (a disarm whose check
+    # failed); None: all of the result's own `effects` (Yags, Mythras).
+    effects: tuple[str, ...] | None = None

@@ -27,7 +27,13 @@ from typing import Any
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
-from engine.ruleset import Applied, AttackRequest, HealthFacts, Participant, Ruleset, WeaponFacts
+from engine.ruleset import (
+    Applied,
+    AttackRequest,
+    HealthFacts,
+    Participant,
+    Ruleset,
+)
 from engine.stepdice import area, health, world
 from engine.stepdice.attack import AttackPlan, Fighter, defence_options, plan_attack, resolve_attack
 from engine.stepdice.blasts import ChancePreview, Covering, Explosives
@@ -39,6 +45,7 @@ from engine.stepdice.character import (
     default_templates,
 )
 from engine.stepdice.equipment import Catalogue
+from engine.stepdice.grid import GridManoeuvres
 from engine.stepdice.manoeuvres import (
     Manoeuvre,
     ManoeuvreResult,
@@ -64,11 +71,12 @@ from engine.turn import Question
 MOVE_M = 10
 CRAWL_M = 2
 MOVE_ACTIONS = {"free": 1, "run": 2, "sprint": 3}  # the world's move keys
-WORLD_MODES = {"melee": "melee", "single": "shot", "burst": "burst", "autofire": "area", "throw": "throw"}
 MODE_OF_REQUEST = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "burst",
                    "area": "autofire", "suppress": "autofire", "throw": "throw"}
-# The grid's snap and careful shots are the sheet's limb and vital area attacks (rules-notes).
-SHOT_SPECIAL = {"snap": "limb", "careful": "vital"}
+# The grid's snap and careful shots are the sheet's limb and vital area attacks; the step
+# window's M and B aim at a minuscule target or the weapon (rules-notes). A blow takes them too.
+SHOT_SPECIAL = {"snap": "limb", "careful": "vital", "miniscule": "miniscule", "disarm": "disarm"}
+
 PLANNERS = {"feint": plan_feint, "grapple": plan_grapple, "break_free": plan_break_free}
 
 
@@ -77,7 +85,7 @@ def infer_template(melee: bool) -> str:
     return "swordsman" if melee else "rifleman"
 
 
-class StepRuleset(Explosives, Covering, Ruleset):
+class StepRuleset(GridManoeuvres, Explosives, Covering, Ruleset):
     name = "step"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
@@ -168,12 +176,6 @@ class StepRuleset(Explosives, Covering, Ruleset):
         """The initiative re-rolled after sitting a round out, else the first roll."""
         return initiative if state.initiative is None else state.initiative
 
-    def attack_options(self, combatant: Character, mode: str) -> tuple[Mapping[str, Any], ...]:
-        """A single shot or a blow may aim at a limb or a vital area (Special Attacks)."""
-        if mode in ("shot", "melee"):
-            return ({}, {"special": "limb"}, {"special": "vital"})
-        return ({},)
-
     def run_limits_attack(self) -> bool:
         return False  # a run is two actions: its cost is the steps
 
@@ -227,6 +229,9 @@ class StepRuleset(Explosives, Covering, Ruleset):
     def _sides(self, request: AttackRequest) -> tuple[Fighter, Fighter]:
         o, s = request.options, request.situation
         attacker = self.fighter(request.attacker, prone=bool(o.get("attacker_prone")) or s.attacker_stance == "prone")
+        if attacker.turn is None:  # a preview before the declaration: the round it would state
+            turn = self._round_of(request)
+            attacker = replace(attacker, turn=turn if isinstance(turn, Turn) else None)
         target = self.fighter(request.target, aware=not o.get("unaware"),
                               prone=bool(o.get("target_prone")) or s.target_stance == "prone",
                               still=s.target_moved == "none")
@@ -237,6 +242,10 @@ class StepRuleset(Explosives, Covering, Ruleset):
 
     def plan(self, request: AttackRequest) -> Any:
         """The plan of a request: an AttackPlan, AutofirePlan, Manoeuvre or Impossible."""
+        if request.attacker.declaration is None:
+            turn = self._round_of(request)
+            if isinstance(turn, str):
+                return Impossible(turn)
         attacker, target = self._sides(request)
         manoeuvre = request.options.get("manoeuvre")
         if manoeuvre:
@@ -253,8 +262,8 @@ class StepRuleset(Explosives, Covering, Ruleset):
                                            for p, s in request.others]
             return area.plan_autofire(attacker, weapon, request.situation.distance_m, targets)
         return plan_attack(attacker, target, mode=mode, weapon=weapon, distance_m=request.situation.distance_m,
-                           cover=cover, special_attack=request.options.get("special") or SHOT_SPECIAL.get(
-                               str(request.options.get("shot"))) if mode == "single" else request.options.get("special"),
+                           cover=cover, special_attack=request.options.get("special") or (SHOT_SPECIAL.get(
+                               str(request.options.get("shot"))) if mode in ("single", "melee") else None),
                            bang_to_rights=bool(request.options.get("bang_to_rights")),
                            improvised=request.options.get("improvised"))
 
@@ -280,6 +289,8 @@ class StepRuleset(Explosives, Covering, Ruleset):
         if isinstance(plan, Impossible):
             return plan
         if isinstance(plan, Manoeuvre):
+            if plan.kind in world.FOLLOW_UP:
+                return self._feint_preview(request, plan)
             return ChancePreview(plan.chance(), plan.kind)
         if isinstance(plan, area.AutofirePlan):
             return area.preview_autofire(plan, 0)
@@ -305,12 +316,16 @@ class StepRuleset(Explosives, Covering, Ruleset):
         events: list[str] = []
         out = health.take_damage(dice, combatant, state, result.stun, result.wounds)
         state, rolls, events = out.condition, list(out.rolls), list(out.events)
+        took: list[str] = []
         for effect in result.effects:
             more = health.hit_effect(dice, combatant, state, effect, result.attacker)
+            if effect == "disarmed" and more.condition.disarmed and not state.disarmed:
+                took.append(effect)  # on the grid the weapon falls (the world's drop; U picks it up)
+                more = replace(more, condition=replace(more.condition, disarmed=False))
             state = more.condition
             rolls += more.rolls
             events += more.events
-        return Applied(state, tuple(rolls), tuple(events))
+        return Applied(state, tuple(rolls), tuple(events), tuple(took))
 
     def apply_to_attacker(self, dice: Dice, combatant: Character, state: Condition, result: Any) -> Applied:
         """Breaking free ends the hold on the one who broke free."""
@@ -344,24 +359,6 @@ class StepRuleset(Explosives, Covering, Ruleset):
         return world.catalogue_lines(self.catalogue, what)
 
     # --- weapons on the grid ------------------------------------------------------------
-
-    def weapon_facts(self, combatant: Character) -> WeaponFacts:
-        w = combatant.weapon
-        modes = tuple(WORLD_MODES[m] for m in w.modes)
-        return WeaponFacts(name=w.name, melee=w.melee, reach=w.reach_tiles if w.melee else 0,
-                           reach_tiles=w.reach_tiles if w.melee else 1, long_m=w.long, capacity=w.capacity,
-                           reload_rounds=w.reload_actions, burst=3 if w.has("burst") else 0, modes=modes,
-                           grenades=tuple(g.id for g in combatant.grenades))
-
-    def ammo_use(self, combatant: Character, mode: str, options: Mapping[str, Any]) -> int:
-        w = combatant.weapon
-        if mode in ("burst", "triple"):
-            return 3 * int(options.get("bursts", 1))
-        if mode in ("area", "suppress"):
-            return w.autofire_rounds
-        if mode == "shot":
-            return int(options.get("shots", 1))
-        return 0
 
     def throw_range_m(self, combatant: Character, weapon_id: str) -> float:
         own = self.own_id(weapon_id)

@@ -14,7 +14,10 @@ The world's actions (game/world/actions) reach `StepRuleset.declare` as an
   hold with defences is an all-out defence (+2 steps);
 - a full dodge is a move to cover with a dodge held ready (two actions);
 - covering is the world's overwatch; reload, pick up, stand up: one action each; the sheet
-  has no aimed shot and no first aid: refused.
+  has no aimed shot and no first aid: refused;
+- an attack's option `manoeuvre` "feint" is a feint and then a blow at the same foe, two
+  actions (`FOLLOW_UP`); option `all_out` is an all-out attack: attack actions only, so no
+  move, no defences and nothing carried in.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ from engine.stepdice.round import MAX_ACTIONS
 from engine.turn import Option, Question
 
 MOVE_ACTIONS = {"none": 0, "free": 1, "run": 2, "sprint": 3}
+# A manoeuvre that is followed by a blow at the same foe in the same declaration: a feint
+# ("opponent can only use innate defense") is worth nothing on the grid without an attack
+# after it, and a world declaration is one action and its move (rules-notes).
+FOLLOW_UP = ("feint",)
 ONE_ACTION = ("area_fire", "throw", "overwatch", "reload", "pick_up", "stand")
 REFUSED = {"aim": "the step-die sheet has no aimed shot (aim)",
            "first_aid": "the step-die sheet has no first aid"}
@@ -56,7 +63,15 @@ def statement_choices(intent: Any, defences: int, carried: int, stunned: bool) -
         n = min(defences, room)
         return {"actions": n, "defences": n, "all_out": "defence" if carried == 0 else None}
     if tag == "attack":
-        used = 1 + moving
+        options = getattr(intent, "options", None) or {}
+        used = 1 + moving + (1 if options.get("manoeuvre") in FOLLOW_UP else 0)
+        if options.get("all_out"):
+            if moving:
+                raise ValueError("an all-out attack is attack actions only: no move (Special Attacks)")
+            if carried:
+                raise ValueError(f"an all-out attack cannot be stated with {carried} defence"
+                                 f"{'s' if carried > 1 else ''} carried from last round (Special Attacks)")
+            return {"actions": used, "defences": 0, "all_out": "attack"}
     elif tag == "full_dodge":  # a move to cover with a dodge held ready
         used, defences = 1, max(1, defences)
     elif tag == "move":

@@ -28,6 +28,7 @@ FIELDS: dict[str, tuple[type, float, float]] = {
     "sprint_beyond_m": (float, 0.0, 100000.0),
     "sprint_fatigue": (int, 0, 99),
     "extra_defences": (int, 0, 99),
+    "attack_options": (int, 1, 99),
 }
 WEIGHTS = ("harm", "cover", "distance", "sight", "grenade", "melee_eagerness", "finish", "danger", "moving_target",
            "spread", "backtrack", "pile_on", "reload_time")
@@ -53,6 +54,7 @@ class Level:
     sprint_beyond_m: float
     sprint_fatigue: int
     extra_defences: int
+    attack_options: int
     weights: dict[str, float]
 
 

@@ -94,6 +94,11 @@ class TacticalAI(TacticalAttacks, TacticalMoves):
             yield Reload(), {"defences": d0}  # clear the jam
         if match.combat.dropped_weapon(me.uid) is not None:
             yield PickUp(), {"defences": d0}
+        holder = match.rules.held_by(me.state)  # step dice: held in a grapple, it breaks free first
+        if holder is not None:
+            for e in enemies:
+                if e.name == holder:
+                    yield Attack(e.uid, "melee", {"manoeuvre": "break_free"}), {"defences": d1}
         if health.prone and me.stance == "prone":
             yield Stand(), {"defences": d0}  # the rules laid it down (an evade, a trip): it gets up
         if hurt and visible and not facts.melee:

@@ -46,7 +46,7 @@ class TacticalAttacks(TacticalBase):
         out = []
         for e in in_range[: self.level.targets]:
             for mode in modes:
-                for opts in match.rules.attack_options(me.combatant, mode):  # the ruleset's choices (Yags: one)
+                for opts in match.rules.attack_options(me.combatant, mode)[: self.level.attack_options]:  # Yags: one
                     if me.ammo is not None and match.rules.ammo_use(me.combatant, mode, opts) > me.ammo.loaded and mode != "burst":
                         continue
                     harm = expected_harm(match, match.preview(me.uid, e.uid, mode, dict(opts), sees_all=self.sees_all))
@@ -128,11 +128,12 @@ class TacticalAttacks(TacticalBase):
         close = [e for e in enemies if geo.chebyshev(me.pos, e.pos) <= reach]
         scored = []
         for e in close[: self.level.targets]:
-            harm = expected_harm(match, match.preview(me.uid, e.uid, "melee", sees_all=self.sees_all))
-            harm *= self._pile_on(match, me, e)
-            scored.append((self.w["melee_eagerness"] * harm + self._target_bonus(match, e), e.uid))
-        for _, tid in sorted(scored, reverse=True):
-            yield Attack(tid, "melee"), {"defences": defences}
+            for i, opts in enumerate(match.rules.attack_options(me.combatant, "melee")[: self.level.attack_options]):
+                harm = expected_harm(match, match.preview(me.uid, e.uid, "melee", dict(opts), sees_all=self.sees_all))
+                harm *= self._pile_on(match, me, e)
+                scored.append((self.w["melee_eagerness"] * harm + self._target_bonus(match, e), -i, e.uid, opts))
+        for _, _, tid, opts in sorted(scored, key=lambda s: s[:3], reverse=True):
+            yield Attack(tid, "melee", dict(opts)), {"defences": defences}
         far = sorted((e for e in enemies if e not in close), key=lambda e: geo.distance_m(g, me.pos, e.pos))
         for e in far[:2]:
             if geo.distance_m(g, me.pos, e.pos) <= (match.movement_allowance(me.uid)["run"] + 3 * g.metres_per_tile):

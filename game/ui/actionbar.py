@@ -45,6 +45,8 @@ class Choice:
     lost_round: bool = False  # fumbled initiative: only hold or move in the first round
     first_aid_stuns: bool = False  # first aid treats stuns (else wounds)
     reaction: str | None = None  # a reaction policy chosen to declare (None: the one the unit keeps)
+    manoeuvre: str = ""  # a melee manoeuvre for the next attack (step dice: feint, grapple, break_free)
+    all_out: bool = False  # an all-out attack (step dice)
 
 
 def _why(check: Any) -> str:
@@ -62,17 +64,22 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     lost = "fumbled initiative: only hold or move this round"
 
     words = rulesheets.mode_words(match.rules)
+    melee_shots = rulesheets.melee_shots(match.rules)
 
     def mode(key: int, label: str, name: str, tip: str, shot: str | None = None) -> None:
         label, tip = words.get(shot or name, (label, tip))
         if choice.lost_round:
             out.append(Button(key, label, lost, False))
             return
+        if melee and shot in melee_shots:  # the ruleset's special attacks with a blow too
+            out.append(Button(key, label, tip.replace("Single shot", "A blow"), True,
+                              choice.shot == shot and not choice.manoeuvre))
+            return
         if melee:
             out.append(Button(key, label, f"{facts.name} is a melee weapon: click an enemy", False))
             return
         ok = (name in modes) if name != "shot" else ("shot" in modes or not modes)
-        active = choice.attack_mode == name and (shot is None or choice.shot == shot)
+        active = choice.attack_mode == name and (shot is None or choice.shot == shot) and not choice.manoeuvre
         out.append(Button(key, label, tip if ok else f"{facts.name} cannot {tip.split(':')[0].lower()}", ok, active))
 
     mode(pygame.K_1, "1 shot", "shot", "Shot: one aimed round at the enemy you click", "normal")
@@ -82,6 +89,11 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     mode(pygame.K_3, "3 triple", "triple", "Triple burst: three bursts at the enemy you click")
     mode(pygame.K_4, "4 area", "area", "Area fire: a burst over a 30 degree arc at the tile you click")
     mode(pygame.K_5, "5 suppress", "suppress", "Suppressive fire: a 60 degree arc at the tile you click")
+    if "miniscule" in words:
+        mode(pygame.K_m, "M minuscule", "shot", "Minuscule target", "miniscule")
+    if "disarm" in words:
+        mode(pygame.K_b, "B disarm", "shot", "Disarm", "disarm")
+    out.extend(_manoeuvre_buttons(match, uid, v, facts, choice))
     ammo = v.ammo
     reload = match.check(uid, Reload()) if ammo is not None else None  # refuses in a fumbled round
     if ammo is not None and ammo.jammed:
@@ -147,6 +159,32 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
                       "after it)"))
     out.append(Button(pygame.K_RETURN, "Enter end turn", "End your declarations (asks first when units have not "
                       "declared): they carry on with a reload, first aid or an overwatch, else hold"))
+    return out
+
+
+def _manoeuvre_buttons(match: Any, uid: int, v: Any, facts: Any, choice: Choice) -> list[Button]:
+    """The ruleset's melee manoeuvres (K feint, J grapple or break free) and all-out attack
+    (L), each lit while chosen for the next attack (step dice)."""
+    words = rulesheets.manoeuvre_words(match.rules)
+    out: list[Button] = []
+    if not words:
+        return out
+    lost = "fumbled initiative: only hold or move this round" if choice.lost_round else ""
+    if "feint" in words:
+        label, tip = words["feint"]
+        why = lost or ("" if facts.melee else f"{facts.name} is no hand to hand weapon: a feint needs one")
+        out.append(Button(pygame.K_k, label, why or tip, not why, choice.manoeuvre == "feint"))
+    held = match.rules.held_by(v.state)
+    kind = "break_free" if held else "grapple"
+    if kind in words:
+        label, tip = words[kind]
+        out.append(Button(pygame.K_j, label, lost or (tip + (f" ({held})" if held else "")), not lost,
+                          choice.manoeuvre == kind))
+    all_out = rulesheets.all_out_words(match.rules)
+    if all_out is not None:
+        carried = getattr(v.state, "carried", 0)
+        why = lost or (f"{carried} defence{'s' if carried > 1 else ''} carried in: no all-out attack" if carried else "")
+        out.append(Button(pygame.K_l, all_out[0], why or all_out[1], not why, choice.all_out))
     return out
 
 

@@ -19,6 +19,7 @@ import pygame
 
 from game.ui import actionbar as bar
 from game.ui import overlays as ov
+from game.ui import rulesheets
 from game.world.actions import Action, Aim, AreaFire, Attack, FirstAid, Move, Overwatch, Throw
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ class PendingChoice:
         self.reaction: str | None = None  # a reaction policy to declare (None: the one the unit keeps)
         self.pending = ""  # "throw", "aim", "overwatch" or "first_aid": waiting for a click on the map
         self.first_aid_stuns = False  # first aid treats stuns (else wounds)
+        self.manoeuvre = ""  # a melee manoeuvre for the next attack (step dice: feint, grapple, break_free)
+        self.all_out = False  # the next attack is an all-out attack (step dice)
         # a move staged for `staged_uid`: its path (the unit's tile first) and mode; a click on
         # an enemy then attacks on the way, a click on its end tile moves only
         self.staged: tuple[tuple[int, int], ...] = ()
@@ -52,6 +55,38 @@ class PendingChoice:
         """A newly selected unit starts from a normal shot."""
         self.attack_mode = "shot"
         self.shot = "normal"
+        self.manoeuvre = ""
+        self.all_out = False
+
+    def choose_manoeuvre(self, kind: str) -> str:
+        """A melee manoeuvre for the next attack (again: a plain attack); the line saying so."""
+        self.manoeuvre = "" if self.manoeuvre == kind else kind
+        if not self.manoeuvre:
+            return "manoeuvre dropped: a plain attack"
+        self.pending = ""
+        what = {"feint": "a feint and then a blow", "grapple": "a grapple", "break_free": "breaking free"}[kind]
+        return f"{what}: click {'the holder' if kind == 'break_free' else 'an enemy'} (the preview shows the chances)"
+
+    def ruleset_key(self, uid: int, k: int) -> str | None:
+        """Keys a ruleset adds, each also a button (step dice: M minuscule, B disarm, K feint,
+        J grapple or break free, L all-out attack): the line saying what was chosen."""
+        m = self.match
+        words = rulesheets.mode_words(m.rules)
+        manoeuvres = rulesheets.manoeuvre_words(m.rules)
+        shots = {pygame.K_m: "miniscule", pygame.K_b: "disarm"}
+        if k in shots and shots[k] in words:
+            return self.choose_shot(shots[k])
+        if k == pygame.K_k and "feint" in manoeuvres:
+            return self.choose_manoeuvre("feint")
+        if k == pygame.K_j and manoeuvres:
+            return self.choose_manoeuvre("break_free" if m.rules.held_by(m.view(uid).state) else "grapple")
+        if k == pygame.K_l and rulesheets.all_out_words(m.rules) is not None:
+            return self.toggle_all_out()
+        return None
+
+    def toggle_all_out(self) -> str:
+        self.all_out = not self.all_out
+        return "all-out attack: +2 steps, no move, no defence" if self.all_out else "all-out attack dropped"
 
     def cancel(self) -> None:
         """No longer waiting for a click on the map; no move staged."""
@@ -79,8 +114,6 @@ class PendingChoice:
         self.staged = tuple(path) if tuple(path[0]) == here else (here, *path)
         self.staged_mode = ov.move_mode(reach[tile], m.movement_allowance(uid))
         self.staged_uid = uid
-        from game.ui import rulesheets
-
         again = "click the tile again (or Space) to just move; right click or Esc drops it"
         words = rulesheets.move_words(m.rules).get(self.staged_mode, self.staged_mode)
         if self.staged_mode == "sprint" or "no attack" in words:
@@ -104,6 +137,9 @@ class PendingChoice:
     def choose_shot(self, shot: str) -> str:
         """A shot type (snap or careful), leaving area fire for single shots."""
         self.shot = shot
+        self.manoeuvre = ""
+        if shot in ("miniscule", "disarm"):  # aimed: a single shot (or a blow)
+            self.attack_mode = "shot"
         if self.area():
             self.attack_mode = "shot"
         return f"attack mode: {self.attack_label()}"
@@ -154,6 +190,8 @@ class PendingChoice:
         the reaction policy it keeps."""
         self.defences = None
         self.reaction = None
+        self.manoeuvre = ""
+        self.all_out = False
 
     # --- what a click declares --------------------------------------------------------
 
@@ -212,12 +250,18 @@ class PendingChoice:
         m = self.match
         facts = m.rules.weapon_facts(m.view(uid).combatant)
         path = self.staged_for(uid)
-        if facts.melee:
-            if path and m.topology.steps(path[-1], m.view(target).pos) > facts.reach_tiles:
+        extra: dict[str, Any] = {"all_out": True} if self.all_out else {}
+        if self.manoeuvre and (facts.melee or self.manoeuvre in m.rules.hand_manoeuvres()):
+            extra["manoeuvre"] = self.manoeuvre
+        if facts.melee or "manoeuvre" in extra:
+            reach = facts.reach_tiles if facts.melee else 1
+            if path and m.topology.steps(path[-1], m.view(target).pos) > reach:
                 return (f"from {path[-1]} {m.name(target)} is out of reach: Esc drops the move (a click on "
                         f"{m.name(target)} alone closes in)")
-            return Attack(target, "melee", {}, path[1:] if path else ())
-        options = self.shot_options(uid, target)
+            if self.shot != "normal" and self.shot in rulesheets.melee_shots(m.rules) and "manoeuvre" not in extra:
+                extra["shot"] = self.shot
+            return Attack(target, "melee", extra, path[1:] if path else ())
+        options = {**self.shot_options(uid, target), **extra}
         if path:
             if self.staged_mode != "free":
                 options = {**options, "move": self.staged_mode}
@@ -260,10 +304,13 @@ class PendingChoice:
         facts = m.rules.weapon_facts(m.view(uid).combatant)
         path = self.staged_for(uid)
         staged = f"staged: {self.staged_mode} move to {path[-1]}; " if path else ""
+        if self.manoeuvre:
+            return f"{staged}attack: {self.manoeuvre.replace('_', ' ')} (click an enemy: it closes in first)"
         if facts.melee:
             if self.lost_round(uid):
                 return "fumbled initiative: only hold or move this round"
-            return f"{staged}attack: melee with the {facts.name} (click an enemy: it closes in first)"
+            special = f" ({self.shot})" if self.shot != "normal" and self.shot in rulesheets.melee_shots(m.rules) else ""
+            return f"{staged}attack: melee{special} with the {facts.name} (click an enemy: it closes in first)"
         shot = self.attack_label()
         if not self.area():
             hovered = self.screen.unit_at(self.screen.hover)
@@ -278,7 +325,7 @@ class PendingChoice:
     def state(self, uid: int) -> bar.Choice:
         """The choice as the buttons light it."""
         return bar.Choice(self.attack_mode, self.shot, self.defences, self.pending, self.lost_round(uid),
-                          self.first_aid_stuns, self.reaction)
+                          self.first_aid_stuns, self.reaction, self.manoeuvre, self.all_out)
 
     def buttons(self) -> list[tuple[bar.Button, pygame.Rect]]:
         """The side panel's buttons where they are drawn (those of the selected unit when
@@ -287,7 +334,7 @@ class PendingChoice:
         uid, play = sc.selected, sc.play
         key = (uid, self.attack_mode, self.shot, self.defences, self.reaction, self.pending, self.first_aid_stuns,
                play.paused, play.step_ms, sc.side_rect.topleft, sc.side_rect.size, s.handover, bool(self.staged),
-               s.ai_waiting)
+               s.ai_waiting, self.manoeuvre, self.all_out)
 
         def make() -> list[tuple[bar.Button, pygame.Rect]]:
             if s.config.mode == "watch":

@@ -256,6 +256,10 @@ class BattleInput:
             sc.message = self.choice.toggle_first_aid()
         elif k == pygame.K_u:
             self.declare(PickUp())
+        else:
+            msg = self.choice.ruleset_key(uid, k)  # step dice: M, B, K, J, L
+            if msg is not None:
+                sc.message = msg
 
     # --- selection --------------------------------------------------------------------
 

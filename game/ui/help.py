@@ -40,6 +40,17 @@ ROUNDS: dict[str, tuple[str, ...]] = {
         "Moves end with the round: during it a mover stands where it began; then all walk together.",
         "End of the round: stuns and wounds are checked, the fallen drop.",
     ),
+    "step": (
+        "Initiative (Agility + Alertness) is rolled once; each round every unit states its round, "
+        "highest initiative first, then acts in that order.",
+        "One action is free; each further one (a move, a run is two, defences held ready with F) is "
+        "a step off every roll that round.",
+        "Q limb, E vital, M minuscule target, B disarm: a shot or a blow aimed at a spot.",
+        "K feint then a blow (hand to hand weapons); J grapple, or break free when held; L all-out "
+        "attack (+2 steps, no move, no defence). Hover an enemy for the exact chances.",
+        "Attacked with no defence held ready: innate defence, or a dodge or block that costs an "
+        "action next round.",
+    ),
 }
 GENERIC_ROUND = (
     "The banner over the map says whose turn it is and what the round is doing.",

@@ -266,6 +266,11 @@ def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[
     cannot be made (`check` False: the chance alone, for area fire's victims)."""
     tname = match.name(target)
     label = f"{options['shot']} {mode}" if options.get("shot") else mode
+    if options.get("manoeuvre"):
+        label = str(options["manoeuvre"]).replace("_", " ") + (" and a blow" if mode == "melee" and
+                                                               match.rules.follow_up(options) is not None else "")
+    if options.get("all_out"):
+        label = f"all-out {label}"
     refused = match.check(uid, _attack_for(target, mode, options, path)) if check else None
     if isinstance(refused, Impossible):
         return [f"{label} at {tname}: cannot be declared", f"cannot declare: {refused.reason}"]

@@ -95,3 +95,54 @@ def test_the_menus_ruleset_row_starts_a_step_skirmish(app):
     post_click(menu._row_rect(menu.ROWS.index("start")).center)
     app.frame(16)
     assert app.screen.match.rules.name == "step"
+
+
+def _next_to(m, uid):
+    """Bring the nearest enemy onto a free tile next to `uid` (a knockback-like thrust)."""
+    me = m.view(uid)
+    enemy = min((v for v in m.units() if v.team != me.team),
+                key=lambda v: m.topology.distance_m(v.pos, me.pos))
+    taken = m.occupied(None) if hasattr(m, "occupied") else set()
+    x, y = me.pos
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+        t = (x + dx, y + dy)
+        if m.grid.in_bounds(*t) and m.grid.walkable(*t) and t not in taken:
+            m.movement.thrust(enemy.uid, t, "is placed")
+            return enemy.uid
+    raise AssertionError("no free tile next to the unit")
+
+
+def test_the_sheets_manoeuvres_are_keys_with_exact_chances(app, tmp_path):
+    """Special Attacks and Defenses: every manoeuvre the sheet has is a key and a button that
+    says what it does (M minuscule target, B disarm, K feint, J grapple or break free, L
+    all-out attack); a rifleman's K is greyed (a feint is melee only). J then a click on the
+    enemy next to it declares a grapple; the hover preview shows its exact chance (Agility +
+    Unarmed against Agility + Strength, at or above)."""
+    screen = ruleset_battle(app, "step")
+    m = screen.match
+    uid = screen.selected
+    buttons = {b.label: b for b, _ in screen.choice.buttons()}
+    assert {"M minuscule", "B disarm", "K feint", "J grapple", "L all-out"} <= set(buttons)
+    assert not buttons["K feint"].enabled and "feint needs" in buttons["K feint"].tip
+    assert "Agility + Unarmed" in buttons["J grapple"].tip and buttons["J grapple"].enabled
+    enemy = _next_to(m, uid)
+    post_key(pygame.K_j)
+    app.frame(16)
+    assert screen.choice.manoeuvre == "grapple"
+    assert {b.label: b for b, _ in screen.choice.buttons()}["J grapple"].active
+    lines = preview_lines(m, uid, enemy, "melee", {"manoeuvre": "grapple"})
+    chance = m.rules.plan(m.range.request(uid, enemy, "melee", {"manoeuvre": "grapple"})).chance()
+    from game.ui.panels import pct
+
+    assert lines[0].startswith(f"grapple at {m.name(enemy)}: {pct(chance)}"), lines
+    assert any(line.startswith("a hold is gained: ") for line in lines), lines
+    screen.camera.centre_on(m.view(enemy).pos)
+    pos = screen.camera.centre(m.view(enemy).pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(16)
+    pygame.image.save(app.surface if hasattr(app, "surface") else pygame.display.get_surface(),
+                      str(tmp_path / "grapple.png"))
+    post_click(pos)
+    app.frame(16)
+    d = m.declared(uid)
+    assert d is not None and d.action.mode == "melee" and d.action.options == {"manoeuvre": "grapple"}, screen.message

@@ -247,8 +247,14 @@ def test_a_stunned_unit_may_only_hold(new_match):
 
 def test_the_ai_weighs_limb_and_vital_attacks():
     """Special Attacks and Defenses: a limb (-1 step, damage +2 steps) or vital area (-2,
-    +4) attack is an option for a single shot or a blow; bursts and autofire have none."""
+    +4) attack is an option for a single shot or a blow; bursts and autofire aim at no spot.
+    A single shot or a burst may be an All Out Attack (+2 steps, no defence), a blow may
+    follow a Feint (with a hand to hand weapon only: "Melee only")."""
     rules = StepRuleset()
     rifle = rules.make_combatant({"name": "A", **RIFLE})
-    assert [o.get("special") for o in rules.attack_options(rifle, "shot")] == [None, "limb", "vital"]
-    assert rules.attack_options(rifle, "burst") == ({},)
+    shots = rules.attack_options(rifle, "shot")
+    assert [o.get("special") for o in shots] == [None, "limb", "vital", None] and shots[-1] == {"all_out": True}
+    assert {"manoeuvre": "feint"} not in rules.attack_options(rifle, "melee")
+    sword = rules.make_combatant({"name": "S", "role": "swordsman", "weapon": "broad_sword"})
+    assert {"manoeuvre": "feint"} in rules.attack_options(sword, "melee")
+    assert rules.attack_options(rifle, "burst") == ({}, {"all_out": True})

@@ -50,6 +50,24 @@ def mode_words(rules: Ruleset) -> dict[str, tuple[str, str]]:
     return words
 
 
+def melee_shots(rules: Ruleset) -> tuple[str, ...]:
+    """The shot types a blow takes too (step dice: its special attacks); none by default."""
+    return tuple(getattr(_module(rules), "MELEE_SHOTS", ()))
+
+
+def manoeuvre_words(rules: Ruleset) -> dict[str, tuple[str, str]]:
+    """The melee manoeuvres offered on keys of their own, (label, tip) by manoeuvre (step
+    dice: feint, grapple, break_free); none by default."""
+    words: dict[str, tuple[str, str]] = getattr(_module(rules), "MANOEUVRE_WORDS", None) or {}
+    return words
+
+
+def all_out_words(rules: Ruleset) -> tuple[str, str] | None:
+    """The all-out attack toggle's (label, tip), for a ruleset that has one (step dice)."""
+    words: tuple[str, str] | None = getattr(_module(rules), "ALL_OUT_WORDS", None)
+    return words
+
+
 def sheet(rules: Ruleset, combatant: Any, state: Any) -> dict[str, list[str]]:
     """The unit sheet's parts, each a list of short items."""
     mod = _module(rules)

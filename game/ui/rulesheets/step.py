@@ -26,11 +26,28 @@ MODE_WORDS = {
     "careful": ("E vital", "Vital area: -2 steps, damage die +4 steps, endurance test or stunned"),
     "burst": ("2 burst", "Burst: three rounds, three attack rolls at -2 steps, one action"),
     "area": ("4 autofire", "Autofire: an easy roll on the area; everyone in it defends against average"),
+    "miniscule": ("M minuscule", "Minuscule target: -3 steps, damage die +6 steps, endurance test or special injury"),
+    "disarm": ("B disarm", "Disarm: -2 steps in melee, -4 shooting, no damage; hit, a hard Agility + Willpower "
+               "check or the weapon drops"),
 }
+# Shot types a blow takes too (the sheet's special attacks are not for guns alone).
+MELEE_SHOTS = ("normal", "snap", "careful", "miniscule", "disarm")
+# The sheet's manoeuvres and all-out attack, on keys of their own (game/ui/actionbar.py).
+MANOEUVRE_WORDS = {
+    "feint": ("K feint", "Feint, then a blow (two actions, -1 step): Alertness + Melee against Intelligence + "
+              "Perception; won, the foe has only its innate defence against the blow; click an enemy"),
+    "grapple": ("J grapple", "Grapple (any weapon in hand): Agility + Unarmed against Agility + Strength; held, "
+                "the foe cannot move and is an easy target (3) until it breaks free; click an enemy"),
+    "break_free": ("J break free", "Break free: Agility + Strength against the holder's Agility + Unarmed (an "
+                   "action); click the holder"),
+}
+ALL_OUT_WORDS = ("L all-out", "All-out attack: +2 steps, attack actions only: no move, no defence but the "
+                 "innate one, not with defences carried in (toggle)")
 SHORT = {"agility": "Agi", "strength": "Str", "vitality": "Vit", "alertness": "Ale", "intelligence": "Int",
          "willpower": "Wil"}
 EFFECTS = {"limb": "limb lamed (endurance test failed)", "vital": "stunned (endurance test failed)",
            "miniscule": "special injury (endurance test failed)", "disarm": "disarmed (check failed)"}
+MANOEUVRE_NAMES = {"feint": "the feint wins", "grapple": "a hold is gained", "break_free": "breaks free"}
 BANDS = {"point_blank": "point blank +1 step", "short": "short range, no step", "medium": "medium range -2 steps",
          "long": "long range -4 steps"}
 
@@ -69,7 +86,7 @@ def preview_lines(rules: Ruleset, request: AttackRequest, p: Any) -> list[str]:
     """The dice on each side and every outcome's chance (engine.stepdice.preview)."""
     lines: list[str] = []
     w = request.attacker.combatant.weapon
-    if not w.melee and request.mode != "throw":
+    if not w.melee and request.mode not in ("throw", "melee"):
         from engine.stepdice.tables import range_band
 
         band = range_band(request.situation.distance_m, w.short, w.medium, w.long)
@@ -95,7 +112,11 @@ def preview_lines(rules: Ruleset, request: AttackRequest, p: Any) -> list[str]:
              if q]
     if worst:
         lines.append(", ".join(f"{name} {pct(q)}" for name, q in worst))
-    if getattr(p, "p_effect", 0):
+    manoeuvre = request.options.get("manoeuvre")
+    if manoeuvre:
+        lines.append(f"{MANOEUVRE_NAMES.get(str(manoeuvre), str(manoeuvre))}: {pct(p.p_hit if manoeuvre != 'feint' else p.p_effect)}"
+                     + (" (then the blow: its chances above)" if manoeuvre == "feint" else ""))
+    elif getattr(p, "p_effect", 0):
         special = request.options.get("special") or SHOT_SPECIAL.get(str(request.options.get("shot")))
         lines.append(f"{EFFECTS.get(str(special), 'the special attack')}: {pct(p.p_effect)}")
     lines.extend(other_defences(rules, request, p))

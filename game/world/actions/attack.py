@@ -47,7 +47,7 @@ class AttackKind(ActionKind[Attack]):
         if t.out:
             return Impossible(f"{t.name} is already down")
         if action.mode == "melee":
-            if not facts.melee:
+            if not facts.melee and action.options.get("manoeuvre") not in m.rules.hand_manoeuvres():
                 return Impossible(f"{facts.name} is not a melee weapon")
             if m.topology.steps(v.pos, t.pos) <= facts.reach_tiles:
                 return Done()

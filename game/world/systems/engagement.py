@@ -78,6 +78,9 @@ class EngagementSystem(System):
                 if m.view(uid).out:
                     return
         results = yield from m.combat.strike(uid, a.target, "melee", a.options)
+        follow = m.rules.follow_up(a.options)  # step dice: a feint's blow, in the same declaration
+        if follow is not None and not m.view(a.target).out and not m.view(uid).out:
+            results += (yield from m.combat.strike(uid, a.target, "melee", follow))
         for r in results:
             if (not isinstance(r, Impossible) and r.counter_strike and not m.view(a.target).out and not m.view(uid).out
                     and self.grappled_with(a.target) in (None, uid)):

@@ -78,7 +78,7 @@ class HealthSystem(System):
                      target, data=health)
         self.set_state(target, applied.state)
         standing = not m.rules.out_of_fight(m._comp(target, Combatant).state)
-        for effect in result.effects:
+        for effect in (result.effects if applied.effects is None else applied.effects):
             if effect.startswith(("knockback:", "disarmed:", "withdraw", "attacker:")):
                 self.on_grid(target, effect, attacker, origin)
             elif effect == "prone":
@@ -151,4 +151,20 @@ class HealthSystem(System):
             for text in applied.events:
                 m._event(EventKind.STATUS, text, uid, data=self.health_of(uid, applied.state))
             self.set_state(uid, applied.state)
+        self.end_holds()
         yield from ()
+
+    def end_holds(self) -> None:
+        """A hold kept in the ruleset's state (step dice: Grapple) ends when the holder is
+        down or no longer next to the one it held."""
+        m = self.m
+        by_name = {m.name(u): u for u in m.uids()}
+        for uid in m.uids():
+            state = m._comp(uid, Combatant).state
+            holder = m.rules.held_by(state)
+            if holder is None or m.view(uid).out:
+                continue
+            h = by_name.get(holder)
+            if h is None or m.view(h).out or m.topology.steps(m.view(h).pos, m.view(uid).pos) > 1:
+                self.set_state(uid, m.rules.let_go(state))
+                m._event(EventKind.STATUS, f"{m.name(uid)} is free: {holder} no longer holds it", uid)
