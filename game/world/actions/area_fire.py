@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.outcome import Done, Impossible
 from engine.turn import Question
-from game.world.actions.base import ActionKind, Fields, Tile, tiles_out
+from game.world.actions.base import ActionKind, Fields, Tile, ammo_refusal, tiles_out
 from game.world.components import Moved
 
 if TYPE_CHECKING:
@@ -38,10 +38,9 @@ class AreaFireKind(ActionKind[AreaFire]):
             return Impossible("that tile is off the map")
         if tuple(action.aim) == v.pos:
             return Impossible("aim the burst at another tile than your own")
-        if v.ammo is not None and v.ammo.jammed:
-            return Impossible(f"the {facts.name} is jammed: clear it (reload)")
-        if v.ammo is not None and v.ammo.loaded < 1:
-            return Impossible(f"{facts.name} is empty: reload")
+        refusal = ammo_refusal(v, facts.name)
+        if refusal is not None:
+            return refusal
         return m.movement.validate_path(v, action.path, "free", stance) if action.path else Done()
 
     def speed(self, m: Match, uid: int, action: AreaFire) -> str | None:

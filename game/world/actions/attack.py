@@ -13,7 +13,7 @@ import esper
 
 from engine.outcome import Done, Impossible
 from engine.turn import Question
-from game.world.actions.base import ATTACK_MODES, ActionKind, Fields, Tile, tiles_out
+from game.world.actions.base import ATTACK_MODES, ActionKind, Fields, Tile, ammo_refusal, tiles_out
 from game.world.components import Aiming, Moved
 from game.world.events import EventKind
 
@@ -83,10 +83,9 @@ class AttackKind(ActionKind[Attack]):
             if aiming is None or aiming.target_uid != action.target or aiming.round != m.round - 1:
                 return Impossible(f"an aimed shot needs a round spent aiming at {t.name} first")
         need = m.rules.ammo_use(v.combatant, action.mode, action.options)
-        if v.ammo is not None and v.ammo.jammed:
-            return Impossible(f"the {facts.name} is jammed: clear it (reload)")
-        if v.ammo is not None and v.ammo.loaded < 1:
-            return Impossible(f"{facts.name} is empty: reload")
+        refusal = ammo_refusal(v, facts.name)
+        if refusal is not None:
+            return refusal
         if v.ammo is not None and need > v.ammo.loaded and action.mode in ("shot", "triple"):
             return Impossible(f"{facts.name} has {v.ammo.loaded} rounds left, not {need}")
         if action.path:

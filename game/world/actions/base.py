@@ -46,6 +46,15 @@ class Fields(Protocol):
     def scalars(self, key: str) -> dict[str, Any]: ...
 
 
+def ammo_refusal(v: UnitView, weapon: str) -> Impossible | None:
+    """Why `v`'s weapon cannot fire now (jammed, or empty), or None (no magazine: it can)."""
+    if v.ammo is not None and v.ammo.jammed:
+        return Impossible(f"the {weapon} is jammed: clear it (reload)")
+    if v.ammo is not None and v.ammo.loaded < 1:
+        return Impossible(f"{weapon} is empty: reload")
+    return None
+
+
 def tiles_out(path: Any) -> list[list[int]]:
     """A path as JSON lists."""
     return [[int(x), int(y)] for x, y in path]

@@ -30,6 +30,7 @@ import esper
 from engine.outcome import Impossible
 from engine.turn import Question
 from game.world.actions import Overwatch, kind_of
+from game.world.actions.base import ammo_refusal
 from game.world.components import Ammo, Watch
 from game.world.events import CheckNote, EventKind, WatchNote
 from game.world.systems import System
@@ -135,11 +136,7 @@ class OverwatchSystem(System):
             return Impossible("that tile is off the map")
         if tuple(action.aim) == v.pos:
             return Impossible("aim the overwatch at another tile than your own")
-        if v.ammo is not None and v.ammo.jammed:
-            return Impossible(f"the {facts.name} is jammed: clear it (reload)")
-        if v.ammo is not None and v.ammo.loaded < 1:
-            return Impossible(f"{facts.name} is empty: reload")
-        return None
+        return ammo_refusal(v, facts.name)
 
     def kept(self, uid: int) -> Overwatch | None:
         """The overwatch `uid` may keep this round (for `carry_on`), or None."""
