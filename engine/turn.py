@@ -123,7 +123,9 @@ class Question:
     """A question to the controller of `uid`'s side. `options` lists the answers where they
     can be listed (reactions, effects); a declaration's answer is an order the world checks.
     `pick`: how many options may be chosen (effects); `about` names what it concerns (the
-    attacker, the attack) for the prompt and the log."""
+    attacker, the attack) for the prompt and the log; `about["names"]`, where given, maps
+    an option's key to the unit it names (a bystander: under fog of war a side is shown
+    only the options naming units it knows)."""
 
     uid: int
     kind: str  # declare, act, reaction, effects

@@ -24,7 +24,7 @@ from engine.mythras.attack import AttackPlan, Exchange, ReactionOption, effect_o
 from engine.mythras.auto import choose_effects, choose_reaction
 from engine.mythras.health import MythrasState, end_turn, start_turn
 from engine.mythras.outcome import Outcome, resolve_hit
-from engine.mythras.questions import choices, effect_keys, reaction_question
+from engine.mythras.questions import PARAMETERISED, choices, effect_keys, reaction_question
 from engine.mythras.round import spend_reaction, spend_turn
 from engine.turn import Option, Question
 
@@ -105,8 +105,12 @@ def effects_question(plan: AttackPlan, ex: Exchange) -> Question | None:
                 seen.add(key)
                 opts.append(Option(key, label, r.meaning + (" (stackable)" if r.stackable else "")))
     chooser = plan.ctx.attacker.name if ex.winner == "attacker" else plan.ctx.defender.name
+    # The options that name someone (Select Target's bystander, Overpenetration's victim):
+    # under fog of war the world shows the chooser's side only those its side knows.
+    names = {o.key: o.key.partition(":")[2] for o in opts
+             if PARAMETERISED.get(o.key.partition(":")[0]) in ("bystander", "behind")}
     about = {"attacker": plan.ctx.attacker.name, "defender": plan.ctx.defender.name, "levels": ex.levels,
-             "winner": ex.winner, "chooser": chooser, "weapon": plan.weapon.name}
+             "winner": ex.winner, "chooser": chooser, "weapon": plan.weapon.name, "names": names}
     return Question(0, "effects", tuple(opts), ex.levels, about)
 
 

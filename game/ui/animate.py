@@ -69,6 +69,9 @@ class Context:
     blast_tiles: Callable[[str], float]
     reach_tiles: Callable[[int], float] = lambda uid: 20.0
     walks: dict[int, Walk] = field(default_factory=dict)
+    # Fog of war: does the viewer see this walker on this point of its way (None: everyone
+    # everywhere)? Only the steps it sees make a footstep (game/ui/fogview.py, `heard`).
+    heard: Callable[[int, tuple[float, float]], bool] | None = None
 
 
 def path_between(start: Tile, to: Tile, declared: Any) -> list[Tile]:
@@ -93,9 +96,7 @@ def animate(step: list[Any], ctx: Context, start: float, base_ms: float) -> tupl
     if walkers:
         tiles = max(len(w.tiles) - 1 for w in walkers)
         length = max(length, min(4.0, 0.35 + 0.28 * tiles) * base_ms)
-        for j in range(min(tiles, 12)):
-            out.append(Effect("sound", start + j * length / max(1, tiles), 1, (0, 0), label="step",
-                              extra={"loudness": 0.5}))
+        _footsteps(out, ctx, walkers, start, length)
     fired: set[tuple[int, int]] = set()
     hits = {e.target for e in step if e.kind == "damage" and e.target is not None}
     for e in step:
@@ -122,6 +123,22 @@ def animate(step: list[Any], ctx: Context, start: float, base_ms: float) -> tupl
             out.append(Effect("sound", start, 1, (0, 0), label="reload"))
     length = max(length, _harm(out, ctx, step, start, k))
     return length, out
+
+
+def _footsteps(out: list[Effect], ctx: Context, walkers: list[Walk], start: float, length: float) -> None:
+    """A footstep a tile of the longest walk; under fog of war (`ctx.heard`) of the longest
+    walk the viewer hears, each only while a walker it hears is where it sees it."""
+    heard = ctx.heard
+    if heard is not None:
+        walkers = [w for w in walkers if any(heard(w.uid, w.at(j / (len(w.tiles) - 1))[0])
+                                             for j in range(len(w.tiles)))]
+    if not walkers:
+        return
+    tiles = max(len(w.tiles) - 1 for w in walkers)
+    for j in range(min(tiles, 12)):
+        if heard is None or any(heard(w.uid, w.at(j / tiles)[0]) for w in walkers):
+            out.append(Effect("sound", start + j * length / max(1, tiles), 1, (0, 0), label="step",
+                              extra={"loudness": 0.5}))
 
 
 def _fire(out: list[Effect], ctx: Context, actor: int, target: int, action: Any, hit: bool, start: float,

@@ -273,15 +273,19 @@ class Playback:
         """The step shown now begins: its effects start, its length is known."""
         if not self.busy():
             return
-        length, effects = animate(self.steps[self.i], self._context(), self.step_start, float(self.step_ms))
-        self.durations[self.i] = length
         from game.ui import fogview as fv
 
-        step = self.steps[self.i]
         team = fv.viewer(self.screen.session)
+        ctx = self._context()
+        ctx.heard = fv.heard(self, team) if team is not None and self.match.vision is not None else None
+        length, effects = animate(self.steps[self.i], ctx, self.step_start, float(self.step_ms))
+        self.durations[self.i] = length
+        step = self.steps[self.i]
         hid = self.hidden(team) or frozenset()
         if team is not None and step and step[0].actor in hid:
-            effects = []  # fog of war: nothing shows where an unseen enemy acted from
+            # fog of war: nothing shows where an unseen enemy acted from (but the footsteps
+            # of the walkers the viewer sees, which `heard` already chose)
+            effects = [fx for fx in effects if fx.kind == "sound" and fx.label == "step"]
         elif hid:  # nor where one stands (a stray round or a blast striking it)
             ctx = self._context()
             effects = fv.visible_effects(effects, {ctx.pos(u) for u in hid})

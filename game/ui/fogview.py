@@ -11,6 +11,7 @@ only open declarations are drawn; log lines about unseen enemies are left out, o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -67,6 +68,23 @@ def step_hidden(play: Any, team: str) -> frozenset[int]:
                 if not (0 <= x < tiles.shape[0] and 0 <= y < tiles.shape[1]) or not tiles[x, y]:
                     hidden.add(uid)
     return frozenset(hidden)
+
+
+def heard(play: Any, team: str) -> Callable[[int, tuple[float, float]], bool]:
+    """Does `team` see walker `uid` at `point` of its way in the step being played back (its
+    own units always; an enemy on a tile the side saw as the step began or as it ended, as
+    `step_hidden` draws it)? Only those footsteps make a sound."""
+    m = play.match
+    before, after = glimpses(play, team)
+    tiles = before.seen | after.seen
+
+    def sees(uid: int, point: tuple[float, float]) -> bool:
+        if m.view(uid).team == team:
+            return True
+        x, y = int(round(point[0])), int(round(point[1]))
+        return bool(0 <= x < tiles.shape[0] and 0 <= y < tiles.shape[1] and tiles[x, y])
+
+    return sees
 
 
 def visible_effects(effects: list[Any], hidden_tiles: set[tuple[int, int]]) -> list[Any]:

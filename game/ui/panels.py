@@ -274,14 +274,10 @@ def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[
     refused = match.check(uid, _attack_for(target, mode, options, path)) if check else None
     if isinstance(refused, Impossible):
         return [f"{label} at {tname}: cannot be declared", f"cannot declare: {refused.reason}"]
-    # fog of war: the surroundings as the attacker's side knows them (no unseen bystander)
-    knows = None if match.vision is None else match.view(uid).team
-    request = match.range.request(uid, target, mode, options, knows=knows)
-    move = str(options.get("move", "free")) if path else None
-    if move is not None:
-        from dataclasses import replace
-
-        request = replace(request, situation=replace(request.situation, attacker_moved=move))
+    # fog of war: the surroundings as the attacker's side knows them (no unseen bystander);
+    # the move the declaration states with it (a staged move, a melee attack's approach)
+    request = match.preview_request(uid, target, mode, options, path)
+    move = request.situation.attacker_moved
     p = match.rules.preview(request)
     if isinstance(p, Impossible):
         return [f"{label} at {tname}: impossible", p.reason]

@@ -311,8 +311,28 @@ class Match:
                 sees_all: bool = False) -> Any:
         """The exact chance to hit and of each outcome, as the UI and the AI see it: under fog
         of war from what `uid`'s side knows (no unseen bystander; `sees_all`: the truth)."""
+        return self.rules.preview(self.preview_request(uid, target, mode, options or {}, sees_all=sees_all))
+
+    def preview_request(self, uid: int, target: int, mode: str, options: Mapping[str, Any],
+                        path: tuple[tuple[int, int], ...] = (), sees_all: bool = False) -> Any:
+        """The attack request a preview before the declaration reads: under fog of war as
+        `uid`'s side knows the surroundings; with the move the declaration will state with it
+        (a melee attack's approach, worked out as `declare` does: walked when the target is
+        out of reach, free or run by its cost; else a staged `path`'s mode, `options["move"]`
+        or free), so that a ruleset counting the move's actions counts them before too."""
+        from dataclasses import replace
+
+        from game.world.actions import Attack
+
         knows = None if self.vision is None or sees_all else self.view(uid).team
-        return self.rules.preview(self.range.request(uid, target, mode, options or {}, knows=knows))
+        request = self.range.request(uid, target, mode, options, knows=knows)
+        if mode == "melee":
+            move = self.movement.approach_mode(self.view(uid), Attack(target, mode, dict(options), tuple(path)), None)
+        else:
+            move = str(options.get("move", "free")) if path else "none"
+        if move == "none":
+            return request
+        return replace(request, situation=replace(request.situation, attacker_moved=move))
 
     # --- declarations ----------------------------------------------------------------------
 

@@ -22,9 +22,12 @@ side checks again. It is noticed at once when it moves or attacks.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
+
+from engine.turn import Question
 
 if TYPE_CHECKING:
     from game.world.match import Match
@@ -102,6 +105,18 @@ class SideViews:
         if self.m.view(uid).team == team:
             return True
         return uid in self._work_out(team)[1]
+
+    def known_options(self, team: str, question: Question) -> Question:
+        """`question` as `team` is asked it: the options naming a unit (`about["names"]`: a
+        Mythras Select Target's bystander, an Overpenetration's victim) only for units it
+        sees now (rules-notes, Fog of war)."""
+        names = question.about.get("names") or {}
+        if not names:
+            return question
+        uids = {self.m.name(u): u for u in self.m.uids()}
+        keep = tuple(o for o in question.options
+                     if o.key not in names or (names[o.key] in uids and self.sees(team, uids[names[o.key]])))
+        return replace(question, options=keep)
 
     def sees_tile(self, team: str, tile: Tile) -> bool:
         return bool(self.seen_now(team)[tile])

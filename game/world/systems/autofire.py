@@ -111,11 +111,8 @@ class AutoFireSystem(System):
         names = {w.name: w.uid for w in victims}
         for r in m.rules.resolve(m.dice, req):
             target = None if isinstance(r, Impossible) else names.get(r.target)
-            question = None if isinstance(r, Impossible) else m.rules.effects(r)
-            if question is not None and not isinstance(r, Impossible):  # the winner chooses the special effects
-                chooser = {m.name(u): u for u in m.uids()}.get(str(question.about.get("chooser", "")), uid)
-                keys = yield replace(question, uid=chooser)
-                r = m.rules.with_effects(r, tuple(keys))
+            if not isinstance(r, Impossible):  # the winner chooses the special effects
+                r = yield from m.combat.effects(uid, r)
             m.combat.log_result(uid, target, r)
             if target is not None and not isinstance(r, Impossible):
                 self.shy(uid, target, 1)  # targeted by the burst, hit or not

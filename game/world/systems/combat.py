@@ -56,11 +56,7 @@ class CombatSystem(System):
         for r in results:
             hit_uid = by_name.get(r.target, target) if not isinstance(r, Impossible) else target
             if not isinstance(r, Impossible):
-                question = m.rules.effects(r)
-                if question is not None:  # the winner of the contest chooses the special effects
-                    chooser = by_name.get(str(question.about.get("chooser", "")), uid)
-                    keys = yield replace(question, uid=chooser)
-                    r = m.rules.with_effects(r, tuple(keys))
+                r = yield from self.effects(uid, r)
             self.log_result(uid, hit_uid, r)
             done.append(r)
             if isinstance(r, Impossible):
@@ -94,6 +90,21 @@ class CombatSystem(System):
             if m.view(uid).out:
                 break
         return done
+
+    def effects(self, uid: int, r: Any) -> Generator[Question, Any, Any]:
+        """The result with its special effects, chosen by the winner of the contest (the
+        ruleset's question, asked of `about["chooser"]`, else of the attacker `uid`). Under fog
+        of war the chooser's side is shown only the options naming units it sees (a bystander
+        it has not noticed is not named; with none left it is asked nothing; rules-notes)."""
+        m = self.m
+        question = m.rules.effects(r)
+        if question is None:
+            return r
+        chooser = {m.name(u): u for u in m.uids()}.get(str(question.about.get("chooser", "")), uid)
+        if m.vision is not None:
+            question = m.vision.known_options(m.view(chooser).team, question)
+        keys = (yield replace(question, uid=chooser)) if question.options else ()
+        return m.rules.with_effects(r, tuple(keys))
 
     def log_result(self, uid: int, target: int | None, result: Any) -> None:
         """A result's lines in the log (its rolls and what they did), or why it could not be."""
