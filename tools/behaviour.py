@@ -5,7 +5,7 @@ shipped map (timings removed), the event log of each match (a digest of every li
 few saved games; after each step, compare.
 
     python tools/behaviour.py record DIR [--seeds 10] [--jobs 2]
-    python tools/behaviour.py compare DIR [--seeds 10] [--jobs 2]
+    python tools/behaviour.py compare DIR [--jobs 2]      # as many seeds as DIR was recorded with
 
 `record` writes DIR/simulate-MAP.json (what `skirmish simulate --map MAP --seed 1 --runs N`
 writes, without `seconds`, `decision_ms` and `fog` when it is false), DIR/events-MAP.json (per seed: the number of
@@ -113,10 +113,26 @@ def record(folder: Path, seeds: int, jobs: int) -> None:
     print(f"recorded {len(SAVES)} saves")
 
 
-def compare(folder: Path, seeds: int, jobs: int) -> int:
+def recorded_seeds(folder: Path) -> int:
+    """How many seeds `folder` was recorded with (its first map's simulate record)."""
+    first = folder / f"simulate-{MAPS[0].stem}.json"
+    try:
+        return len(json.loads(first.read_text())["battles"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        print(f"error: {first}: not a behaviour record ({exc})", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def compare(folder: Path, seeds: int | None, jobs: int) -> int:
     from game.saves import SaveError, load_game
 
     os.chdir(ROOT)
+    have = recorded_seeds(folder)
+    if seeds is not None and seeds != have:
+        print(f"error: {folder} was recorded with --seeds {have}, not {seeds}: compare with --seeds {have} "
+              "(or leave it out)", file=sys.stderr)
+        return 2
+    seeds = have
     bad = 0
     for path in MAPS:
         want = json.loads((folder / f"simulate-{path.stem}.json").read_text())
@@ -151,12 +167,12 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("what", choices=("record", "compare"))
     p.add_argument("folder", type=Path)
-    p.add_argument("--seeds", type=int, default=10)
+    p.add_argument("--seeds", type=int, default=None, help="record: 10 by default; compare: as recorded")
     p.add_argument("--jobs", type=int, default=2)
     a = p.parse_args()
     folder = a.folder.resolve()
     if a.what == "record":
-        record(folder, a.seeds, a.jobs)
+        record(folder, a.seeds or 10, a.jobs)
         return 0
     return compare(folder, a.seeds, a.jobs)
 
