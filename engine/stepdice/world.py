@@ -34,7 +34,6 @@ MOVE_ACTIONS = {"none": 0, "free": 1, "run": 2, "sprint": 3}
 # ("opponent can only use innate defense") is worth nothing on the grid without an attack
 # after it, and a world declaration is one action and its move (rules-notes).
 FOLLOW_UP = ("feint",)
-ONE_ACTION = ("area_fire", "throw", "overwatch", "reload", "pick_up", "stand")
 REFUSED = {"aim": "the step-die sheet has no aimed shot (aim)",
            "first_aid": "the step-die sheet has no first aid"}
 # The AI's data (game/data/ai_levels.toml) counts harm in levels, six to being out (Yags'
@@ -76,9 +75,7 @@ def statement_choices(intent: Any, defences: int, carried: int, stunned: bool) -
         used, defences = 1, max(1, defences)
     elif tag == "move":
         used = max(1, moving)
-    elif tag in ONE_ACTION:
-        used = 1
-    else:
+    else:  # area fire, throw, covering, reload, pick up, stand up: one action each
         used = 1
     if used > room:
         carry = f" ({carried} carried from last round)" if carried else ""
