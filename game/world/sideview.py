@@ -218,6 +218,7 @@ class SideViews:
         m = self.m
         for team in m.teams:
             self._spot(team)
+        glimpses = {}
         for team in m.teams:
             seen, enemies = self._work_out(team)
             self._was_seen[team] = enemies
@@ -225,9 +226,8 @@ class SideViews:
             last = self.last_seen[team]
             for uid in sorted(enemies):
                 last[uid] = (m.view(uid).pos, m.round)
-        self.glimpses.append((len(m.log), {team: Glimpse(self._work_out(team)[0], self.remembered[team].copy(),
-                                                         self._work_out(team)[1], dict(self.last_seen[team]))
-                                           for team in m.teams}))
+            glimpses[team] = Glimpse(seen, self.remembered[team].copy(), enemies, dict(last))
+        self.glimpses.append((len(m.log), glimpses))
 
     def glimpse(self, team: str, log_end: int) -> Glimpse:
         """What `team` saw when the log was `log_end` events long (the last glimpse noted by
