@@ -61,12 +61,8 @@ def step_hidden(play: Any, team: str) -> frozenset[int]:
     hidden = {v.uid for v in m.units() if v.team != team and v.uid not in seen}
     walking = play.walking()
     if walking:
-        tiles = before.seen | after.seen
-        for uid, (point, _) in walking.items():
-            if m.view(uid).team != team:
-                x, y = int(round(point[0])), int(round(point[1]))
-                if not (0 <= x < tiles.shape[0] and 0 <= y < tiles.shape[1]) or not tiles[x, y]:
-                    hidden.add(uid)
+        sees = _walker_seen(m, team, before, after)
+        hidden.update(uid for uid, (point, _) in walking.items() if not sees(uid, point))
     return frozenset(hidden)
 
 
@@ -74,8 +70,12 @@ def heard(play: Any, team: str) -> Callable[[int, tuple[float, float]], bool]:
     """Does `team` see walker `uid` at `point` of its way in the step being played back (its
     own units always; an enemy on a tile the side saw as the step began or as it ended, as
     `step_hidden` draws it)? Only those footsteps make a sound."""
-    m = play.match
-    before, after = glimpses(play, team)
+    return _walker_seen(play.match, team, *glimpses(play, team))
+
+
+def _walker_seen(m: Any, team: str, before: Any, after: Any) -> Callable[[int, tuple[float, float]], bool]:
+    """Does `team` see walker `uid` at `point`: its own always, an enemy on a tile the side
+    saw at `before` or at `after`."""
     tiles = before.seen | after.seen
 
     def sees(uid: int, point: tuple[float, float]) -> bool:
