@@ -3,6 +3,8 @@ see is drawn, selectable, listed or named; hot-seat hands over behind a screen o
 
 import os
 
+from uihelp import ai_declares_round
+
 from game.session import SessionConfig
 from game.ui import fogview as fv
 from game.ui.app import new_session
@@ -61,26 +63,11 @@ def test_the_log_leaves_out_unseen_enemies_or_names_them_unseen(new_match):
 
 
 def _handovers(fog):
-    from game.ai import make_controller
-
     s = new_session(SessionConfig(WOOD, "hotseat", "normal", 5, fog=fog))
-    players = {t: make_controller("normal", 77, t) for t in s.humans}
-    count = 0
     try:
-        while s.match.round == 1 and not s.match.over and not s.needs_round:
-            if s.handover:
-                count += 1
-                s.take_seat()
-                continue
-            uid = s.current()
-            if uid is None:
-                break
-            action, choices = players[s.team_of(uid)].decide(s.match, uid)
-            if hasattr(s.declare(uid, action, **choices), "reason"):
-                s.declare(uid, Hold())
+        return ai_declares_round(s)
     finally:
         s.match.close()
-    return count
 
 
 def test_hot_seat_hands_over_behind_a_screen_only_with_fog():

@@ -9,22 +9,17 @@ from pathlib import Path
 
 import pygame
 
-from game.ai import make_controller
 from game.ui import fogview as fv
 from game.world.actions import Hold, Move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "world"))
 from gridfactory import make_grid  # noqa: E402
+from uihelp import ai_declares_round  # noqa: E402
+from worldplay import FOG_RIFLEMAN as RIFLEMAN  # noqa: E402
+from worldplay import ROOMS  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WOOD = os.path.join(ROOT, "maps", "wood.tmx")
-RIFLEMAN = {
-    "attributes": {"str": 3, "hea": 3, "agi": 3, "dex": 4, "per": 3},
-    "skills": {"Rifles": 5, "Athletics": 3, "Throw": 3, "Awareness": 3},
-    "weapon": "ak_47",
-    "magazines": 2,
-}
-ROOMS = ["." * 10 + "#" + "." * 10 for _ in range(5)] + ["." * 21] + ["." * 10 + "#" + "." * 10 for _ in range(4)]
 
 
 def test_each_sides_glimpses_of_the_round(new_match):
@@ -42,27 +37,6 @@ def test_each_sides_glimpses_of_the_round(new_match):
     assert b not in m.vision.glimpse("blue", moved).enemies
     assert b in m.vision.glimpse("blue", len(m.log)).enemies
     assert m.vision.glimpse("red", len(m.log)).enemies == m.vision.seen_enemies("red")
-
-
-def _declare_round(screen):
-    """Every unit of the round declared by the AI through the session (the seat handed over
-    as the players would)."""
-    s = screen.session
-    players = {t: make_controller("normal", 77, t) for t in s.humans}
-    rnd = s.match.round
-    while s.match.round == rnd and not s.needs_round and not s.match.over:
-        if s.handover:
-            s.take_seat()
-            continue
-        if s.ai_waiting:
-            s.release_ai()
-            continue
-        uid = s.current()
-        if uid is None:
-            break
-        action, choices = players[s.team_of(uid)].decide(s.match, uid)
-        if hasattr(s.declare(uid, action, **choices), "reason"):
-            s.declare(uid, Hold())
 
 
 def _watch(app, screen, team):
@@ -88,7 +62,7 @@ def test_hot_seat_with_fog_each_side_watches_the_round_from_its_view(app, battle
     screen.play.set_speed(40)
     s = screen.session
     rnd = s.match.round
-    _declare_round(screen)
+    ai_declares_round(screen.session)
     first = s.seat
     assert s.needs_round and screen.play.busy()
     assert s.watching == first
@@ -113,7 +87,7 @@ def test_an_instant_playback_replays_for_nobody(app, battle):
     screen = battle(mode="hotseat", path=WOOD, fog=True)
     s = screen.session
     rnd = s.match.round
-    _declare_round(screen)
+    ai_declares_round(screen.session)
     app.frame(16)
     app.frame(16)
     assert screen.replays.seat_for is None and s.match.round == rnd + 1
@@ -122,7 +96,7 @@ def test_an_instant_playback_replays_for_nobody(app, battle):
 def test_solo_plays_the_round_back_from_the_players_side(app, battle):
     screen = battle(mode="solo", path=WOOD, fog=True)
     screen.play.set_speed(40)
-    _declare_round(screen)
+    ai_declares_round(screen.session)
     assert screen.replays.seat_for is None and screen.session.watching is None
     assert _watch(app, screen, "blue") > 0
 

@@ -126,3 +126,29 @@ def pick_esc_row(app, row):
         app.frame(16)
     post_key(pygame.K_RETURN)
     app.frame(16)
+
+
+def ai_declares_round(session, seed=77):
+    """Every unit of the session's round declared by the normal AI through the session, the
+    seat handed over as the players would (a refused declaration holds). Returns how many
+    hand-over screens stood between the sides."""
+    from game.ai import make_controller
+    from game.world.actions import Hold
+
+    players = {t: make_controller("normal", seed, t) for t in session.humans}
+    rnd, handovers = session.match.round, 0
+    while session.match.round == rnd and not session.needs_round and not session.match.over:
+        if session.handover:
+            handovers += 1
+            session.take_seat()
+            continue
+        if session.ai_waiting:
+            session.release_ai()
+            continue
+        uid = session.current()
+        if uid is None:
+            break
+        action, choices = players[session.team_of(uid)].decide(session.match, uid)
+        if hasattr(session.declare(uid, action, **choices), "reason"):
+            session.declare(uid, Hold())
+    return handovers
