@@ -128,7 +128,14 @@ def sweep(map_path: str, mode: str, seed: int, rounds: int, shots: Path | None, 
             expected.clear()
             app.frame(16)
             frames += 1
-            step_actor = screen.play.steps[screen.play.i][0].actor if screen.play.busy() else None
+            # a step's actor; the end-of-round move step walks several units at once, and
+            # footsteps are heard for those of them the side sees (fogview.heard): its actors
+            # are all its walkers
+            step = screen.play.steps[screen.play.i] if screen.play.busy() else []
+            if step and all(e.kind == "move" for e in step):
+                step_actors = {e.actor for e in step if e.actor is not None}
+            else:
+                step_actors = {step[0].actor} if step and step[0].actor is not None else set()
             hidden_before = expected[-1] if expected else set()
             team = fogview.viewer(s)
             screening = bool(s.handover or screen.replays.seat_for)
@@ -154,8 +161,9 @@ def sweep(map_path: str, mode: str, seed: int, rounds: int, shots: Path | None, 
                     for u in hidden_before:
                         if names[u] in line:
                             leaks.append(f"frame {frames} (round {m.round}, {team}): text names unseen {names[u]}: {line!r}")
-                if step_actor in hidden_before and any(x not in ("chime", "click") for x in sounds):
-                    leaks.append(f"frame {frames}: sounds {sounds} for a step by unseen {names[step_actor]}")
+                if step_actors and step_actors <= hidden_before and any(x not in ("chime", "click") for x in sounds):
+                    leaks.append(f"frame {frames}: sounds {sounds} for a step by unseen "
+                                 f"{', '.join(sorted(names[u] for u in step_actors))}")
                 if shots and frames % every == 0:
                     pygame.image.save(app.canvas, str(shots / f"{mode}-{frames:05d}-{team}.png"))
             # the players at the seat: decide, take the hand-over, skip nothing (the playback runs)
