@@ -50,16 +50,13 @@ def yags_spot_difficulty(distance_m: float, size: int, cover: str | None) -> tup
 
 
 def yags_notice(dice: Dice, observer: Any, target: Any, distance_m: float, cover: str | None) -> tuple[bool, str]:
-    from engine.yags.checks import roll_check
-    from engine.yags.ruleset import overwatch_terms
+    from engine.yags.checks import ability_term, roll_check
+    from engine.yags.ruleset_overwatch import overwatch_terms
 
     c = observer.combatant
     terms = overwatch_terms(c, observer.state)  # perception x Tactics and the injury penalties ...
-    from engine.yags.checks import ability_term
-
     terms[0] = ability_term("perception", c.attribute("perception"), "Awareness", c.skill("Awareness"))  # ... as Awareness
-    size = getattr(target.combatant, "size", 5)
-    difficulty, why = yags_spot_difficulty(distance_m, size, cover)
+    difficulty, why = yags_spot_difficulty(distance_m, target.combatant.size, cover)
     roll = roll_check(dice, "awareness", terms, difficulty, unskilled=c.skill("Awareness") == 0)
     return roll.success, f"{observer.name} {roll.describe()} ({', '.join(why)})"
 
