@@ -3,7 +3,9 @@ walking-distance field, advancing on the enemy without crowding friends."""
 
 from __future__ import annotations
 
+import heapq
 import math
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -82,16 +84,23 @@ class TacticalMoves(TacticalBase):
         before = self._before
         came_from = before[1] if before and before[0] == match.round - 1 and before[1] != me.pos else None
 
-        def base(tile: Tile) -> float:
-            d = walk.get(tile, cut_off)
-            back = came_from is not None and geo.chebyshev(tile, came_from) < geo.chebyshev(tile, me.pos)
-            return (-self.w["distance"] * abs(d - stand_off) / mpt
-                    - self.w["danger"] * self._danger(match, tile, blasts, arcs)
-                    - self.w["spread"] * crowd.get(tile, 0) - self.w["backtrack"] * back)
-
-        scores = {t: base(t) for t in tiles if t not in taken or t == me.pos}
+        # Each tile's score (asked for every reachable tile: the weights and the terms read once).
+        get, crowd_at, chebyshev, here = walk.get, crowd.get, geo.chebyshev, me.pos
+        w_dist, w_danger, w_spread, w_back = (self.w["distance"], self.w["danger"], self.w["spread"],
+                                              self.w["backtrack"])
+        declared = bool(blasts or arcs)
+        scores = {}
+        for t in tiles:
+            if t in taken and t != here:
+                continue
+            back = came_from is not None and chebyshev(t, came_from) < chebyshev(t, here)
+            danger = self._danger(match, t, blasts, arcs) if declared else 0
+            scores[t] = (-w_dist * abs(get(t, cut_off) - stand_off) / mpt - w_danger * danger
+                         - w_spread * crowd_at(t, 0) - w_back * back)
         side = self._side_key(match)
-        cands = sorted(scores, key=lambda t: (-scores[t], side(t)))[: self.level.advance_tiles]
+        # The best few, ties by the side's order of tiles (as a sort would take them).
+        cands = [t for _, _, t in heapq.nsmallest(self.level.advance_tiles,
+                                                  ((-s, side(t), t) for t, s in scores.items()))]
         if me.pos in scores and me.pos not in cands:
             cands.append(me.pos)
         best = None
@@ -115,15 +124,21 @@ class TacticalMoves(TacticalBase):
 
 def _crowding(width: int, height: int, near: list[Tile], tiles: Any, apart: int) -> dict[Tile, int]:
     """For each of `tiles`, how many of `near` (repeats counting again) stand within `apart`
-    tiles of it (Chebyshev): one sum over a square of a table of prefix sums."""
-    if not near:
+    tiles of it (Chebyshev): one sum over a square of a table of prefix sums, the table only
+    over the window of the map within `apart` of some tile (those outside it count for none)."""
+    if not near or not tiles:
         return {}
-    counts = np.zeros((height + 1, width + 1), dtype=np.int64)
-    px, py = np.array(near, dtype=np.int64).T
-    np.add.at(counts, (py + 1, px + 1), 1)
-    s = counts.cumsum(0).cumsum(1)  # s[y + 1, x + 1]: those at or above and left of (x, y)
-    t = np.array(list(tiles), dtype=np.int64).reshape(-1, 2)
-    x0, x1 = np.clip(t[:, 0] - apart, 0, width), np.clip(t[:, 0] + apart + 1, 0, width)
-    y0, y1 = np.clip(t[:, 1] - apart, 0, height), np.clip(t[:, 1] + apart + 1, 0, height)
+    t = np.fromiter(chain.from_iterable(tiles), dtype=np.int64, count=2 * len(tiles)).reshape(-1, 2)
+    tx, ty = t[:, 0], t[:, 1]
+    x_lo, x_hi = max(int(tx.min()) - apart, 0), min(int(tx.max()) + apart + 1, width)
+    y_lo, y_hi = max(int(ty.min()) - apart, 0), min(int(ty.max()) + apart + 1, height)
+    ww, wh = x_hi - x_lo, y_hi - y_lo
+    p = np.array(near, dtype=np.int64).reshape(-1, 2)
+    px, py = p[:, 0] - x_lo, p[:, 1] - y_lo
+    inside = (px >= 0) & (px < ww) & (py >= 0) & (py < wh)
+    counts = np.bincount((py[inside] + 1) * (ww + 1) + px[inside] + 1, minlength=(wh + 1) * (ww + 1))
+    s = counts.reshape(wh + 1, ww + 1).cumsum(0).cumsum(1)  # s[y + 1, x + 1]: those at or above and left of (x, y)
+    x0, x1 = np.clip(tx - apart - x_lo, 0, ww), np.clip(tx + apart + 1 - x_lo, 0, ww)
+    y0, y1 = np.clip(ty - apart - y_lo, 0, wh), np.clip(ty + apart + 1 - y_lo, 0, wh)
     n = s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]
-    return {(x, y): c for (x, y), c in zip(t.tolist(), n.tolist(), strict=True)}  # Python ints already
+    return dict(zip(tiles, n.tolist(), strict=True))  # Python ints already

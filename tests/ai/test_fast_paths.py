@@ -1,0 +1,40 @@
+"""The AI's fast paths give what the plain ways of working the same thing out give (issue 20:
+speed-ups that must not change a decision)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai.tactical_moves import _crowding
+
+
+def _crowding_by_counting(near, tiles, apart):
+    """Friends within `apart` tiles (Chebyshev) of each tile, counted one by one."""
+    return {t: sum(1 for p in near if max(abs(p[0] - t[0]), abs(p[1] - t[1])) <= apart) for t in tiles}
+
+
+@settings(max_examples=200)
+@given(st.integers(0, 10**6))
+def test_crowding_counts_the_friends_near_each_tile(seed):
+    """The prefix sums over the window of the reachable tiles count, tile for tile and in the
+    tiles' order, the friends within `apart` (repeats twice, those off the window none), on
+    maps of any size with the tiles anywhere (edges too)."""
+    rng = random.Random(seed)
+    w, h = rng.randint(1, 40), rng.randint(1, 40)
+    cells = [(x, y) for y in range(h) for x in range(w)]
+    cx, cy = rng.randrange(w), rng.randrange(h)
+    r = rng.randint(0, 8)
+    tiles = {t: 0.0 for t in rng.sample(cells, min(len(cells), rng.randint(1, 60)))
+             if max(abs(t[0] - cx), abs(t[1] - cy)) <= r} or {(cx, cy): 0.0}
+    near = [rng.choice(cells) for _ in range(rng.randint(0, 80))]
+    apart = rng.randint(1, 5)
+    got = _crowding(w, h, near, tiles, apart)
+    if not near:
+        assert got == {}
+        return
+    want = _crowding_by_counting(near, tiles, apart)
+    assert got == want and list(got) == list(want)
+    assert all(type(v) is int for v in got.values())
