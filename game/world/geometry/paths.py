@@ -22,7 +22,6 @@ from game.world.geometry.field import field, prepare_tables
 from game.world.geometry.prepared import (
     _check_tile,
     _diagonals,
-    _padded,
     _passable,
     _Prepared,
     _prepared,
@@ -49,43 +48,56 @@ def reachable(
 
     `blocked` tiles (other figures) cannot be entered, unless they are also in
     `pass_through` (friends), which may be crossed but not stopped on.
+
+    The tiles come in the order the search settles them: by cost, ties by row, then column.
     """
     _check_tile(grid, start)
     prep = _prepared(grid)
-    pw, walk, enter, enter_d = prep.pw, prep.walk, prep.enter, prep.enter_diag
+    pw = prep.pw
+    steps = prep.out_steps.get(diagonal)
+    if steps is None:
+        steps = prep.out_steps[diagonal] = [None] * len(prep.walk)
     s = (start[1] + 1) * pw + start[0] + 1
-    passable = _passable(grid, prep, s, blocked, pass_through)
-    limit = budget_m + _EPS
-    inf = math.inf
-    dist = [inf] * len(walk)
+    dist = [math.inf] * len(prep.walk)
+    no_stop: AbstractSet[int] = _NONE_I
+    if blocked or pass_through:
+        w, h = grid.width, grid.height
+        for x, y in (blocked - pass_through if pass_through else blocked):
+            if 0 <= x < w and 0 <= y < h:
+                dist[(y + 1) * pw + x + 1] = -1.0  # below any cost: never entered
+        no_stop = {(y + 1) * pw + x + 1 for x, y in pass_through if 0 <= x < w and 0 <= y < h} - {s}
     dist[s] = 0.0
+    limit = budget_m + _EPS
     settled: list[int] = []
     heap = [(0.0, s)]
     pop, push, keep = heapq.heappop, heapq.heappush, settled.append
-    orth = (1, -1, pw, -pw)
     diag = _diagonals(pw, diagonal)
     while heap:
         cost, i = pop(heap)
         if cost > dist[i]:
             continue
         keep(i)
-        for o in orth:
-            j = i + o
-            if passable[j]:
-                c = cost + enter[j]
-                if c < dist[j] and c <= limit:
-                    dist[j] = c
-                    push(heap, (c, j))
-        for o, a, b in diag:
-            j = i + o
-            if passable[j] and walk[i + a] and walk[i + b]:
-                c = cost + enter_d[j]
-                if c < dist[j] and c <= limit:
-                    dist[j] = c
-                    push(heap, (c, j))
-    no_stop = set(_padded(grid, pw, blocked)) | set(_padded(grid, pw, pass_through))
-    no_stop.discard(s)
+        out = steps[i]
+        if out is None:
+            out = steps[i] = _steps_out(prep, i, diag)
+        for j, step in out:
+            c = cost + step
+            if c < dist[j] and c <= limit:
+                dist[j] = c
+                push(heap, (c, j))
     return {(i % pw - 1, i // pw - 1): dist[i] for i in settled if i not in no_stop}
+
+
+_NONE_I: frozenset[int] = frozenset()
+
+
+def _steps_out(prep: _Prepared, i: int, diag: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, float], ...]:
+    """The steps out of padded tile `i` onto a walkable tile (no corner cut), with their costs:
+    (tile, metres)."""
+    walk, pw = prep.walk, prep.pw
+    out = [(i + o, prep.enter[i + o]) for o in (1, -1, pw, -pw) if walk[i + o]]
+    out += [(i + o, prep.enter_diag[i + o]) for o, a, b in diag if walk[i + o] and walk[i + a] and walk[i + b]]
+    return tuple(out)
 
 FIELD_MIN_TILES = 0  # padded tiles from which CostsTo works out the whole field at once
 

@@ -31,6 +31,8 @@ class _Prepared:
     sight_memo: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
     # The walking-distance field's tables (geometry/field.py), by (diagonal, forward), built on first use.
     fields: dict[tuple[bool, bool], Any] = field(default_factory=dict)
+    # `reachable`'s steps out of each tile, by diagonal rule, each tile's worked out on its first visit.
+    out_steps: dict[bool, list[Any]] = field(default_factory=dict)
 
     def clear_box(self, w: int, x0: int, y0: int, x1: int, y1: int) -> bool:
         """No sight-blocking tile in columns x0..x1, rows y0..y1 (in any order)."""
