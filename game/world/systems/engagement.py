@@ -88,18 +88,32 @@ class EngagementSystem(System):
                     m._event(EventKind.FREE_STRIKE, f"{t.name} counter strikes", a.target, uid)
                     yield from m.combat.strike(a.target, uid, "melee", {"kind": "counter strike"})
 
+    def able_to_strike(self, foes: Sequence[UnitView]) -> list[int]:
+        """The places in `foes` of those that could strike at a mover leaving their reach as
+        they stand now (in the fight, a melee weapon in hand): `strikes_leaving_reach` need
+        look at no other until something but the mover's steps changes the world."""
+        m = self.m
+        view, facts_of = m.view, m.rules.weapon_facts
+        return [k for k, foe in enumerate(foes) if not (e := view(foe.uid)).out and facts_of(e.combatant).melee]
+
     def strikes_leaving_reach(self, uid: int, here: Tile, step: Tile, foes: Sequence[UnitView], struck: set[int],
-                              attacking: int | None) -> Generator[Question, Any, bool]:
+                              attacking: int | None, able: Sequence[int] | None = None) -> Generator[Question, Any, bool]:
         """`uid` steps from `here` to `step`: every foe (in `foes`' order) whose melee reach it
         leaves, and that has not struck at it on this move, gets a free strike (Free Strikes,
         3), unless it is the foe `uid` is attacking or holds another. Returns True when the
-        mover is down."""
+        mover is down. `able` (`able_to_strike`, asked since nothing but the mover's steps
+        changed): the only foes to look at, until a strike changes the world."""
         m = self.m
         if not m.rules.free_strikes():
             return False
         v = m.view(uid)
         view, facts_of, steps = m.view, m.rules.weapon_facts, m.topology.steps  # asked for every foe at every step
-        for foe in foes:
+        order: Sequence[int] = range(len(foes)) if able is None else able
+        k = 0
+        while k < len(order):
+            f = order[k]
+            k += 1
+            foe = foes[f]
             if foe.uid in struck or foe.uid == attacking:
                 continue
             e = view(foe.uid)
@@ -113,6 +127,8 @@ class EngagementSystem(System):
                 yield from m.combat.strike(e.uid, uid, "melee", {"kind": "free strike"})
                 if m.view(uid).out:
                     return True
+                if able is not None:  # the strike may have changed who can strike: the rest as they are now
+                    order, k, able = range(len(foes)), f + 1, None
         return False
 
     # --- holds and overwhelming ---------------------------------------------------------------

@@ -177,20 +177,27 @@ class MovementSystem(System):
         foe_tiles = {e.pos for e in foes}
         last_free = v.pos
         bumped = None
+        able: list[int] | None = None  # the foes that could strike, while only this walk's steps change the world
         for i, step in enumerate(steps):
             if step in foe_tiles or (step in occupied and i == len(steps) - 1):
                 if step in foe_tiles:
                     bumped = next(e.uid for e in foes if e.pos == step)
                 break
-            down = yield from m.engagement.strikes_leaving_reach(uid, (pos.x, pos.y), step, foes, struck, attacking)
+            if able is None:
+                able = m.engagement.able_to_strike(foes)
+            strikes = len(struck)
+            down = yield from m.engagement.strikes_leaving_reach(uid, (pos.x, pos.y), step, foes, struck, attacking, able)
             if down:
                 return
+            if len(struck) != strikes:
+                able = None
             pos.x, pos.y = step
             m._changed(uid)
             if step not in occupied:
                 last_free = step
             if m.overwatch.watching:
                 yield from m.overwatch.on_step(uid)  # stepping into an enemy's overwatch
+                able = None
                 if m.view(uid).out:
                     break
         if (pos.x, pos.y) in occupied:  # stopped short on a friend: back to the last free tile
