@@ -77,9 +77,11 @@ class TacticalAttacks(TacticalBase):
         friends = [v.pos for v in f.living(team=me.team) if v.uid != me.uid]
         reach = int(facts.long_m / g.metres_per_tile)
         best = None
-        for e in visible[: max(self.level.targets, 3)]:
-            swept = geo.targets_in_arc(me.pos, e.pos, [v.pos for v in visible] + friends, 30, reach)
-            if any(p in friends for p in swept):
+        aims = visible[: max(self.level.targets, 3)]
+        friend_tiles = set(friends)
+        sweeps = geo.targets_in_arcs(me.pos, [e.pos for e in aims], [v.pos for v in visible] + friends, 30, reach)
+        for e, swept in zip(aims, sweeps, strict=True):
+            if any(p in friend_tiles for p in swept):
                 continue
             n = len(swept)
             if n >= self.level.area_cluster and (best is None or n > best[0]):

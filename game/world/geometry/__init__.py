@@ -21,7 +21,7 @@ this package exports them all, so callers write `geo.line_of_sight(grid, a, b)`.
 
 from __future__ import annotations
 
-from game.world.geometry.arcs import _off_bearing, in_arc, targets_in_arc  # noqa: F401
+from game.world.geometry.arcs import _off_bearing, in_arc, targets_in_arc, targets_in_arcs  # noqa: F401
 from game.world.geometry.basics import (  # noqa: F401
     _EPS,
     _HARD50,

@@ -58,3 +58,41 @@ def targets_in_arc(
             found.append((d2, off, p))
     found.sort(key=lambda f: (f[0], f[1]))
     return [p for _, _, p in found]
+
+def targets_in_arcs(
+    origin: Tile,
+    aims: Iterable[Tile],
+    points: Iterable[Tile],
+    arc_degrees: float,
+    max_range_tiles: float,
+) -> list[list[Tile]]:
+    """`targets_in_arc` for each of `aims` from the same origin over the same points, each
+    point's bearing worked out once for all of them (the same floats and order)."""
+    ox, oy = origin
+    limit = max_range_tiles * max_range_tiles + _EPS
+    half = arc_degrees / 2.0 + _EPS
+    atan2, degrees = math.atan2, math.degrees
+    near = []  # (squared distance, bearing, point) of the points in range, the origin left out
+    in_range = False
+    for p in points:
+        dx, dy = p[0] - ox, p[1] - oy
+        d2 = dx ** 2 + dy ** 2
+        if d2 > limit:
+            continue
+        in_range = True
+        if dx == 0 and dy == 0:
+            continue
+        near.append((d2, atan2(dy, dx), p))
+    out = []
+    for aim_at in aims:
+        if aim_at == origin and in_range:
+            raise ValueError("an arc needs an aim point other than its origin")
+        bearing = atan2(aim_at[1] - oy, aim_at[0] - ox)
+        found = []
+        for d2, angle, p in near:
+            off = abs((degrees(angle - bearing) + 180.0) % 360.0 - 180.0)
+            if off <= half:
+                found.append((d2, off, p))
+        found.sort(key=lambda f: (f[0], f[1]))
+        out.append([p for _, _, p in found])
+    return out
