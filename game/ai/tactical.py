@@ -75,7 +75,7 @@ class TacticalAI(TacticalAttacks, TacticalMoves):
     def _candidates(self, match: Match, me: UnitView, enemies: list[UnitView]):
         """Decisions in order of preference; the first legal one is declared."""
         facts = match.rules.weapon_facts(me.combatant)
-        visible = [e for e in enemies if self.sees(match, me, e)]
+        visible = self.seen_among(match, me, enemies)
         d1 = self._defences(match, me, enemies, attacking=True)
         d0 = self._defences(match, me, enemies, attacking=False)
         health = match.rules.health_facts(me.state)

@@ -99,6 +99,24 @@ class TacticalBase:
             f.sees[k] = match.topology.line_of_sight(a.pos, b.pos)
         return f.sees[k]
 
+    def seen_among(self, match: Match, a: UnitView, others: list[UnitView]) -> list[UnitView]:
+        """Those of `others` that `a` sees (`sees` for each in turn, the round's facts read once)."""
+        f = self.facts(match)
+        ghosts, known, los = f.ghosts, f.sees, match.topology.line_of_sight
+        if a.uid in ghosts:
+            return []
+        out = []
+        for b in others:
+            if b.uid in ghosts:
+                continue
+            k = (a.uid, b.uid) if a.uid < b.uid else (b.uid, a.uid)
+            seen = known.get(k)
+            if seen is None:
+                seen = self.sees(match, a, b) if not f.sight_asked else known.setdefault(k, los(a.pos, b.pos))
+            if seen:
+                out.append(b)
+        return out
+
     # --- what others declared -------------------------------------------------------------
 
     def danger_tiles(self, match: Match, me: UnitView) -> tuple[list[tuple[Tile, float]], list[tuple[Tile, Tile]], set[Tile]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,3 +39,35 @@ def test_crowding_counts_the_friends_near_each_tile(seed):
     want = _crowding_by_counting(near, tiles, apart)
     assert got == want and list(got) == list(want)
     assert all(type(v) is int for v in got.values())
+
+
+@pytest.mark.parametrize("fog", [False, True])
+def test_seen_among_is_sees_one_by_one(new_match, fog):
+    """`seen_among` (the round's facts read once) keeps those `sees` keeps, in order, for every
+    unit of both sides on the crossroads, fog of war on (ghosts: enemies only remembered) or
+    off, asked first or after `sees` has filled part of the round's answers."""
+    from game.ai import make_controller
+    from game.maps import load_map
+    from game.squads import map_squads
+
+    grid = load_map("maps/crossroads.tmx")
+    m = new_match(grid, map_squads(grid, "default", 8), seed=3, fog=fog)
+    ais = {t: make_controller("normal", 3, t) for t in ("blue", "red")}
+    for _ in range(3):  # a few rounds played: the sides have moved, under fog some are only remembered
+        for uid in m.start_round():
+            action, choices = ais[m.view(uid).team].decide(m, uid)
+            m.declare(uid, action, **choices)
+        m.resolve_round()
+    ghosts = 0
+    for team in ("blue", "red"):
+        fast, slow = make_controller("normal", 5, team), make_controller("normal", 5, team)
+        views = list(fast.facts(m).views.values())
+        for k, a in enumerate(views):
+            others = [b for b in views if b.team != a.team]
+            if k % 2:  # half the time the answers are partly there already
+                slow.sees(m, a, others[0]) if others else None
+                fast.sees(m, a, others[0]) if others else None
+            assert fast.seen_among(m, a, others) == [b for b in others if slow.sees(m, a, b)]
+        ghosts += len(fast.facts(m).ghosts)
+        assert any(slow.sees(m, a, b) for a in views for b in views if a.team != b.team)
+    assert (ghosts > 0) == fog
