@@ -23,8 +23,9 @@ class TacticalAttacks(TacticalBase):
         if not self.level.read_declarations:
             return 1.0
         n = 0
+        declared = match.all_declared()
         for v in self.facts(match).living(team=me.team):
-            d = match.declared(v.uid) if v.uid != me.uid else None
+            d = declared.get(v.uid) if v.uid != me.uid else None
             if d is not None and isinstance(d.action, Attack | Aim) and d.action.target == t.uid:
                 n += 1
         return self.w["pile_on"] ** n

@@ -94,8 +94,9 @@ class TacticalBase:
             if not f.sight_asked:  # the round's first question: every unit and enemy at once
                 f.sight_asked = True
                 living = f.living()
-                match.topology.remember_sight([(u.pos, v.pos) for u in living for v in living
-                                               if u.team != v.team and u.uid < v.uid])
+                others = {t: [v for v in living if v.team != t] for t in {u.team for u in living}}
+                match.topology.remember_sight([(u.pos, v.pos) for u in living for v in others[u.team]
+                                               if u.uid < v.uid])
             f.sees[k] = match.topology.line_of_sight(a.pos, b.pos)
         return f.sees[k]
 
@@ -127,8 +128,9 @@ class TacticalBase:
         claimed: set[Tile] = set()
         if not self.level.read_declarations:
             return blasts, arcs, claimed
+        declared = match.all_declared()
         for v in self.facts(match).views.values():
-            d = match.declared(v.uid)
+            d = declared.get(v.uid)
             if d is None or v.uid == me.uid:
                 continue
             a = d.action

@@ -154,6 +154,7 @@ class Match:
             esper.add_processor(system, priority=-priority)
         place(grid, ruleset, squads, self._entities, self._specs)
         self._uids = tuple(sorted(self._entities))
+        self._uid_of = {ent: uid for uid, ent in self._entities.items()}
         for uid in sorted(self._entities):
             ent = self._entities[uid]
             if not self.rules.initiative_at_setup():  # rolled in the round's Initiative step
@@ -247,6 +248,12 @@ class Match:
     def declared(self, uid: int) -> Declared | None:
         self._use()
         return esper.try_component(self._entities[uid], Declared)
+
+    def all_declared(self) -> dict[int, Declared]:
+        """Every declaration standing now, by uid: `declared` for all the units at once."""
+        self._use()
+        uid_of = self._uid_of
+        return {uid_of[ent]: d for ent, d in esper.get_component(Declared) if ent in uid_of}
 
     def declaring(self) -> int | None:
         """The unit whose turn it is to declare: the first without a declaration, in the

@@ -1,0 +1,41 @@
+"""Declarations asked faster (issue 20: 128 units declaring): a declaration's text looks up
+only the names it shows (`declaration._Names`), the same text as with every unit's name at
+hand; `Match.all_declared` is `declared` for every unit at once."""
+
+from __future__ import annotations
+
+from gridfactory import make_grid
+from worldplay import OPEN, RIFLEMAN, SWORDSMAN, declare_all, unit
+
+from game.world.actions import Aim, AreaFire, Attack, FirstAid, Hold, Move, describe
+from game.world.declaration import _Names
+
+
+def test_names_looked_up_when_asked_give_the_same_texts(new_match):
+    m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "Able", 2, 2), unit(SWORDSMAN, "Baker", 3, 3)],
+                                    "red": [unit(RIFLEMAN, "Charlie", 9, 2)]})
+    every = {u: m.name(u) for u in m.uids()}
+    names = _Names(m)
+    assert dict(names) == every and len(names) == len(every)
+    for action in (Attack(2, "shot"), Attack(99, "shot"), Aim(2), AreaFire((9, 2)), FirstAid(1, True),
+                   Move(((3, 2),), "free"), Hold()):
+        assert describe(action, names) == describe(action, every)
+    assert "Charlie" in describe(Attack(2, "shot"), names)
+
+
+def test_all_declared_is_declared_unit_by_unit(new_match):
+    """Before, during and after the declarations, with a second match's world in between."""
+    def one_by_one(m):
+        return {u: m.declared(u) for u in m.uids() if m.declared(u) is not None}
+
+    squads = {"blue": [unit(RIFLEMAN, "Able", 2, 2), unit(SWORDSMAN, "Baker", 3, 3)],
+              "red": [unit(RIFLEMAN, "Charlie", 9, 2), unit(RIFLEMAN, "Dog", 9, 5)]}
+    m = new_match(make_grid(OPEN), squads)
+    other = new_match(make_grid(OPEN), squads, seed=2)
+    assert m.all_declared() == one_by_one(m) == {}
+    order = list(m.start_round())
+    for k, uid in enumerate(order):
+        m.declare(uid, Move(((m.view(uid).pos[0] + 1, m.view(uid).pos[1]),), "free") if k % 2 else Hold())
+        declare_all(other, {})
+        got = m.all_declared()
+        assert got == one_by_one(m) and len(got) == k + 1
