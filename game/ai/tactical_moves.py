@@ -85,17 +85,17 @@ class TacticalMoves(TacticalBase):
         came_from = before[1] if before and before[0] == match.round - 1 and before[1] != me.pos else None
 
         # Each tile's score (asked for every reachable tile: the weights and the terms read once).
-        get, crowd_at, chebyshev, here = walk.get, crowd.get, geo.chebyshev, me.pos
+        crowd_at, chebyshev, here = crowd.get, geo.chebyshev, me.pos
         w_dist, w_danger, w_spread, w_back = (self.w["distance"], self.w["danger"], self.w["spread"],
                                               self.w["backtrack"])
         declared = bool(blasts or arcs)
         scores = {}
-        for t in tiles:
+        for t, d in zip(tiles, walk.get_many(tiles, cut_off), strict=True):
             if t in taken and t != here:
                 continue
             back = came_from is not None and chebyshev(t, came_from) < chebyshev(t, here)
             danger = self._danger(match, t, blasts, arcs) if declared else 0
-            scores[t] = (-w_dist * abs(get(t, cut_off) - stand_off) / mpt - w_danger * danger
+            scores[t] = (-w_dist * abs(d - stand_off) / mpt - w_danger * danger
                          - w_spread * crowd_at(t, 0) - w_back * back)
         side = self._side_key(match)
         # The best few, ties by the side's order of tiles (as a sort would take them).

@@ -80,3 +80,27 @@ def test_reachable_is_the_plain_search(seed, diagonal):
         got = geo.reachable(grid, start, budget, blocked=figures, pass_through=friends, diagonal=diagonal)
         assert got == want
         assert list(got) == list(want)
+
+
+@settings(max_examples=100)
+@given(st.integers(0, 10**6), st.booleans())
+def test_costs_to_get_many_is_get_tile_by_tile(seed, lazy):
+    """`CostsTo.get_many` is `get` for each tile in turn (walls, off-map tiles and tiles no
+    goal can be walked to giving the default), whether the field was worked out at once or
+    is searched as far as asked (`lazy`: the Python search)."""
+    from contextlib import nullcontext
+
+    from gridfactory import python_search
+
+    rng = random.Random(seed)
+    grid = make_grid(random_rows(rng.randint(1, 30), rng.randint(1, 30), seed, walls=rng.choice((0.0, 0.1, 0.3))),
+                     metres_per_tile=rng.choice((1.0, 2.0)))
+    tiles = [(x, y) for y in range(-1, grid.height + 1) for x in range(-1, grid.width + 1)]
+    open_tiles = [t for t in tiles if grid.in_bounds(*t) and grid.walkable(*t)]
+    assume(open_tiles)
+    goals = rng.sample(open_tiles, min(len(open_tiles), rng.randint(1, 3)))
+    asked = rng.sample(tiles, min(len(tiles), rng.randint(1, 80)))
+    with python_search() if lazy else nullcontext():
+        one = geo.CostsTo(grid, goals)
+        want = [one.get(t, -7.0) for t in asked]
+        assert geo.CostsTo(grid, goals).get_many(asked, -7.0) == want

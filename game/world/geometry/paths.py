@@ -176,6 +176,23 @@ class CostsTo:
             self._settle_until(i)
         return self._dist[i] if self._settled[i] else default
 
+    def get_many(self, tiles: Iterable[Tile], default: float) -> list[float]:
+        """``get(t, default)`` for each of `tiles`, in order (the AI asks for every tile a unit
+        can reach)."""
+        w, h, pw, walk = self._grid.width, self._grid.height, self._pw, self._prep.walk
+        settled, dist = self._settled, self._dist
+        out = []
+        for x, y in tiles:
+            i = (y + 1) * pw + x + 1
+            if not (0 <= x < w and 0 <= y < h) or not walk[i]:
+                out.append(default)
+                continue
+            if not settled[i]:
+                self._settle_until(i)
+                settled, dist = self._settled, self._dist
+            out.append(dist[i] if settled[i] else default)
+        return out
+
     def __getitem__(self, tile: Tile) -> float:
         value = self.get(tile)
         if value is None:
