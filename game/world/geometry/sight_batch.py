@@ -6,6 +6,7 @@ memo, where `line_of_sight` finds them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 
 import numpy as np
 
@@ -23,36 +24,50 @@ def lines_clear(grid: GridMap, pairs: Sequence[tuple[Tile, Tile]]) -> list[bool]
         _check_tile(grid, b)
     if not pairs:
         return []
-    w = grid.width
-    cells = np.frombuffer(bytes(grid.blocks_sight_cells), dtype=np.uint8).astype(bool)
-    p = np.array(pairs, dtype=np.int64).reshape(-1, 4)
+    w, h = grid.width, grid.height
+    n = len(pairs)
+    p = np.fromiter(chain.from_iterable(chain.from_iterable(pairs)), dtype=np.int64, count=4 * n).reshape(n, 4)
     ax, ay, bx, by = p[:, 0], p[:, 1], p[:, 2], p[:, 3]
-    out = np.zeros(len(p), dtype=bool)
-    prep = _prepared(grid)
-    quick = (ax == bx) & (ay == by)
-    quick |= np.array([prep.clear_box(w, *q) for q in p.tolist()], dtype=bool)
-    out[quick] = True
-    idx = np.flatnonzero(~quick)
-    nx, ny = np.abs(bx - ax)[idx], np.abs(by - ay)[idx]
-    sx = np.where(bx[idx] > ax[idx], 1, -1)
-    sy = np.where(by[idx] > ay[idx], w, -w)
-    i = (ay * w + ax)[idx]
-    end = (by * w + bx)[idx]
-    ta, tb, dx2, dy2 = ny.copy(), nx.copy(), 2 * ny, 2 * nx
-    while idx.size:
-        lt, gt = ta < tb, ta > tb
-        eq = ~(lt | gt)
+    # A tile sees itself; a clear box (no sight blocker between the two tiles' rows and
+    # columns, `clear_box`): seen at once.
+    sums, sw = np.array(_prepared(grid).sight_sum, dtype=np.int64), w + 1
+    x0, x1 = np.minimum(ax, bx), np.maximum(ax, bx)
+    top, bottom = np.minimum(ay, by) * sw, (np.maximum(ay, by) + 1) * sw
+    out = (ax == bx) & (ay == by)
+    out |= sums[bottom + x1 + 1] - sums[top + x1 + 1] - sums[bottom + x0] + sums[top + x0] == 0
+    idx = np.flatnonzero(~out)
+    if not idx.size:
+        return out.tolist()
+    # The grid padded with a border that blocks nothing: a step's corner tiles are always there.
+    pw = w + 2
+    cells = np.zeros((h + 2) * pw, dtype=bool)
+    cells.reshape(h + 2, pw)[1:-1, 1:-1] = np.frombuffer(bytes(grid.blocks_sight_cells), dtype=np.uint8).reshape(h, w)
+    ax, ay, bx, by = ax[idx], ay[idx], bx[idx], by[idx]
+    nx, ny = np.abs(bx - ax), np.abs(by - ay)
+    sx, sy = np.where(bx > ax, 1, -1), np.where(by > ay, pw, -pw)
+    # The walk's state a row each, the lines still walking in the columns: where it is, where
+    # it ends, the steps in x, in y and both, ta - tb and what each kind of step adds to it,
+    # and the line's place in `pairs`.
+    st = np.empty((10, idx.size), dtype=np.int64)
+    st[0], st[1] = (ay + 1) * pw + ax + 1, (by + 1) * pw + bx + 1
+    st[2], st[3], st[4] = sx, sy, sx + sy
+    st[5], st[6], st[7], st[8] = ny - nx, 2 * ny, -2 * nx, 2 * ny - 2 * nx
+    st[9] = idx
+    i, end, sx, sy, sxy, d, on_x, on_y, on_xy, line = st
+    while True:
+        lt, gt = d < 0, d > 0
         # A corner between two blockers stops the line before it steps diagonally.
-        corner = eq & cells[np.where(eq, i + sx, 0)] & cells[np.where(eq, i + sy, 0)]
-        i = i + np.where(lt, sx, np.where(gt, sy, sx + sy))
-        ta = ta + np.where(gt, 0, dx2)
-        tb = tb + np.where(lt, 0, dy2)
-        reached = ~corner & (i == end)
-        blocked = corner | (~reached & cells[np.where(corner, 0, i)])
-        out[idx[reached]] = True
-        go = ~(reached | blocked)
-        idx, i, end, sx, sy, ta, tb, dx2, dy2 = (x[go] for x in (idx, i, end, sx, sy, ta, tb, dx2, dy2))
-    return out.tolist()
+        corner = (d == 0) & cells[i + sx] & cells[i + sy]
+        i += np.where(lt, sx, np.where(gt, sy, sxy))
+        d += np.where(lt, on_x, np.where(gt, on_y, on_xy))
+        reached = i == end
+        done = reached | corner | cells[i]
+        if done.any():
+            out[line[reached & ~corner]] = True
+            st = st[:, ~done]
+            if not st.shape[1]:
+                return out.tolist()
+            i, end, sx, sy, sxy, d, on_x, on_y, on_xy, line = st
 
 
 def remember_sight(grid: GridMap, pairs: Sequence[tuple[Tile, Tile]]) -> None:
