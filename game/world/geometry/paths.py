@@ -68,6 +68,7 @@ def reachable(
         no_stop = {(y + 1) * pw + x + 1 for x, y in pass_through if 0 <= x < w and 0 <= y < h} - {s}
     dist[s] = 0.0
     limit = budget_m + _EPS
+    last = limit - prep.min_step  # beyond this no step fits: a tile's steps out need no look
     settled: list[int] = []
     heap = [(0.0, s)]
     pop, push, keep = heapq.heappop, heapq.heappush, settled.append
@@ -77,6 +78,8 @@ def reachable(
         if cost > dist[i]:
             continue
         keep(i)
+        if cost > last and cost + prep.min_step > limit:
+            continue
         out = steps[i]
         if out is None:
             out = steps[i] = _steps_out(prep, i, diag)
