@@ -85,18 +85,18 @@ class TacticalMoves(TacticalBase):
         came_from = before[1] if before and before[0] == match.round - 1 and before[1] != me.pos else None
 
         # Each tile's score (asked for every reachable tile: the weights and the terms read once).
-        crowd_at, chebyshev, here = crowd.get, geo.chebyshev, me.pos
+        chebyshev, here = geo.chebyshev, me.pos
         w_dist, w_danger, w_spread, w_back = (self.w["distance"], self.w["danger"], self.w["spread"],
                                               self.w["backtrack"])
         declared = bool(blasts or arcs)
         scores = {}
-        for t, d in zip(tiles, walk.get_many(tiles, cut_off), strict=True):
+        for t, d, friends in zip(tiles, walk.get_many(tiles, cut_off), crowd, strict=True):
             if t in taken and t != here:
                 continue
             back = came_from is not None and chebyshev(t, came_from) < chebyshev(t, here)
             danger = self._danger(match, t, blasts, arcs) if declared else 0
             scores[t] = (-w_dist * abs(d - stand_off) / mpt - w_danger * danger
-                         - w_spread * crowd_at(t, 0) - w_back * back)
+                         - w_spread * friends - w_back * back)
         side = self._side_key(match)
         # The best few, ties by the side's order of tiles (as a sort would take them).
         cands = [t for _, _, t in heapq.nsmallest(self.level.advance_tiles,
@@ -122,12 +122,13 @@ class TacticalMoves(TacticalBase):
 
 
 
-def _crowding(width: int, height: int, near: list[Tile], tiles: Any, apart: int) -> dict[Tile, int]:
-    """For each of `tiles`, how many of `near` (repeats counting again) stand within `apart`
-    tiles of it (Chebyshev): one sum over a square of a table of prefix sums, the table only
-    over the window of the map within `apart` of some tile (those outside it count for none)."""
+def _crowding(width: int, height: int, near: list[Tile], tiles: Any, apart: int) -> list[int]:
+    """For each of `tiles` in turn, how many of `near` (repeats counting again) stand within
+    `apart` tiles of it (Chebyshev): one sum over a square of a table of prefix sums, the table
+    only over the window of the map within `apart` of some tile (those outside it count for
+    none)."""
     if not near or not tiles:
-        return {}
+        return [0] * len(tiles)
     t = np.fromiter(chain.from_iterable(tiles), dtype=np.int64, count=2 * len(tiles)).reshape(-1, 2)
     tx, ty = t[:, 0], t[:, 1]
     x_lo, x_hi = max(int(tx.min()) - apart, 0), min(int(tx.max()) + apart + 1, width)
@@ -141,4 +142,4 @@ def _crowding(width: int, height: int, near: list[Tile], tiles: Any, apart: int)
     x0, x1 = np.clip(tx - apart - x_lo, 0, ww), np.clip(tx + apart + 1 - x_lo, 0, ww)
     y0, y1 = np.clip(ty - apart - y_lo, 0, wh), np.clip(ty + apart + 1 - y_lo, 0, wh)
     n = s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]
-    return dict(zip(tiles, n.tolist(), strict=True))  # Python ints already
+    return n.tolist()  # Python ints

@@ -21,8 +21,8 @@ def _crowding_by_counting(near, tiles, apart):
 @given(st.integers(0, 10**6))
 def test_crowding_counts_the_friends_near_each_tile(seed):
     """The prefix sums over the window of the reachable tiles count, tile for tile and in the
-    tiles' order, the friends within `apart` (repeats twice, those off the window none), on
-    maps of any size with the tiles anywhere (edges too)."""
+    tiles' order, the friends within `apart` (repeats twice, those off the window none; with
+    no friends none), on maps of any size with the tiles anywhere (edges too)."""
     rng = random.Random(seed)
     w, h = rng.randint(1, 40), rng.randint(1, 40)
     cells = [(x, y) for y in range(h) for x in range(w)]
@@ -33,12 +33,8 @@ def test_crowding_counts_the_friends_near_each_tile(seed):
     near = [rng.choice(cells) for _ in range(rng.randint(0, 80))]
     apart = rng.randint(1, 5)
     got = _crowding(w, h, near, tiles, apart)
-    if not near:
-        assert got == {}
-        return
-    want = _crowding_by_counting(near, tiles, apart)
-    assert got == want and list(got) == list(want)
-    assert all(type(v) is int for v in got.values())
+    assert got == list(_crowding_by_counting(near, tiles, apart).values())
+    assert all(type(v) is int for v in got)
 
 
 @pytest.mark.parametrize("fog", [False, True])
