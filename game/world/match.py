@@ -20,7 +20,7 @@ each); how a round runs is the ruleset's (engine/turn.py), driven by game/flow.p
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,6 +134,7 @@ class Match:
         self._views: dict[int, UnitView] = {}
         self._allowances: dict[int, tuple[UnitView, dict[str, int]]] = {}
         self._roster: list[UnitView] | None = None  # every unit's view, in uid order
+        self._subsets: dict[tuple, list[UnitView]] = {}  # parts of the roster asked for (Match._subset)
         self._by_tile: dict[Tile, list[UnitView]] | None = None  # the living by tile, in uid order
         self._flow: Any = None
         esper.switch_world(self.world)
@@ -222,11 +223,21 @@ class Match:
             self.rules.out_of_fight(c.state),
         )
 
-    def units(self, team: str | None = None, living: bool = False) -> list[UnitView]:
+    def _subset(self, key: tuple, keep: Callable[[UnitView], bool]) -> list[UnitView]:
+        """The views `keep` keeps, in uid order, remembered with the roster (a view never
+        changes: a changed unit gets a new one, and the roster is built again)."""
         views = self._roster
         if views is None:
-            views = self._roster = [self.view(uid) for uid in self._uids]
-        return [v for v in views if (team is None or v.team == team) and (not living or not v.out)]
+            known = self._views.get
+            views = self._roster = [known(uid) or self.view(uid) for uid in self._uids]
+            self._subsets = {}
+        hit = self._subsets.get(key)
+        if hit is None:
+            hit = self._subsets[key] = [v for v in views if keep(v)]
+        return hit
+
+    def units(self, team: str | None = None, living: bool = False) -> list[UnitView]:
+        return list(self._subset((team, living), lambda v: (team is None or v.team == team) and (not living or not v.out)))
 
     def living_at(self, tile: Tile) -> list[UnitView]:
         """The living units on `tile`, in uid order (an index by tile, kept with the views)."""
@@ -239,11 +250,11 @@ class Match:
 
     def enemies_of(self, uid: int, living: bool = True) -> list[UnitView]:
         team = self.view(uid).team
-        return [v for v in self.units(living=living) if v.team != team]
+        return list(self._subset(("not", team, living), lambda v: v.team != team and (not living or not v.out)))
 
     def occupied(self, except_uid: int | None = None) -> set[Tile]:
         """Tiles standing units hold (the fallen can be stepped over)."""
-        return {v.pos for v in self.units(living=True) if v.uid != except_uid}
+        return {v.pos for v in self._subset((None, True), lambda v: not v.out) if v.uid != except_uid}
 
     def declared(self, uid: int) -> Declared | None:
         self._use()
