@@ -41,8 +41,9 @@ class TacticalAttacks(TacticalBase):
     def _shots(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> list[tuple[float, Any]]:
         """Exact previews of the few nearest (then most wounded) targets in the first modes."""
         g = match.grid
-        in_range = [e for e in visible if geo.distance_m(g, me.pos, e.pos) <= facts.long_m]
-        in_range.sort(key=lambda e: (geo.distance_m(g, me.pos, e.pos) - 4 * match.rules.health_facts(e.state).wounds, e.uid))
+        apart = {e.uid: geo.distance_m(g, me.pos, e.pos) for e in visible}
+        in_range = [e for e in visible if apart[e.uid] <= facts.long_m]
+        in_range.sort(key=lambda e: (apart[e.uid] - 4 * self.wounds(match, e), e.uid))
         modes = [m for m in FIRE_MODES if m in facts.modes][: self.level.modes]
         out = []
         for e in in_range[: self.level.targets]:

@@ -45,6 +45,7 @@ class RoundFacts:
     fields: dict[str, geo.CostsTo] = field(default_factory=dict)  # by team: metres on foot to its nearest enemy
     ghosts: dict[int, int] = field(default_factory=dict)  # fog: enemies known only by where they were last seen
     sight_asked: bool = False  # the lines between every unit and enemy worked out at once (sees)
+    wounds: dict[int, tuple[UnitView, int]] = field(default_factory=dict)  # by uid: (the view, its wounds)
 
     def living(self, team: str | None = None, enemy_of: str | None = None) -> list[UnitView]:
         return [v for v in self.views.values() if not v.out and (team is None or v.team == team)
@@ -99,6 +100,14 @@ class TacticalBase:
                                                if u.uid < v.uid])
             f.sees[k] = match.topology.line_of_sight(a.pos, b.pos)
         return f.sees[k]
+
+    def wounds(self, match: Match, v: UnitView) -> int:
+        """`v`'s wounds (the ruleset's health facts of its state), remembered with its view."""
+        known = self.facts(match).wounds
+        hit = known.get(v.uid)
+        if hit is None or hit[0] is not v:
+            hit = known[v.uid] = (v, match.rules.health_facts(v.state).wounds)
+        return hit[1]
 
     def seen_among(self, match: Match, a: UnitView, others: list[UnitView]) -> list[UnitView]:
         """Those of `others` that `a` sees (`sees` for each in turn, the round's facts read once)."""

@@ -67,3 +67,23 @@ def test_seen_among_is_sees_one_by_one(new_match, fog):
         ghosts += len(fast.facts(m).ghosts)
         assert any(slow.sees(m, a, b) for a in views for b in views if a.team != b.team)
     assert (ghosts > 0) == fog
+
+
+def test_wounds_remembered_with_the_view_follow_a_new_state(new_match):
+    """`TacticalBase.wounds` is the ruleset's count for the view asked about: a wound taken
+    (a new state, so a new view) is counted at once, within the same round's facts."""
+    from gridfactory import make_grid
+    from worldplay import OPEN, RIFLEMAN, unit
+
+    from engine.yags.health import Condition
+    from game.ai import make_controller
+
+    m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "Able", 2, 2)], "red": [unit(RIFLEMAN, "Baker", 9, 2)]})
+    ai = make_controller("normal", 1, "blue")
+    before = m.view(1)
+    assert ai.wounds(m, before) == m.rules.health_facts(before.state).wounds == 0
+    m.health.set_state(1, Condition(wounds=2))
+    after = m.view(1)
+    assert after is not before
+    assert ai.wounds(m, after) == m.rules.health_facts(after.state).wounds == 2
+    assert ai.wounds(m, before) == 0
