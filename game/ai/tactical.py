@@ -49,7 +49,7 @@ class TacticalAI(TacticalAttacks, TacticalMoves):
             return self.random.decide(match, uid)
         f = self.facts(match)
         me = match.view(uid)
-        f.views[uid] = me
+        f.note(me)
         self._before = self._stood.get(uid)
         self._stood[uid] = (match.round, me.pos)
         enemies = f.living(enemy_of=me.team)

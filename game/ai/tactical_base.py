@@ -47,9 +47,20 @@ class RoundFacts:
     sight_asked: bool = False  # the lines between every unit and enemy worked out at once (sees)
     wounds: dict[int, tuple[UnitView, int]] = field(default_factory=dict)  # by uid: (the view, its wounds)
 
+    _living: dict[tuple, list[UnitView]] = field(default_factory=dict)  # living's answers while the views hold
+
+    def note(self, v: UnitView) -> None:
+        """`v` is its unit's view from now on (the deciding unit's, as it is now)."""
+        self.views[v.uid] = v
+        self._living.clear()
+
     def living(self, team: str | None = None, enemy_of: str | None = None) -> list[UnitView]:
-        return [v for v in self.views.values() if not v.out and (team is None or v.team == team)
+        hit = self._living.get((team, enemy_of))
+        if hit is None:
+            hit = self._living[(team, enemy_of)] = [
+                v for v in self.views.values() if not v.out and (team is None or v.team == team)
                 and (enemy_of is None or v.team != enemy_of)]
+        return list(hit)
 
 
 

@@ -87,3 +87,31 @@ def test_wounds_remembered_with_the_view_follow_a_new_state(new_match):
     assert after is not before
     assert ai.wounds(m, after) == m.rules.health_facts(after.state).wounds == 2
     assert ai.wounds(m, before) == 0
+
+
+@pytest.mark.parametrize("fog", [False, True])
+def test_round_facts_living_follows_the_deciding_units_view(new_match, fog):
+    """`RoundFacts.living`, remembered while the views hold, is the filter of the views after
+    each decision (the deciding unit's view noted, a stance taken making a new one)."""
+    from game.ai import make_controller
+    from game.maps import load_map
+    from game.squads import map_squads
+
+    def filtered(f, team, enemy_of):
+        return [v for v in f.views.values() if not v.out and (team is None or v.team == team)
+                and (enemy_of is None or v.team != enemy_of)]
+
+    grid = load_map("maps/wood.tmx")
+    m = new_match(grid, map_squads(grid, "default", 6), seed=2, fog=fog)
+    ais = {t: make_controller("normal", 2, t) for t in ("blue", "red")}
+    for _ in range(4):
+        for uid in m.start_round():
+            ai = ais[m.view(uid).team]
+            action, choices = ai.decide(m, uid)
+            f = ai.facts(m)
+            assert f.views[uid] is m.view(uid)
+            for team in (None, "blue", "red"):
+                for enemy_of in (None, "blue", "red"):
+                    assert f.living(team, enemy_of) == filtered(f, team, enemy_of)
+            m.declare(uid, action, **choices)
+        m.resolve_round()
