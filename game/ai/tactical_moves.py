@@ -57,8 +57,9 @@ class TacticalMoves(TacticalBase):
         where an enemy can see the tile, and seeing one counts for a ranged unit. Sprint
         while far away."""
         g = match.grid
-        nearest = min(enemies, key=lambda e: geo.distance_m(g, me.pos, e.pos))
-        far = geo.distance_m(g, me.pos, nearest.pos)
+        apart_m = [geo.distance_m(g, me.pos, e.pos) for e in enemies]
+        by_distance = sorted(range(len(enemies)), key=apart_m.__getitem__)  # nearest first, ties in order
+        far = apart_m[by_distance[0]]
         # A sprint costs a level of fatigue (yags-core.md, Sprinting), lost only with minutes
         # of rest: it sprints while far away and not yet tired past its level's limit.
         fatigue = match.rules.health_facts(me.state).fatigue
@@ -68,7 +69,7 @@ class TacticalMoves(TacticalBase):
             return Hold()
         blasts, arcs, claimed = self.danger_tiles(match, me)
         taken = match.movement.taken(me.uid, self.sees_all) | claimed
-        close = sorted(enemies, key=lambda e: geo.distance_m(g, me.pos, e.pos))[:3]
+        close = [enemies[k] for k in by_distance[:3]]
         mpt = g.metres_per_tile
         # Ranged units stop at a few tiles; melee units go all the way.
         stand_off = 0.0 if facts.melee else 3 * mpt
@@ -78,7 +79,8 @@ class TacticalMoves(TacticalBase):
         near = [v.pos for v in self.facts(match).living(team=me.team) if v.uid != me.uid] + list(claimed)
         # Friends within 2 tiles (Chebyshev) of each tile; further apart while the enemy
         # carries grenades: out to their stun band (three radii), up to 5 tiles.
-        radius = max((match.rules.blast_radius_m(gid) for e in enemies for gid in e.grenades), default=0.0)
+        radius = max((match.rules.blast_radius_m(gid) for gid in {gid for e in enemies for gid in e.grenades}),
+                     default=0.0)
         apart = min(5, max(2, math.ceil(3 * radius / mpt)))
         crowd = _crowding(g.width, g.height, near, tiles, apart)
         before = self._before
