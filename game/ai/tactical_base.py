@@ -45,6 +45,7 @@ class RoundFacts:
     fields: dict[str, geo.CostsTo] = field(default_factory=dict)  # by team: metres on foot to its nearest enemy
     ghosts: dict[int, int] = field(default_factory=dict)  # fog: enemies known only by where they were last seen
     sight_asked: bool = False  # the lines between every unit and enemy worked out at once (sees)
+    sight_at: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)  # those lines' answers, by the tiles
     wounds: dict[int, tuple[UnitView, int]] = field(default_factory=dict)  # by uid: (the view, its wounds)
 
     _living: dict[tuple, list[UnitView]] = field(default_factory=dict)  # living's answers while the views hold
@@ -107,10 +108,17 @@ class TacticalBase:
                 f.sight_asked = True
                 living = f.living()
                 others = {t: [v for v in living if v.team != t] for t in {u.team for u in living}}
-                match.topology.remember_sight([(u.pos, v.pos) for u in living for v in others[u.team]
-                                               if u.uid < v.uid])
-            f.sees[k] = match.topology.line_of_sight(a.pos, b.pos)
+                tiles = [(u.pos, v.pos) for u in living for v in others[u.team] if u.uid < v.uid]
+                f.sight_at = dict(zip(tiles, match.topology.lines_of_sight(tiles), strict=True))
+            f.sees[k] = self._sight(match, f, a, b)
         return f.sees[k]
+
+    @staticmethod
+    def _sight(match: Match, f: RoundFacts, a: UnitView, b: UnitView) -> bool:
+        """Does `a` see `b`: the round's first answers by their tiles (lower uid's first; sight
+        is symmetric), else the topology's."""
+        seen = f.sight_at.get((a.pos, b.pos) if a.uid < b.uid else (b.pos, a.pos))
+        return match.topology.line_of_sight(a.pos, b.pos) if seen is None else seen
 
     def wounds(self, match: Match, v: UnitView) -> int:
         """`v`'s wounds (the ruleset's health facts of its state), remembered with its view."""
@@ -123,7 +131,7 @@ class TacticalBase:
     def seen_among(self, match: Match, a: UnitView, others: list[UnitView]) -> list[UnitView]:
         """Those of `others` that `a` sees (`sees` for each in turn, the round's facts read once)."""
         f = self.facts(match)
-        ghosts, known, los = f.ghosts, f.sees, match.topology.line_of_sight
+        ghosts, known = f.ghosts, f.sees
         if a.uid in ghosts:
             return []
         out = []
@@ -133,7 +141,7 @@ class TacticalBase:
             k = (a.uid, b.uid) if a.uid < b.uid else (b.uid, a.uid)
             seen = known.get(k)
             if seen is None:
-                seen = self.sees(match, a, b) if not f.sight_asked else known.setdefault(k, los(a.pos, b.pos))
+                seen = self.sees(match, a, b) if not f.sight_asked else known.setdefault(k, self._sight(match, f, a, b))
             if seen:
                 out.append(b)
         return out

@@ -87,6 +87,10 @@ class FogGrid(SquareGrid):
     def line_of_sight(self, a: Tile, b: Tile) -> bool:
         return self.fov.sees(a, b)
 
+    def lines_of_sight(self, pairs: Sequence[tuple[Tile, Tile]]) -> list[bool]:
+        sees = self.fov.sees
+        return [sees(a, b) for a, b in pairs]
+
     def _fully_covered(self, threat: Tile, tile: Tile) -> bool:
         if threat == tile:
             return False

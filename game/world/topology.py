@@ -14,7 +14,7 @@ from typing import Protocol
 
 from game.maps.grid import GridMap
 from game.world import geometry as geo
-from game.world.geometry.sight_batch import remember_sight
+from game.world.geometry.sight_batch import lines_of_sight, remember_sight
 
 Tile = tuple[int, int]
 
@@ -47,6 +47,10 @@ class Topology(Protocol):
     def remember_sight(self, pairs: Sequence[tuple[Tile, Tile]]) -> None:
         """Work out the lines of sight of many (a, b) pairs at once, to be asked later (a
         speed-up only: `line_of_sight` answers the same either way)."""
+        ...
+
+    def lines_of_sight(self, pairs: Sequence[tuple[Tile, Tile]]) -> list[bool]:
+        """`line_of_sight` for each (a, b) of `pairs` (worked out together where that is quicker)."""
         ...
 
     def cover_between(self, shooter: Tile, target: Tile) -> str | None:
@@ -129,6 +133,9 @@ class SquareGrid:
 
     def remember_sight(self, pairs: Sequence[tuple[Tile, Tile]]) -> None:
         remember_sight(self.grid, pairs)
+
+    def lines_of_sight(self, pairs: Sequence[tuple[Tile, Tile]]) -> list[bool]:
+        return lines_of_sight(self.grid, pairs)
 
     def cover_between(self, shooter: Tile, target: Tile) -> str | None:
         return geo.cover_between(self.grid, shooter, target)

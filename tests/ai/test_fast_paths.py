@@ -54,7 +54,7 @@ def test_seen_among_is_sees_one_by_one(new_match, fog):
             action, choices = ais[m.view(uid).team].decide(m, uid)
             m.declare(uid, action, **choices)
         m.resolve_round()
-    ghosts = 0
+    ghost_count = 0
     for team in ("blue", "red"):
         fast, slow = make_controller("normal", 5, team), make_controller("normal", 5, team)
         views = list(fast.facts(m).views.values())
@@ -64,9 +64,12 @@ def test_seen_among_is_sees_one_by_one(new_match, fog):
                 slow.sees(m, a, others[0]) if others else None
                 fast.sees(m, a, others[0]) if others else None
             assert fast.seen_among(m, a, others) == [b for b in others if slow.sees(m, a, b)]
-        ghosts += len(fast.facts(m).ghosts)
+            ghosts = fast.facts(m).ghosts
+            assert [slow.sees(m, a, b) for b in others] == [  # the topology's own answer, ghosts unseen
+                a.uid not in ghosts and b.uid not in ghosts and m.topology.line_of_sight(a.pos, b.pos) for b in others]
+        ghost_count += len(fast.facts(m).ghosts)
         assert any(slow.sees(m, a, b) for a in views for b in views if a.team != b.team)
-    assert (ghosts > 0) == fog
+    assert (ghost_count > 0) == fog
 
 
 def test_wounds_remembered_with_the_view_follow_a_new_state(new_match):

@@ -47,3 +47,20 @@ def test_remember_sight_leaves_a_few_lines_to_line_of_sight():
     grid = make_grid(random_rows(20, 20, 2, walls=0.2))
     remember_sight(grid, _pairs(random.Random(1), 20, 20, BATCH_MIN // 4))
     assert not _prepared(grid).sight_memo
+
+
+def test_lines_of_sight_are_each_line_of_sight_in_both_topologies():
+    """`Topology.lines_of_sight` (the square grid's worked out together and remembered; fog of
+    war's from its fields of view) answers each pair as `line_of_sight` does, pairs asked
+    twice and a tile asked of itself included."""
+    from game.world.fog import FogGrid
+    from game.world.topology import SquareGrid
+
+    grid = make_grid(random_rows(40, 30, 6, walls=0.25))
+    pairs = _pairs(random.Random(3), 40, 30, 3 * BATCH_MIN)
+    pairs += pairs[:10] + [(a, a) for a, _ in pairs[:3]]
+    for topology in (SquareGrid(grid), FogGrid(grid)):
+        want = [topology.line_of_sight(a, b) for a, b in pairs]
+        assert topology.lines_of_sight(pairs) == want
+        assert topology.lines_of_sight(pairs[:5]) == want[:5]  # a few: one by one
+        assert any(want) and not all(want)

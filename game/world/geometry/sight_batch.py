@@ -82,3 +82,17 @@ def remember_sight(grid: GridMap, pairs: Sequence[tuple[Tile, Tile]]) -> None:
     answers = lines_clear(grid, new)
     memo.update(zip(new, answers, strict=True))
     memo.update(zip(((b, a) for a, b in new), answers, strict=True))  # sight is symmetric
+
+
+def lines_of_sight(grid: GridMap, pairs: Sequence[tuple[Tile, Tile]]) -> list[bool]:
+    """`line_of_sight(grid, a, b)` for each (a, b) of `pairs`: those not remembered yet worked
+    out together (`remember_sight`), the answers read from the grid's memo."""
+    from game.world.geometry.sight import line_of_sight
+
+    remember_sight(grid, pairs)
+    memo = _prepared(grid).sight_memo
+    out = []
+    for q in pairs:
+        seen = memo.get(q)
+        out.append(line_of_sight(grid, q[0], q[1]) if seen is None else seen)
+    return out
