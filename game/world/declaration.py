@@ -231,8 +231,10 @@ class Declarations:
         if plan.letting_go:
             m.engagement.release(uid, "lets go")
         if stance in ("prone", "crouched", "normal") and not isinstance(action, Stand):
-            m._comp(uid, Posture).stance = stance
-            m._changed(uid)
+            posture = m._comp(uid, Posture)
+            if posture.stance != stance:  # (the same stance: the views and the roster still hold)
+                posture.stance = stance
+                m._changed(uid)
         mv = m._comp(uid, Moved)
         mv.mode, mv.path = "none", ()
         kind = kind_of(action)

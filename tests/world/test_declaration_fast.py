@@ -39,3 +39,20 @@ def test_all_declared_is_declared_unit_by_unit(new_match):
         declare_all(other, {})
         got = m.all_declared()
         assert got == one_by_one(m) and len(got) == k + 1
+
+
+def test_a_declaration_in_the_same_stance_keeps_the_view(new_match):
+    """Declaring in the stance a unit has changes nothing of it: its view (and the roster)
+    stand; a new stance makes a new view with it, as before."""
+    from game.world.actions import Hold
+
+    m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "Able", 2, 2), unit(RIFLEMAN, "Baker", 3, 5)],
+                                    "red": [unit(RIFLEMAN, "Charlie", 9, 2)]})
+    order = list(m.start_round())
+    views = {u: m.view(u) for u in m.uids()}
+    first, second = order[0], order[1]
+    assert m.declare(first, Hold(), stance="normal") and m.view(first) is views[first]
+    assert m.view(first).stance == "normal"
+    m.declare(second, Hold(), stance="crouched")
+    assert m.view(second) is not views[second] and m.view(second).stance == "crouched"
+    assert m.units() == [m.view(u) for u in m.uids()]
