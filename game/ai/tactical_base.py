@@ -5,6 +5,7 @@ fog of war only what its side knows), and the danger of a tile (blasts and arcs 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,8 +108,13 @@ class TacticalBase:
             if not f.sight_asked:  # the round's first question: every unit and enemy at once
                 f.sight_asked = True
                 living = f.living()
-                others = {t: [v for v in living if v.team != t] for t in {u.team for u in living}}
-                tiles = [(u.pos, v.pos) for u in living for v in others[u.team] if u.uid < v.uid]
+                others = {t: sorted((v for v in living if v.team != t), key=lambda v: v.uid)
+                          for t in {u.team for u in living}}
+                after = {t: [v.uid for v in vs] for t, vs in others.items()}
+                tiles = []
+                for u in living:  # each pair once, the lower uid first
+                    p, vs = u.pos, others[u.team]
+                    tiles += [(p, v.pos) for v in vs[bisect_right(after[u.team], u.uid):]]
                 f.sight_at = dict(zip(tiles, match.topology.lines_of_sight(tiles), strict=True))
             f.sees[k] = self._sight(match, f, a, b)
         return f.sees[k]
