@@ -68,26 +68,42 @@ def reachable(
         no_stop = {(y + 1) * pw + x + 1 for x, y in pass_through if 0 <= x < w and 0 <= y < h} - {s}
     dist[s] = 0.0
     limit = budget_m + _EPS
-    last = limit - prep.min_step  # beyond this no step fits: a tile's steps out need no look
+    min_step = prep.min_step
+    last = limit - min_step  # beyond this no step fits: a tile's steps out need no look
     settled: list[int] = []
-    heap = [(0.0, s)]
-    pop, push, keep = heapq.heappop, heapq.heappush, settled.append
+    keep = settled.append
+    # Dijkstra with the tiles waiting grouped by their cost (few distinct sums of a few step
+    # costs): a heap of the costs, and for each the tiles pushed at it, settled in index order,
+    # which is the order a heap of (cost, index) pops them in. A step out of a tile costs more
+    # than nothing, so no tile joins the cost being settled.
+    costs = [0.0]
+    waiting = {0.0: [s]}
+    pop, push = heapq.heappop, heapq.heappush
     diag = _diagonals(pw, diagonal)
-    while heap:
-        cost, i = pop(heap)
-        if cost > dist[i]:
-            continue
-        keep(i)
-        if cost > last and cost + prep.min_step > limit:
-            continue
-        out = steps[i]
-        if out is None:
-            out = steps[i] = _steps_out(prep, i, diag)
-        for j, step in out:
-            c = cost + step
-            if c < dist[j] and c <= limit:
-                dist[j] = c
-                push(heap, (c, j))
+    while costs:
+        cost = pop(costs)
+        tiles = waiting.pop(cost)
+        if len(tiles) > 1:
+            tiles.sort()
+        for i in tiles:
+            if cost > dist[i]:
+                continue  # reached more cheaply since
+            keep(i)
+            if cost > last and cost + min_step > limit:
+                continue
+            out = steps[i]
+            if out is None:
+                out = steps[i] = _steps_out(prep, i, diag)
+            for j, step in out:
+                c = cost + step
+                if c < dist[j] and c <= limit:
+                    dist[j] = c
+                    group = waiting.get(c)
+                    if group is None:
+                        waiting[c] = [j]
+                        push(costs, c)
+                    else:
+                        group.append(j)
     return {(i % pw - 1, i // pw - 1): dist[i] for i in settled if i not in no_stop}
 
 
