@@ -104,3 +104,62 @@ def test_costs_to_get_many_is_get_tile_by_tile(seed, lazy):
         one = geo.CostsTo(grid, goals)
         want = [one.get(t, -7.0) for t in asked]
         assert geo.CostsTo(grid, goals).get_many(asked, -7.0) == want
+
+
+def _slow_check(grid, path):
+    for a, b in zip(path, path[1:], strict=False):
+        problem = geo.step_problem(grid, tuple(a), tuple(b))
+        if problem:
+            return problem
+    return None
+
+
+def _slow_cost(grid, path):
+    total = 0.0
+    for a, b in zip(path, path[1:], strict=False):
+        if geo.step_problem(grid, tuple(a), tuple(b)) is not None:
+            return math.inf
+        step = grid.move_cost(b[0], b[1]) * grid.metres_per_tile
+        total += step * SQRT2 if a[0] != b[0] and a[1] != b[1] else step
+    return total
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 10**6))
+def test_path_checks_and_costs_are_the_step_by_step_ones(seed):
+    """`check_path` and `path_cost_m` (legal walks costed from the prepared tables) give what
+    looking at each step gives: legal walks on rough ground, jumps, walls, cut corners, tiles
+    off the map, paths as lists, single tiles and empty paths, float for float."""
+    rng = random.Random(seed)
+    grid = make_grid(random_rows(rng.randint(1, 20), rng.randint(1, 20), seed, walls=rng.choice((0.0, 0.1, 0.3))),
+                     metres_per_tile=rng.choice((1.0, 2.0, 1.5)))
+    x, y = rng.randrange(-1, grid.width + 1), rng.randrange(-1, grid.height + 1)
+    path = [(x, y)]
+    for _ in range(rng.randint(0, 15)):
+        if rng.random() < 0.05:
+            x, y = x + rng.choice((-2, 2, 0)), y + rng.choice((-1, 0, 3))  # a jump (or none)
+        else:
+            x, y = x + rng.choice((-1, 0, 1)), y + rng.choice((-1, 0, 1))
+        path.append((x, y))
+    if rng.random() < 0.3:
+        path = [list(t) for t in path]
+    try:
+        want = (_slow_check(grid, path), _slow_cost(grid, path))
+    except IndexError:  # a corner looked at off the map: the step-by-step look refuses it too
+        import pytest
+
+        with pytest.raises(IndexError):
+            geo.check_path(grid, path)
+        return
+    assert (geo.check_path(grid, path), geo.path_cost_m(grid, path)) == want
+
+
+def test_a_walk_costs_its_steps_and_refusals_keep_their_words():
+    grid = make_grid(["....", ".#..", "...."], metres_per_tile=2.0)
+    walk = [(0, 0), (1, 0), (2, 0), (3, 1), (3, 2)]
+    assert geo.check_path(grid, walk) is None
+    assert geo.path_cost_m(grid, walk) == 2.0 + 2.0 + 2.0 * SQRT2 + 2.0 == _slow_cost(grid, walk)
+    assert geo.check_path(grid, [(0, 0), (1, 1)]) == "(1, 1) cannot be walked"
+    assert geo.check_path(grid, [(1, 0), (2, 1)]) == "the step from (1, 0) to (2, 1) cuts a corner"
+    assert geo.check_path(grid, [(0, 0), (2, 0)]) == "path jumps from (0, 0) to (2, 0)"
+    assert geo.path_cost_m(grid, [(0, 0), (0, 0)]) == math.inf

@@ -48,14 +48,10 @@ from game.world.geometry.paths import (  # noqa: F401
     LANDMARK_MIN_TILES,
     CostsTo,
     _landmarks,
-    check_path,
     costs_to,
-    move_along,
-    path_cost_m,
     path_to,
     prepare,
     reachable,
-    step_problem,
 )
 from game.world.geometry.prepared import (  # noqa: F401
     _PREPARED,
@@ -69,3 +65,4 @@ from game.world.geometry.prepared import (  # noqa: F401
     forget_answers,
 )
 from game.world.geometry.sight import _line_clear, _walk, line_of_sight, line_tiles, visible_from  # noqa: F401
+from game.world.geometry.walks import check_path, move_along, path_cost_m, step_problem  # noqa: F401

@@ -1,6 +1,6 @@
 """Movement on the grid: reachable tiles within a budget (Dijkstra), the walking-distance
-field to a set of goals (worked out as asked), paths (A* with ALT landmarks on large maps),
-path checks and costs. Movement is octile: an orthogonal step costs the entered tile's move
+field to a set of goals (worked out as asked), paths (A* with ALT landmarks on large maps);
+path checks and costs are in walks.py. Movement is octile: an orthogonal step costs the entered tile's move
 cost x metres per tile, a diagonal step that x sqrt(2); no corner cutting past an unwalkable
 tile."""
 
@@ -9,9 +9,8 @@ from __future__ import annotations
 import heapq
 import math
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from itertools import pairwise
 from typing import overload
 
 import numpy as np
@@ -348,57 +347,3 @@ def path_to(
                             est = bound
                     push(heap, (c + est, -c, j))
     return None
-
-def step_problem(grid: GridMap, a: Tile, b: Tile) -> str | None:
-    """Why a single step from `a` to `b` is not a legal move, or None if it is."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    if max(abs(dx), abs(dy)) != 1:
-        return f"path jumps from {a} to {b}"
-    if not grid.in_bounds(*b) or not grid.walkable(*b):
-        return f"{b} cannot be walked"
-    if dx and dy and not (grid.walkable(a[0] + dx, a[1]) and grid.walkable(a[0], a[1] + dy)):
-        return f"the step from {a} to {b} cuts a corner"
-    return None
-
-def check_path(grid: GridMap, path: Sequence[Tile]) -> str | None:
-    """The first reason `path` is not a legal walk (jump, unwalkable tile, cut corner)."""
-    for a, b in pairwise(path):
-        problem = step_problem(grid, tuple(a), tuple(b))  # type: ignore[arg-type]
-        if problem:
-            return problem
-    return None
-
-def path_cost_m(grid: GridMap, path: Sequence[Tile]) -> float:
-    """Metres to walk `path` (its first tile is where the walker stands), with the costs of
-    `reachable`; ``math.inf`` if any step is illegal (see `check_path` for the reason)."""
-    mpt, total = grid.metres_per_tile, 0.0
-    for a, b in pairwise(path):
-        if step_problem(grid, tuple(a), tuple(b)) is not None:  # type: ignore[arg-type]
-            return math.inf
-        step = grid.move_cost(b[0], b[1]) * mpt
-        total += step * SQRT2 if a[0] != b[0] and a[1] != b[1] else step
-    return total
-
-def move_along(
-    grid: GridMap, path: Sequence[Tile], budget_m: float, *, no_stop: AbstractSet[Tile] = _NONE
-) -> tuple[Tile, float]:
-    """How far along `path` a budget of `budget_m` metres gets: the last tile reached that
-    may be stopped on (not in `no_stop`), and the metres spent to get there.
-
-    Used when a move is cut short (a run declared but only a free move allowed). The walker
-    stops before an illegal step.
-    """
-    if not path:
-        raise ValueError("an empty path has no tiles to stop on")
-    mpt, limit = grid.metres_per_tile, budget_m + _EPS
-    stop, stop_cost, cost = tuple(path[0]), 0.0, 0.0
-    for a, b in pairwise(path):
-        if step_problem(grid, tuple(a), tuple(b)) is not None:  # type: ignore[arg-type]
-            break
-        step = grid.move_cost(b[0], b[1]) * mpt
-        cost += step * SQRT2 if a[0] != b[0] and a[1] != b[1] else step
-        if cost > limit:
-            break
-        if tuple(b) not in no_stop:
-            stop, stop_cost = tuple(b), cost
-    return stop, stop_cost  # type: ignore[return-value]
