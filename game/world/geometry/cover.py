@@ -48,7 +48,7 @@ def _cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
     w, cover, sight = grid.width, grid.cover_cells, grid.blocks_sight_cells
     tx, ty = target
     best = cover[ty * w + tx]
-    if chebyshev(shooter, target) > 1:
+    if chebyshev(shooter, target) > 1 and not _bare_ring(grid, target):
         sx, sy = shooter
 
         def near(x: int, y: int) -> bool:
@@ -67,6 +67,19 @@ def _cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
             if not sight[y * w + x]:
                 best = max(best, cover[y * w + x])
     return cover_name(best)
+
+def _bare_ring(grid: GridMap, tile: Tile) -> bool:
+    """No cover and nothing that blocks sight on the tiles round `tile`: nothing near it on
+    any line can add to its own tile's cover (remembered per grid)."""
+    known = _prepared(grid).bare_rings
+    bare = known.get(tile)
+    if bare is None:
+        w, h, cover, sight = grid.width, grid.height, grid.cover_cells, grid.blocks_sight_cells
+        x, y = tile
+        bare = known[tile] = not any(cover[k] or sight[k] for k in (
+            ny * w + nx for nx in (x - 1, x, x + 1) for ny in (y - 1, y, y + 1)
+            if (nx, ny) != tile and 0 <= nx < w and 0 <= ny < h))
+    return bare
 
 def _fully_covered(grid: GridMap, threat: Tile, tile: Tile) -> bool:
     if threat == tile:

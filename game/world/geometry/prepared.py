@@ -33,6 +33,8 @@ class _Prepared:
     fields: dict[tuple[bool, bool], Any] = field(default_factory=dict)
     # `reachable`'s steps out of each tile, by diagonal rule, each tile's worked out on its first visit.
     out_steps: dict[bool, list[Any]] = field(default_factory=dict)
+    # Tiles whose eight neighbours hold no cover and block no sight (cover_between), as asked.
+    bare_rings: dict[Tile, bool] = field(default_factory=dict)
 
     def clear_box(self, w: int, x0: int, y0: int, x1: int, y1: int) -> bool:
         """No sight-blocking tile in columns x0..x1, rows y0..y1 (in any order)."""
