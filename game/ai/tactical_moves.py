@@ -3,7 +3,6 @@ walking-distance field, advancing on the enemy without crowding friends."""
 
 from __future__ import annotations
 
-import heapq
 import math
 from itertools import chain
 from typing import Any
@@ -86,25 +85,21 @@ class TacticalMoves(TacticalBase):
         before = self._before
         came_from = before[1] if before and before[0] == match.round - 1 and before[1] != me.pos else None
 
-        # Each tile's score (asked for every reachable tile: the weights and the terms read once).
-        chebyshev, here = geo.chebyshev, me.pos
-        w_dist, w_danger, w_spread, w_back = (self.w["distance"], self.w["danger"], self.w["spread"],
-                                              self.w["backtrack"])
-        declared = bool(blasts or arcs)
-        scores = {}
-        for t, d, friends in zip(tiles, walk.get_many(tiles, cut_off), crowd, strict=True):
-            if t in taken and t != here:
-                continue
-            back = came_from is not None and chebyshev(t, came_from) < chebyshev(t, here)
-            danger = self._danger(match, t, blasts, arcs) if declared else 0
-            scores[t] = (-w_dist * abs(d - stand_off) / mpt - w_danger * danger
-                         - w_spread * friends - w_back * back)
-        side = self._side_key(match)
-        # The best few, ties by the side's order of tiles (as a sort would take them).
-        cands = [t for _, _, t in heapq.nsmallest(self.level.advance_tiles,
-                                                  ((-s, side(t), t) for t, s in scores.items()))]
-        if me.pos in scores and me.pos not in cands:
-            cands.append(me.pos)
+        # Each reachable tile's score, worked out for all of them at once (_scores), and the
+        # best few, ties by the side's order of tiles (as a sort would take them).
+        order = list(tiles)
+        here = me.pos
+        danger = [self._danger(match, t, blasts, arcs) for t in order] if blasts or arcs else None
+        scored = _scores(order, walk.get_many(order, cut_off), crowd, here, came_from, stand_off, mpt, self.w, danger)
+        keep = [t == here or t not in taken for t in order]
+        flip = None if self.team == "blue" else (g.width - 1, g.height - 1)
+        picked = _best(order, scored, keep, flip, self.level.advance_tiles)
+        scores = {order[k]: float(scored[k]) for k in picked}
+        cands = [order[k] for k in picked]
+        if here in tiles and here not in scores:
+            k = order.index(here)
+            cands.append(here)
+            scores[here] = float(scored[k])
         best = None
         for t in cands:
             s = scores[t]
@@ -124,13 +119,44 @@ class TacticalMoves(TacticalBase):
 
 
 
-def _crowding(width: int, height: int, near: list[Tile], tiles: Any, apart: int) -> list[int]:
+def _scores(order: list[Tile], dists: list[float], crowd: np.ndarray, here: Tile, came_from: Tile | None,
+            stand_off: float, mpt: float, w: dict[str, float], danger: list[int] | None) -> np.ndarray:
+    """Each tile's score for an advance: its walk to the enemy off the stand-off, declared
+    dangers, friends near it, a step back toward where it came from, each weighted. NumPy does
+    the very double operations of ``-w_dist * abs(d - stand_off) / mpt - w_danger * danger -
+    w_spread * friends - w_back * back``, in that order, for every tile at once."""
+    d = np.array(dists, dtype=np.float64)
+    if came_from is not None:
+        t = np.array(order, dtype=np.int64).reshape(-1, 2)
+        back: Any = (np.maximum(np.abs(t[:, 0] - came_from[0]), np.abs(t[:, 1] - came_from[1]))
+                     < np.maximum(np.abs(t[:, 0] - here[0]), np.abs(t[:, 1] - here[1])))
+    else:
+        back = False
+    hazard: Any = 0 if danger is None else np.array(danger, dtype=np.int64)
+    return (-w["distance"] * np.abs(d - stand_off) / mpt - w["danger"] * hazard
+            - w["spread"] * crowd - w["backtrack"] * back)
+
+
+def _best(order: list[Tile], scored: np.ndarray, keep: list[bool], flip: Tile | None, k: int) -> list[int]:
+    """The places in `order` of the `k` best kept tiles, best first, ties by the tile (x, then
+    y) or, for the side that sees the map turned round (`flip`: the far corner), by the tile
+    turned round: what sorting by (-score, side key) takes first."""
+    idx = np.flatnonzero(np.array(keep, dtype=bool))
+    if not idx.size:
+        return []
+    t = np.array(order, dtype=np.int64).reshape(-1, 2)[idx]
+    sx, sy = (t[:, 0], t[:, 1]) if flip is None else (flip[0] - t[:, 0], flip[1] - t[:, 1])
+    best = np.lexsort((sy, sx, -scored[idx]))[:k]
+    return idx[best].tolist()
+
+
+def _crowding(width: int, height: int, near: list[Tile], tiles: Any, apart: int) -> np.ndarray:
     """For each of `tiles` in turn, how many of `near` (repeats counting again) stand within
     `apart` tiles of it (Chebyshev): one sum over a square of a table of prefix sums, the table
     only over the window of the map within `apart` of some tile (those outside it count for
     none)."""
     if not near or not tiles:
-        return [0] * len(tiles)
+        return np.zeros(len(tiles), dtype=np.int64)
     t = np.fromiter(chain.from_iterable(tiles), dtype=np.int64, count=2 * len(tiles)).reshape(-1, 2)
     tx, ty = t[:, 0], t[:, 1]
     x_lo, x_hi = max(int(tx.min()) - apart, 0), min(int(tx.max()) + apart + 1, width)
@@ -144,4 +170,4 @@ def _crowding(width: int, height: int, near: list[Tile], tiles: Any, apart: int)
     x0, x1 = np.clip(tx - apart - x_lo, 0, ww), np.clip(tx + apart + 1 - x_lo, 0, ww)
     y0, y1 = np.clip(ty - apart - y_lo, 0, wh), np.clip(ty + apart + 1 - y_lo, 0, wh)
     n = s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]
-    return n.tolist()  # Python ints
+    return n

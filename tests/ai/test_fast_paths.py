@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -33,8 +34,7 @@ def test_crowding_counts_the_friends_near_each_tile(seed):
     near = [rng.choice(cells) for _ in range(rng.randint(0, 80))]
     apart = rng.randint(1, 5)
     got = _crowding(w, h, near, tiles, apart)
-    assert got == list(_crowding_by_counting(near, tiles, apart).values())
-    assert all(type(v) is int for v in got)
+    assert got.dtype == np.int64 and got.tolist() == list(_crowding_by_counting(near, tiles, apart).values())
 
 
 @pytest.mark.parametrize("fog", [False, True])
@@ -118,3 +118,43 @@ def test_round_facts_living_follows_the_deciding_units_view(new_match, fog):
                     assert f.living(team, enemy_of) == filtered(f, team, enemy_of)
             m.declare(uid, action, **choices)
         m.resolve_round()
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 10**6))
+def test_advance_scores_and_the_best_few_are_the_tile_by_tile_ones(seed):
+    """`_scores` (NumPy, every tile at once) gives each tile the very double the expression
+    gave tile by tile (weights whole or not, a way back or none, declared dangers or none, ties
+    and signed zeros), and `_best` picks what sorting by (-score, side key) picks first, for
+    either side's key."""
+    from game.ai.tactical_moves import _best, _scores
+
+    rng = random.Random(seed)
+    w_, h_ = rng.randint(1, 30), rng.randint(1, 30)
+    cells = [(x, y) for y in range(h_) for x in range(w_)]
+    order = rng.sample(cells, rng.randint(1, min(len(cells), 80)))
+    here = rng.choice(order)
+    came_from = rng.choice([None, rng.choice(cells)])
+    mpt = rng.choice((1.0, 2.0, 1.5))
+    stand_off = rng.choice((0.0, 3 * mpt))
+    pick = (lambda: rng.randint(0, 3)) if rng.random() < 0.5 else (lambda: rng.choice((0.0, 0.5, 1.25, 3.0)))
+    weights = {"distance": pick(), "danger": pick(), "spread": pick(), "backtrack": pick()}
+    dists = [rng.choice((0.0, stand_off, 2.0, 7.5, 1000.0 * mpt)) + rng.choice((0.0, 0.1, 1 / 3)) for _ in order]
+    crowd = np.array([rng.randint(0, 4) for _ in order], dtype=np.int64)
+    danger = None if rng.random() < 0.6 else [rng.randint(0, 2) for _ in order]
+
+    def one(k, t):
+        back = came_from is not None and (max(abs(t[0] - came_from[0]), abs(t[1] - came_from[1]))
+                                          < max(abs(t[0] - here[0]), abs(t[1] - here[1])))
+        return (-weights["distance"] * abs(dists[k] - stand_off) / mpt - weights["danger"] * (0 if danger is None else danger[k])
+                - weights["spread"] * int(crowd[k]) - weights["backtrack"] * back)
+
+    got = _scores(order, dists, crowd, here, came_from, stand_off, mpt, weights, danger)
+    want = [one(k, t) for k, t in enumerate(order)]
+    assert [float(v).hex() for v in got] == [float(v).hex() for v in want]
+    keep = [t == here or rng.random() < 0.8 for t in order]
+    n = rng.randint(1, 24)
+    for flip in (None, (w_ - 1, h_ - 1)):
+        side = (lambda t: t) if flip is None else (lambda t, f=flip: (f[0] - t[0], f[1] - t[1]))
+        ranked = sorted((k for k in range(len(order)) if keep[k]), key=lambda k: (-want[k], side(order[k])))
+        assert _best(order, got, keep, flip, n) == ranked[:n]
