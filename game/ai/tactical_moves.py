@@ -151,23 +151,22 @@ def _best(order: list[Tile], scored: np.ndarray, keep: list[bool], flip: Tile | 
 
 
 def _crowding(width: int, height: int, near: list[Tile], tiles: Any, apart: int) -> np.ndarray:
-    """For each of `tiles` in turn, how many of `near` (repeats counting again) stand within
-    `apart` tiles of it (Chebyshev): one sum over a square of a table of prefix sums, the table
-    only over the window of the map within `apart` of some tile (those outside it count for
-    none)."""
+    """For each of `tiles` in turn, how many of `near` (repeats counting again; all on the
+    map) stand within `apart` tiles of it (Chebyshev): one sum over a square of a table of
+    prefix sums, the table only over the window within `apart` of some tile (those outside it
+    count for none; past the map's edge it holds none)."""
     if not near or not tiles:
         return np.zeros(len(tiles), dtype=np.int64)
     t = np.fromiter(chain.from_iterable(tiles), dtype=np.int64, count=2 * len(tiles)).reshape(-1, 2)
     tx, ty = t[:, 0], t[:, 1]
-    x_lo, x_hi = max(int(tx.min()) - apart, 0), min(int(tx.max()) + apart + 1, width)
-    y_lo, y_hi = max(int(ty.min()) - apart, 0), min(int(ty.max()) + apart + 1, height)
-    ww, wh = x_hi - x_lo, y_hi - y_lo
+    x_lo, y_lo = int(tx.min()), int(ty.min())  # the window starts `apart` before these
+    side = 2 * apart + 1
+    ww, wh = int(tx.max()) - x_lo + side, int(ty.max()) - y_lo + side
     p = np.array(near, dtype=np.int64).reshape(-1, 2)
-    px, py = p[:, 0] - x_lo, p[:, 1] - y_lo
+    px, py = p[:, 0] - (x_lo - apart), p[:, 1] - (y_lo - apart)
     inside = (px >= 0) & (px < ww) & (py >= 0) & (py < wh)
-    counts = np.bincount((py[inside] + 1) * (ww + 1) + px[inside] + 1, minlength=(wh + 1) * (ww + 1))
-    s = counts.reshape(wh + 1, ww + 1).cumsum(0).cumsum(1)  # s[y + 1, x + 1]: those at or above and left of (x, y)
-    x0, x1 = np.clip(tx - apart - x_lo, 0, ww), np.clip(tx + apart + 1 - x_lo, 0, ww)
-    y0, y1 = np.clip(ty - apart - y_lo, 0, wh), np.clip(ty + apart + 1 - y_lo, 0, wh)
-    n = s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]
-    return n
+    row = ww + 1
+    counts = np.bincount((py[inside] + 1) * row + px[inside] + 1, minlength=(wh + 1) * row)
+    s = counts.reshape(wh + 1, row).cumsum(0).cumsum(1).ravel()  # s[(y + 1) * row + x + 1]: those at or above and left of (x, y)
+    corner = (ty - y_lo) * row + (tx - x_lo)  # each tile's square: from here, `side` across and down
+    return s[corner + side * row + side] - s[corner + side] - s[corner + side * row] + s[corner]
