@@ -162,10 +162,12 @@ class TacticalBase:
         claimed: set[Tile] = set()
         if not self.level.read_declarations:
             return blasts, arcs, claimed
-        declared = match.all_declared()
-        for v in self.facts(match).views.values():
-            d = declared.get(v.uid)
-            if d is None or v.uid == me.uid:
+        views = self.facts(match).views
+        # The declarations standing, not every unit: the lists' order counts for nothing (the
+        # danger of a tile is a count over them).
+        for uid, d in match.all_declared().items():
+            v = views.get(uid)
+            if v is None or uid == me.uid:
                 continue
             a = d.action
             if v.team != me.team:

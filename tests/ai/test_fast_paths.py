@@ -158,3 +158,52 @@ def test_advance_scores_and_the_best_few_are_the_tile_by_tile_ones(seed):
         side = (lambda t: t) if flip is None else (lambda t, f=flip: (f[0] - t[0], f[1] - t[1]))
         ranked = sorted((k for k in range(len(order)) if keep[k]), key=lambda k: (-want[k], side(order[k])))
         assert _best(order, got, keep, flip, n) == ranked[:n]
+
+
+@pytest.mark.parametrize(("name", "fog"), [("street", False), ("compound", True), ("crossroads", False)])
+def test_danger_tiles_are_the_declarations_read_unit_by_unit(new_match, name, fog):
+    """`danger_tiles`, reading the declarations standing (not every unit's view in turn), finds
+    the same blasts and arcs (in some order: the danger of a tile is a count over them) and
+    the same claimed tiles, for every unit as the round's declarations come in."""
+    from collections import Counter
+
+    from game.ai import make_controller
+    from game.ai.fogsight import shown
+    from game.maps import load_map
+    from game.squads import map_squads
+    from game.world.actions import AreaFire, Attack, Move, Throw
+
+    def unit_by_unit(ai, m, me):
+        blasts, arcs, claimed = [], [], set()
+        for v in ai.facts(m).views.values():
+            d = m.declared(v.uid)
+            if d is None or v.uid == me.uid:
+                continue
+            a = d.action
+            if v.team != me.team:
+                seen = shown(m, me.team, v.uid) if ai.fogged(m) else "open"
+                if seen == "hidden":
+                    continue
+                if isinstance(a, Throw):
+                    blasts.append((a.tile, m.rules.blast_radius_m(a.weapon)))
+                elif isinstance(a, AreaFire) and seen == "open":
+                    arcs.append((v.pos, a.aim))
+            elif isinstance(a, Move | Attack) and a.path and not (isinstance(a, Attack) and a.mode == "melee"):
+                claimed.add(tuple(a.path[-1]))
+        return blasts, arcs, claimed
+
+    grid = load_map(f"maps/{name}.tmx")
+    m = new_match(grid, map_squads(grid, "default", 8), seed=5, fog=fog)
+    ais = {t: make_controller("normal", 5, t) for t in ("blue", "red")}
+    for _ in range(6):
+        for uid in m.start_round():
+            ai = ais[m.view(uid).team]
+            me = m.view(uid)
+            blasts, arcs, claimed = ai.danger_tiles(m, me)
+            want = unit_by_unit(ai, m, me)
+            assert (Counter(blasts), Counter(arcs), claimed) == (Counter(want[0]), Counter(want[1]), want[2])
+            action, choices = ai.decide(m, uid)
+            m.declare(uid, action, **choices)
+        m.resolve_round()
+        if m.over:
+            break
