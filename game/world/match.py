@@ -271,8 +271,9 @@ class Match:
         round's order; None when all have declared."""
         if self.phase != "declare":
             return None
+        declared = self.all_declared()
         for uid in self._declare_queue:
-            if self.declared(uid) is None and not self.view(uid).out:
+            if uid not in declared and not self.view(uid).out:
                 return uid
         return None
 
