@@ -31,8 +31,9 @@ class _Prepared:
     sight_memo: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
     # The walking-distance field's tables (geometry/field.py), by (diagonal, forward), built on first use.
     fields: dict[tuple[bool, bool], Any] = field(default_factory=dict)
-    # `reachable`'s steps out of each tile, by diagonal rule, each tile's worked out on its first visit.
-    out_steps: dict[bool, list[Any]] = field(default_factory=dict)
+    # `reachable`'s steps out of each tile by diagonal rule (True, False) and each padded index's
+    # tile ("tiles"), each worked out on its first visit.
+    out_steps: dict[Any, list[Any]] = field(default_factory=dict)
     # Tiles whose eight neighbours hold no cover and block no sight (cover_between), as asked.
     bare_rings: dict[Tile, bool] = field(default_factory=dict)
 
