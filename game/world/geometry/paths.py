@@ -106,14 +106,14 @@ def reachable(
     names = prep.out_steps.get("tiles")  # each padded index's tile, made once a grid as asked
     if names is None:
         names = prep.out_steps["tiles"] = [None] * len(prep.walk)
-    out: dict[Tile, float] = {}
+    reached: dict[Tile, float] = {}
     for i in settled:
         if i not in no_stop:
             t = names[i]
             if t is None:
                 t = names[i] = (i % pw - 1, i // pw - 1)
-            out[t] = dist[i]
-    return out
+            reached[t] = dist[i]
+    return reached
 
 
 _NONE_I: frozenset[int] = frozenset()
