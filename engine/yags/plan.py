@@ -303,7 +303,24 @@ def _level_cases(a_totals: tuple[int, ...], a_fumbles: tuple[bool, ...], targets
     return tuple(sorted(counts.items()))
 
 
-_PREVIEWS: dict[tuple[AttackPlan, int, int], Preview] = {}
+class _Key:
+    """A memo key that hashes its value once (a plan's hash walks all its terms; a miss
+    would hash it again to store the answer)."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: tuple[AttackPlan, int, int]) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and self.value == other.value
+
+
+_PREVIEWS: dict[_Key, Preview] = {}
 PREVIEWS_KEPT = 4096  # previews remembered before the memo starts afresh
 
 
@@ -312,11 +329,11 @@ def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     each resulting (stuns, wounds) of the target starting from (`stuns`, `wounds`).
     Remembered by value (a plan is a frozen value; the AI previews the same attack round after
     round while nothing changes, four times in ten); a plan that is not hashable is worked out."""
-    key = (plan, stuns, wounds)
     try:
-        hit = _PREVIEWS.get(key)
+        key = _Key((plan, stuns, wounds))
     except TypeError:
         return _preview_plan(plan, stuns, wounds)
+    hit = _PREVIEWS.get(key)
     if hit is None:
         if len(_PREVIEWS) >= PREVIEWS_KEPT:
             _PREVIEWS.clear()
@@ -370,7 +387,10 @@ def _preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
         for level, n in level_cases.items():
             for levels, q in _plan_damage_counts(dp, level):
                 damage_cases[levels] += n * q
-                outcome_cases[_after(stuns, wounds, levels, dp)] += n * q
+        # Each number of levels leads to one outcome: added up by levels first (the outcomes
+        # come in the same order, first met first, and the sums are whole numbers).
+        for levels, n in damage_cases.items():
+            outcome_cases[_after(stuns, wounds, levels, dp)] += n
     else:
         outcome_cases[(stuns, wounds)] += hits * 400
     whole = cases * 400

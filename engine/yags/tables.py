@@ -188,6 +188,7 @@ def range_band(distance_m: Number, short_m: Number, medium_m: Number, long_m: Nu
 # --- yags-combat.md, Firearms and Automatic Fire -------------------------------------------
 
 
+@lru_cache(maxsize=4096, typed=True)  # exact Fraction arithmetic; the same distances recur
 def effective_burst(bullets: int, distance_m: Number, short_m: Number) -> int:
     """Effective burst size: all bullets up to 10% of short range, halved (round down) for
     each further multiple of that. Short 400 m, 10 bullets: 10 to 40 m, 5 to 80, 2 to 120,
@@ -338,6 +339,7 @@ COVER_BONUS = {
 }
 
 
+@lru_cache(maxsize=256)  # asked for by every missile attack planned
 def cover_bonus(*covers: str | None) -> int:
     """Cover does not stack: the best of the given kinds (stance included)."""
     for c in covers:
