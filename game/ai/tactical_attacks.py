@@ -45,19 +45,23 @@ class TacticalAttacks(TacticalBase):
         modes = [m for m in FIRE_MODES if m in facts.modes][: self.level.modes]
         out = []
         for e in in_range[: self.level.targets]:
-            for mode in modes:
-                for opts in match.rules.attack_options(me.combatant, mode)[: self.level.attack_options]:  # Yags: one
-                    if me.ammo is not None and match.rules.ammo_use(me.combatant, mode, opts) > me.ammo.loaded and mode != "burst":
-                        continue
-                    harm = expected_harm(match, match.preview(me.uid, e.uid, mode, dict(opts), sees_all=self.sees_all))
+            asks = [(mode, opts) for mode in modes
+                    for opts in match.rules.attack_options(me.combatant, mode)[: self.level.attack_options]  # Yags: one
+                    if not (me.ammo is not None and match.rules.ammo_use(me.combatant, mode, opts) > me.ammo.loaded
+                            and mode != "burst")]
+            # Every mode's preview at once: they share the attack's situation (the same answers).
+            previews = match.range.previews(me.uid, e.uid, [(mode, dict(opts)) for mode, opts in asks],
+                                            sees_all=self.sees_all)
+            for (mode, opts), preview in zip(asks, previews, strict=True):
+                harm = expected_harm(match, preview)
+                if harm <= 0:
+                    continue
+                harm *= self._pile_on(match, me, e) * _ammo_time(match, me, facts, mode, self.w["reload_time"], opts)
+                if mode == "shot" and facts.spread_m:
+                    harm -= self._cone_friends(match, me, e, facts)
                     if harm <= 0:
                         continue
-                    harm *= self._pile_on(match, me, e) * _ammo_time(match, me, facts, mode, self.w["reload_time"], opts)
-                    if mode == "shot" and facts.spread_m:
-                        harm -= self._cone_friends(match, me, e, facts)
-                        if harm <= 0:
-                            continue
-                    out.append((self.w["harm"] * harm + self._target_bonus(match, e), Attack(e.uid, mode, dict(opts))))
+                out.append((self.w["harm"] * harm + self._target_bonus(match, e), Attack(e.uid, mode, dict(opts))))
         return out
 
     def _cone_friends(self, match: Match, me: UnitView, target: UnitView, facts: Any) -> float:

@@ -6,7 +6,7 @@ into melee; Firing at a crowd; Shotguns).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.ruleset import AttackRequest, Participant, Situation, WeaponFacts
@@ -92,6 +92,27 @@ class RangeSystem(System):
         known = {"ammo": ammo.loaded} if mode != "melee" and ammo is not None else {}
         return AttackRequest(m.participant(uid), m.participant(target), mode, {**known, **options},
                              self.situation(uid, target, knows), others)
+
+    def previews(self, uid: int, target: int, asks: Sequence[tuple[str, Mapping[str, Any]]],
+                 sees_all: bool = False) -> list[Any]:
+        """`Match.preview` of each (mode, options) in `asks` at one target, the same answers;
+        the missile modes' requests share one situation and participants, worked out once
+        (the AI weighs every fire mode at each target)."""
+        m = self.m
+        out = []
+        first = None
+        for mode, options in asks:
+            if mode == "melee" or options.get("crowd"):  # their requests differ beyond mode and options
+                out.append(m.preview(uid, target, mode, options, sees_all=sees_all))
+                continue
+            if first is None:
+                request = first = m.preview_request(uid, target, mode, options, sees_all=sees_all)
+            else:  # what `request` builds for this mode and options, the rest shared
+                ammo = m.view(uid).ammo
+                known = {"ammo": ammo.loaded} if ammo is not None else {}
+                request = AttackRequest(first.attacker, first.target, mode, {**known, **options}, first.situation, ())
+            out.append(m.rules.preview(request))
+        return out
 
     def crowd(self, uid: int, target: int) -> list[UnitView]:
         """Firing at a crowd (the `crowd` option of a shot or burst: "you don't care who you
