@@ -158,3 +158,31 @@ def test_preview_outcomes_as_added_up_hit_by_hit(weapon, distance, shot, cover, 
             outcomes[_after(stuns, wounds, levels, dp)] += chance * Fraction(q, 400)
     assert list(outcomes) == list(p.p_outcome)
     assert dict(outcomes) == p.p_outcome
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(MISSILES), st.integers(1, 500), st.sampled_from(["normal", "snap", "careful"]),
+       st.sampled_from([None, "soft50", "hard90"]), st.booleans(), st.integers(0, 3), st.integers(0, 4),
+       st.integers(0, 6), st.integers(0, 6), armours, st.booleans())
+def test_the_preview_memo_answers_as_worked_out(weapon, distance, shot, cover, defending, defences, skill,
+                                                stuns, wounds, pieces, zero):
+    """preview_plan remembers by the plan's numbers: a plan alike in them but with other
+    names, notes and shown terms (previewed first, so the memo holds its numbers) still gets
+    exactly its own worked-out preview, its own terms with it."""
+    from dataclasses import replace
+
+    shooter = _character("S", {"dexterity": 3, "strength": 4}, weapon, (), 5, skill)
+    target = _character("T", {"agility": 4}, weapon, pieces, 5, skill)
+    plan = plan_missile(MissileAttack(Fighter(shooter, initiative_zero=zero),
+                                      Fighter(target, defending=defending, defences=defences),
+                                      float(distance), shot=shot, cover=cover))
+    if not hasattr(plan, "attack"):
+        return
+    twin = replace(plan, attacker="Other", target="Someone", notes=("another note",),
+                   target_terms=tuple(replace(t, shown=f"{t.name} shown otherwise") for t in plan.target_terms),
+                   attack=replace(plan.attack, terms=(*plan.attack.terms[:-1], replace(plan.attack.terms[-1], name="renamed"))))
+    first = preview_plan(twin, stuns, wounds)
+    assert first == _preview_plan(twin, stuns, wounds)
+    got = preview_plan(plan, stuns, wounds)
+    assert got == _preview_plan(plan, stuns, wounds)
+    assert got.terms == plan.attack.terms and got.target_terms == plan.target_terms

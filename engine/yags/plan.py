@@ -303,42 +303,41 @@ def _level_cases(a_totals: tuple[int, ...], a_fumbles: tuple[bool, ...], targets
     return tuple(sorted(counts.items()))
 
 
-class _Key:
-    """A memo key that hashes its value once (a plan's hash walks all its terms; a miss
-    would hash it again to store the answer)."""
-
-    __slots__ = ("hash", "value")
-
-    def __init__(self, value: tuple[AttackPlan, int, int]) -> None:
-        self.value = value
-        self.hash = hash(value)
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Key) and self.value == other.value
-
-
-_PREVIEWS: dict[_Key, Preview] = {}
+_PREVIEWS: dict[tuple, Preview] = {}
 PREVIEWS_KEPT = 4096  # previews remembered before the memo starts afresh
+
+
+def _numbers(plan: AttackPlan, stuns: int, wounds: int) -> tuple:
+    """Every number `_preview_plan` reads from `plan` (and the target's `stuns`, `wounds`):
+    plans alike in these have the same chances, whoever the names and whatever the notes."""
+    a, d, dp = plan.attack, plan.defence, plan.damage
+    contest = d is not None and plan.attack_skill is not None and plan.defence_skill is not None
+    return (a.base, a.unskilled, a.halve, a.fumble_chance,
+            None if d is None else (d.base, d.unskilled, d.halve, d.fumble_chance, plan.defence_fumble_fails),
+            plan.base_difficulty, sum(t.value for t in plan.target_terms),
+            contest and plan.attack_skill > plan.defence_skill,  # type: ignore[operator]
+            contest and plan.defence_skill > plan.attack_skill,  # type: ignore[operator]
+            plan.auto_hit_face, plan.min_level,
+            None if dp is None else (sum(t.value for t in dp.damage_terms),
+                                     tuple((k, t.value) for k, t in dp.level_bonus), dp.soak_base,
+                                     dp.damage_halved, dp.soak_halved, dp.kind, dp.stun_divisor, dp.wound_multiplier),
+            stuns, wounds)
 
 
 def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     """Enumerate the dice: the chance to hit, of each degree, of each number of levels and of
     each resulting (stuns, wounds) of the target starting from (`stuns`, `wounds`).
-    Remembered by value (a plan is a frozen value; the AI previews the same attack round after
-    round while nothing changes, four times in ten); a plan that is not hashable is worked out."""
-    try:
-        key = _Key((plan, stuns, wounds))
-    except TypeError:
-        return _preview_plan(plan, stuns, wounds)
+    Remembered by the plan's numbers (`_numbers`: the AI previews attacks alike in them again
+    and again, eight times in ten), with the plan's own terms."""
+    key = _numbers(plan, stuns, wounds)
     hit = _PREVIEWS.get(key)
     if hit is None:
         if len(_PREVIEWS) >= PREVIEWS_KEPT:
             _PREVIEWS.clear()
         hit = _PREVIEWS[key] = _preview_plan(plan, stuns, wounds)
-    return hit
+        return hit
+    return Preview(hit.p_hit, hit.p_level, hit.p_damage_levels, hit.p_outcome, hit.kind, hit.p_attack_fumble,
+                   hit.difficulty, plan.attack.terms, plan.target_terms)
 
 
 @lru_cache(maxsize=65536)
