@@ -52,16 +52,21 @@ class TacticalAttacks(TacticalBase):
             # Every mode's preview at once: they share the attack's situation (the same answers).
             previews = match.range.previews(me.uid, e.uid, [(mode, dict(opts)) for mode, opts in asks],
                                             sees_all=self.sees_all)
+            pile = bonus = None  # the target's, worked out once for all its modes
             for (mode, opts), preview in zip(asks, previews, strict=True):
                 harm = expected_harm(match, preview)
                 if harm <= 0:
                     continue
-                harm *= self._pile_on(match, me, e) * _ammo_time(match, me, facts, mode, self.w["reload_time"], opts)
+                if pile is None:
+                    pile = self._pile_on(match, me, e)
+                harm *= pile * _ammo_time(match, me, facts, mode, self.w["reload_time"], opts)
                 if mode == "shot" and facts.spread_m:
                     harm -= self._cone_friends(match, me, e, facts)
                     if harm <= 0:
                         continue
-                out.append((self.w["harm"] * harm + self._target_bonus(match, e), Attack(e.uid, mode, dict(opts))))
+                if bonus is None:
+                    bonus = self._target_bonus(match, e)
+                out.append((self.w["harm"] * harm + bonus, Attack(e.uid, mode, dict(opts))))
         return out
 
     def _cone_friends(self, match: Match, me: UnitView, target: UnitView, facts: Any) -> float:
@@ -150,9 +155,11 @@ class TacticalAttacks(TacticalBase):
         g = match.grid
         blasts, arcs, claimed = self.danger_tiles(match, me)
         threats = visible[:4]
+        threat_tiles = [t.pos for t in threats]
+        rank = COVER_RANK.get
 
         def cover_at(tile: Tile) -> float:
-            return sum(COVER_RANK.get(geo.cover_between(g, t.pos, tile), 0) for t in threats) / max(1, len(threats))
+            return sum(rank(c, 0) for c in geo.covers_from(g, threat_tiles, tile)) / max(1, len(threats))
 
         here = cover_at(me.pos) - self.w["danger"] * self._danger(match, me.pos, blasts, arcs)
         best: tuple[float, Tile | None] = (here + 0.25, None)
