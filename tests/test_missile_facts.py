@@ -186,3 +186,21 @@ def test_the_preview_memo_answers_as_worked_out(weapon, distance, shot, cover, d
     got = preview_plan(plan, stuns, wounds)
     assert got == _preview_plan(plan, stuns, wounds)
     assert got.terms == plan.attack.terms and got.target_terms == plan.target_terms
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(MISSILES), st.integers(1, 300), st.integers(0, 6), st.integers(0, 6), armours)
+def test_expected_harm_as_summed_with_float(weapon, distance, stuns, wounds, pieces):
+    """YagsRuleset.expected_harm divides each Fraction's numerator by its denominator: the
+    same float as float(p), summed in the same order."""
+    from engine.yags.ruleset import YagsRuleset
+
+    shooter = _character("S", {"dexterity": 4, "strength": 4}, weapon, (), 5, 4)
+    target = _character("T", {"agility": 3}, weapon, pieces, 5, 3)
+    plan = plan_missile(MissileAttack(Fighter(shooter), Fighter(target, defending=True, defences=1), float(distance)))
+    if not hasattr(plan, "attack"):
+        return
+    p = preview_plan(plan, stuns, wounds)
+    want = sum(float(x) * levels for levels, x in p.p_damage_levels.items())
+    want = want * 2 if p.kind == "wounds" else want
+    assert YagsRuleset().expected_harm(p) == want

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from engine.dice import Dice
@@ -284,7 +285,9 @@ class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
 
     def expected_harm(self, preview: Any) -> float:
         """Expected damage levels (wounds count double the stuns they might be)."""
-        harm = sum(float(p) * levels for levels, p in preview.p_damage_levels.items())
+        # float(p) of a Fraction is numerator / denominator (one correctly rounded division).
+        harm = sum((p.numerator / p.denominator if type(p) is Fraction else float(p)) * levels
+                   for levels, p in preview.p_damage_levels.items())
         return harm * 2 if preview.kind == "wounds" else harm
 
     def declaration_order(self, entries: Sequence[tuple[Any, Character, int]]) -> list[Any]:

@@ -237,7 +237,7 @@ class Declarations:
         mv.mode, mv.path = "none", ()
         kind = kind_of(action)
         kind.declared(m, uid, action, plan.approach, plan.dodge_path)
-        names = {u: m.name(u) for u in m.uids()}
+        names = {u: m.view(u).name for u in m.uids()}  # (a view's name is its Unit's: names never change)
         m._event(EventKind.DECLARE, f"{v.name} declares {describe(action, names)}", uid, kind.target(action))
         return Done()
 

@@ -50,7 +50,7 @@ class CombatSystem(System):
             c = m._comp(target, Combatant)
             m.health.set_state(target, m.rules.react(c.combatant, c.state, key))
             request = replace(request, target=m.participant(target))
-        by_name = {m.name(u): u for u in m.uids()}
+        by_name = {m.view(u).name: u for u in m.uids()}  # (a view's name is its Unit's)
         results = m.rules.resolve(m.dice, request)
         done: list[Any] = []
         for r in results:
