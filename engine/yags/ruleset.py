@@ -45,6 +45,9 @@ __all__ = ["ONE_TILE_REACH", "OVERWATCH_ARC", "OVERWATCH_DIFFICULTY", "TACTICS",
            "YagsRuleset", "overwatch_terms", "reach_within_tiles", "vital_strike_check"]
 
 
+_UNDECLARED = YagsDeclaration(defences=0)  # a fighter that has not declared (a frozen value, shared)
+
+
 class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
     name = "yags"
 
@@ -150,7 +153,7 @@ class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
     # --- fighters -----------------------------------------------------------------------
 
     def fighter(self, p: Participant, opponent: str) -> Fighter:
-        d: YagsDeclaration = p.declaration or YagsDeclaration(defences=0)
+        d: YagsDeclaration = p.declaration or _UNDECLARED
         return Fighter(
             character=p.combatant, condition=p.state, stance=d.stance, defences=d.defences,
             defending=d.covers(opponent), full_dodge=d.full_dodge and not d.lost_round,

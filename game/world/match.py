@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import esper
@@ -30,7 +30,7 @@ from engine.dice import Dice
 from engine.outcome import Done, Impossible
 from engine.ruleset import Participant, Ruleset
 from game.maps.grid import GridMap
-from game.world.actions import Action
+from game.world.actions import Action, Attack
 from game.world.components import (
     Aiming,
     Ammo,
@@ -320,10 +320,6 @@ class Match:
         (a melee attack's approach, worked out as `declare` does: walked when the target is
         out of reach, free or run by its cost; else a staged `path`'s mode, `options["move"]`
         or free), so that a ruleset counting the move's actions counts them before too."""
-        from dataclasses import replace
-
-        from game.world.actions import Attack
-
         knows = None if self.vision is None or sees_all else self.view(uid).team
         request = self.range.request(uid, target, mode, options, knows=knows)
         if mode == "melee":
