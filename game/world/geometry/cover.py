@@ -27,18 +27,16 @@ def cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
     found = memo[key] = _cover_between(grid, shooter, target)
     return found
 
-_UNSET = object()
-
-
 def covers_from(grid: GridMap, shooters: Sequence[Tile], target: Tile) -> list[str | None]:
     """`cover_between(grid, s, target)` for each of `shooters`, in order (the memo fetched
     once: the AI weighs the cover of every tile it can reach from each threat)."""
     memo = _prepared(grid).cover_memo
-    out = []
+    out: list[str | None] = []
     for shooter in shooters:
         key = (shooter, target)
-        found = memo.get(key, _UNSET)
-        if found is _UNSET:
+        try:
+            found = memo[key]
+        except KeyError:
             if len(memo) >= MEMO_MAX:
                 memo.clear()
             found = memo[key] = _cover_between(grid, shooter, target)
