@@ -204,3 +204,24 @@ def test_expected_harm_as_summed_with_float(weapon, distance, stuns, wounds, pie
     want = sum(float(x) * levels for levels, x in p.p_damage_levels.items())
     want = want * 2 if p.kind == "wounds" else want
     assert YagsRuleset().expected_harm(p) == want
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(MISSILES), st.integers(1, 600), st.sampled_from(["normal", "snap", "careful", "aimed"]),
+       st.lists(st.tuples(st.sampled_from([None, "normal", "snap"]),
+                          st.sampled_from([(), ("burst",), ("burst", "target_moving")])), min_size=1, max_size=6),
+       st.booleans())
+def test_shot_facts_remembered_answers_as_worked_out(weapon, distance, shot, asks, twin):
+    """shot_facts gives its last answer again only for the same attack (by identity) and the
+    same arguments: any run of questions, an equal attack in between or not, answers as
+    worked out afresh."""
+    from engine.yags.missile import _shot_facts, shot_facts
+
+    shooter = _character("S", {"dexterity": 4, "strength": 3}, weapon, (), 5, 4)
+    atk = MissileAttack(Fighter(shooter), Fighter(_character("T", {}, weapon, (), 5, 3)), float(distance), shot=shot)
+    other = MissileAttack(Fighter(shooter), Fighter(_character("T", {}, weapon, (), 5, 3)), float(distance) + 1.0, shot=shot)
+    for s, extra in asks:
+        assert shot_facts(atk, s, extra) == _shot_facts(atk, s, extra)
+        assert shot_facts(atk, s, list(extra)) == _shot_facts(atk, s, extra)
+        if twin:
+            assert shot_facts(other, s, extra) == _shot_facts(other, s, extra)

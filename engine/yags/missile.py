@@ -99,9 +99,26 @@ class ShotFacts:
     multiplier: Fraction
 
 
+# The last answer of `shot_facts`, with its question: a burst's recoil asks again what the shot
+# before it asked of the same attack (the AI previews a shot and a burst of one MissileAttack).
+_last_facts: tuple = ()
+
+
 def shot_facts(attack: MissileAttack, shot: str | None = None,
                extra_conditions: Sequence[str] = ()) -> ShotFacts | Impossible:
-    """Range band, close quarters, forced snapshots and the action speed of an attack."""
+    """Range band, close quarters, forced snapshots and the action speed of an attack (the
+    last answer given again for the same attack, a frozen value, and the same arguments)."""
+    global _last_facts
+    extra = tuple(extra_conditions)
+    last = _last_facts
+    if last and last[0] is attack and last[1] == shot and last[2] == extra:
+        return last[3]
+    facts = _shot_facts(attack, shot, extra)
+    _last_facts = (attack, shot, extra, facts)
+    return facts
+
+
+def _shot_facts(attack: MissileAttack, shot: str | None, extra_conditions: Sequence[str]) -> ShotFacts | Impossible:
     w, a = attack.arm, attack.attacker
     if not w.is_missile:
         return Impossible(f"{w.name} is not a missile weapon")
