@@ -37,7 +37,8 @@ class TacticalAttacks(TacticalBase):
                 bonus += self.w["moving_target"]
         return bonus
 
-    def _shots(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> list[tuple[float, Any]]:
+    def _shots(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any,
+               requests: dict | None = None) -> list[tuple[float, Any]]:
         """Exact previews of the few nearest (then most wounded) targets in the first modes."""
         g = match.grid
         in_range = [e for e in visible if geo.distance_m(g, me.pos, e.pos) <= facts.long_m]
@@ -51,7 +52,7 @@ class TacticalAttacks(TacticalBase):
                             and mode != "burst")]
             # Every mode's preview at once: they share the attack's situation (the same answers).
             previews = match.range.previews(me.uid, e.uid, [(mode, dict(opts)) for mode, opts in asks],
-                                            sees_all=self.sees_all)
+                                            sees_all=self.sees_all, requests=requests)
             pile = bonus = None  # the target's, worked out once for all its modes
             for (mode, opts), preview in zip(asks, previews, strict=True):
                 harm = expected_harm(match, preview)
@@ -75,7 +76,8 @@ class TacticalAttacks(TacticalBase):
         return sum(max(0.0, expected_harm(match, match.preview(me.uid, w.uid, "shot", sees_all=self.sees_all)))
                    for w in match.range.in_cone(me.uid, target.uid, facts) if w.team == me.team)
 
-    def _area(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> tuple[float, Any] | None:
+    def _area(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any,
+              requests: dict | None = None) -> tuple[float, Any] | None:
         """Area fire at the aim point that sweeps most enemies and no friend (previewed)."""
         if "area" not in facts.modes or len(visible) < self.level.area_cluster:
             return None
@@ -99,7 +101,8 @@ class TacticalAttacks(TacticalBase):
         harm = 0.0
         shares = len(best[2])  # a ruleset that shares the rounds out (Mythras) previews each one's share
         for p in best[2][:3]:
-            harm += max(0.0, expected_harm(match, match.preview(me.uid, by_pos[p].uid, "area", {"targets": shares}, sees_all=self.sees_all)))
+            preview = match.range.previews(me.uid, by_pos[p].uid, [("area", {"targets": shares})], self.sees_all, requests)[0]
+            harm += max(0.0, expected_harm(match, preview))
         return self.w["harm"] * harm * _ammo_time(match, me, facts, "area", self.w["reload_time"]), AreaFire(best[1].pos)
 
     def _grenade(self, match: Match, me: UnitView, visible: list[UnitView], enemies: list[UnitView]) -> tuple[float, Any] | None:

@@ -1,6 +1,7 @@
-"""`RangeSystem.previews` (every fire mode at one target, the situation worked out once) gives
-exactly `Match.preview` of each, in every ruleset, with fog of war and without, round after
-round of a real match (the AI weighs its shots with it)."""
+"""`RangeSystem.previews` (every fire mode at one target, the situation worked out once, and
+shared with later calls of the same decision) gives exactly `Match.preview` of each, in every
+ruleset, with fog of war and without, round after round of a real match (the AI weighs its
+shots and area fire with it)."""
 
 from __future__ import annotations
 
@@ -40,11 +41,15 @@ class Checking:
         if question.kind in ("declare", "act"):
             uid = question.uid
             asks = _asks(m, uid)
+            requests: dict = {}  # shared by every call of this decision, as the AI shares it
             for e in m.enemies_of(uid):
                 for sees_all in (False, True):
                     got = m.range.previews(uid, e.uid, asks, sees_all=sees_all)
                     want = [m.preview(uid, e.uid, mode, opts, sees_all=sees_all) for mode, opts in asks]
                     assert got == want
+                    # one ask a call, the requests of the calls before shared (first call or later)
+                    for ask, w in zip(reversed(asks), reversed(want), strict=True):
+                        assert m.range.previews(uid, e.uid, [ask], sees_all, requests) == [w]
                     self.compared += len(asks)
         return self.ai.choose(m, question)
 

@@ -95,19 +95,24 @@ class RangeSystem(System):
                              self.situation(uid, target, knows), others)
 
     def previews(self, uid: int, target: int, asks: Sequence[tuple[str, Mapping[str, Any]]],
-                 sees_all: bool = False) -> list[Any]:
+                 sees_all: bool = False, requests: dict[tuple[int, int, bool], AttackRequest] | None = None) -> list[Any]:
         """`Match.preview` of each (mode, options) in `asks` at one target, the same answers;
         the missile modes' requests share one situation and participants, worked out once
-        (the AI weighs every fire mode at each target)."""
+        (the AI weighs every fire mode at each target). `requests`: the requests of earlier
+        calls, by (uid, target, sees_all), shared too: the caller keeps it only while nothing
+        in the match changes (one AI decision's previews)."""
         m = self.m
         out = []
-        first = None
+        key = (uid, target, sees_all)
+        first = None if requests is None else requests.get(key)
         for mode, options in asks:
             if mode == "melee" or options.get("crowd"):  # their requests differ beyond mode and options
                 out.append(m.preview(uid, target, mode, options, sees_all=sees_all))
                 continue
             if first is None:
                 request = first = m.preview_request(uid, target, mode, options, sees_all=sees_all)
+                if requests is not None:
+                    requests[key] = first
             else:  # what `request` builds for this mode and options, the rest shared
                 ammo = m.view(uid).ammo
                 known = {"ammo": ammo.loaded} if ammo is not None else {}
