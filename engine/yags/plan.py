@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from engine.dice import Dice
 from engine.rolls import Roll, Term
@@ -29,8 +29,9 @@ class CheckPlan:
     halve: bool = False
     notes: tuple[str, ...] = ()
 
-    @cached_property
+    @property
     def base(self) -> int:
+        # (A plain sum: read once or twice a plan, cheaper than a cached_property's first read.)
         return sum(t.value for t in self.terms)
 
     def total(self, die: int) -> int:
