@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 import math
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from collections.abc import Set as AbstractSet
 from itertools import pairwise
 from typing import overload
@@ -102,7 +102,7 @@ class CostsTo:
     def __init__(self, grid: GridMap, goals: Iterable[Tile], *, diagonal: bool = True) -> None:
         prep = _prepared(grid)
         self._grid, self._prep, self._pw = grid, prep, prep.pw
-        self._dist = [math.inf] * len(prep.walk)
+        self._dist: MutableSequence[float] = [math.inf] * len(prep.walk)
         self._settled = bytearray(len(prep.walk))
         self._diag = _diagonals(prep.pw, diagonal)
         self._heap: list[tuple[float, int]] = []
@@ -216,7 +216,7 @@ def _landmarks(grid: GridMap, prep: _Prepared) -> list[array]:
         # `reachable` with no limit, worked out at once (geometry/field.py: the same floats)
         whole = field(prep, [(lm[1] + 1) * pw + lm[0] + 1], True, forward=True)
         if whole is not None:
-            prep.landmarks.append(array("d", whole[0]))
+            prep.landmarks.append(whole[0])
             continue
         dist = array("d", [math.inf]) * len(prep.walk)
         for (x, y), c in reachable(grid, lm, math.inf).items():
