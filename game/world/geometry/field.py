@@ -161,8 +161,8 @@ def field(prep: _Prepared, goals: list[int], diagonal: bool,
         pf.add_root(divmod(g, tb.pw))
     pf.resolve()
     t = pf.distance.reshape(-1)
-    reach = np.flatnonzero(t != INT_MAX)
-    tr = t[reach].astype(np.int64)
+    reach = np.flatnonzero(t != INT_MAX).astype(np.int32)  # indices and T: 4 bytes each
+    tr = t[reach]
     t_max = int(tr.max())
     if tr.min() < 0 or t_max > T_LIMIT:
         return None  # an overflow, or too far for the integers' precision
@@ -171,15 +171,12 @@ def field(prep: _Prepared, goals: list[int], diagonal: bool,
     width = int(tb.r_min - 2 - 2 * err)
     if width < 1:
         return None
-    is_goal = np.zeros(t.size, dtype=bool)
-    is_goal[goals] = True
-    keep = ~is_goal[reach]
-    reach, band = reach[keep], tr[keep] // width
-    if band.size and band.max() < 2**15:
+    band = tr // width  # band 0 is the goals (T = 0) alone: any other T >= r_min > width
+    if band.max() < 2**15:
         band = band.astype(np.int16)  # a radix sort; the order within a band does not matter
     by = np.argsort(band, kind="stable")
     order, band = reach[by], band[by]
-    cuts = [0, *(np.flatnonzero(np.diff(band)) + 1).tolist(), order.size]
+    cuts = [*(np.flatnonzero(np.diff(band)) + 1).tolist(), order.size]  # from the end of band 0
     d = np.full(t.size, np.inf)
     d[goals] = 0.0
     (_fill_shared if tb.shared else _fill_steps)(tb, d, order, cuts)
@@ -193,8 +190,8 @@ def _fill_shared(tb: _Tables, d: np.ndarray, order: np.ndarray, cuts: list[int])
     straight neighbour plus the straight step, against the least diagonal one plus the
     diagonal step. Each tile's neighbours, in band order (a row a direction), point at index 0
     (the padded corner, never walkable: inf) for a diagonal the corner rule forbids."""
-    near = np.empty((tb.offsets.size, order.size), dtype=np.intp)
-    np.add(order, tb.offsets[:, None], out=near)
+    near = np.empty((tb.offsets.size, order.size), dtype=np.int32)
+    np.add(order, tb.offsets[:, None].astype(np.int32), out=near)
     if tb.offsets.size > STRAIGHT:
         bits = tb.diag_ok[order]
         for k in range(tb.offsets.size - STRAIGHT):
