@@ -161,7 +161,7 @@ def field(prep: _Prepared, goals: list[int], diagonal: bool,
         pf.add_root(divmod(g, tb.pw))
     pf.resolve()
     t = pf.distance.reshape(-1)
-    reach = np.flatnonzero(t != INT_MAX).astype(np.int32)  # indices and T: 4 bytes each
+    reach = np.flatnonzero(t != INT_MAX)
     tr = t[reach]
     t_max = int(tr.max())
     if tr.min() < 0 or t_max > T_LIMIT:
