@@ -225,3 +225,12 @@ def test_shot_facts_remembered_answers_as_worked_out(weapon, distance, shot, ask
         assert shot_facts(atk, s, list(extra)) == _shot_facts(atk, s, extra)
         if twin:
             assert shot_facts(other, s, extra) == _shot_facts(other, s, extra)
+
+
+@given(st.integers(-10**6, 10**6))
+def test_half_up_in_whole_numbers_as_by_fractions(x):
+    """half_up's whole-number path rounds as round_half_away(Fraction(x, 2)) does."""
+    from engine.yags.tables import half_up, round_half_away
+
+    assert half_up(x) == round_half_away(Fraction(x, 2))
+    assert half_up(Fraction(x)) == round_half_away(Fraction(x, 2))

@@ -23,6 +23,8 @@ def round_half_away(x: Number) -> int:
 
 def half_up(x: int) -> int:
     """Halve, rounding halves up (away from zero)."""
+    if type(x) is int:  # the same in whole numbers: no Fraction made
+        return (x + 1) // 2 if x >= 0 else -((1 - x) // 2)
     return round_half_away(Fraction(x, 2))
 
 
