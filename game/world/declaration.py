@@ -70,6 +70,7 @@ class Declarations:
 
     def __init__(self, match: Match) -> None:
         self.m = match
+        self._names: dict[int, str] | None = None  # every unit's name, for the log (they never change)
 
     # --- declaring ------------------------------------------------------------------------------
 
@@ -237,7 +238,9 @@ class Declarations:
         mv.mode, mv.path = "none", ()
         kind = kind_of(action)
         kind.declared(m, uid, action, plan.approach, plan.dodge_path)
-        names = {u: m.view(u).name for u in m.uids()}  # (a view's name is its Unit's: names never change)
+        names = self._names
+        if names is None:  # (the units and their names are fixed for the match)
+            names = self._names = {u: m.name(u) for u in m.uids()}
         m._event(EventKind.DECLARE, f"{v.name} declares {describe(action, names)}", uid, kind.target(action))
         return Done()
 
