@@ -220,6 +220,13 @@ class Ruleset(ABC):
         default no (Yags: the first defence is free)."""
         return False
 
+    def declaration_counts_actions(self) -> bool:
+        """Does a declaration state the round's actions, so that a preview of another attack
+        must not be read against it (step dice: a sprint's three actions)? Then a unit changing
+        its declaration is previewed as before it declared. By default no (Yags: a declared
+        stance still holds for the next declaration)."""
+        return False
+
     def max_defences(self, combatant: Any) -> int:
         """How many defences the combatant may declare for a round (Yags: by agility and
         perception); 1 where the ruleset has no such choice."""

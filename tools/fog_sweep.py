@@ -13,7 +13,9 @@ watching in hot-seat; during a playback step, what that side saw as the step beg
   nor is its step's event arrow drawn;
 - no text drawn on the frame (log, banner, panel, order list, tooltips) names an enemy the
   side does not see (every text goes through `assets.font`), but a unit's own declaration on
-  its sheet ("declared: shot attack on X": X was seen when it declared);
+  its sheet ("declared: shot attack on X": X was seen when it declared) and a log line of
+  round N, which names an enemy the side saw then: one it was seen to see on a frame of
+  round N or N + 1 (the log reads each event as the side saw it then);
 - no sound but the chime and clicks plays for a step by an enemy the side does not see;
 - a hand-over screen covers the map.
 Each frame also hovers over one seen enemy (a preview tooltip) when the player may declare.
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -104,6 +107,7 @@ def sweep(map_path: str, mode: str, seed: int, rounds: int, shots: Path | None, 
     leaks: list[str] = []
     frames = checks = handovers = 0
     names = {v.uid: v.name for v in m.units()}
+    saw: dict[tuple[str, int], set[int]] = {}  # (side, round): the enemies it saw on a frame then
     try:
         while not m.over and m.round <= rounds and frames < 20000:
             team = fogview.viewer(s)
@@ -148,6 +152,8 @@ def sweep(map_path: str, mode: str, seed: int, rounds: int, shots: Path | None, 
                     pygame.image.save(canvas, str(shots / f"{mode}-{frames:05d}-handover.png"))
             elif team:
                 checks += 1
+                enemies = {v.uid for v in m.units() if v.team != team}
+                saw.setdefault((team, m.round), set()).update(enemies - hidden_before)
                 for h in drawn_hidden:
                     if not hidden_before <= h:
                         leaks.append(f"frame {frames} (round {m.round}): drawn though unseen by {team}: "
@@ -158,7 +164,10 @@ def sweep(map_path: str, mode: str, seed: int, rounds: int, shots: Path | None, 
                 for line in texts:
                     if line.startswith("declared: "):
                         continue  # a unit's own declaration names the enemy its side saw as it declared
-                    for u in hidden_before:
+                    then = re.match(r"\[r(\d+) ", line)
+                    known = (saw.get((team, int(then[1])), set()) | saw.get((team, int(then[1]) + 1), set())
+                             if then else set())
+                    for u in hidden_before - known:
                         if names[u] in line:
                             leaks.append(f"frame {frames} (round {m.round}, {team}): text names unseen {names[u]}: {line!r}")
                 if step_actors and step_actors <= hidden_before and any(x not in ("chime", "click") for x in sounds):

@@ -182,6 +182,9 @@ class StepRuleset(GridManoeuvres, Explosives, Covering, Ruleset):
     def defences_cost_actions(self) -> bool:
         return True  # a stated defence is an action: a step off every roll of the round
 
+    def declaration_counts_actions(self) -> bool:
+        return True  # the statement is the round's actions (Initiative and Actions)
+
     def max_defences(self, combatant: Character) -> int:
         """Defences held ready in a statement: up to the round's three actions."""
         return MAX_ACTIONS

@@ -9,6 +9,7 @@ Melee lives in `engine.yags.melee`, missiles in `engine.yags.missile`, automatic
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.rolls import Roll, Term
 from engine.yags.character import Character
@@ -77,21 +78,9 @@ class Fighter:
 
     def injury_terms(self) -> list[Term]:
         """Wound, stun and fatigue penalties, and the penalty for the number of defences."""
-        terms = []
         c = self.condition
-        if c.wound_penalty:
-            terms.append(Term("wounds", c.wound_penalty))
-        if c.stun_penalty:
-            terms.append(Term("stuns", c.stun_penalty))
-        fat = c.fatigue_penalty(self.character.fatigue_track)
-        if fat:
-            terms.append(Term("fatigue", fat))
-        dp = defence_penalty(self.defences)
-        if dp:
-            terms.append(Term(f"{self.defences} defences", dp))
-        if self.overwhelmed:
-            terms.append(Term("overwhelmed", self.overwhelmed))
-        return terms
+        return list(_injury_terms(c.wound_penalty, c.stun_penalty, c.fatigue_penalty(self.character.fatigue_track),
+                                  self.defences, self.overwhelmed))
 
     def strength_terms(self, weapon: Weapon | None = None) -> list[Term]:
         """Strength requirement: a weapon used two handed adds 50% (round up) to strength;
@@ -103,6 +92,23 @@ class Fighter:
         if short == 2:
             return [Term("strength short", -15)]
         return []
+
+
+@lru_cache(maxsize=1024, typed=True)  # Terms are immutable; every attack planned asks
+def _injury_terms(wounds: int, stuns: int, fatigue: int, defences: int, overwhelmed: int) -> tuple[Term, ...]:
+    terms = []
+    if wounds:
+        terms.append(Term("wounds", wounds))
+    if stuns:
+        terms.append(Term("stuns", stuns))
+    if fatigue:
+        terms.append(Term("fatigue", fatigue))
+    dp = defence_penalty(defences)
+    if dp:
+        terms.append(Term(f"{defences} defences", dp))
+    if overwhelmed:
+        terms.append(Term("overwhelmed", overwhelmed))
+    return tuple(terms)
 
 
 def effective_strength(character: Character, weapon: Weapon) -> int:

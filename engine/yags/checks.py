@@ -9,6 +9,7 @@ fumble chance.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.dice import Dice
@@ -29,6 +30,7 @@ ATTRIBUTE_ABBREV = {
 UNSKILLED_FUMBLE = 2
 
 
+@lru_cache(maxsize=1024, typed=True)  # a Term is immutable; each attack asks for its attacker's again
 def ability_term(attribute: str, attribute_score: int, skill: str | None, skill_score: int | None) -> Term:
     """`Dex 4 x Rifles 5` (20), or `Hea 3 x 4` (12) for a pure attribute check."""
     abbrev = ATTRIBUTE_ABBREV.get(attribute, attribute.title())

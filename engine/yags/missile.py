@@ -23,13 +23,11 @@ from fractions import Fraction
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Term
-from engine.yags.attack import STANCE_MODIFIERS, AttackResult, Fighter, can_carry
+from engine.yags.attack import STANCE_MODIFIERS, AttackResult, Fighter
 from engine.yags.checks import ability_term
-from engine.yags.damage import armour_against, damage_kind, damage_terms, soak_terms
 from engine.yags.equipment import Weapon
+from engine.yags.missile_facts import distance_term, multiplier, pairing
 from engine.yags.missile_rules import (
-    BASE_DIFFICULTY,
-    FIREARM_SIZE,
     IMPROVISED_INCREMENT_M,
     MELEE_CROWD_FUMBLE,
     OFF_HAND_PENALTY,
@@ -38,7 +36,6 @@ from engine.yags.missile_rules import (
     STANCE_COVER,
     WRESTLING_FUMBLE,
     close_quarters,
-    environment_multiplier,
     is_thrown,
     missile_strength_shortfall,
     scope_bonus,
@@ -46,13 +43,10 @@ from engine.yags.missile_rules import (
 )
 from engine.yags.plan import AttackPlan, CheckPlan, DamagePlan, PlanResult, roll_plan
 from engine.yags.tables import (
-    RANGE_BAND_DAMAGE,
     RANGE_BAND_FUMBLE,
     cover_auto_hit_face,
     cover_bonus,
     crowd_distance_penalty,
-    distance_penalty,
-    missile_size_modifier,
     range_band,
 )
 
@@ -105,9 +99,26 @@ class ShotFacts:
     multiplier: Fraction
 
 
+# The last answer of `shot_facts`, with its question: a burst's recoil asks again what the shot
+# before it asked of the same attack (the AI previews a shot and a burst of one MissileAttack).
+_last_facts: tuple = ()
+
+
 def shot_facts(attack: MissileAttack, shot: str | None = None,
                extra_conditions: Sequence[str] = ()) -> ShotFacts | Impossible:
-    """Range band, close quarters, forced snapshots and the action speed of an attack."""
+    """Range band, close quarters, forced snapshots and the action speed of an attack (the
+    last answer given again for the same attack, a frozen value, and the same arguments)."""
+    global _last_facts
+    extra = tuple(extra_conditions)
+    last = _last_facts
+    if last and last[0] is attack and last[1] == shot and last[2] == extra:
+        return last[3]
+    facts = _shot_facts(attack, shot, extra)
+    _last_facts = (attack, shot, extra, facts)
+    return facts
+
+
+def _shot_facts(attack: MissileAttack, shot: str | None, extra_conditions: Sequence[str]) -> ShotFacts | Impossible:
     w, a = attack.arm, attack.attacker
     if not w.is_missile:
         return Impossible(f"{w.name} is not a missile weapon")
@@ -138,7 +149,7 @@ def shot_facts(attack: MissileAttack, shot: str | None = None,
     conditions = [*attack.conditions, *extra_conditions]
     if attack.two_guns or attack.off_hand:
         conditions.append("two_guns")
-    mult = environment_multiplier(shot, conditions, firearm=w.is_firearm, laser=w.has("laser"))
+    mult = multiplier(shot, conditions, w.is_firearm, w.has("laser"))
     return ShotFacts(w, band, quarters, shot, speed, short, mult)
 
 
@@ -256,12 +267,13 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
     facts = shot_facts(attack, shot, extra_conditions)
     if isinstance(facts, Impossible):
         return facts
-    if not can_carry(a.character, facts.weapon):
+    w = facts.weapon
+    pair = pairing(a.character, w, t.character)  # the figures fixed for these three
+    if not pair.carry:
         return Impossible(f"{a.name} cannot carry {facts.weapon.name} ({facts.weapon.load:g} kg), "
                           "so cannot use it at all")
     if t.full_dodge and t.cover_action is None and facts.speed == "slow":
         return Impossible(f"{t.name} made a full dodge: full cover against slow attacks")
-    w = facts.weapon
     mult = f", distance x{facts.multiplier}" if facts.multiplier != 1 else ""
     notes = [f"{facts.shot} shot at {facts.band} range, {facts.speed}{mult}"]
     keep = facts.band == "short" and facts.quarters is None
@@ -273,7 +285,7 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
     terms = attack_terms(a, w, keep_bonus=keep, scope=scope, off_hand=attack.off_hand,
                          attribute_score=attribute_score)
     terms.extend(x for x in extra_terms if x.value)
-    skill = a.character.skill(w.skill)
+    skill = pair.skill
     if fumble_chance is None:
         fumble_chance = 1 if is_thrown(w) else RANGE_BAND_FUMBLE[facts.band]
         fumble_chance += MELEE_CROWD_FUMBLE * attack.melee_crowd
@@ -292,37 +304,28 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
         notes.append(f"someone wrestles with {t.name}: fumble +{WRESTLING_FUMBLE[facts.band]} at {facts.band} range")
     check = CheckPlan(label, tuple(terms), fumble_chance, unskilled=(skill == 0), halve=halve)
     target_terms: list[Term] = []
-    dp = distance_penalty(attack.distance_m, w.increment or IMPROVISED_INCREMENT_M, facts.multiplier)
+    dp, eff = distance_term(attack.distance_m, w.increment or IMPROVISED_INCREMENT_M, facts.multiplier)
     if attack.crowd_targets > 1:
         dp = crowd_distance_penalty(dp, attack.crowd_targets)
         notes.append(f"firing at a crowd of {attack.crowd_targets}: a hit strikes a random one")
     if dp:
-        eff = Fraction(attack.distance_m) * facts.multiplier
-        target_terms.append(Term("distance", dp, f"distance +{dp} ({float(eff):.0f} m)"))
+        target_terms.append(Term("distance", dp, f"distance +{dp} ({eff:.0f} m)"))
     cb = target_cover_bonus(attack, facts.speed)
     if cb:
         target_terms.append(Term("cover", cb))
     cone_damage, _, cone_face = cone_pattern(w, attack.distance_m)
     if auto_hit_face is None and cone_face is not None:
         auto_hit_face = cover_auto_hit_face(cone_face, cb)
-    kind0 = "mixed" if w.has("armour_piercing") else w.damage_type
-    eff_armour = armour_against(t.character.armour, w, kind0)
-    # Vehicle Scale Weapons: "most man-portable firearms are considered to be Size 5",
-    # whoever fires them; other missiles strike with their user's size.
-    a_size = FIREARM_SIZE if w.is_firearm else a.character.size
-    kind = damage_kind(w, eff_armour.kind_shift, a_size, t.character.size, base=kind0)
-    extra = [Term(f"{facts.band} range", RANGE_BAND_DAMAGE[facts.band]), Term("cone", cone_damage)]
-    damage = DamagePlan(tuple(damage_terms(a.character, w, extra)),
-                        tuple(soak_terms(t.character, eff_armour.value)), kind,
+    damage = DamagePlan(pair.damage_terms(facts.band, cone_damage), pair.soak, pair.kind,
                         level_bonus=level_bonus, wound_multiplier=wound_multiplier,
-                        notes=eff_armour.notes, damage_halved=a.initiative_zero,
+                        notes=pair.armour.notes, damage_halved=a.initiative_zero,
                         soak_halved=t.initiative_zero)
     return AttackPlan(
         attacker=a.name, target=t.name, attack=check, defence=missile_defence(attack, facts),
-        base_difficulty=BASE_DIFFICULTY + missile_size_modifier(a.character.size, t.character.size),
+        base_difficulty=pair.base_difficulty,
         target_terms=tuple(target_terms), damage=damage, auto_hit_face=auto_hit_face,
         attack_fumble_outcome=fumble_outcome, notes=tuple(notes),
-        attack_skill=skill, defence_skill=t.character.skill("Athletics"),
+        attack_skill=skill, defence_skill=pair.defence_skill,
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from engine.dice import Dice
 from engine.rolls import Roll, Term
@@ -29,8 +29,9 @@ class CheckPlan:
     halve: bool = False
     notes: tuple[str, ...] = ()
 
-    @cached_property
+    @property
     def base(self) -> int:
+        # (A plain sum: read once or twice a plan, cheaper than a cached_property's first read.)
         return sum(t.value for t in self.terms)
 
     def total(self, die: int) -> int:
@@ -303,25 +304,41 @@ def _level_cases(a_totals: tuple[int, ...], a_fumbles: tuple[bool, ...], targets
     return tuple(sorted(counts.items()))
 
 
-_PREVIEWS: dict[tuple[AttackPlan, int, int], Preview] = {}
+_PREVIEWS: dict[tuple, Preview] = {}
 PREVIEWS_KEPT = 4096  # previews remembered before the memo starts afresh
+
+
+def _numbers(plan: AttackPlan, stuns: int, wounds: int) -> tuple:
+    """Every number `_preview_plan` reads from `plan` (and the target's `stuns`, `wounds`):
+    plans alike in these have the same chances, whoever the names and whatever the notes."""
+    a, d, dp = plan.attack, plan.defence, plan.damage
+    contest = d is not None and plan.attack_skill is not None and plan.defence_skill is not None
+    return (a.base, a.unskilled, a.halve, a.fumble_chance,
+            None if d is None else (d.base, d.unskilled, d.halve, d.fumble_chance, plan.defence_fumble_fails),
+            plan.base_difficulty, sum(t.value for t in plan.target_terms),
+            contest and plan.attack_skill > plan.defence_skill,  # type: ignore[operator]
+            contest and plan.defence_skill > plan.attack_skill,  # type: ignore[operator]
+            plan.auto_hit_face, plan.min_level,
+            None if dp is None else (sum(t.value for t in dp.damage_terms),
+                                     tuple((k, t.value) for k, t in dp.level_bonus), dp.soak_base,
+                                     dp.damage_halved, dp.soak_halved, dp.kind, dp.stun_divisor, dp.wound_multiplier),
+            stuns, wounds)
 
 
 def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
     """Enumerate the dice: the chance to hit, of each degree, of each number of levels and of
     each resulting (stuns, wounds) of the target starting from (`stuns`, `wounds`).
-    Remembered by value (a plan is a frozen value; the AI previews the same attack round after
-    round while nothing changes, four times in ten); a plan that is not hashable is worked out."""
-    key = (plan, stuns, wounds)
-    try:
-        hit = _PREVIEWS.get(key)
-    except TypeError:
-        return _preview_plan(plan, stuns, wounds)
+    Remembered by the plan's numbers (`_numbers`: the AI previews attacks alike in them again
+    and again, eight times in ten), with the plan's own terms."""
+    key = _numbers(plan, stuns, wounds)
+    hit = _PREVIEWS.get(key)
     if hit is None:
         if len(_PREVIEWS) >= PREVIEWS_KEPT:
             _PREVIEWS.clear()
         hit = _PREVIEWS[key] = _preview_plan(plan, stuns, wounds)
-    return hit
+        return hit
+    return Preview(hit.p_hit, hit.p_level, hit.p_damage_levels, hit.p_outcome, hit.kind, hit.p_attack_fumble,
+                   hit.difficulty, plan.attack.terms, plan.target_terms)
 
 
 @lru_cache(maxsize=65536)
@@ -370,7 +387,10 @@ def _preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
         for level, n in level_cases.items():
             for levels, q in _plan_damage_counts(dp, level):
                 damage_cases[levels] += n * q
-                outcome_cases[_after(stuns, wounds, levels, dp)] += n * q
+        # Each number of levels leads to one outcome: added up by levels first (the outcomes
+        # come in the same order, first met first, and the sums are whole numbers).
+        for levels, n in damage_cases.items():
+            outcome_cases[_after(stuns, wounds, levels, dp)] += n
     else:
         outcome_cases[(stuns, wounds)] += hits * 400
     whole = cases * 400

@@ -65,9 +65,31 @@ def missile_attack(rules: YagsRuleset, request: AttackRequest, target: Any = Non
     )
 
 
+# The last attack built by `plans_for`, with what it was built from: the AI previews each fire
+# mode at a target with one request's participants and situation (Match.previews).
+_last: tuple[Any, ...] = ()
+
+
+def _attack_for(rules: YagsRuleset, request: AttackRequest) -> MissileAttack:
+    """missile_attack(rules, request), the same value again when only the mode or options that
+    it does not read changed since the last request (the same participants and situation,
+    by identity: frozen values, kept alive here)."""
+    global _last
+    opts = request.options
+    key = (str(opts.get("shot", "normal")), bool(opts.get("overwatch", False)), bool(opts.get("unaware", False)),
+           crowd_size(request))
+    last = _last
+    if (last and last[0] is rules and last[1] is request.attacker and last[2] is request.target
+            and last[3] is request.situation and last[4] == key):
+        return last[5]
+    atk = missile_attack(rules, request)
+    _last = (rules, request.attacker, request.target, request.situation, key, atk)
+    return atk
+
+
 def plans_for(rules: YagsRuleset, request: AttackRequest) -> list[AttackPlan | Impossible]:
     """The plans of one declared attack: one per shot or burst."""
-    atk = missile_attack(rules, request)
+    atk = _attack_for(rules, request)
     mode = request.mode
     opts = request.options
     if mode == "shot":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from engine.dice import Dice
@@ -42,6 +43,9 @@ from engine.yags.tables import max_defences
 
 __all__ = ["ONE_TILE_REACH", "OVERWATCH_ARC", "OVERWATCH_DIFFICULTY", "TACTICS", "YagsDeclaration",
            "YagsRuleset", "overwatch_terms", "reach_within_tiles", "vital_strike_check"]
+
+
+_UNDECLARED = YagsDeclaration(defences=0)  # a fighter that has not declared (a frozen value, shared)
 
 
 class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
@@ -149,7 +153,7 @@ class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
     # --- fighters -----------------------------------------------------------------------
 
     def fighter(self, p: Participant, opponent: str) -> Fighter:
-        d: YagsDeclaration = p.declaration or YagsDeclaration(defences=0)
+        d: YagsDeclaration = p.declaration or _UNDECLARED
         return Fighter(
             character=p.combatant, condition=p.state, stance=d.stance, defences=d.defences,
             defending=d.covers(opponent), full_dodge=d.full_dodge and not d.lost_round,
@@ -284,7 +288,9 @@ class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
 
     def expected_harm(self, preview: Any) -> float:
         """Expected damage levels (wounds count double the stuns they might be)."""
-        harm = sum(float(p) * levels for levels, p in preview.p_damage_levels.items())
+        # float(p) of a Fraction is numerator / denominator (one correctly rounded division).
+        harm = sum((p.numerator / p.denominator if type(p) is Fraction else float(p)) * levels
+                   for levels, p in preview.p_damage_levels.items())
         return harm * 2 if preview.kind == "wounds" else harm
 
     def declaration_order(self, entries: Sequence[tuple[Any, Character, int]]) -> list[Any]:

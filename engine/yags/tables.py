@@ -23,6 +23,8 @@ def round_half_away(x: Number) -> int:
 
 def half_up(x: int) -> int:
     """Halve, rounding halves up (away from zero)."""
+    if type(x) is int:  # the same in whole numbers: no Fraction made
+        return (x + 1) // 2 if x >= 0 else -((1 - x) // 2)
     return round_half_away(Fraction(x, 2))
 
 
@@ -188,6 +190,7 @@ def range_band(distance_m: Number, short_m: Number, medium_m: Number, long_m: Nu
 # --- yags-combat.md, Firearms and Automatic Fire -------------------------------------------
 
 
+@lru_cache(maxsize=4096, typed=True)  # exact Fraction arithmetic; the same distances recur
 def effective_burst(bullets: int, distance_m: Number, short_m: Number) -> int:
     """Effective burst size: all bullets up to 10% of short range, halved (round down) for
     each further multiple of that. Short 400 m, 10 bullets: 10 to 40 m, 5 to 80, 2 to 120,
@@ -338,6 +341,7 @@ COVER_BONUS = {
 }
 
 
+@lru_cache(maxsize=256)  # asked for by every missile attack planned
 def cover_bonus(*covers: str | None) -> int:
     """Cover does not stack: the best of the given kinds (stance included)."""
     for c in covers:

@@ -123,8 +123,10 @@ class TacticalAI(TacticalAttacks, TacticalMoves):
             yield self._advance(match, me, enemies, facts), {"defences": d0}
             return
         if ammo is None or ammo.loaded > 0:
-            options.extend(self._shots(match, me, visible, facts))
-            a = self._area(match, me, visible, facts)
+            # Their previews share each target's request: nothing in the match changes between.
+            requests: dict = {}
+            options.extend(self._shots(match, me, visible, facts, requests))
+            a = self._area(match, me, visible, facts, requests)
             if a is not None:
                 options.append(a)
         options.sort(key=lambda o: -o[0])

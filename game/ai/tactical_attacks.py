@@ -38,7 +38,8 @@ class TacticalAttacks(TacticalBase):
                 bonus += self.w["moving_target"]
         return bonus
 
-    def _shots(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> list[tuple[float, Any]]:
+    def _shots(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any,
+               requests: dict | None = None) -> list[tuple[float, Any]]:
         """Exact previews of the few nearest (then most wounded) targets in the first modes."""
         g = match.grid
         apart = {e.uid: geo.distance_m(g, me.pos, e.pos) for e in visible}
@@ -47,19 +48,28 @@ class TacticalAttacks(TacticalBase):
         modes = [m for m in FIRE_MODES if m in facts.modes][: self.level.modes]
         out = []
         for e in in_range[: self.level.targets]:
-            for mode in modes:
-                for opts in match.rules.attack_options(me.combatant, mode)[: self.level.attack_options]:  # Yags: one
-                    if me.ammo is not None and match.rules.ammo_use(me.combatant, mode, opts) > me.ammo.loaded and mode != "burst":
-                        continue
-                    harm = expected_harm(match, match.preview(me.uid, e.uid, mode, dict(opts), sees_all=self.sees_all))
+            asks = [(mode, opts) for mode in modes
+                    for opts in match.rules.attack_options(me.combatant, mode)[: self.level.attack_options]  # Yags: one
+                    if not (me.ammo is not None and match.rules.ammo_use(me.combatant, mode, opts) > me.ammo.loaded
+                            and mode != "burst")]
+            # Every mode's preview at once: they share the attack's situation (the same answers).
+            previews = match.range.previews(me.uid, e.uid, [(mode, dict(opts)) for mode, opts in asks],
+                                            sees_all=self.sees_all, requests=requests)
+            pile = bonus = None  # the target's, worked out once for all its modes
+            for (mode, opts), preview in zip(asks, previews, strict=True):
+                harm = expected_harm(match, preview)
+                if harm <= 0:
+                    continue
+                if pile is None:
+                    pile = self._pile_on(match, me, e)
+                harm *= pile * _ammo_time(match, me, facts, mode, self.w["reload_time"], opts)
+                if mode == "shot" and facts.spread_m:
+                    harm -= self._cone_friends(match, me, e, facts)
                     if harm <= 0:
                         continue
-                    harm *= self._pile_on(match, me, e) * _ammo_time(match, me, facts, mode, self.w["reload_time"], opts)
-                    if mode == "shot" and facts.spread_m:
-                        harm -= self._cone_friends(match, me, e, facts)
-                        if harm <= 0:
-                            continue
-                    out.append((self.w["harm"] * harm + self._target_bonus(match, e), Attack(e.uid, mode, dict(opts))))
+                if bonus is None:
+                    bonus = self._target_bonus(match, e)
+                out.append((self.w["harm"] * harm + bonus, Attack(e.uid, mode, dict(opts))))
         return out
 
     def _cone_friends(self, match: Match, me: UnitView, target: UnitView, facts: Any) -> float:
@@ -68,7 +78,8 @@ class TacticalAttacks(TacticalBase):
         return sum(max(0.0, expected_harm(match, match.preview(me.uid, w.uid, "shot", sees_all=self.sees_all)))
                    for w in match.range.in_cone(me.uid, target.uid, facts) if w.team == me.team)
 
-    def _area(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any) -> tuple[float, Any] | None:
+    def _area(self, match: Match, me: UnitView, visible: list[UnitView], facts: Any,
+              requests: dict | None = None) -> tuple[float, Any] | None:
         """Area fire at the aim point that sweeps most enemies and no friend (previewed)."""
         if "area" not in facts.modes or len(visible) < self.level.area_cluster:
             return None
@@ -94,7 +105,8 @@ class TacticalAttacks(TacticalBase):
         harm = 0.0
         shares = len(best[2])  # a ruleset that shares the rounds out (Mythras) previews each one's share
         for p in best[2][:3]:
-            harm += max(0.0, expected_harm(match, match.preview(me.uid, by_pos[p].uid, "area", {"targets": shares}, sees_all=self.sees_all)))
+            preview = match.range.previews(me.uid, by_pos[p].uid, [("area", {"targets": shares})], self.sees_all, requests)[0]
+            harm += max(0.0, expected_harm(match, preview))
         return self.w["harm"] * harm * _ammo_time(match, me, facts, "area", self.w["reload_time"]), AreaFire(best[1].pos)
 
     def _grenade(self, match: Match, me: UnitView, visible: list[UnitView], enemies: list[UnitView]) -> tuple[float, Any] | None:
@@ -150,9 +162,11 @@ class TacticalAttacks(TacticalBase):
         g = match.grid
         blasts, arcs, claimed = self.danger_tiles(match, me)
         threats = visible[:4]
+        threat_tiles = [t.pos for t in threats]
+        rank = COVER_RANK.get
 
         def cover_at(tile: Tile) -> float:
-            return sum(COVER_RANK.get(geo.cover_between(g, t.pos, tile), 0) for t in threats) / max(1, len(threats))
+            return sum(rank(c, 0) for c in geo.covers_from(g, threat_tiles, tile)) / max(1, len(threats))
 
         here = cover_at(me.pos) - self.w["danger"] * self._danger(match, me.pos, blasts, arcs)
         best: tuple[float, Tile | None] = (here + 0.25, None)

@@ -91,11 +91,9 @@ def animate(step: list[Any], ctx: Context, start: float, base_ms: float) -> tupl
     `base_ms` is a plain step at the chosen speed (the normal speed: BASE_MS)."""
     k = base_ms / BASE_MS
     out: list[Effect] = []
-    length = base_ms
-    walkers = [w for w in ctx.walks.values() if len(w.tiles) > 1]
+    walkers = heard_walkers(ctx)
+    length = walk_length(walkers, base_ms)
     if walkers:
-        tiles = max(len(w.tiles) - 1 for w in walkers)
-        length = max(length, min(4.0, 0.35 + 0.28 * tiles) * base_ms)
         _footsteps(out, ctx, walkers, start, length)
     fired: set[tuple[int, int]] = set()
     hits = {e.target for e in step if e.kind == "damage" and e.target is not None}
@@ -125,15 +123,29 @@ def animate(step: list[Any], ctx: Context, start: float, base_ms: float) -> tupl
     return length, out
 
 
-def _footsteps(out: list[Effect], ctx: Context, walkers: list[Walk], start: float, length: float) -> None:
-    """A footstep a tile of the longest walk; under fog of war (`ctx.heard`) of the longest
-    walk the viewer hears, each only while a walker it hears is where it sees it."""
+def heard_walkers(ctx: Context) -> list[Walk]:
+    """The step's walks; under fog of war (`ctx.heard`) those the viewer sees some of, so
+    that neither the step's length nor its footsteps tell of a walk it does not see."""
+    walkers = [w for w in ctx.walks.values() if len(w.tiles) > 1]
     heard = ctx.heard
     if heard is not None:
         walkers = [w for w in walkers if any(heard(w.uid, w.at(j / (len(w.tiles) - 1))[0])
                                              for j in range(len(w.tiles)))]
+    return walkers
+
+
+def walk_length(walkers: list[Walk], base_ms: float) -> float:
+    """A step's length with these walks: the longest, a plain step at least."""
     if not walkers:
-        return
+        return base_ms
+    tiles = max(len(w.tiles) - 1 for w in walkers)
+    return max(base_ms, min(4.0, 0.35 + 0.28 * tiles) * base_ms)
+
+
+def _footsteps(out: list[Effect], ctx: Context, walkers: list[Walk], start: float, length: float) -> None:
+    """A footstep a tile of the longest walk (of those the viewer hears, `heard_walkers`),
+    under fog of war (`ctx.heard`) each only while a walker it hears is where it sees it."""
+    heard = ctx.heard
     tiles = max(len(w.tiles) - 1 for w in walkers)
     for j in range(min(tiles, 12)):
         if heard is None or any(heard(w.uid, w.at(j / tiles)[0]) for w in walkers):

@@ -68,7 +68,9 @@ class BattleView:
         draw_banner(surface, sc.banner_rect, *self.banner())
         end = play.log_end()
         team, hidden = self.fog()
-        lines = sc.cached("lines", (end, team, hidden), lambda: fv.log_lines(m, team, m.log.events[:end], hidden))
+        noted = len(m.vision.history) if m.vision is not None else 0  # each line as the side saw it then
+        lines = sc.cached("lines", (end, team, hidden, noted),
+                          lambda: fv.log_lines(m, team, m.log.events[:end], hidden, first=0))
         sc.log_scroll = draw_log(surface, sc.log_rect, lines, sc.log_scroll)
         uid = sc.selected if sc.selected not in hidden else None  # an enemy gone from sight is not shown
         self._draw_side(surface, uid, uid is not None and self.session.can_declare(uid))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ruleset import HealthFacts
 from game.ui import settings as st
-from game.ui.animate import Context, Walk, animate, path_between
+from game.ui.animate import Context, Walk, animate, heard_walkers, path_between, walk_length
 from game.ui.effects import Effects
 from game.ui.figures import Shown
 from game.ui.panels import PHASE_NAMES
@@ -279,16 +279,18 @@ class Playback:
         ctx = self._context()
         ctx.heard = fv.heard(self, team) if team is not None and self.match.vision is not None else None
         length, effects = animate(self.steps[self.i], ctx, self.step_start, float(self.step_ms))
-        self.durations[self.i] = length
         step = self.steps[self.i]
         hid = self.hidden(team) or frozenset()
         if team is not None and step and step[0].actor in hid:
             # fog of war: nothing shows where an unseen enemy acted from (but the footsteps
-            # of the walkers the viewer sees, which `heard` already chose)
+            # of the walkers the viewer sees, which `heard` already chose), nor does the step
+            # last longer for what it did (a blast's or a burst's length)
             effects = [fx for fx in effects if fx.kind == "sound" and fx.label == "step"]
+            length = walk_length(heard_walkers(ctx), float(self.step_ms))
         elif hid:  # nor where one stands (a stray round or a blast striking it)
             ctx = self._context()
             effects = fv.visible_effects(effects, {ctx.pos(u) for u in hid})
+        self.durations[self.i] = length
         for e in effects:
             self.fx.add(e)
 

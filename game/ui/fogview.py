@@ -155,22 +155,34 @@ def name(match: Any, team: str | None, uid: int, hidden: frozenset[int]) -> str:
     return UNSEEN if uid in hidden else match.name(uid)
 
 
-def log_lines(match: Any, team: str | None, events: list[Any], hidden: frozenset[int]) -> list[str]:
+def log_lines(match: Any, team: str | None, events: list[Any], hidden: frozenset[int],
+              first: int | None = None) -> list[str]:
     """The log as the viewer may read it: events about unseen enemies only, left out; those
-    that befell its own units name the enemy "an unseen enemy"."""
+    that befell its own units name the enemy "an unseen enemy". `hidden`: the enemies it does
+    not see now; with `first` (the log index of `events[0]`), each event is read as the side
+    saw it then (`SideViews.saw_around`), `hidden` only for events no note came before."""
     if team is None:
         return [e.line() for e in events]
     out = []
-    for e in events:
+    history = match.vision is not None and first is not None
+    end = (first or 0) + len(events)
+    enemies = frozenset(v.uid for v in match.units() if v.team != team) if history else frozenset()
+    for i, e in enumerate(events):
+        gone = hidden
+        if history:
+            saw = match.vision.saw_around(team, (first or 0) + i, end)
+            gone = hidden if saw is None else enemies - saw
         actors = [u for u in (e.actor, e.target) if u is not None]
-        unseen = [u for u in actors if u in hidden]
+        unseen = [u for u in actors if u in gone]
         if not unseen:
             out.append(e.line())
             continue
-        if e.kind == "declare" and e.actor in hidden:
+        if e.kind == "declare" and e.actor in gone:
             # Hidden Actions: not declared to this side; Unknown Targets: declared openly, but
-            # who and from where is not known
-            if match.vision is not None and match.vision.declaration_shown(team, e.actor) == "unknown":
+            # who and from where is not known (known for this round's declarations only: an
+            # earlier round's unseen declarer is left out)
+            if (match.vision is not None and e.round == match.round
+                    and match.vision.declaration_shown(team, e.actor) == "unknown"):
                 out.append(f"[r{e.round} declare] {UNSEEN} declares openly (an unknown target)")
             continue
         if not any(match.view(u).team == team for u in actors):

@@ -14,7 +14,7 @@ stance...), which the world keeps opaque.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -70,6 +70,7 @@ class Declarations:
 
     def __init__(self, match: Match) -> None:
         self.m = match
+        self._names: dict[int, str] | None = None  # every unit's name, for the log (they never change)
 
     # --- declaring ------------------------------------------------------------------------------
 
@@ -239,7 +240,9 @@ class Declarations:
         mv.mode, mv.path = "none", ()
         kind = kind_of(action)
         kind.declared(m, uid, action, plan.approach, plan.dodge_path)
-        names = _Names(m)  # the text names one unit or none: not every unit's name looked up
+        names = self._names
+        if names is None:  # (the units and their names are fixed for the match)
+            names = self._names = {u: m.name(u) for u in m.uids()}
         m._event(EventKind.DECLARE, f"{v.name} declares {describe(action, names)}", uid, kind.target(action))
         return Done()
 
@@ -362,21 +365,3 @@ class Declarations:
         if not m.sight.in_cover(v, (path[-1][0], path[-1][1])):
             return Impossible(f"{tuple(path[-1])} is not in cover from the enemies that see it")
         return None
-
-
-class _Names(Mapping[int, str]):
-    """The units' names by uid, each looked up when asked."""
-
-    def __init__(self, m: Match) -> None:
-        self.m = m
-
-    def __getitem__(self, uid: int) -> str:
-        if uid not in self.m._entities:
-            raise KeyError(uid)
-        return self.m.name(uid)
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self.m.uids())
-
-    def __len__(self) -> int:
-        return len(self.m._entities)

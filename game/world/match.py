@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import esper
@@ -30,7 +30,7 @@ from engine.dice import Dice
 from engine.outcome import Done, Impossible
 from engine.ruleset import Participant, Ruleset
 from game.maps.grid import GridMap
-from game.world.actions import Action
+from game.world.actions import Action, Attack
 from game.world.components import (
     Aiming,
     Ammo,
@@ -309,9 +309,11 @@ class Match:
     # --- what the systems answer (movement, sight, range, engagement, combat, work and
     # overwatch hold the queries: match.movement.reachable(uid), match.sight.can_see(a, b), ...)
 
-    def participant(self, uid: int) -> Participant:
+    def participant(self, uid: int, undeclared: bool = False) -> Participant:
+        """`uid` as the ruleset sees it: with its declaration this round (`undeclared`: as
+        before it declared, the reaction policy it keeps still answering)."""
         v = self.view(uid)
-        d = self.declared(uid)
+        d = None if undeclared else self.declared(uid)
         decl = d.ruleset_decl if d else None
         if d is None:
             policy = self.reaction_policy(uid)
@@ -338,13 +340,13 @@ class Match:
         `uid`'s side knows the surroundings; with the move the declaration will state with it
         (a melee attack's approach, worked out as `declare` does: walked when the target is
         out of reach, free or run by its cost; else a staged `path`'s mode, `options["move"]`
-        or free), so that a ruleset counting the move's actions counts them before too."""
-        from dataclasses import replace
-
-        from game.world.actions import Attack
-
+        or free), so that a ruleset counting the move's actions counts them before too.
+        While declarations are open, a unit changing its declaration is previewed without the
+        old one where a declaration states the round's actions (step dice)."""
         knows = None if self.vision is None or sees_all else self.view(uid).team
         request = self.range.request(uid, target, mode, options, knows=knows)
+        if self.phase == "declare" and self.rules.declaration_counts_actions() and self.declared(uid) is not None:
+            request = replace(request, attacker=self.participant(uid, undeclared=True))
         if mode == "melee":
             move = self.movement.approach_mode(self.view(uid), Attack(target, mode, dict(options), tuple(path)), None)
         else:

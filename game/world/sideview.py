@@ -22,6 +22,7 @@ side checks again. It is noticed at once when it moves or attacks.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -62,6 +63,9 @@ class SideViews:
         # this round's glimpses, (log length, {team: Glimpse}) after every `note`: the UI's
         # playback of the round from a side's view (nothing in the rules reads them)
         self.glimpses: list[tuple[int, dict[str, Glimpse]]] = []
+        # every `note` of the match: the log's length and the enemies each side saw then (the
+        # log of earlier rounds names a unit as the side saw it then, not as it sees it now)
+        self.history: list[tuple[int, dict[str, frozenset[int]]]] = []
 
     def _signature(self) -> tuple:
         return (self._version, *((v.pos, v.out) for v in self.m.units()))
@@ -218,9 +222,10 @@ class SideViews:
         m = self.m
         for team in m.teams:
             self._spot(team)
-        glimpses = {}
+        glimpses, saw = {}, {}
         for team in m.teams:
             seen, enemies = self._work_out(team)
+            saw[team] = enemies
             self._was_seen[team] = enemies
             self.remembered[team] |= seen
             last = self.last_seen[team]
@@ -228,6 +233,21 @@ class SideViews:
                 last[uid] = (m.view(uid).pos, m.round)
             glimpses[team] = Glimpse(seen, self.remembered[team].copy(), enemies, dict(last))
         self.glimpses.append((len(m.log), glimpses))
+        self.history.append((len(m.log), saw))
+
+    def saw_around(self, team: str, index: int, end: int) -> frozenset[int] | None:
+        """The enemies `team` saw as event `index` of the log happened: in the note taken
+        before it or in the first one after it (an attack reveals its attacker; a unit felled
+        by it was seen as it fell), the one after only if taken by the time the log was `end`
+        events long. None when no note was taken before it."""
+        h = self.history
+        after = bisect.bisect_right(h, index, key=lambda note: note[0])
+        if after == 0:
+            return None
+        saw = h[after - 1][1][team]
+        if after < len(h) and h[after][0] <= end:
+            saw = saw | h[after][1][team]
+        return saw
 
     def glimpse(self, team: str, log_end: int) -> Glimpse:
         """What `team` saw when the log was `log_end` events long (the last glimpse noted by

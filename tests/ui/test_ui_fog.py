@@ -9,6 +9,7 @@ from game.session import SessionConfig
 from game.ui import fogview as fv
 from game.ui.app import new_session
 from game.world.actions import Hold
+from game.world.events import Event
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WOOD = os.path.join(ROOT, "maps", "wood.tmx")
@@ -109,3 +110,44 @@ def test_declarations_in_the_log_hidden_and_unknown(new_match):
     assert "A declares hold" in " ".join(lines) or any(line.startswith("A declares") for line in lines)
     assert sum(1 for line in lines if line.startswith(fv.UNSEEN)) == 1  # B's move: unknown; D's hold: hidden
     assert not any(" B " in f" {line} " or " D " in f" {line} " for line in lines)
+
+
+def _gap_match(new_match, bx, by):
+    """A wall down the middle with a gap in the bottom row: blue A at (2, 5) sees along that
+    row, red B at (bx, by)."""
+    from tests.world.gridfactory import make_grid
+
+    rows = ["." * 10 + "#" + "." * 10 for _ in range(5)] + ["." * 21]
+    spec = {"attributes": {"per": 3}, "skills": {"Rifles": 5}, "weapon": "ak_47"}
+    m = new_match(make_grid(rows), {"blue": [{**spec, "name": "A", "x": 2, "y": 5}],
+                                    "red": [{**spec, "name": "B", "x": bx, "y": by}]}, fog=True)
+    return m, m.units("blue")[0].uid, m.units("red")[0].uid
+
+
+def _play_round_moving(m, b, path):
+    from game.world.actions import Move
+
+    order = m.start_round()
+    m.log.add(Event(m.round, "fast", "attack", "B fires at A", b, m.units("blue")[0].uid))
+    for uid in order:
+        m.declare(uid, Move(path) if uid == b else Hold())
+    m.resolve_round()
+
+
+def test_the_log_names_an_enemy_as_the_side_saw_it_then(new_match):
+    """An enemy seen when it fired is still named in that line after it has gone out of
+    sight; one unseen when it fired stays "an unseen enemy" after it has come into sight
+    (the log does not tell who it was)."""
+    m, a, b = _gap_match(new_match, 18, 5)
+    _play_round_moving(m, b, ((18, 5), (18, 4), (18, 3)))
+    hidden = fv.hidden_units(m, "blue")
+    assert b in hidden
+    lines = [line.split("] ", 1)[-1] for line in fv.log_lines(m, "blue", m.log.events, hidden, first=0)]
+    assert "B fires at A" in lines
+
+    m, a, b = _gap_match(new_match, 18, 3)
+    _play_round_moving(m, b, ((18, 3), (18, 4), (18, 5)))
+    hidden = fv.hidden_units(m, "blue")
+    assert b not in hidden
+    lines = [line.split("] ", 1)[-1] for line in fv.log_lines(m, "blue", m.log.events, hidden, first=0)]
+    assert f"{fv.UNSEEN} fires at A" in lines and "B fires at A" not in lines

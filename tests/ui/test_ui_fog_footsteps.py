@@ -19,8 +19,9 @@ FAR = ((18, 0), (18, 1), (18, 2), (18, 3), (18, 4))  # behind the wall: out of b
 NEAR = ((5, 3), (5, 4))  # in the open before blue's rifleman
 
 
-def footsteps(new_match, order, viewer="blue"):
-    """The footstep sounds of the end-of-round move step, shown to `viewer` (None: all)."""
+def move_step(new_match, order, viewer="blue"):
+    """The footstep sounds of the end-of-round move step, shown to `viewer` (None: all), and
+    how long the step lasts (ms)."""
     squads = {"blue": [{**RIFLEMAN, "name": "A", "x": 3, "y": 2}], "red": []}
     for name in order:
         start = (FAR if name == "far" else NEAR)[0]
@@ -49,10 +50,25 @@ def footsteps(new_match, order, viewer="blue"):
         play.tick(play.durations[play.i] + 1)
     move = next(i for i, s in enumerate(play.steps) if any(isinstance(e.data, MovedTo) for e in s))
     assert len(play.walks[move]) == 2  # both walk in the one step
-    return sum(1 for i, fx in added if i == move and fx.kind == "sound" and fx.label == "step")
+    return sum(1 for i, fx in added if i == move and fx.kind == "sound" and fx.label == "step"), play.durations[move]
+
+
+def footsteps(new_match, order, viewer="blue"):
+    return move_step(new_match, order, viewer)[0]
 
 
 def test_only_the_steps_the_viewer_sees_make_a_sound(new_match):
     for order in (("near", "far"), ("far", "near")):
         assert footsteps(new_match, order, None) == len(FAR) - 1  # fog not shown: the longer walk
         assert footsteps(new_match, order) == len(NEAR) - 1, order  # blue hears the walker it sees
+
+
+def test_the_step_lasts_as_long_as_the_walks_the_viewer_sees(new_match):
+    """The step's length tells nothing either: the unseen enemy's longer walk does not stretch
+    it (fogged: as long as the seen walk; fog not shown: the longer walk)."""
+    from game.ui.animate import walk_length
+
+    for order in (("near", "far"), ("far", "near")):
+        assert move_step(new_match, order, None)[1] == walk_length([SimpleNamespace(tiles=FAR)], 350)
+        assert move_step(new_match, order)[1] == walk_length([SimpleNamespace(tiles=NEAR)], 350), order
+        assert walk_length([SimpleNamespace(tiles=FAR)], 350) > walk_length([SimpleNamespace(tiles=NEAR)], 350)

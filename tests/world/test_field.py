@@ -67,3 +67,56 @@ def test_distances_from_a_tile_at_once_are_reachables_very_floats(seed, diagonal
         return
     as_dict = {(i % prep.pw - 1, i // prep.pw - 1): d for i, d in enumerate(got[0]) if d < math.inf}
     assert as_dict == geo.reachable(grid, start, math.inf, diagonal=diagonal)
+
+
+def uniform_rows(rng: random.Random, width: int, height: int, walls: float, ground: str = ".") -> list[str]:
+    """A random picture on ground of one cost: walls ('#', '~', 'H') among `ground` tiles and
+    cover that costs the same to walk ('h', 's' on open ground)."""
+    other = "hs" if ground == "." else ground
+    return ["".join(rng.choice("#~H") if rng.random() < walls else rng.choice(ground * 8 + other)
+                    for _ in range(width)) for _ in range(height)]
+
+
+@settings(max_examples=150)
+@given(st.integers(0, 10**6), st.integers(1, 6), st.booleans())
+def test_costs_to_at_once_on_ground_of_one_cost_gives_the_python_searchs_very_floats(seed, goals, diagonal):
+    """On ground of one cost (open or all rough) the field at once takes the shared graph and
+    adds each step once to the least neighbour (geometry/field.py): still the Python search's
+    floats, float for float."""
+    rng = random.Random(seed)
+    ground = rng.choice((".", ".", "+"))
+    grid = make_grid(uniform_rows(rng, rng.randint(1, 40), rng.randint(1, 40), rng.choice((0.0, 0.1, 0.3)), ground),
+                     metres_per_tile=rng.choice((1.0, 2.0, 1.5, 0.7)))
+    tiles = [(x, y) for y in range(grid.height) for x in range(grid.width) if grid.walkable(x, y)]
+    assume(tiles)
+    chosen = rng.sample(tiles, min(goals, len(tiles)))
+    with python_search():
+        expected = geo.CostsTo(grid, chosen, diagonal=diagonal).whole()
+    assert geo.CostsTo(grid, chosen, diagonal=diagonal).whole() == expected
+    assert geo._prepared(grid).fields[(diagonal, False)].shared
+
+
+def test_ground_of_many_costs_keeps_each_directions_steps_and_one_cost_shares_them():
+    """Walking back to the goals, the tile stepped onto pays: on ground of many costs each
+    direction keeps its own steps; on ground of one cost, and walking out from the goals, the
+    steps are shared. Both give the Python search's floats on a 120 x 120 map."""
+    from gridfactory import random_grid
+
+    rough = random_grid(120, 120, seed=4, walls=0.1)
+    plain = make_grid(uniform_rows(random.Random(4), 120, 120, 0.1))
+    for grid, shared in ((rough, False), (plain, True)):
+        rng = random.Random(6)
+        tiles = [(x, y) for y in range(120) for x in range(120) if grid.walkable(x, y)]
+        chosen = rng.sample(tiles, 8)
+        with python_search():
+            expected = geo.CostsTo(grid, chosen).whole()
+        assert geo.CostsTo(grid, chosen).whole() == expected
+        assert len(expected) > 10000
+        prep = geo._prepared(grid)
+        assert prep.fields[(True, False)].shared is shared
+        assert field(prep, sorted((y + 1) * prep.pw + x + 1 for x, y in chosen), True) is not None
+        start = chosen[0]
+        got = field(prep, [(start[1] + 1) * prep.pw + start[0] + 1], True, forward=True)
+        assert got is not None and prep.fields[(True, True)].shared
+        as_dict = {(i % prep.pw - 1, i // prep.pw - 1): d for i, d in enumerate(got[0]) if d < math.inf}
+        assert as_dict == geo.reachable(grid, start, math.inf)

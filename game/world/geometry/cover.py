@@ -27,6 +27,23 @@ def cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
     found = memo[key] = _cover_between(grid, shooter, target)
     return found
 
+def covers_from(grid: GridMap, shooters: Sequence[Tile], target: Tile) -> list[str | None]:
+    """`cover_between(grid, s, target)` for each of `shooters`, in order (the memo fetched
+    once: the AI weighs the cover of every tile it can reach from each threat)."""
+    memo = _prepared(grid).cover_memo
+    out: list[str | None] = []
+    for shooter in shooters:
+        key = (shooter, target)
+        try:
+            found = memo[key]
+        except KeyError:
+            if len(memo) >= MEMO_MAX:
+                memo.clear()
+            found = memo[key] = _cover_between(grid, shooter, target)
+        out.append(found)
+    return out
+
+
 def _cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
     """The best cover kind protecting `target` from `shooter`, or None.
 

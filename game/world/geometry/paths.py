@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 import math
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableSequence
 from collections.abc import Set as AbstractSet
 from typing import overload
 
@@ -142,22 +142,21 @@ class CostsTo:
     def __init__(self, grid: GridMap, goals: Iterable[Tile], *, diagonal: bool = True) -> None:
         prep = _prepared(grid)
         self._grid, self._prep, self._pw = grid, prep, prep.pw
+        self._diag = _diagonals(prep.pw, diagonal)
+        starts = sorted({(y + 1) * prep.pw + x + 1 for x, y in goals if grid.in_bounds(x, y) and grid.walkable(x, y)})
+        self._heap: list[tuple[float, int]] = []
+        if len(prep.walk) >= FIELD_MIN_TILES and starts:
+            # The same floats worked out at once in C and NumPy (geometry/field.py).
+            whole = field(prep, starts, diagonal)
+            if whole is not None:
+                self._dist: MutableSequence[float] = whole[0]
+                self._settled = whole[1]
+                return
         self._dist = [math.inf] * len(prep.walk)
         self._settled = bytearray(len(prep.walk))
-        self._diag = _diagonals(prep.pw, diagonal)
-        self._heap: list[tuple[float, int]] = []
-        for x, y in goals:
-            if grid.in_bounds(x, y) and grid.walkable(x, y):
-                i = (y + 1) * prep.pw + x + 1
-                self._dist[i] = 0.0
-                self._heap.append((0.0, i))
-        heapq.heapify(self._heap)
-        if len(prep.walk) >= FIELD_MIN_TILES and self._heap:
-            # The same floats worked out at once in C and NumPy (geometry/field.py).
-            whole = field(prep, sorted({i for _, i in self._heap}), diagonal)
-            if whole is not None:
-                self._dist, self._settled = whole
-                self._heap = []
+        for i in starts:
+            self._dist[i] = 0.0
+        self._heap = [(0.0, i) for i in starts]  # in order: a heap already
 
     def _index(self, tile: Tile) -> int | None:
         x, y = tile
@@ -273,7 +272,7 @@ def _landmarks(grid: GridMap, prep: _Prepared) -> list[array]:
         # `reachable` with no limit, worked out at once (geometry/field.py: the same floats)
         whole = field(prep, [(lm[1] + 1) * pw + lm[0] + 1], True, forward=True)
         if whole is not None:
-            prep.landmarks.append(array("d", whole[0]))
+            prep.landmarks.append(whole[0])
             continue
         dist = array("d", [math.inf]) * len(prep.walk)
         for (x, y), c in reachable(grid, lm, math.inf).items():

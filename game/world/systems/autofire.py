@@ -72,7 +72,7 @@ class AutoFireSystem(System):
         (Bullet Shyness), and whether it was in 90% cover or better from the firer then
         (soft or hard 90%, or diving for cover in a full dodge)."""
         m = self.m
-        cover = m.range.situation(uid, target).target_cover
+        cover = m.sight.target_cover(uid, target)  # the situation's cover, without the rest of it
         d = m.declared(target)
         covered = cover in ("soft90", "hard90", "full") or (d is not None and (
             isinstance(d.action, FullDodge) or d.choices.get("cover_action") == "step_out"))

@@ -6,7 +6,7 @@ into melee; Firing at a crowd; Shotguns).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.ruleset import AttackRequest, Participant, Situation, WeaponFacts
@@ -31,30 +31,31 @@ class RangeSystem(System):
         the side sees; the world resolves with everyone)."""
         m = self.m
         a, t = m.view(attacker), m.view(target)
+        topology, movement = m.topology, m.movement
         cover = m.sight.target_cover(attacker, target)
-        t_moved = m.movement.moved(target).mode
-        a_moved = m.movement.moved(attacker).mode
+        t_moved = movement.moved(target).mode
+        a_moved = movement.moved(attacker).mode
         # Firing into melee: "If someone is wrestling with the intended target" (someone other
         # than the shooter holds it or is held by it): the wrestler counts for that, not as
         # one more of the people in close combat with it (rules-notes).
         partner = m.engagement.grappled_with(target)
         wrestler = partner if partner is not None and partner != attacker else None
-        # The living next to the target, in uid order, from the index by tile (not a scan of all).
-        adjacent = sorted((w for p in m.topology.neighbours(t.pos) for w in m.living_at(p)
-                           if w.uid not in (attacker, target, wrestler) and m.topology.steps(w.pos, t.pos) == 1
-                          and (knows is None or m.sees(knows, w.uid))),
-                          key=lambda w: w.uid)
+        # The living next to the target (on its neighbour tiles, from the index by tile: not
+        # a scan of all), in uid order.
+        adjacent = [w for p in topology.neighbours(t.pos) for w in m.living_at(p)
+                    if w.uid not in (attacker, target, wrestler) and (knows is None or m.sees(knows, w.uid))]
+        if len(adjacent) > 1:
+            adjacent.sort(key=lambda w: w.uid)
         if knows is not None and wrestler is not None and not m.sees(knows, wrestler):
             wrestler = None
-        t_facts = m.rules.weapon_facts(t.combatant)
-        apart = m.topology.steps(a.pos, t.pos)
-        in_melee = apart <= 1 and t_facts.melee
+        apart = topology.steps(a.pos, t.pos)
+        in_melee = apart <= 1 and m.rules.weapon_facts(t.combatant).melee
         bystanders = tuple(w.name for w in adjacent) + ((m.name(wrestler),) if wrestler is not None else ())
         return Situation(
-            distance_m=max(m.topology.distance_m(a.pos, t.pos), 1.0 * m.grid.metres_per_tile),
+            distance_m=max(topology.distance_m(a.pos, t.pos), 1.0 * m.grid.metres_per_tile),
             target_cover=cover, attacker_moved=a_moved, target_moved=t_moved,
             lateral=t_moved == "none" or m.sight.lateral(a.pos, target),
-            room_reach=m.topology.room_reach(a.pos), in_melee_with_attacker=in_melee,
+            room_reach=topology.room_reach(a.pos), in_melee_with_attacker=in_melee,
             target_melee_crowd=sum(1 for w in adjacent if w.team != t.team),
             target_combat_move_m=float(m.movement_allowance(target)["free"]),
             target_wrestling=wrestler is not None, tiles_apart=apart,
@@ -92,6 +93,32 @@ class RangeSystem(System):
         known = {"ammo": ammo.loaded} if mode != "melee" and ammo is not None else {}
         return AttackRequest(m.participant(uid), m.participant(target), mode, {**known, **options},
                              self.situation(uid, target, knows), others)
+
+    def previews(self, uid: int, target: int, asks: Sequence[tuple[str, Mapping[str, Any]]],
+                 sees_all: bool = False, requests: dict[tuple[int, int, bool], AttackRequest] | None = None) -> list[Any]:
+        """`Match.preview` of each (mode, options) in `asks` at one target, the same answers;
+        the missile modes' requests share one situation and participants, worked out once
+        (the AI weighs every fire mode at each target). `requests`: the requests of earlier
+        calls, by (uid, target, sees_all), shared too: the caller keeps it only while nothing
+        in the match changes (one AI decision's previews)."""
+        m = self.m
+        out = []
+        key = (uid, target, sees_all)
+        first = None if requests is None else requests.get(key)
+        for mode, options in asks:
+            if mode == "melee" or options.get("crowd"):  # their requests differ beyond mode and options
+                out.append(m.preview(uid, target, mode, options, sees_all=sees_all))
+                continue
+            if first is None:
+                request = first = m.preview_request(uid, target, mode, options, sees_all=sees_all)
+                if requests is not None:
+                    requests[key] = first
+            else:  # what `request` builds for this mode and options, the rest shared
+                ammo = m.view(uid).ammo
+                known = {"ammo": ammo.loaded} if ammo is not None else {}
+                request = AttackRequest(first.attacker, first.target, mode, {**known, **options}, first.situation, ())
+            out.append(m.rules.preview(request))
+        return out
 
     def crowd(self, uid: int, target: int) -> list[UnitView]:
         """Firing at a crowd (the `crowd` option of a shot or burst: "you don't care who you
