@@ -34,6 +34,9 @@ class _Prepared:
     # `reachable`'s steps out of each tile by diagonal rule (True, False) and each padded index's
     # tile ("tiles"), each worked out on its first visit.
     out_steps: dict[Any, list[Any]] = field(default_factory=dict)
+    # The sight blockers as a padded NumPy array for the lines of sight worked out together
+    # (sight_batch.py), made on first use.
+    arrays: dict[str, Any] = field(default_factory=dict)
     # Tiles whose eight neighbours hold no cover and block no sight (cover_between), as asked.
     bare_rings: dict[Tile, bool] = field(default_factory=dict)
 

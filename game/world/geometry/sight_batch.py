@@ -30,18 +30,26 @@ def lines_clear(grid: GridMap, pairs: Sequence[tuple[Tile, Tile]]) -> list[bool]
     ax, ay, bx, by = p[:, 0], p[:, 1], p[:, 2], p[:, 3]
     # A tile sees itself; a clear box (no sight blocker between the two tiles' rows and
     # columns, `clear_box`): seen at once.
-    sums, sw = np.array(_prepared(grid).sight_sum, dtype=np.int64), w + 1
+    prep = _prepared(grid)
+    sw = w + 1
     x0, x1 = np.minimum(ax, bx), np.maximum(ax, bx)
     top, bottom = np.minimum(ay, by) * sw, (np.maximum(ay, by) + 1) * sw
+    # The four corners of each box read from the prefix sums (only those: a big map's table
+    # is too long to copy for a few lines).
+    corners = np.concatenate((bottom + x1 + 1, top + x1 + 1, bottom + x0, top + x0)).tolist()
+    s = np.fromiter(map(prep.sight_sum.__getitem__, corners), dtype=np.int64, count=4 * n).reshape(4, n)
     out = (ax == bx) & (ay == by)
-    out |= sums[bottom + x1 + 1] - sums[top + x1 + 1] - sums[bottom + x0] + sums[top + x0] == 0
+    out |= s[0] - s[1] - s[2] + s[3] == 0
     idx = np.flatnonzero(~out)
     if not idx.size:
         return out.tolist()
     # The grid padded with a border that blocks nothing: a step's corner tiles are always there.
     pw = w + 2
-    cells = np.zeros((h + 2) * pw, dtype=bool)
-    cells.reshape(h + 2, pw)[1:-1, 1:-1] = np.frombuffer(bytes(grid.blocks_sight_cells), dtype=np.uint8).reshape(h, w)
+    cells = prep.arrays.get("sight_cells")
+    if cells is None:
+        cells = prep.arrays["sight_cells"] = np.zeros((h + 2) * pw, dtype=bool)
+        cells.reshape(h + 2, pw)[1:-1, 1:-1] = np.frombuffer(bytes(grid.blocks_sight_cells),
+                                                             dtype=np.uint8).reshape(h, w)
     ax, ay, bx, by = ax[idx], ay[idx], bx[idx], by[idx]
     nx, ny = np.abs(bx - ax), np.abs(by - ay)
     sx, sy = np.where(bx > ax, 1, -1), np.where(by > ay, pw, -pw)
