@@ -79,6 +79,17 @@ def reachable(
     waiting = {0.0: [s]}
     pop, push = heapq.heappop, heapq.heappush
     diag = _diagonals(pw, diagonal)
+    walk, enter, enter_d = prep.walk, prep.enter, prep.enter_diag
+
+    def wait(c: float, j: int) -> None:
+        dist[j] = c
+        group = waiting.get(c)
+        if group is None:
+            waiting[c] = [j]
+            push(costs, c)
+        else:
+            group.append(j)
+
     while costs:
         cost = pop(costs)
         tiles = waiting.pop(cost)
@@ -91,8 +102,28 @@ def reachable(
             if cost > last and cost + min_step > limit:
                 continue
             out = steps[i]
-            if out is None:
-                out = steps[i] = _steps_out(prep, i, diag)
+            if out is None or type(out) is int:
+                # A tile's first searches look at its steps where they are; its list of steps
+                # out is made on its third (the tiles a big map's few searches cross once or
+                # twice pay none; a crowd's many searches over the same ground read the list).
+                seen = 1 if out is None else out + 1
+                if seen >= LIST_STEPS_AFTER:
+                    out = steps[i] = _steps_out(prep, i, diag)
+                else:
+                    steps[i] = seen
+                    for o in (1, -1, pw, -pw):
+                        j = i + o
+                        if walk[j]:
+                            c = cost + enter[j]
+                            if c < dist[j] and c <= limit:
+                                wait(c, j)
+                    for o, a, b in diag:
+                        j = i + o
+                        if walk[j] and walk[i + a] and walk[i + b]:
+                            c = cost + enter_d[j]
+                            if c < dist[j] and c <= limit:
+                                wait(c, j)
+                    continue
             for j, step in out:
                 c = cost + step
                 if c < dist[j] and c <= limit:
@@ -117,6 +148,7 @@ def reachable(
 
 
 _NONE_I: frozenset[int] = frozenset()
+LIST_STEPS_AFTER = 3  # the search through a tile that lists its steps out (reachable)
 
 
 def _steps_out(prep: _Prepared, i: int, diag: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, float], ...]:
