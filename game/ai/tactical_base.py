@@ -100,7 +100,10 @@ class TacticalBase:
         return self._facts
 
     def sees(self, match: Match, a: UnitView, b: UnitView) -> bool:
-        f = self.facts(match)
+        return self._sees(match, self.facts(match), a, b)
+
+    def _sees(self, match: Match, f: RoundFacts, a: UnitView, b: UnitView) -> bool:
+        """`sees` with the round's facts `f` already in hand."""
         if a.uid in f.ghosts or b.uid in f.ghosts:
             return False  # a ghost is where an enemy was, not where it is
         k = (a.uid, b.uid) if a.uid < b.uid else (b.uid, a.uid)
@@ -137,20 +140,7 @@ class TacticalBase:
     def seen_among(self, match: Match, a: UnitView, others: list[UnitView]) -> list[UnitView]:
         """Those of `others` that `a` sees (`sees` for each in turn, the round's facts read once)."""
         f = self.facts(match)
-        ghosts, known = f.ghosts, f.sees
-        if a.uid in ghosts:
-            return []
-        out = []
-        for b in others:
-            if b.uid in ghosts:
-                continue
-            k = (a.uid, b.uid) if a.uid < b.uid else (b.uid, a.uid)
-            seen = known.get(k)
-            if seen is None:
-                seen = self.sees(match, a, b) if not f.sight_asked else known.setdefault(k, self._sight(match, f, a, b))
-            if seen:
-                out.append(b)
-        return out
+        return [b for b in others if self._sees(match, f, a, b)]
 
     # --- what others declared -------------------------------------------------------------
 
@@ -200,7 +190,13 @@ class TacticalBase:
         from this side's half (red's tiles turned half round, as the shipped maps' east
         halves are the west halves turned round), so neither side's ties lean toward the
         enemy when the other's lean away."""
-        if self.team == "blue":
+        flip = self._side_flip(match)
+        if flip is None:
             return lambda t: t
-        w, h = match.grid.width - 1, match.grid.height - 1
+        w, h = flip
         return lambda t: (w - t[0], h - t[1])
+
+    def _side_flip(self, match: Match) -> Tile | None:
+        """The corner this side's tiles are turned round about for `_side_key` (None: blue's,
+        not turned)."""
+        return None if self.team == "blue" else (match.grid.width - 1, match.grid.height - 1)

@@ -81,19 +81,19 @@ class TacticalMoves(TacticalBase):
         radius = max((match.rules.blast_radius_m(gid) for gid in {gid for e in enemies for gid in e.grenades}),
                      default=0.0)
         apart = min(5, max(2, math.ceil(3 * radius / mpt)))
-        crowd = _crowding(g.width, g.height, near, tiles, apart)
+        order = list(tiles)
+        at = np.fromiter(chain.from_iterable(order), dtype=np.int64, count=2 * len(order)).reshape(-1, 2)
+        crowd = _crowding(near, at, apart)
         before = self._before
         came_from = before[1] if before and before[0] == match.round - 1 and before[1] != me.pos else None
 
         # Each reachable tile's score, worked out for all of them at once (_scores), and the
         # best few, ties by the side's order of tiles (as a sort would take them).
-        order = list(tiles)
         here = me.pos
         danger = [self._danger(match, t, blasts, arcs) for t in order] if blasts or arcs else None
-        scored = _scores(order, walk.get_many(order, cut_off), crowd, here, came_from, stand_off, mpt, self.w, danger)
+        scored = _scores(at, walk.get_many(order, cut_off), crowd, here, came_from, stand_off, mpt, self.w, danger)
         keep = [t == here or t not in taken for t in order]
-        flip = None if self.team == "blue" else (g.width - 1, g.height - 1)
-        picked = _best(order, scored, keep, flip, self.level.advance_tiles)
+        picked = _best(at, scored, keep, self._side_flip(match), self.level.advance_tiles)
         scores = {order[k]: float(scored[k]) for k in picked}
         cands = [order[k] for k in picked]
         if here in tiles and here not in scores:
@@ -119,15 +119,15 @@ class TacticalMoves(TacticalBase):
 
 
 
-def _scores(order: list[Tile], dists: list[float], crowd: np.ndarray, here: Tile, came_from: Tile | None,
+def _scores(t: np.ndarray, dists: list[float], crowd: np.ndarray, here: Tile, came_from: Tile | None,
             stand_off: float, mpt: float, w: dict[str, float], danger: list[int] | None) -> np.ndarray:
     """Each tile's score for an advance: its walk to the enemy off the stand-off, declared
     dangers, friends near it, a step back toward where it came from, each weighted. NumPy does
     the very double operations of ``-w_dist * abs(d - stand_off) / mpt - w_danger * danger -
-    w_spread * friends - w_back * back``, in that order, for every tile at once."""
+    w_spread * friends - w_back * back``, in that order, for every tile at once (`t`: the
+    tiles as an (n, 2) array)."""
     d = np.array(dists, dtype=np.float64)
     if came_from is not None:
-        t = np.array(order, dtype=np.int64).reshape(-1, 2)
         back: Any = (np.maximum(np.abs(t[:, 0] - came_from[0]), np.abs(t[:, 1] - came_from[1]))
                      < np.maximum(np.abs(t[:, 0] - here[0]), np.abs(t[:, 1] - here[1])))
     else:
@@ -137,27 +137,27 @@ def _scores(order: list[Tile], dists: list[float], crowd: np.ndarray, here: Tile
             - w["spread"] * crowd - w["backtrack"] * back)
 
 
-def _best(order: list[Tile], scored: np.ndarray, keep: list[bool], flip: Tile | None, k: int) -> list[int]:
-    """The places in `order` of the `k` best kept tiles, best first, ties by the tile (x, then
-    y) or, for the side that sees the map turned round (`flip`: the far corner), by the tile
-    turned round: what sorting by (-score, side key) takes first."""
+def _best(at: np.ndarray, scored: np.ndarray, keep: list[bool], flip: Tile | None, k: int) -> list[int]:
+    """The places in `at` (the tiles as an (n, 2) array) of the `k` best kept tiles, best
+    first, ties by the tile (x, then y) or, for the side that sees the map turned round
+    (`flip`: the far corner, `_side_flip`), by the tile turned round: what sorting by
+    (-score, side key) takes first."""
     idx = np.flatnonzero(np.array(keep, dtype=bool))
     if not idx.size:
         return []
-    t = np.array(order, dtype=np.int64).reshape(-1, 2)[idx]
+    t = at[idx]
     sx, sy = (t[:, 0], t[:, 1]) if flip is None else (flip[0] - t[:, 0], flip[1] - t[:, 1])
     best = np.lexsort((sy, sx, -scored[idx]))[:k]
     return idx[best].tolist()
 
 
-def _crowding(width: int, height: int, near: list[Tile], tiles: Any, apart: int) -> np.ndarray:
-    """For each of `tiles` in turn, how many of `near` (repeats counting again; all on the
-    map) stand within `apart` tiles of it (Chebyshev): one sum over a square of a table of
-    prefix sums, the table only over the window within `apart` of some tile (those outside it
-    count for none; past the map's edge it holds none)."""
-    if not near or not tiles:
-        return np.zeros(len(tiles), dtype=np.int64)
-    t = np.fromiter(chain.from_iterable(tiles), dtype=np.int64, count=2 * len(tiles)).reshape(-1, 2)
+def _crowding(near: list[Tile], t: np.ndarray, apart: int) -> np.ndarray:
+    """For each of the tiles `t` (an (n, 2) array) in turn, how many of `near` (repeats
+    counting again; all on the map) stand within `apart` tiles of it (Chebyshev): one sum over
+    a square of a table of prefix sums, the table only over the window within `apart` of some
+    tile (those outside it count for none; past the map's edge it holds none)."""
+    if not near or not t.size:
+        return np.zeros(len(t), dtype=np.int64)
     tx, ty = t[:, 0], t[:, 1]
     x_lo, y_lo = int(tx.min()), int(ty.min())  # the window starts `apart` before these
     side = 2 * apart + 1

@@ -33,7 +33,7 @@ def test_crowding_counts_the_friends_near_each_tile(seed):
              if max(abs(t[0] - cx), abs(t[1] - cy)) <= r} or {(cx, cy): 0.0}
     near = [rng.choice(cells) for _ in range(rng.randint(0, 80))]
     apart = rng.randint(1, 5)
-    got = _crowding(w, h, near, tiles, apart)
+    got = _crowding(near, np.array(list(tiles), dtype=np.int64).reshape(-1, 2), apart)
     assert got.dtype == np.int64 and got.tolist() == list(_crowding_by_counting(near, tiles, apart).values())
 
 
@@ -149,7 +149,8 @@ def test_advance_scores_and_the_best_few_are_the_tile_by_tile_ones(seed):
         return (-weights["distance"] * abs(dists[k] - stand_off) / mpt - weights["danger"] * (0 if danger is None else danger[k])
                 - weights["spread"] * int(crowd[k]) - weights["backtrack"] * back)
 
-    got = _scores(order, dists, crowd, here, came_from, stand_off, mpt, weights, danger)
+    at = np.array(order, dtype=np.int64).reshape(-1, 2)
+    got = _scores(at, dists, crowd, here, came_from, stand_off, mpt, weights, danger)
     want = [one(k, t) for k, t in enumerate(order)]
     assert [float(v).hex() for v in got] == [float(v).hex() for v in want]
     keep = [t == here or rng.random() < 0.8 for t in order]
@@ -157,7 +158,7 @@ def test_advance_scores_and_the_best_few_are_the_tile_by_tile_ones(seed):
     for flip in (None, (w_ - 1, h_ - 1)):
         side = (lambda t: t) if flip is None else (lambda t, f=flip: (f[0] - t[0], f[1] - t[1]))
         ranked = sorted((k for k in range(len(order)) if keep[k]), key=lambda k: (-want[k], side(order[k])))
-        assert _best(order, got, keep, flip, n) == ranked[:n]
+        assert _best(at, got, keep, flip, n) == ranked[:n]
 
 
 @pytest.mark.parametrize(("name", "fog"), [("street", False), ("compound", True), ("crossroads", False)])
