@@ -37,27 +37,7 @@ def targets_in_arc(
     """The `points` inside the arc and within `max_range_tiles` (centre to centre), nearest
     first (then closest to the line of aim, then given order): the order automatic fire
     over an arc works through its targets ("biased towards the nearest")."""
-    ox, oy = origin
-    limit = max_range_tiles * max_range_tiles + _EPS
-    half = arc_degrees / 2.0 + _EPS
-    # `_off_bearing` and `in_arc` worked out once a point, the aim's bearing once (the same floats).
-    bearing = math.atan2(aim_at[1] - oy, aim_at[0] - ox)
-    atan2, degrees = math.atan2, math.degrees
-    found = []
-    for p in points:
-        dx, dy = p[0] - ox, p[1] - oy
-        d2 = dx ** 2 + dy ** 2
-        if d2 > limit:
-            continue
-        if aim_at == origin:
-            raise ValueError("an arc needs an aim point other than its origin")
-        if dx == 0 and dy == 0:
-            continue
-        off = abs((degrees(atan2(dy, dx) - bearing) + 180.0) % 360.0 - 180.0)
-        if off <= half:
-            found.append((d2, off, p))
-    found.sort(key=lambda f: (f[0], f[1]))
-    return [p for _, _, p in found]
+    return targets_in_arcs(origin, (aim_at,), points, arc_degrees, max_range_tiles)[0]
 
 def targets_in_arcs(
     origin: Tile,
@@ -67,7 +47,7 @@ def targets_in_arcs(
     max_range_tiles: float,
 ) -> list[list[Tile]]:
     """`targets_in_arc` for each of `aims` from the same origin over the same points, each
-    point's bearing worked out once for all of them (the same floats and order)."""
+    point's bearing worked out once for all of them (`_off_bearing` and `in_arc`'s floats)."""
     ox, oy = origin
     limit = max_range_tiles * max_range_tiles + _EPS
     half = arc_degrees / 2.0 + _EPS

@@ -18,14 +18,7 @@ from game.world.geometry.sight import _walk, line_of_sight
 def cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
     """The best cover kind protecting `target` from `shooter`, or None (see `_cover_between`;
     remembered per grid)."""
-    memo = _prepared(grid).cover_memo
-    key = (shooter, target)
-    if key in memo:
-        return memo[key]
-    if len(memo) >= MEMO_MAX:
-        memo.clear()
-    found = memo[key] = _cover_between(grid, shooter, target)
-    return found
+    return covers_from(grid, (shooter,), target)[0]
 
 def covers_from(grid: GridMap, shooters: Sequence[Tile], target: Tile) -> list[str | None]:
     """`cover_between(grid, s, target)` for each of `shooters`, in order (the memo fetched
