@@ -70,7 +70,6 @@ class Declarations:
 
     def __init__(self, match: Match) -> None:
         self.m = match
-        self._names: dict[int, str] | None = None  # every unit's name, for the log (they never change)
 
     # --- declaring ------------------------------------------------------------------------------
 
@@ -240,10 +239,7 @@ class Declarations:
         mv.mode, mv.path = "none", ()
         kind = kind_of(action)
         kind.declared(m, uid, action, plan.approach, plan.dodge_path)
-        names = self._names
-        if names is None:  # (the units and their names are fixed for the match)
-            names = self._names = {u: m.name(u) for u in m.uids()}
-        m._event(EventKind.DECLARE, f"{v.name} declares {describe(action, names)}", uid, kind.target(action))
+        m._event(EventKind.DECLARE, f"{v.name} declares {describe(action, m.names)}", uid, kind.target(action))
         return Done()
 
     # --- the rules every declaration answers to ----------------------------------------------

@@ -156,6 +156,7 @@ class Match:
         place(grid, ruleset, squads, self._entities, self._specs)
         self._uids = tuple(sorted(self._entities))
         self._uid_of = {ent: uid for uid, ent in self._entities.items()}
+        self.names: dict[int, str] = {uid: self.name(uid) for uid in self._uids}  # fixed for the match: read only
         for uid in sorted(self._entities):
             ent = self._entities[uid]
             if not self.rules.initiative_at_setup():  # rolled in the round's Initiative step

@@ -50,7 +50,7 @@ class CombatSystem(System):
             c = m._comp(target, Combatant)
             m.health.set_state(target, m.rules.react(c.combatant, c.state, key))
             request = replace(request, target=m.participant(target))
-        by_name = self._by_name()
+        by_name = {name: u for u, name in m.names.items()}
         results = m.rules.resolve(m.dice, request)
         done: list[Any] = []
         for r in results:
@@ -90,14 +90,6 @@ class CombatSystem(System):
             if m.view(uid).out:
                 break
         return done
-
-    def _by_name(self) -> dict[str, int]:
-        """Every unit by its name (the units and their names are fixed for the match)."""
-        by_name: dict[str, int] | None = getattr(self, "_names", None)
-        if by_name is None:
-            m = self.m
-            by_name = self._names = {m.name(u): u for u in m.uids()}
-        return by_name
 
     def effects(self, uid: int, r: Any) -> Generator[Question, Any, Any]:
         """The result with its special effects, chosen by the winner of the contest (the
