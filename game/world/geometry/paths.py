@@ -124,7 +124,7 @@ def reachable(
                             if c < dist[j] and c <= limit:
                                 wait(c, j)
                     continue
-            for j, step in out:
+            for j, step in out:  # the hot loop: `wait`'s body written in, not called
                 c = cost + step
                 if c < dist[j] and c <= limit:
                     dist[j] = c
@@ -134,9 +134,9 @@ def reachable(
                         push(costs, c)
                     else:
                         group.append(j)
-    names = prep.out_steps.get("tiles")  # each padded index's tile, made once a grid as asked
-    if names is None:
-        names = prep.out_steps["tiles"] = [None] * len(prep.walk)
+    names = prep.tile_at  # each padded index's tile, made once a grid as asked
+    if not names:
+        names.extend([None] * len(prep.walk))
     reached: dict[Tile, float] = {}
     for i in settled:
         if i not in no_stop:

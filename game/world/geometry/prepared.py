@@ -31,9 +31,10 @@ class _Prepared:
     sight_memo: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
     # The walking-distance field's tables (geometry/field.py), by (diagonal, forward), built on first use.
     fields: dict[tuple[bool, bool], Any] = field(default_factory=dict)
-    # `reachable`'s steps out of each tile by diagonal rule (True, False) and each padded index's
-    # tile ("tiles"), each worked out on its first visit.
-    out_steps: dict[Any, list[Any]] = field(default_factory=dict)
+    # `reachable`'s steps out of each tile by diagonal rule (True, False), each worked out on
+    # its first visits (a count of them, then the list), and each padded index's tile, made as asked.
+    out_steps: dict[bool, list[Any]] = field(default_factory=dict)
+    tile_at: list[Tile | None] = field(default_factory=list)
     # The sight blockers as a padded NumPy array for the lines of sight worked out together
     # (sight_batch.py), made on first use.
     arrays: dict[str, Any] = field(default_factory=dict)
