@@ -88,11 +88,15 @@ class RangeSystem(System):
         others: tuple = ()
         if options.get("crowd") and mode != "melee":
             others = tuple((m.participant(w.uid), self.situation(uid, w.uid, knows)) for w in self.crowd(uid, target))
-        # Fire: the rounds in the weapon, unless given (a ruleset may limit a volley by them).
-        ammo = m.view(uid).ammo
-        known = {"ammo": ammo.loaded} if mode != "melee" and ammo is not None else {}
-        return AttackRequest(m.participant(uid), m.participant(target), mode, {**known, **options},
+        return AttackRequest(m.participant(uid), m.participant(target), mode, self._options(uid, mode, options),
                              self.situation(uid, target, knows), others)
+
+    def _options(self, uid: int, mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A request's options: fire gets the rounds in the weapon, unless given (a ruleset
+        may limit a volley by them)."""
+        ammo = self.m.view(uid).ammo
+        known = {"ammo": ammo.loaded} if mode != "melee" and ammo is not None else {}
+        return {**known, **options}
 
     def previews(self, uid: int, target: int, asks: Sequence[tuple[str, Mapping[str, Any]]],
                  sees_all: bool = False, requests: dict[tuple[int, int, bool], AttackRequest] | None = None) -> list[Any]:
@@ -114,9 +118,8 @@ class RangeSystem(System):
                 if requests is not None:
                     requests[key] = first
             else:  # what `request` builds for this mode and options, the rest shared
-                ammo = m.view(uid).ammo
-                known = {"ammo": ammo.loaded} if ammo is not None else {}
-                request = AttackRequest(first.attacker, first.target, mode, {**known, **options}, first.situation, ())
+                request = AttackRequest(first.attacker, first.target, mode, self._options(uid, mode, options),
+                                        first.situation, ())
             out.append(m.rules.preview(request))
         return out
 
