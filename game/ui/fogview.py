@@ -165,12 +165,13 @@ def log_lines(match: Any, team: str | None, events: list[Any], hidden: frozenset
         return [e.line() for e in events]
     out = []
     history = match.vision is not None and first is not None
-    end = (first or 0) + len(events)
+    start = first or 0
+    end = start + len(events)
     enemies = frozenset(v.uid for v in match.units() if v.team != team) if history else frozenset()
-    for i, e in enumerate(events):
+    for i, e in enumerate(events, start):
         gone = hidden
         if history:
-            saw = match.vision.saw_around(team, (first or 0) + i, end)
+            saw = match.vision.saw_around(team, i, end)
             gone = hidden if saw is None else enemies - saw
         actors = [u for u in (e.actor, e.target) if u is not None]
         unseen = [u for u in actors if u in gone]
