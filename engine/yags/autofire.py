@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.dice import Dice
+from engine.frozen import maker
 from engine.outcome import Impossible
 from engine.rolls import Roll, Term
 from engine.yags.attack import AttackResult, Fighter
@@ -120,6 +121,8 @@ class AreaShot:
 
 
 AreaTarget = tuple[Fighter, float, str | None]  # fighter, distance in metres, cover
+_make_attack = maker(MissileAttack)  # built for every area burst previewed (engine/frozen.py)
+_make_shot = maker(AreaShot)
 
 
 def plan_area_burst(attacker: Fighter, targets_nearest_first: Sequence[AreaTarget | MissileAttack],
@@ -139,7 +142,8 @@ def plan_area_burst(attacker: Fighter, targets_nearest_first: Sequence[AreaTarge
             atk = item
         else:
             fighter, distance, cover = item
-            atk = MissileAttack(attacker, fighter, distance, shot=shot, conditions=tuple(conditions), cover=cover)
+            atk = _make_attack(attacker=attacker, target=fighter, distance_m=distance, shot=shot,
+                               conditions=tuple(conditions), cover=cover)
         eff = effective_burst(bullets, atk.distance_m, atk.arm.short)
         if suppressive:
             eff //= 2
@@ -153,7 +157,7 @@ def plan_area_burst(attacker: Fighter, targets_nearest_first: Sequence[AreaTarge
         plan = missile_plan(atk, label=f"area burst {burst_index}", extra_terms=[burst_recoil(atk, burst_index)],
                             extra_conditions=("burst",), fumble_chance=fumble, fumble_outcome="miss",
                             auto_hit_face=face, attribute_score=attribute)
-        shots.append(AreaShot(atk.target.name, plan, eff, max_targets))
+        shots.append(_make_shot(target=atk.target.name, plan=plan, effective=eff, max_targets=max_targets))
     return shots
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.dice import Dice
+from engine.frozen import maker
 from engine.outcome import Impossible
 from engine.rolls import Term
 from engine.yags.attack import STANCE_MODIFIERS, AttackResult, Fighter
@@ -99,6 +100,13 @@ class ShotFacts:
     multiplier: Fraction
 
 
+# The values a missile attack's preview builds, built quicker (engine/frozen.py).
+_make_facts = maker(ShotFacts)
+_make_check = maker(CheckPlan)
+_make_damage = maker(DamagePlan)
+_make_plan = maker(AttackPlan)
+
+
 # The last answer of `shot_facts`, with its question: a burst's recoil asks again what the shot
 # before it asked of the same attack (the AI previews a shot and a burst of one MissileAttack).
 _last_facts: tuple = ()
@@ -150,7 +158,8 @@ def _shot_facts(attack: MissileAttack, shot: str | None, extra_conditions: Seque
     if attack.two_guns or attack.off_hand:
         conditions.append("two_guns")
     mult = multiplier(shot, conditions, w.is_firearm, w.has("laser"))
-    return ShotFacts(w, band, quarters, shot, speed, short, mult)
+    return _make_facts(weapon=w, band=band, quarters=quarters, shot=shot, speed=speed, strength_short=short,
+                       multiplier=mult)
 
 
 def missile_speed(attack: MissileAttack) -> str:
@@ -170,8 +179,8 @@ def dodge_plan(fighter: Fighter, halve: bool = False, label: str = "dodge",
     if stance:
         terms.append(Term(fighter.stance, stance))
     terms.extend(fighter.injury_terms())
-    return CheckPlan(label, tuple(terms), 1, unskilled=(skill == 0),
-                     halve=halve or fighter.initiative_zero, notes=tuple(notes))
+    return _make_check(label=label, terms=tuple(terms), fumble_chance=1, unskilled=(skill == 0),
+                       halve=halve or fighter.initiative_zero, notes=tuple(notes))
 
 
 def missile_defence(attack: MissileAttack, facts: ShotFacts) -> CheckPlan | None:
@@ -302,7 +311,8 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
         notes.append(f"{t.name} is unaware of the attack: no defence")
     if attack.wrestling:
         notes.append(f"someone wrestles with {t.name}: fumble +{WRESTLING_FUMBLE[facts.band]} at {facts.band} range")
-    check = CheckPlan(label, tuple(terms), fumble_chance, unskilled=(skill == 0), halve=halve)
+    check = _make_check(label=label, terms=tuple(terms), fumble_chance=fumble_chance, unskilled=(skill == 0),
+                        halve=halve)
     target_terms: list[Term] = []
     dp, eff = distance_term(attack.distance_m, w.increment or IMPROVISED_INCREMENT_M, facts.multiplier)
     if attack.crowd_targets > 1:
@@ -316,11 +326,11 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
     cone_damage, _, cone_face = cone_pattern(w, attack.distance_m)
     if auto_hit_face is None and cone_face is not None:
         auto_hit_face = cover_auto_hit_face(cone_face, cb)
-    damage = DamagePlan(pair.damage_terms(facts.band, cone_damage), pair.soak, pair.kind,
-                        level_bonus=level_bonus, wound_multiplier=wound_multiplier,
-                        notes=pair.armour.notes, damage_halved=a.initiative_zero,
-                        soak_halved=t.initiative_zero)
-    return AttackPlan(
+    damage = _make_damage(damage_terms=pair.damage_terms(facts.band, cone_damage), soak_terms=pair.soak,
+                          kind=pair.kind, level_bonus=level_bonus, wound_multiplier=wound_multiplier,
+                          notes=pair.armour.notes, damage_halved=a.initiative_zero,
+                          soak_halved=t.initiative_zero)
+    return _make_plan(
         attacker=a.name, target=t.name, attack=check, defence=missile_defence(attack, facts),
         base_difficulty=pair.base_difficulty,
         target_terms=tuple(target_terms), damage=damage, auto_hit_face=auto_hit_face,

@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from engine.dice import Dice
+from engine.frozen import maker
 from engine.rolls import Roll, Term
 from engine.yags.checks import UNSKILLED_FUMBLE, resolve
 from engine.yags.damage import DamageResult
@@ -304,6 +305,7 @@ def _level_cases(a_totals: tuple[int, ...], a_fumbles: tuple[bool, ...], targets
     return tuple(sorted(counts.items()))
 
 
+_make_preview = maker(Preview)  # built for every attack previewed (engine/frozen.py)
 _PREVIEWS: dict[tuple, Preview] = {}
 PREVIEWS_KEPT = 4096  # previews remembered before the memo starts afresh
 
@@ -337,8 +339,9 @@ def preview_plan(plan: AttackPlan, stuns: int = 0, wounds: int = 0) -> Preview:
             _PREVIEWS.clear()
         hit = _PREVIEWS[key] = _preview_plan(plan, stuns, wounds)
         return hit
-    return Preview(hit.p_hit, hit.p_level, hit.p_damage_levels, hit.p_outcome, hit.kind, hit.p_attack_fumble,
-                   hit.difficulty, plan.attack.terms, plan.target_terms)
+    return _make_preview(p_hit=hit.p_hit, p_level=hit.p_level, p_damage_levels=hit.p_damage_levels,
+                         p_outcome=hit.p_outcome, kind=hit.kind, p_attack_fumble=hit.p_attack_fumble,
+                         difficulty=hit.difficulty, terms=plan.attack.terms, target_terms=plan.target_terms)
 
 
 @lru_cache(maxsize=65536)

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.dice import Dice
+from engine.frozen import maker
 from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Situation
 from engine.yags.attack import AttackResult
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from engine.yags.ruleset import YagsRuleset
 
 # Moving targets (Other Modifiers): lateral movement slower than running x2, running x3.
+_make_attack = maker(MissileAttack)  # built for every attack previewed (engine/frozen.py)
+
 TARGET_MOVING = {"free": "target_moving", "run": "target_moving_fast", "sprint": "target_moving_fast"}
 
 
@@ -54,7 +57,7 @@ def missile_attack(rules: YagsRuleset, request: AttackRequest, target: Any = Non
                            grappling=(a.stance == "grappled"),
                            target_in_melee_with_attacker=s.in_melee_with_attacker,
                            target_melee_reach=t_weapon.reach if t_weapon.kind == "melee" else None)
-    return MissileAttack(
+    return _make_attack(
         attacker=a, target=t, distance_m=s.distance_m, shot=str(request.options.get("shot", "normal")),
         conditions=conditions_for(s), cover=s.target_cover, threat_band=band,
         in_melee_with_attacker=s.in_melee_with_attacker, melee_crowd=s.target_melee_crowd,

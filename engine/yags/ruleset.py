@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.dice import Dice
+from engine.frozen import maker
 from engine.outcome import Impossible
 from engine.rolls import Roll
 from engine.ruleset import AttackRequest, Participant, Ruleset, WeaponFacts
@@ -46,6 +47,7 @@ __all__ = ["ONE_TILE_REACH", "OVERWATCH_ARC", "OVERWATCH_DIFFICULTY", "TACTICS",
 
 
 _UNDECLARED = YagsDeclaration(defences=0)  # a fighter that has not declared (a frozen value, shared)
+_make_fighter = maker(Fighter)  # built for every attack previewed (engine/frozen.py)
 
 
 class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
@@ -154,7 +156,7 @@ class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
 
     def fighter(self, p: Participant, opponent: str) -> Fighter:
         d: YagsDeclaration = p.declaration or _UNDECLARED
-        return Fighter(
+        return _make_fighter(
             character=p.combatant, condition=p.state, stance=d.stance, defences=d.defences,
             defending=d.covers(opponent), full_dodge=d.full_dodge and not d.lost_round,
             retreat_m=d.retreat_m, drawing=d.drawing, overwhelmed=d.overwhelmed,
