@@ -69,3 +69,17 @@ def test_previews_equal_one_preview_each(ruleset, fog):
         assert sum(c.compared for c in checks.values()) > 50
     finally:
         m.close()
+
+
+def test_remembered_neighbours_are_the_topologys():
+    """The situation's neighbour tiles, remembered by tile (`RangeSystem._neighbours`), are
+    `topology.neighbours` of every tile, corners and edges included, asked once or again."""
+    grid = load_map(CROSSROADS)
+    m = Match(grid, map_squads(grid, "default", 2), seed=1, ruleset=make_ruleset("yags"))
+    try:
+        for again in (False, True):
+            for y in range(grid.height):
+                for x in range(grid.width):
+                    assert m.range._neighbours((x, y)) == m.topology.neighbours((x, y)), (x, y, again)
+    finally:
+        m.close()

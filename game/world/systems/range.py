@@ -9,17 +9,33 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.frozen import maker
 from engine.ruleset import AttackRequest, Participant, Situation, WeaponFacts
 from game.world.systems import System
 
 if TYPE_CHECKING:
-    from game.world.match import UnitView
+    from game.world.match import Match, UnitView
 
 Tile = tuple[int, int]
+
+# Built for every attack previewed (engine/frozen.py: the same values, quicker).
+_make_situation = maker(Situation)
+_make_request = maker(AttackRequest)
 
 
 class RangeSystem(System):
     """How far, and in what circumstances, one unit attacks another."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        self._around: dict[Tile, list[Tile]] = {}  # the topology's neighbours by tile (the grid is fixed)
+
+    def _neighbours(self, tile: Tile) -> list[Tile]:
+        """`topology.neighbours(tile)`, remembered (not to be changed by the caller)."""
+        hit = self._around.get(tile)
+        if hit is None:
+            hit = self._around[tile] = self.m.topology.neighbours(tile)
+        return hit
 
     def distance_m(self, a: int, b: int) -> float:
         m = self.m
@@ -42,7 +58,8 @@ class RangeSystem(System):
         wrestler = partner if partner is not None and partner != attacker else None
         # The living next to the target (on its neighbour tiles, from the index by tile: not
         # a scan of all), in uid order.
-        adjacent = [w for p in topology.neighbours(t.pos) for w in m.living_at(p)
+        living_at = m.living_at
+        adjacent = [w for p in self._neighbours(t.pos) for w in living_at(p)
                     if w.uid not in (attacker, target, wrestler) and (knows is None or m.sees(knows, w.uid))]
         if len(adjacent) > 1:
             adjacent.sort(key=lambda w: w.uid)
@@ -51,7 +68,7 @@ class RangeSystem(System):
         apart = topology.steps(a.pos, t.pos)
         in_melee = apart <= 1 and m.rules.weapon_facts(t.combatant).melee
         bystanders = tuple(w.name for w in adjacent) + ((m.name(wrestler),) if wrestler is not None else ())
-        return Situation(
+        return _make_situation(
             distance_m=max(topology.distance_m(a.pos, t.pos), 1.0 * m.grid.metres_per_tile),
             target_cover=cover, attacker_moved=a_moved, target_moved=t_moved,
             lateral=t_moved == "none" or m.sight.lateral(a.pos, target),
@@ -88,8 +105,9 @@ class RangeSystem(System):
         others: tuple = ()
         if options.get("crowd") and mode != "melee":
             others = tuple((m.participant(w.uid), self.situation(uid, w.uid, knows)) for w in self.crowd(uid, target))
-        return AttackRequest(m.participant(uid), m.participant(target), mode, self._options(uid, mode, options),
-                             self.situation(uid, target, knows), others)
+        return _make_request(attacker=m.participant(uid), target=m.participant(target), mode=mode,
+                             options=self._options(uid, mode, options), situation=self.situation(uid, target, knows),
+                             others=others)
 
     def _options(self, uid: int, mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
         """A request's options: fire gets the rounds in the weapon, unless given (a ruleset
@@ -118,8 +136,8 @@ class RangeSystem(System):
                 if requests is not None:
                     requests[key] = first
             else:  # what `request` builds for this mode and options, the rest shared
-                request = AttackRequest(first.attacker, first.target, mode, self._options(uid, mode, options),
-                                        first.situation, ())
+                request = _make_request(attacker=first.attacker, target=first.target, mode=mode,
+                                        options=self._options(uid, mode, options), situation=first.situation, others=())
             out.append(m.rules.preview(request))
         return out
 
