@@ -22,7 +22,8 @@ from engine.yags.character import Character
 from engine.yags.equipment import Weapon
 from engine.yags.health import Condition, take_damage
 from engine.yags.missile import MissileAttack, plan_missile
-from engine.yags.plan import preview_plan, roll_plan
+from engine.yags.plan import roll_plan
+from engine.yags.preview import preview_plan
 
 AR = Weapon(id="ar", name="Assault rifle", kind="missile", skill="Rifles", attack=5, damage=26, muscle=False,
             reach=2, strength=3, properties=frozenset({"firearm", "automatic", "tripleauto"}), increment=15,

@@ -18,7 +18,7 @@ from engine.yags.explosions import (
     throw_at_tile,
 )
 from engine.yags.health import DEAD, Condition, take_damage
-from engine.yags.plan import preview_plan
+from engine.yags.preview import preview_plan
 from engine.yags.tables import apply_damage
 
 GRENADE = Weapon(id="gren", name="Grenade", kind="explosive", skill="Throw", attack=2, damage=40, muscle=False,

@@ -23,7 +23,8 @@ from engine.yags.missile_rules import (
     threat_band_for,
 )
 from engine.yags.multishot import max_shots, plan_multiple_shots, plan_two_guns
-from engine.yags.plan import preview_plan, roll_plan
+from engine.yags.plan import roll_plan
+from engine.yags.preview import preview_plan
 
 PISTOL = Weapon(id="pistol", name="Pistol", kind="missile", skill="Pistols", attack=4, damage=18, muscle=False,
                 reach=0, strength=2, properties=frozenset({"firearm", "semiauto"}), increment=15, short=60,

@@ -18,7 +18,7 @@ from engine.yags.health import Condition
 from engine.yags.missile import MissileAttack, plan_missile
 from engine.yags.missile_facts import distance_term, multiplier, pairing
 from engine.yags.missile_rules import BASE_DIFFICULTY, FIREARM_SIZE, environment_multiplier
-from engine.yags.plan import _after, _plan_damage_counts, _preview_plan, preview_plan
+from engine.yags.preview import _after, _plan_damage_counts, _preview_plan, preview_plan
 from engine.yags.tables import (
     ENVIRONMENT_MULTIPLIER,
     RANGE_BAND_DAMAGE,

@@ -14,7 +14,8 @@ from engine.yags.attack import Fighter
 from engine.yags.character import Character
 from engine.yags.equipment import Weapon
 from engine.yags.melee import MeleeAttack, plan_melee
-from engine.yags.plan import preview_plan, roll_plan
+from engine.yags.plan import roll_plan
+from engine.yags.preview import preview_plan
 
 SWORD = Weapon(id="sword", name="Broad sword", kind="melee", skill="Melee", attack=4, defence=4, damage=8, reach=2)
 

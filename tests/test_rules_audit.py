@@ -21,7 +21,8 @@ from engine.yags.health import Condition, first_aid, take_damage
 from engine.yags.melee import MeleeAttack, plan_melee, resolve_melee, strength_contest
 from engine.yags.missile import MissileAttack, plan_missile, resolve_missile
 from engine.yags.missile_rules import WRESTLING_FUMBLE
-from engine.yags.plan import preview_plan, roll_plan
+from engine.yags.plan import roll_plan
+from engine.yags.preview import preview_plan
 from engine.yags.ruleset import YagsDeclaration, YagsRuleset
 from engine.yags.tables import half_up
 

@@ -8,7 +8,7 @@ import pytest
 from engine.dice import Dice, ScriptedDice
 from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Participant, Ruleset, Situation
-from engine.yags.plan import Preview
+from engine.yags.preview import Preview
 from engine.yags.ruleset import YagsRuleset
 
 SOLDIER = {

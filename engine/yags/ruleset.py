@@ -23,7 +23,7 @@ from engine.yags.declaration import YagsDeclaration
 from engine.yags.equipment import FIST, Armour, Catalogue
 from engine.yags.health import Condition
 from engine.yags.melee import MeleeAttack, melee_style, plan_melee, resolve_melee
-from engine.yags.plan import preview_plan
+from engine.yags.preview import preview_plan
 from engine.yags.round import (
     action_order,
     action_speed,

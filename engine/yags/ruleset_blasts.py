@@ -14,7 +14,7 @@ from engine.ruleset import HealthFacts, Participant
 from engine.yags.attack import AttackResult, Fighter
 from engine.yags.character import Character
 from engine.yags.equipment import Catalogue
-from engine.yags.plan import preview_plan
+from engine.yags.preview import preview_plan
 
 
 class YagsBlastRules:
