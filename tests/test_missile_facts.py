@@ -210,16 +210,19 @@ def test_expected_harm_as_summed_with_float(weapon, distance, stuns, wounds, pie
 @given(st.sampled_from(MISSILES), st.integers(1, 600), st.sampled_from(["normal", "snap", "careful", "aimed"]),
        st.lists(st.tuples(st.sampled_from([None, "normal", "snap"]),
                           st.sampled_from([(), ("burst",), ("burst", "target_moving")])), min_size=1, max_size=6),
-       st.booleans())
-def test_shot_facts_remembered_answers_as_worked_out(weapon, distance, shot, asks, twin):
+       st.booleans(), st.sampled_from([(), ("target_moving",)]), st.sampled_from(["", "two_guns", "off_hand"]))
+def test_shot_facts_remembered_answers_as_worked_out(weapon, distance, shot, asks, twin, conditions, guns):
     """shot_facts gives its last answer again only for the same attack (by identity) and the
-    same arguments: any run of questions, an equal attack in between or not, answers as
-    worked out afresh."""
+    same arguments, and with extra conditions the facts without them with their multiplier:
+    any run of questions, an equal attack in between or not, answers as worked out afresh."""
     from engine.yags.missile import _shot_facts, shot_facts
 
     shooter = _character("S", {"dexterity": 4, "strength": 3}, weapon, (), 5, 4)
-    atk = MissileAttack(Fighter(shooter), Fighter(_character("T", {}, weapon, (), 5, 3)), float(distance), shot=shot)
-    other = MissileAttack(Fighter(shooter), Fighter(_character("T", {}, weapon, (), 5, 3)), float(distance) + 1.0, shot=shot)
+    hands = {guns: True} if guns else {}
+    atk = MissileAttack(Fighter(shooter), Fighter(_character("T", {}, weapon, (), 5, 3)), float(distance), shot=shot,
+                        conditions=conditions, **hands)
+    other = MissileAttack(Fighter(shooter), Fighter(_character("T", {}, weapon, (), 5, 3)), float(distance) + 1.0,
+                          shot=shot, conditions=conditions, **hands)
     for s, extra in asks:
         assert shot_facts(atk, s, extra) == _shot_facts(atk, s, extra)
         assert shot_facts(atk, s, list(extra)) == _shot_facts(atk, s, extra)

@@ -107,22 +107,40 @@ _make_damage = maker(DamagePlan)
 _make_plan = maker(AttackPlan)
 
 
-# The last answer of `shot_facts`, with its question: a burst's recoil asks again what the shot
-# before it asked of the same attack (the AI previews a shot and a burst of one MissileAttack).
-_last_facts: tuple = ()
+# The last answers of `shot_facts`, with their questions: a burst's recoil asks again what the
+# shot before it asked of the same attack (the AI previews a shot and a burst of one
+# MissileAttack); a burst asks with the extra condition "burst", which changes only the
+# multiplier of the facts without it.
+_last_facts: tuple = ()  # (attack, shot, facts without extra conditions)
+_last_extra: tuple = ()  # (attack, shot, extra conditions, facts)
 
 
 def shot_facts(attack: MissileAttack, shot: str | None = None,
                extra_conditions: Sequence[str] = ()) -> ShotFacts | Impossible:
     """Range band, close quarters, forced snapshots and the action speed of an attack (the
-    last answer given again for the same attack, a frozen value, and the same arguments)."""
-    global _last_facts
-    extra = tuple(extra_conditions)
+    last answer given again for the same attack, a frozen value, and the same arguments;
+    with extra conditions, the facts without them with the multiplier they give)."""
+    global _last_facts, _last_extra
     last = _last_facts
+    if last and last[0] is attack and last[1] == shot:
+        facts = last[2]
+    else:
+        facts = _shot_facts(attack, shot, ())
+        _last_facts = (attack, shot, facts)
+    if not extra_conditions or isinstance(facts, Impossible):
+        return facts
+    extra = tuple(extra_conditions)
+    last = _last_extra
     if last and last[0] is attack and last[1] == shot and last[2] == extra:
         return last[3]
-    facts = _shot_facts(attack, shot, extra)
-    _last_facts = (attack, shot, extra, facts)
+    w = facts.weapon
+    conditions = [*attack.conditions, *extra]  # as `_shot_facts` lists them
+    if attack.two_guns or attack.off_hand:
+        conditions.append("two_guns")
+    mult = multiplier(facts.shot, conditions, w.is_firearm, w.has("laser"))
+    facts = _make_facts(weapon=w, band=facts.band, quarters=facts.quarters, shot=facts.shot, speed=facts.speed,
+                        strength_short=facts.strength_short, multiplier=mult)
+    _last_extra = (attack, shot, extra, facts)
     return facts
 
 
