@@ -237,3 +237,19 @@ def test_half_up_in_whole_numbers_as_by_fractions(x):
 
     assert half_up(x) == round_half_away(Fraction(x, 2))
     assert half_up(Fraction(x)) == round_half_away(Fraction(x, 2))
+
+
+@given(st.integers(0, 40), st.integers(-60, 60), st.floats(0, 3000, allow_nan=False), st.sampled_from([None, "x +1"]))
+def test_remembered_terms_equal_the_terms_built(effective, value, effective_m, shown):
+    """The terms a missile plan takes from memos (`term`, the distance term as shown, a
+    burst's terms by effective bullets) equal those built afresh."""
+    from engine.yags.autofire import _burst_terms
+    from engine.yags.missile import _distance_shown, term
+    from engine.yags.tables import burst_attack_bonus, burst_damage_bonus
+
+    assert term("cover", value, shown) == Term("cover", value, shown)
+    assert _distance_shown(value, effective_m) == Term("distance", value, f"distance +{value} ({effective_m:.0f} m)")
+    bonus = burst_attack_bonus(effective)
+    assert _burst_terms(effective) == (Term("burst", bonus, f"burst {effective} bullets +{bonus}"),
+                                       ((2, Term("burst", burst_damage_bonus(effective, 2))),
+                                        (3, Term("burst", burst_damage_bonus(effective, 3)))))

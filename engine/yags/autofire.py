@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.dice import Dice
 from engine.frozen import maker
@@ -26,6 +27,7 @@ from engine.yags.missile import (
     missile_plan,
     shot_facts,
     target_cover_bonus,
+    term,
 )
 from engine.yags.multishot import recoil_penalty
 from engine.yags.plan import AttackPlan, roll_plan
@@ -51,7 +53,7 @@ def burst_recoil(attack: MissileAttack, burst_index: int) -> Term:
     is at 2 x (k - 1) x recoil (recoil -5: 2nd -10, 3rd -20; rules-notes)."""
     if burst_index < 1:
         raise ValueError(f"burst index starts at 1, not {burst_index}")
-    return Term("recoil", 2 * (burst_index - 1) * recoil_penalty(attack))
+    return term("recoil", 2 * (burst_index - 1) * recoil_penalty(attack))
 
 
 def _needs(attack: MissileAttack, prop: str, what: str) -> Impossible | None:
@@ -76,11 +78,18 @@ def plan_burst(attack: MissileAttack, burst_index: int = 1, bullets: int | None 
     eff = effective_burst(n, attack.distance_m, w.short)
     if eff == 0:
         return Impossible(f"{attack.target.name} is too far for a burst: all bullets miss")
-    bonus = burst_attack_bonus(eff)
-    terms = [Term("burst", bonus, f"burst {eff} bullets +{bonus}"), burst_recoil(attack, burst_index)]
-    level_bonus = ((2, Term("burst", burst_damage_bonus(eff, 2))), (3, Term("burst", burst_damage_bonus(eff, 3))))
+    burst, level_bonus = _burst_terms(eff)
+    terms = [burst, burst_recoil(attack, burst_index)]
     return missile_plan(attack, label=f"burst {burst_index}", extra_terms=terms,
                         extra_conditions=("burst",), level_bonus=level_bonus)
+
+
+@lru_cache(maxsize=256)
+def _burst_terms(effective: int) -> tuple[Term, tuple[tuple[int, Term], ...]]:
+    """A burst's attack term and its damage by degree at `effective` bullets (remembered)."""
+    bonus = burst_attack_bonus(effective)
+    return (Term("burst", bonus, f"burst {effective} bullets +{bonus}"),
+            ((2, Term("burst", burst_damage_bonus(effective, 2))), (3, Term("burst", burst_damage_bonus(effective, 3)))))
 
 
 def plan_bursts(attack: MissileAttack, bursts: int, loaded: int | None = None) -> list[AttackPlan | Impossible]:

@@ -19,6 +19,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from engine.dice import Dice
 from engine.frozen import maker
@@ -337,10 +338,10 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
         dp = crowd_distance_penalty(dp, attack.crowd_targets)
         notes.append(f"firing at a crowd of {attack.crowd_targets}: a hit strikes a random one")
     if dp:
-        target_terms.append(Term("distance", dp, f"distance +{dp} ({eff:.0f} m)"))
+        target_terms.append(_distance_shown(dp, eff))
     cb = target_cover_bonus(attack, facts.speed)
     if cb:
-        target_terms.append(Term("cover", cb))
+        target_terms.append(term("cover", cb))
     cone_damage, _, cone_face = cone_pattern(w, attack.distance_m)
     if auto_hit_face is None and cone_face is not None:
         auto_hit_face = cover_auto_hit_face(cone_face, cb)
@@ -355,6 +356,18 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
         attack_fumble_outcome=fumble_outcome, notes=tuple(notes),
         attack_skill=skill, defence_skill=pair.defence_skill,
     )
+
+
+@lru_cache(maxsize=4096)
+def term(name: str, value: int, shown: str | None = None) -> Term:
+    """`Term(name, value, shown)`, remembered (a Term is immutable: one may be shared)."""
+    return Term(name, value, shown)
+
+
+@lru_cache(maxsize=4096)
+def _distance_shown(penalty: int, effective_m: float) -> Term:
+    """The distance term of a target, as shown with the effective distance (remembered)."""
+    return Term("distance", penalty, f"distance +{penalty} ({effective_m:.0f} m)")
 
 
 def plan_missile(attack: MissileAttack) -> AttackPlan | Impossible:
