@@ -108,11 +108,13 @@ def test_ability_term_remembered_equals_worked_out(attribute, score, skill, skil
     assert ability_term(attribute, score, skill, skill_score) == ability_term.__wrapped__(attribute, score, skill, skill_score)
 
 
-@given(st.integers(0, 8), st.integers(0, 8), st.integers(0, 12), st.integers(0, 8), st.integers(-30, 0))
-def test_injury_terms_as_worked_out_term_by_term(wounds, stuns, fatigue, defences, overwhelmed):
-    """Fighter.injury_terms (remembered by the penalties) against the terms built one by one."""
-    c = Condition(stuns=stuns, wounds=wounds, fatigue=fatigue)
-    me = Character("M")
+@given(st.integers(0, 8), st.integers(0, 8), st.integers(0, 12), st.integers(0, 8), st.integers(-30, 0),
+       st.integers(0, 6), st.sampled_from(["ok", "unconscious"]))
+def test_injury_terms_as_worked_out_term_by_term(wounds, stuns, fatigue, defences, overwhelmed, health, status):
+    """Fighter.injury_terms (remembered by the condition's numbers and the fatigue track, and
+    by the penalties) against the terms built one by one."""
+    c = Condition(stuns=stuns, wounds=wounds, fatigue=fatigue, status=status, shock=stuns)
+    me = Character("M", {"health": health})
     f = Fighter(me, c, defences=defences, overwhelmed=overwhelmed)
     want = []
     if c.wound_penalty:
@@ -244,11 +246,11 @@ def test_remembered_terms_equal_the_terms_built(effective, value, effective_m, s
     """The terms a missile plan takes from memos (`term`, the distance term as shown, a
     burst's terms by effective bullets) equal those built afresh."""
     from engine.yags.autofire import _burst_terms
-    from engine.yags.missile import _distance_shown, term
+    from engine.yags.missile_facts import distance_shown, term
     from engine.yags.tables import burst_attack_bonus, burst_damage_bonus
 
     assert term("cover", value, shown) == Term("cover", value, shown)
-    assert _distance_shown(value, effective_m) == Term("distance", value, f"distance +{value} ({effective_m:.0f} m)")
+    assert distance_shown(value, effective_m) == Term("distance", value, f"distance +{value} ({effective_m:.0f} m)")
     bonus = burst_attack_bonus(effective)
     assert _burst_terms(effective) == (Term("burst", bonus, f"burst {effective} bullets +{bonus}"),
                                        ((2, Term("burst", burst_damage_bonus(effective, 2))),

@@ -79,8 +79,8 @@ class Fighter:
     def injury_terms(self) -> list[Term]:
         """Wound, stun and fatigue penalties, and the penalty for the number of defences."""
         c = self.condition
-        return list(_injury_terms(c.wound_penalty, c.stun_penalty, c.fatigue_penalty(self.character.fatigue_track),
-                                  self.defences, self.overwhelmed))
+        return list(_injury_terms_of(c.wounds, c.stuns, c.fatigue, self.character.fatigue_track,
+                                     self.defences, self.overwhelmed))
 
     def strength_terms(self, weapon: Weapon | None = None) -> list[Term]:
         """Strength requirement: a weapon used two handed adds 50% (round up) to strength;
@@ -92,6 +92,15 @@ class Fighter:
         if short == 2:
             return [Term("strength short", -15)]
         return []
+
+
+@lru_cache(maxsize=1024, typed=True)  # every attack planned asks, twice
+def _injury_terms_of(wounds: int, stuns: int, fatigue: int, track: int, defences: int,
+                     overwhelmed: int) -> tuple[Term, ...]:
+    """`_injury_terms` of a condition with these wounds, stuns and fatigue (its penalties,
+    the fatigue's on a track of `track` levels), remembered by the plain numbers."""
+    c = Condition(stuns=stuns, wounds=wounds, fatigue=fatigue)
+    return _injury_terms(c.wound_penalty, c.stun_penalty, c.fatigue_penalty(track), defences, overwhelmed)
 
 
 @lru_cache(maxsize=1024, typed=True)  # Terms are immutable; every attack planned asks

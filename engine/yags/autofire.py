@@ -27,8 +27,8 @@ from engine.yags.missile import (
     missile_plan,
     shot_facts,
     target_cover_bonus,
-    term,
 )
+from engine.yags.missile_facts import term
 from engine.yags.multishot import recoil_penalty
 from engine.yags.plan import AttackPlan, roll_plan
 from engine.yags.tables import (

@@ -19,7 +19,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 from engine.dice import Dice
 from engine.frozen import maker
@@ -28,7 +27,7 @@ from engine.rolls import Term
 from engine.yags.attack import STANCE_MODIFIERS, AttackResult, Fighter
 from engine.yags.checks import ability_term
 from engine.yags.equipment import Weapon
-from engine.yags.missile_facts import distance_term, multiplier, pairing
+from engine.yags.missile_facts import distance_shown, distance_term, multiplier, pairing, term
 from engine.yags.missile_rules import (
     IMPROVISED_INCREMENT_M,
     MELEE_CROWD_FUMBLE,
@@ -196,7 +195,7 @@ def dodge_plan(fighter: Fighter, halve: bool = False, label: str = "dodge",
     terms = [ability_term("agility", c.attribute("agility"), "Athletics", skill)]
     stance = STANCE_MODIFIERS[fighter.stance][1]
     if stance:
-        terms.append(Term(fighter.stance, stance))
+        terms.append(term(fighter.stance, stance))
     terms.extend(fighter.injury_terms())
     return _make_check(label=label, terms=tuple(terms), fumble_chance=1, unskilled=(skill == 0),
                        halve=halve or fighter.initiative_zero, notes=tuple(notes))
@@ -264,9 +263,9 @@ def attack_terms(fighter: Fighter, weapon: Weapon, *, keep_bonus: bool, scope: i
     dex = c.attribute("dexterity") if attribute_score is None else attribute_score
     terms = [ability_term("dexterity", dex, weapon.skill, c.skill(weapon.skill))]
     if weapon.attack and keep_bonus:
-        terms.append(Term("attack", weapon.attack))
+        terms.append(term("attack", weapon.attack))
     if scope:
-        terms.append(Term("laser scope" if weapon.laser_scope else "scope", scope))
+        terms.append(term("laser scope" if weapon.laser_scope else "scope", scope))
     if fighter.stance == "prone":
         terms.append(Term("prone", PRONE_ATTACK))
     terms.extend(fighter.injury_terms())
@@ -312,7 +311,9 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
     scope = scope_bonus(w, facts.shot) if attack.use_scope else 0
     terms = attack_terms(a, w, keep_bonus=keep, scope=scope, off_hand=attack.off_hand,
                          attribute_score=attribute_score)
-    terms.extend(x for x in extra_terms if x.value)
+    for x in extra_terms:
+        if x.value:
+            terms.append(x)
     skill = pair.skill
     if fumble_chance is None:
         fumble_chance = 1 if is_thrown(w) else RANGE_BAND_FUMBLE[facts.band]
@@ -338,7 +339,7 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
         dp = crowd_distance_penalty(dp, attack.crowd_targets)
         notes.append(f"firing at a crowd of {attack.crowd_targets}: a hit strikes a random one")
     if dp:
-        target_terms.append(_distance_shown(dp, eff))
+        target_terms.append(distance_shown(dp, eff))
     cb = target_cover_bonus(attack, facts.speed)
     if cb:
         target_terms.append(term("cover", cb))
@@ -356,18 +357,6 @@ def missile_plan(attack: MissileAttack, *, label: str = "attack", shot: str | No
         attack_fumble_outcome=fumble_outcome, notes=tuple(notes),
         attack_skill=skill, defence_skill=pair.defence_skill,
     )
-
-
-@lru_cache(maxsize=4096)
-def term(name: str, value: int, shown: str | None = None) -> Term:
-    """`Term(name, value, shown)`, remembered (a Term is immutable: one may be shared)."""
-    return Term(name, value, shown)
-
-
-@lru_cache(maxsize=4096)
-def _distance_shown(penalty: int, effective_m: float) -> Term:
-    """The distance term of a target, as shown with the effective distance (remembered)."""
-    return Term("distance", penalty, f"distance +{penalty} ({effective_m:.0f} m)")
 
 
 def plan_missile(attack: MissileAttack) -> AttackPlan | Impossible:

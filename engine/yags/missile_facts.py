@@ -6,7 +6,8 @@ remembered (the AI plans every shot at every target each round, `engine.yags.mis
   carried, the skills, the armour against the weapon, the damage kind, the soak terms, the
   base difficulty by size, and the damage terms by range band and cone;
 - `multiplier`: the environment multiplier of a shot and its conditions (exact Fractions);
-- `distance_term`: the distance penalty and the effective distance shown with it.
+- `distance_term`: the distance penalty and the effective distance shown with it;
+- `term` and `distance_shown`: Terms (immutable values) for the plans to share.
 
 Each returns exactly what the plain functions of the rules modules return for the same
 values (tests/test_missile_facts.py)."""
@@ -103,3 +104,15 @@ def distance_term(distance_m: float, increment_m: float, mult: Fraction) -> tupl
     """(distance_penalty(distance_m, increment_m, mult), the effective distance in metres as a
     float), remembered by the multiplier's numerator and denominator (no Fraction hashed)."""
     return _distance(distance_m, increment_m, mult.numerator, mult.denominator)
+
+
+@lru_cache(maxsize=4096)
+def term(name: str, value: int, shown: str | None = None) -> Term:
+    """`Term(name, value, shown)`, remembered (a Term is immutable: one may be shared)."""
+    return Term(name, value, shown)
+
+
+@lru_cache(maxsize=4096)
+def distance_shown(penalty: int, effective_m: float) -> Term:
+    """The distance term of a target, as shown with the effective distance (remembered)."""
+    return Term("distance", penalty, f"distance +{penalty} ({effective_m:.0f} m)")
