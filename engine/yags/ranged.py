@@ -15,7 +15,7 @@ from engine.frozen import maker
 from engine.outcome import Impossible
 from engine.ruleset import AttackRequest, Situation
 from engine.yags.attack import AttackResult
-from engine.yags.autofire import plan_bursts, plan_triple, resolve_area_burst
+from engine.yags.autofire import plan_area_burst, plan_bursts, plan_triple, resolve_area_burst
 from engine.yags.missile import MissileAttack, attack_result, plan_missile
 from engine.yags.missile_rules import threat_band_for
 from engine.yags.multishot import plan_multiple_shots
@@ -111,8 +111,6 @@ def plans_for(rules: YagsRuleset, request: AttackRequest) -> list[AttackPlan | I
 def plan_request(rules: YagsRuleset, request: AttackRequest) -> AttackPlan | Impossible:
     """The first shot's plan: what the preview shows."""
     if request.mode in ("area", "suppress"):
-        from engine.yags.autofire import plan_area_burst
-
         a = rules.fighter(request.attacker, request.target.name)
         t = rules.fighter(request.target, request.attacker.name)
         rounds = int(request.options.get("rounds", a.arm.burst))

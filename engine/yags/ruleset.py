@@ -23,7 +23,9 @@ from engine.yags.declaration import YagsDeclaration
 from engine.yags.equipment import FIST, Armour, Catalogue
 from engine.yags.health import Condition
 from engine.yags.melee import MeleeAttack, melee_style, plan_melee, resolve_melee
+from engine.yags.missile import missile_speed
 from engine.yags.preview import preview_plan
+from engine.yags.ranged import missile_attack, plan_request, resolve_request
 from engine.yags.round import (
     action_order,
     action_speed,
@@ -196,17 +198,12 @@ class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
             if melee_style(self.fighter(request.attacker, request.target.name)).slow:
                 forced.append("slow")
             return action_speed("normal", *forced)
-        from engine.yags.missile import missile_speed
-        from engine.yags.ranged import missile_attack
-
         return action_speed(missile_speed(missile_attack(self, request)), *forced)
 
     def preview(self, request: AttackRequest) -> Any:
         if request.mode == "melee":
             plan = plan_melee(self._melee(request))
         else:
-            from engine.yags.ranged import plan_request
-
             plan = plan_request(self, request)
         if isinstance(plan, Impossible):
             return plan
@@ -216,8 +213,6 @@ class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
     def resolve(self, dice: Dice, request: AttackRequest) -> list[AttackResult | Impossible]:
         if request.mode == "melee":
             return [resolve_melee(dice, self._melee(request))]
-        from engine.yags.ranged import resolve_request
-
         return resolve_request(self, dice, request)
 
     # --- weapons on the grid ------------------------------------------------------------
