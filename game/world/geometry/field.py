@@ -67,6 +67,8 @@ class _Tables:
         self.shared = forward or bool((costs == costs[:1]).all())
         self.r_min = 0
         self.steps = np.empty((0, 0))
+        # Fields already worked out, by goals (`remembered`), the least recently asked first.
+        self.memo: dict[tuple[int, ...], tuple[array[float], bytearray]] = {}
         if self.shared:
             self._shared(walk, inner, enter, enter_d, diags)
         else:
@@ -146,6 +148,28 @@ def _tables(prep: _Prepared, diagonal: bool, forward: bool) -> _Tables:
     if t is None:
         t = prep.fields[(diagonal, forward)] = _Tables(prep, diagonal, forward)
     return t
+
+
+FIELD_MEMO_TILES = 1_000_000  # padded tiles of the fields `remembered` per grid and rule (9 bytes a tile)
+
+
+def remembered(prep: _Prepared, goals: list[int], diagonal: bool) -> tuple[array[float], bytearray] | None:
+    """`field`, remembered by goals on the grid (the grid never changes): the same starting
+    places come back in a run's matches on one map. Copies of what is kept, so that no caller
+    changes it; as many fields as FIELD_MEMO_TILES padded tiles hold (about 740 of a 40 x 30
+    map, 3 of a 512 x 512 one), the least recently asked forgotten first."""
+    tb = _tables(prep, diagonal, False)
+    key, memo = tuple(goals), tb.memo
+    kept = memo.pop(key, None)
+    if kept is None:
+        kept = field(prep, goals, diagonal)
+        if kept is None:
+            return None
+        room = max(1, FIELD_MEMO_TILES // len(prep.walk))
+        while len(memo) >= room:
+            del memo[next(iter(memo))]
+    memo[key] = kept  # (again) the most recently asked
+    return kept[0][:], bytearray(kept[1])
 
 
 def field(prep: _Prepared, goals: list[int], diagonal: bool,

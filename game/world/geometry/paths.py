@@ -17,7 +17,7 @@ import numpy as np
 
 from game.maps.grid import GridMap
 from game.world.geometry.basics import _EPS, _NONE, SQRT2, Tile, chebyshev
-from game.world.geometry.field import field, prepare_tables
+from game.world.geometry.field import field, prepare_tables, remembered
 from game.world.geometry.prepared import (
     _check_tile,
     _diagonals,
@@ -178,8 +178,9 @@ class CostsTo:
         starts = sorted({(y + 1) * prep.pw + x + 1 for x, y in goals if grid.in_bounds(x, y) and grid.walkable(x, y)})
         self._heap: list[tuple[float, int]] = []
         if len(prep.walk) >= FIELD_MIN_TILES and starts:
-            # The same floats worked out at once in C and NumPy (geometry/field.py).
-            whole = field(prep, starts, diagonal)
+            # The same floats worked out at once in C and NumPy (geometry/field.py), or
+            # remembered from the last time these goals were asked.
+            whole = remembered(prep, starts, diagonal)
             if whole is not None:
                 self._dist: MutableSequence[float] = whole[0]
                 self._settled = whole[1]
