@@ -208,3 +208,62 @@ def test_danger_tiles_are_the_declarations_read_unit_by_unit(new_match, name, fo
         m.resolve_round()
         if m.over:
             break
+
+
+def _cover_step_tile_by_tile(ai, m, me, target, visible):
+    """`_cover_step` the plain way: each reachable tile in the side's order, its cover from
+    each threat asked one pair at a time, its danger asked even when nothing is declared."""
+    from game.ai.tactical_base import COVER_RANK
+    from game.world import geometry as geo
+
+    g = m.grid
+    blasts, arcs, claimed = ai.danger_tiles(m, me)
+    threats = visible[:4]
+
+    def cover_at(tile):
+        return sum(COVER_RANK.get(geo.cover_between(g, t.pos, tile), 0) for t in threats) / max(1, len(threats))
+
+    best = (cover_at(me.pos) - ai.w["danger"] * ai._danger(m, me.pos, blasts, arcs) + 0.25, None)
+    taken = m.movement.taken(me.uid, ai.sees_all) | claimed
+    for tile in sorted(m.movement.reachable(me.uid, "free", sees_all=ai.sees_all), key=ai._side_key(m)):
+        if tile in taken or tile == me.pos:
+            continue
+        r = ai.w["cover"] * cover_at(tile) - ai.w["danger"] * ai._danger(m, tile, blasts, arcs)
+        if r > best[0] * max(ai.w["cover"], 1e-9) and m.topology.line_of_sight(tile, target.pos):
+            best = (r / max(ai.w["cover"], 1e-9), tile)
+    if best[1] is None:
+        return ()
+    path = m.movement.path(me.uid, best[1], ai.sees_all)
+    return tuple(path) if path else ()
+
+
+@pytest.mark.parametrize(("name", "level", "fog"), [("street", "normal", False), ("compound", "hard", True),
+                                                    ("crossroads", "easy", False), ("crossroads", "normal", False)])
+def test_cover_step_is_the_tile_by_tile_one(new_match, name, level, fog):
+    """`_cover_step` (the tiles' covers fetched together, cover_at's sum written in) steps
+    where the tile-by-tile weighing steps, for every unit and every enemy it sees, round after
+    round as declarations (grenades, area fire, moves) come in, on each level's weights."""
+    from game.ai import make_controller
+    from game.maps import load_map
+    from game.squads import map_squads
+
+    grid = load_map(f"maps/{name}.tmx")
+    m = new_match(grid, map_squads(grid, "default", 8), seed=4, fog=fog)
+    ais = {t: make_controller(level, 4, t) for t in ("blue", "red")}
+    steps = 0
+    for _ in range(6):
+        for uid in m.start_round():
+            ai = ais[m.view(uid).team]
+            me = m.view(uid)
+            enemies = ai.facts(m).living(enemy_of=me.team)
+            visible = ai.seen_among(m, me, enemies)
+            for target in visible:
+                got = ai._cover_step(m, me, target, visible)
+                assert got == _cover_step_tile_by_tile(ai, m, me, target, visible)
+                steps += bool(got)
+            action, choices = ai.decide(m, uid)
+            m.declare(uid, action, **choices)
+        m.resolve_round()
+        if m.over:
+            break
+    assert steps  # some steps to cover were taken
