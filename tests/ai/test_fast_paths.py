@@ -267,3 +267,85 @@ def test_cover_step_is_the_tile_by_tile_one(new_match, name, level, fog):
         if m.over:
             break
     assert steps  # some steps to cover were taken
+
+
+
+class _PlainRandomAI:
+    """RandomAI's options the plain way: a search for each mode (the rest as RandomAI)."""
+
+    @staticmethod
+    def options(ai, match, uid):
+        from game.world.actions import (
+            Aim,
+            AreaFire,
+            Attack,
+            FirstAid,
+            FullDodge,
+            Hold,
+            Move,
+            PickUp,
+            Reload,
+            Stand,
+            Throw,
+        )
+
+        rng = ai.rng
+        v = match.view(uid)
+        facts = match.rules.weapon_facts(v.combatant)
+        moves, attacks, areas, throws, aims, aid = [], [], [], [], [], [FirstAid(uid)]
+        for mode in ("free", "run", "sprint"):
+            tiles = sorted(match.movement.reachable(uid, mode))
+            if tiles:
+                path = match.movement.path(uid, rng.choice(tiles))
+                if path:
+                    moves.append(Move(tuple(path), mode))
+        visible = match.sight.visible_enemies(uid)
+        for e in visible:
+            aims.append(Aim(e.uid))
+            for mode in facts.modes:
+                if mode in ("area", "suppress"):
+                    areas.append(AreaFire(e.pos, suppressive=(mode == "suppress")))
+                elif mode != "melee":
+                    shot = rng.choice(ai.SHOTS)
+                    attacks.append(Attack(e.uid, mode, {"shot": shot} if shot else {}))
+        if facts.melee:
+            attacks += [Attack(e.uid, "melee") for e in match.enemies_of(uid)]
+        for weapon in v.grenades[:1]:
+            throws += [Throw(weapon, e.pos) for e in visible]
+        for f in match.units(v.team, living=True):
+            if f.uid != uid and max(abs(f.pos[0] - v.pos[0]), abs(f.pos[1] - v.pos[1])) <= 1:
+                aid.append(FirstAid(f.uid))
+        kinds = [[Hold()], [Reload()], [Stand()], [FullDodge()], [PickUp()], aid, moves, attacks, areas, throws, aims]
+        return [k for k in kinds if k]
+
+
+@pytest.mark.parametrize(("name", "fog"), [("crossroads", False), ("compound", True), ("wood", False)])
+def test_random_ai_decides_as_with_a_search_for_each_mode(new_match, name, fog):
+    """RandomAI's options (one search for the mode that goes furthest, the others' tiles
+    within their allowance) are those of a search for each mode, and so its decisions and
+    its random draws are, unit after unit, round after round, under fog of war or not."""
+    from game.ai import RandomAI
+    from game.maps import load_map
+    from game.squads import map_squads
+
+    class Plain(RandomAI):
+        def _options(self, match, uid):
+            return _PlainRandomAI.options(self, match, uid)
+
+    grid = load_map(f"maps/{name}.tmx")
+    m = new_match(grid, map_squads(grid, "default", 8), seed=6, fog=fog)
+    ais = {t: (RandomAI(6, t), Plain(6, t)) for t in ("blue", "red")}
+    moved = 0
+    for _ in range(6):
+        for uid in m.start_round():
+            fast, plain = ais[m.view(uid).team]
+            assert fast._options(m, uid) == plain._options(m, uid)
+            got = fast.decide(m, uid)
+            assert got == plain.decide(m, uid)
+            assert fast.rng.getstate() == plain.rng.getstate()
+            m.declare(uid, got[0], **got[1])
+            moved += type(got[0]).__name__ == "Move"
+        m.resolve_round()
+        if m.over:
+            break
+    assert moved  # some random moves were declared

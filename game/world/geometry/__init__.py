@@ -54,6 +54,7 @@ from game.world.geometry.paths import (  # noqa: F401
     path_to,
     prepare,
     reachable,
+    within,
 )
 from game.world.geometry.prepared import (  # noqa: F401
     _PREPARED,

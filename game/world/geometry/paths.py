@@ -147,6 +147,19 @@ def reachable(
     return reached
 
 
+def within(reached: dict[Tile, float], budget_m: float) -> dict[Tile, float]:
+    """What `reachable` gives for `budget_m`, from what it gave from the same start, with the
+    same figures about, for a budget as large or larger: the start (its first tile, always
+    there) and the others that cost no more, in the same order at the same costs (a tile's
+    cheapest walk within the smaller budget is the larger search's too: a walk only grows
+    dearer step by step)."""
+    limit = budget_m + _EPS
+    items = iter(reached.items())
+    out = dict([next(items)]) if reached else {}
+    out.update((t, c) for t, c in items if c <= limit)
+    return out
+
+
 _NONE_I: frozenset[int] = frozenset()
 LIST_STEPS_AFTER = 3  # the search through a tile that lists its steps out (reachable)
 
