@@ -28,12 +28,16 @@ class TacticalMoves(TacticalBase):
         tiles = match.movement.reachable(me.uid, "run", sees_all=self.sees_all)
         taken = match.movement.taken(me.uid, self.sees_all)
         side = self._side_key(match)
-        cands = sorted((t for t in tiles if t not in taken),
-                       key=lambda t: (-min(geo.distance_m(g, t, e.pos) for e in visible), side(t)))[: self.level.advance_tiles]
+        # Minus the metres to the nearest enemy, for each free tile: distance_m's very floats
+        # (hypot of the steps, then x metres a tile: the nearest by hypot is the nearest in
+        # metres, as a multiplication keeps the order), worked out once a tile.
+        foes, mpt, hypot = [e.pos for e in visible], g.metres_per_tile, math.hypot
+        away = {t: -(min([hypot(fx - t[0], fy - t[1]) for fx, fy in foes]) * mpt) for t in tiles if t not in taken}
+        cands = sorted(away, key=lambda t: (away[t], side(t)))[: self.level.advance_tiles]
         best = None
         for t in cands:
             seen = sum(1 for e in visible[:4] if match.topology.line_of_sight(t, e.pos))
-            score = (seen, -min(geo.distance_m(g, t, e.pos) for e in visible))
+            score = (seen, away[t])
             if best is None or score < best[0]:
                 best = (score, t)
         if best is None or best[1] == me.pos:

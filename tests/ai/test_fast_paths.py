@@ -349,3 +349,71 @@ def test_random_ai_decides_as_with_a_search_for_each_mode(new_match, name, fog):
         if m.over:
             break
     assert moved  # some random moves were declared
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.integers(-60, 60), st.integers(-60, 60)), min_size=1, max_size=9),
+       st.tuples(st.integers(-60, 60), st.integers(-60, 60)), st.sampled_from((2.0, 1.0, 1.5, 0.7, 1.1, 3.3, 0.3)))
+def test_the_nearest_in_metres_is_the_nearest_by_hypot_times_the_metres(foes, tile, mpt):
+    """`_withdraw`'s distance to the nearest enemy, the least hypot times the metres a tile,
+    is the least of `distance_m` (each hypot times the metres), float for float, ties and
+    equal distances along other lines ((5, 5) and (1, 7)) among them."""
+    import math
+
+    from gridfactory import make_grid
+
+    from game.world import geometry as geo
+
+    grid = make_grid(["."], metres_per_tile=mpt)
+    want = -min(geo.distance_m(grid, tile, f) for f in foes)
+    got = -(min([math.hypot(fx - tile[0], fy - tile[1]) for fx, fy in foes]) * mpt)
+    assert got.hex() == want.hex()
+
+
+@pytest.mark.parametrize(("name", "fog"), [("street", False), ("compound", True), ("crossroads", False)])
+def test_withdraw_is_the_plain_one(new_match, name, fog):
+    """`_withdraw` (each tile's distance to the nearest enemy worked out once) runs where the
+    plain way runs (distance_m to every enemy in the sort and again for the best few), for
+    every unit that sees an enemy, round after round."""
+    from game.ai import make_controller
+    from game.maps import load_map
+    from game.squads import map_squads
+    from game.world import geometry as geo
+    from game.world.actions import Move
+
+    def plain(ai, m, me, visible):
+        g = m.grid
+        tiles = m.movement.reachable(me.uid, "run", sees_all=ai.sees_all)
+        taken = m.movement.taken(me.uid, ai.sees_all)
+        side = ai._side_key(m)
+        cands = sorted((t for t in tiles if t not in taken),
+                       key=lambda t: (-min(geo.distance_m(g, t, e.pos) for e in visible), side(t)))[: ai.level.advance_tiles]
+        best = None
+        for t in cands:
+            seen = sum(1 for e in visible[:4] if m.topology.line_of_sight(t, e.pos))
+            score = (seen, -min(geo.distance_m(g, t, e.pos) for e in visible))
+            if best is None or score < best[0]:
+                best = (score, t)
+        if best is None or best[1] == me.pos:
+            return None
+        path = m.movement.path(me.uid, best[1], ai.sees_all)
+        return Move(tuple(path), "run") if path else None
+
+    grid = load_map(f"maps/{name}.tmx")
+    m = new_match(grid, map_squads(grid, "default", 8), seed=7, fog=fog)
+    ais = {t: make_controller("normal", 7, t) for t in ("blue", "red")}
+    asked = 0
+    for _ in range(6):
+        for uid in m.start_round():
+            ai = ais[m.view(uid).team]
+            me = m.view(uid)
+            visible = ai.seen_among(m, me, ai.facts(m).living(enemy_of=me.team))
+            if visible:
+                assert ai._withdraw(m, me, visible) == plain(ai, m, me, visible)
+                asked += 1
+            action, choices = ai.decide(m, uid)
+            m.declare(uid, action, **choices)
+        m.resolve_round()
+        if m.over:
+            break
+    assert asked
