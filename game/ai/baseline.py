@@ -11,6 +11,7 @@ from typing import Any
 from engine.outcome import Impossible
 from engine.turn import Question
 from game.ai import answers
+from game.world import geometry as geo
 from game.world.actions import (
     Aim,
     AreaFire,
@@ -50,8 +51,13 @@ class RandomAI:
         v = match.view(uid)
         facts = match.rules.weapon_facts(v.combatant)
         moves, attacks, areas, throws, aims, aid = [], [], [], [], [], [FirstAid(uid)]
+        # One search for the mode that goes furthest; the others' tiles are those within
+        # their own allowance (geo.within: what `reachable` gives for them).
+        allowance = match.allowance_in(uid)
+        widest = max(("free", "run", "sprint"), key=allowance.__getitem__)
+        reached = match.movement.reachable(uid, widest)
         for mode in ("free", "run", "sprint"):
-            tiles = sorted(match.movement.reachable(uid, mode))
+            tiles = sorted(reached if mode == widest else geo.within(reached, allowance[mode]))
             if tiles:
                 path = match.movement.path(uid, rng.choice(tiles))
                 if path:

@@ -168,15 +168,24 @@ class TacticalAttacks(TacticalBase):
         def cover_at(tile: Tile) -> float:
             return sum(rank(c, 0) for c in geo.covers_from(g, threat_tiles, tile)) / max(1, len(threats))
 
-        here = cover_at(me.pos) - self.w["danger"] * self._danger(match, me.pos, blasts, arcs)
+        w_cover, w_danger = self.w["cover"], self.w["danger"]
+        scale = max(w_cover, 1e-9)
+        here = cover_at(me.pos) - w_danger * self._danger(match, me.pos, blasts, arcs)
         best: tuple[float, Tile | None] = (here + 0.25, None)
         taken = match.movement.taken(me.uid, self.sees_all) | claimed
-        for tile in sorted(match.movement.reachable(me.uid, "free", sees_all=self.sees_all), key=self._side_key(match)):
-            if tile in taken or tile == me.pos:
-                continue
-            r = self.w["cover"] * cover_at(tile) - self.w["danger"] * self._danger(match, tile, blasts, arcs)
-            if r > best[0] * max(self.w["cover"], 1e-9) and match.topology.line_of_sight(tile, target.pos):
-                best = (r / max(self.w["cover"], 1e-9), tile)
+        tiles = [t for t in sorted(match.movement.reachable(me.uid, "free", sees_all=self.sees_all), key=self._side_key(match))
+                 if t not in taken and t != me.pos]
+        # Each tile's cover from the threats, the memo fetched once for them all (cover_at's
+        # very sum and division, written in: a tile's weighing is most of the call).
+        n = max(1, len(threats))
+        danger = blasts or arcs
+        for tile, covers in zip(tiles, geo.covers_each(g, threat_tiles, tiles), strict=True):
+            ranks = 0
+            for c in covers:
+                ranks += rank(c, 0)
+            r = w_cover * (ranks / n) - w_danger * (self._danger(match, tile, blasts, arcs) if danger else 0)
+            if r > best[0] * scale and match.topology.line_of_sight(tile, target.pos):
+                best = (r / scale, tile)
         if best[1] is None:
             return ()
         path = match.movement.path(me.uid, best[1], self.sees_all)

@@ -28,12 +28,16 @@ class TacticalMoves(TacticalBase):
         tiles = match.movement.reachable(me.uid, "run", sees_all=self.sees_all)
         taken = match.movement.taken(me.uid, self.sees_all)
         side = self._side_key(match)
-        cands = sorted((t for t in tiles if t not in taken),
-                       key=lambda t: (-min(geo.distance_m(g, t, e.pos) for e in visible), side(t)))[: self.level.advance_tiles]
+        # Minus the metres to the nearest enemy, for each free tile: distance_m's very floats
+        # (hypot of the steps, then x metres a tile: the nearest by hypot is the nearest in
+        # metres, as a multiplication keeps the order), worked out once a tile.
+        foes, mpt, hypot = [e.pos for e in visible], g.metres_per_tile, math.hypot
+        away = {t: -(min([hypot(fx - t[0], fy - t[1]) for fx, fy in foes]) * mpt) for t in tiles if t not in taken}
+        cands = sorted(away, key=lambda t: (away[t], side(t)))[: self.level.advance_tiles]
         best = None
         for t in cands:
             seen = sum(1 for e in visible[:4] if match.topology.line_of_sight(t, e.pos))
-            score = (seen, -min(geo.distance_m(g, t, e.pos) for e in visible))
+            score = (seen, away[t])
             if best is None or score < best[0]:
                 best = (score, t)
         if best is None or best[1] == me.pos:
@@ -153,20 +157,16 @@ def _best(at: np.ndarray, scored: np.ndarray, keep: list[bool], flip: Tile | Non
 
 def _crowding(near: list[Tile], t: np.ndarray, apart: int) -> np.ndarray:
     """For each of the tiles `t` (an (n, 2) array) in turn, how many of `near` (repeats
-    counting again; all on the map) stand within `apart` tiles of it (Chebyshev): one sum over
-    a square of a table of prefix sums, the table only over the window within `apart` of some
-    tile (those outside it count for none; past the map's edge it holds none)."""
+    counting again; all on the map) stand within `apart` tiles of it (Chebyshev): each friend
+    adds one over its square (2 `apart` + 1 across) of a table of counts over the tiles'
+    window (the part of it within the window), and each tile reads its count."""
     if not near or not t.size:
         return np.zeros(len(t), dtype=np.int64)
-    tx, ty = t[:, 0], t[:, 1]
-    x_lo, y_lo = int(tx.min()), int(ty.min())  # the window starts `apart` before these
-    side = 2 * apart + 1
-    ww, wh = int(tx.max()) - x_lo + side, int(ty.max()) - y_lo + side
-    p = np.array(near, dtype=np.int64).reshape(-1, 2)
-    px, py = p[:, 0] - (x_lo - apart), p[:, 1] - (y_lo - apart)
-    inside = (px >= 0) & (px < ww) & (py >= 0) & (py < wh)
-    row = ww + 1
-    counts = np.bincount((py[inside] + 1) * row + px[inside] + 1, minlength=(wh + 1) * row)
-    s = counts.reshape(wh + 1, row).cumsum(0).cumsum(1).ravel()  # s[(y + 1) * row + x + 1]: those at or above and left of (x, y)
-    corner = (ty - y_lo) * row + (tx - x_lo)  # each tile's square: from here, `side` across and down
-    return s[corner + side * row + side] - s[corner + side] - s[corner + side * row] + s[corner]
+    (x_lo, y_lo), (x_hi, y_hi) = t.min(axis=0).tolist(), t.max(axis=0).tolist()
+    ww, wh, side = x_hi - x_lo + 1, y_hi - y_lo + 1, 2 * apart + 1
+    counts = np.zeros((wh, ww), dtype=np.int64)
+    for px, py in near:
+        x0, y0 = px - apart - x_lo, py - apart - y_lo
+        if -side < x0 < ww and -side < y0 < wh:
+            counts[max(y0, 0):y0 + side, max(x0, 0):x0 + side] += 1
+    return counts[t[:, 1] - y_lo, t[:, 0] - x_lo]

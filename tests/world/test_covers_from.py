@@ -21,3 +21,16 @@ def test_covers_from_equals_cover_between_each(seed, shooters, target):
     assert got == [_cover_between(grid, s, target) for s in shooters]  # worked out afresh
     assert got == [geo.cover_between(grid, s, target) for s in shooters]  # and as remembered
     assert geo.covers_from(grid, shooters, target) == got
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 50), st.lists(tiles, max_size=5), st.lists(tiles, max_size=8))
+def test_covers_each_is_covers_from_for_each_target(seed, shooters, targets):
+    """`geo.covers_each` (many targets, the memo fetched once) gives `covers_from` for each of
+    its targets in order, worked out afresh or as remembered."""
+    grid = random_grid(14, 10, seed, walls=0.15)
+    geo.forget_answers(grid)
+    got = geo.covers_each(grid, shooters, targets)
+    assert got == [[_cover_between(grid, s, t) for s in shooters] for t in targets]
+    assert got == [geo.covers_from(grid, shooters, t) for t in targets]
+    assert geo.covers_each(grid, shooters, targets) == got

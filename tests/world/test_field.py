@@ -120,3 +120,34 @@ def test_ground_of_many_costs_keeps_each_directions_steps_and_one_cost_shares_th
         assert got is not None and prep.fields[(True, True)].shared
         as_dict = {(i % prep.pw - 1, i // prep.pw - 1): d for i, d in enumerate(got[0]) if d < math.inf}
         assert as_dict == geo.reachable(grid, start, math.inf)
+
+
+def test_a_remembered_field_is_the_field_worked_out_afresh_and_the_memo_stays_bounded(monkeypatch):
+    """`remembered` (CostsTo's way in) gives what `field` works out afresh, the first time and
+    from the memo after, as copies a caller may change; the memo keeps as many fields as
+    FIELD_MEMO_TILES padded tiles hold, forgetting the least recently asked first, and
+    `forget_answers` empties it."""
+    from game.world.geometry import field as fld
+
+    rng = random.Random(3)
+    grid = make_grid(random_rows(30, 20, 3, walls=0.1))
+    prep = geo._prepared(grid)
+    tiles = [(y + 1) * prep.pw + x + 1 for y in range(20) for x in range(30) if grid.walkable(x, y)]
+    sets = [sorted(rng.sample(tiles, rng.randint(1, 6))) for _ in range(5)]
+    monkeypatch.setattr(fld, "FIELD_MEMO_TILES", 3 * len(prep.walk))
+    memo = fld._tables(prep, True, False).memo
+    for goals in sets[:3]:
+        assert fld.remembered(prep, goals, True) == field(prep, goals, True)
+    first = fld.remembered(prep, sets[0], True)  # from the memo: now the most recently asked
+    assert first == field(prep, sets[0], True) and first is not None
+    first[0][sets[0][0]] = 5.0  # a caller's copy
+    first[1][0] = 1
+    assert fld.remembered(prep, sets[0], True) == field(prep, sets[0], True)
+    for goals in sets[3:]:
+        assert fld.remembered(prep, goals, True) == field(prep, goals, True)
+    assert list(memo) == [tuple(sets[0]), tuple(sets[3]), tuple(sets[4])]
+    with python_search():
+        expected = geo.CostsTo(grid, [(i % prep.pw - 1, i // prep.pw - 1) for i in sets[4]]).whole()
+    assert geo.CostsTo(grid, [(i % prep.pw - 1, i // prep.pw - 1) for i in sets[4]]).whole() == expected
+    geo.forget_answers(grid)
+    assert not memo

@@ -82,6 +82,30 @@ def test_reachable_is_the_plain_search(seed, diagonal):
         assert list(got) == list(want)
 
 
+@settings(max_examples=200)
+@given(st.integers(0, 10**6), st.booleans())
+def test_within_a_larger_search_is_the_search_for_the_smaller_budget(seed, diagonal):
+    """`geo.within(reachable(B), b)` is `reachable(b)` for any b <= B (a free move out of a
+    sprint's search, both out of an unlimited one; budgets of nothing and below nothing, the
+    start blocked or a friend's tile): the same tiles, the same floats, in the same order."""
+    rng = random.Random(seed)
+    grid = make_grid(random_rows(rng.randint(1, 30), rng.randint(1, 30), seed, walls=rng.choice((0.0, 0.1, 0.3))),
+                     metres_per_tile=rng.choice((1.0, 2.0, 1.5)))
+    tiles = [(x, y) for y in range(grid.height) for x in range(grid.width)]
+    start = rng.choice(tiles)
+    figures = set(rng.sample(tiles, rng.randint(0, min(20, len(tiles)))))
+    if rng.random() < 0.3:
+        figures.add(start)
+    friends = {t for t in figures if rng.random() < 0.5}
+    budgets = sorted(rng.choice((-1.0, 0.0, 1.0, 2.5, 3.0, 6.0, 12.0, 27.0, math.inf)) for _ in range(3))
+    wide = geo.reachable(grid, start, budgets[-1], blocked=figures, pass_through=friends, diagonal=diagonal)
+    for b in budgets:
+        want = geo.reachable(grid, start, b, blocked=figures, pass_through=friends, diagonal=diagonal)
+        got = geo.within(wide, b)
+        assert got == want
+        assert list(got.items()) == list(want.items())
+
+
 @settings(max_examples=100)
 @given(st.integers(0, 10**6), st.booleans())
 def test_costs_to_get_many_is_get_tile_by_tile(seed, lazy):

@@ -40,6 +40,7 @@ from game.world.geometry.cover import (  # noqa: F401
     _cover_between,
     _fully_covered,
     cover_between,
+    covers_each,
     covers_from,
     full_cover_within,
     hidden_from,
@@ -53,6 +54,7 @@ from game.world.geometry.paths import (  # noqa: F401
     path_to,
     prepare,
     reachable,
+    within,
 )
 from game.world.geometry.prepared import (  # noqa: F401
     _PREPARED,

@@ -36,6 +36,25 @@ def covers_from(grid: GridMap, shooters: Sequence[Tile], target: Tile) -> list[s
         out.append(found)
     return out
 
+def covers_each(grid: GridMap, shooters: Sequence[Tile], targets: Sequence[Tile]) -> list[list[str | None]]:
+    """`covers_from(grid, shooters, t)` for each of `targets`, in order (the memo fetched once
+    for them all: the AI weighs every tile of a move)."""
+    memo = _prepared(grid).cover_memo
+    out: list[list[str | None]] = []
+    for target in targets:
+        row: list[str | None] = []
+        for shooter in shooters:
+            key = (shooter, target)
+            try:
+                found = memo[key]
+            except KeyError:
+                if len(memo) >= MEMO_MAX:
+                    memo.clear()
+                found = memo[key] = _cover_between(grid, shooter, target)
+            row.append(found)
+        out.append(row)
+    return out
+
 
 def _cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
     """The best cover kind protecting `target` from `shooter`, or None.

@@ -67,6 +67,8 @@ class _Tables:
         self.shared = forward or bool((costs == costs[:1]).all())
         self.r_min = 0
         self.steps = np.empty((0, 0))
+        # Fields already worked out, by goals (`remembered`), the least recently asked first.
+        self.memo: dict[tuple[int, ...], tuple[array[float], bytearray]] = {}
         if self.shared:
             self._shared(walk, inner, enter, enter_d, diags)
         else:
@@ -148,6 +150,28 @@ def _tables(prep: _Prepared, diagonal: bool, forward: bool) -> _Tables:
     return t
 
 
+FIELD_MEMO_TILES = 1_000_000  # padded tiles of the fields `remembered` per grid and rule (9 bytes a tile)
+
+
+def remembered(prep: _Prepared, goals: list[int], diagonal: bool) -> tuple[array[float], bytearray] | None:
+    """`field`, remembered by goals on the grid (the grid never changes): the same starting
+    places come back in a run's matches on one map. Copies of what is kept, so that no caller
+    changes it; as many fields as FIELD_MEMO_TILES padded tiles hold (about 740 of a 40 x 30
+    map, 3 of a 512 x 512 one), the least recently asked forgotten first."""
+    tb = _tables(prep, diagonal, False)
+    key, memo = tuple(goals), tb.memo
+    kept = memo.pop(key, None)
+    if kept is None:
+        kept = field(prep, goals, diagonal)
+        if kept is None:
+            return None
+        room = max(1, FIELD_MEMO_TILES // len(prep.walk))
+        while len(memo) >= room:
+            del memo[next(iter(memo))]
+    memo[key] = kept  # (again) the most recently asked
+    return kept[0][:], bytearray(kept[1])
+
+
 def field(prep: _Prepared, goals: list[int], diagonal: bool,
           forward: bool = False) -> tuple[array[float], bytearray] | None:
     """`CostsTo`'s distances for every padded index (inf where no goal can be walked to) and
@@ -214,10 +238,14 @@ def _fill_shared(tb: _Tables, d: np.ndarray, order: np.ndarray, cuts: list[int])
 def _fill_steps(tb: _Tables, d: np.ndarray, order: np.ndarray, cuts: list[int]) -> None:
     """The bands' distances with each tile's own step to each neighbour (ground of many costs,
     the Python search's backward steps: the tile stepped onto pays)."""
-    offsets, steps = tb.offsets, tb.steps
+    # Every reached tile's neighbours and steps gathered once, in band order (2 x 8 numbers a
+    # tile): a band is then three NumPy calls on slices of them, not six (the ~40 bands of a
+    # small map cost their calls' overhead, not their few tiles' work).
+    near = order[:, None] + tb.offsets
+    steps = tb.steps[order]
+    take, least = np.take, np.minimum.reduce
     for a, b in zip(cuts, cuts[1:], strict=False):
         if b > a:
-            # Each band's tiles' neighbours and steps gathered band by band: small arrays that
-            # stay in the cache (not the whole map's, 2 x 8 numbers a tile, at once).
-            tiles = order[a:b]
-            d[tiles] = (d[tiles[:, None] + offsets] + steps[tiles]).min(axis=1)
+            v = take(d, near[a:b])
+            v += steps[a:b]
+            d[order[a:b]] = least(v, axis=1)

@@ -122,8 +122,10 @@ def _diagonals(pw: int, diagonal: bool) -> tuple[tuple[int, int, int], ...]:
 MEMO_MAX = 100_000  # answers kept per grid before the memo starts afresh
 
 def forget_answers(grid: GridMap) -> None:
-    """Forget the remembered line_of_sight and cover_between answers for `grid` (benchmarks
-    measure them cold)."""
+    """Forget the remembered line_of_sight and cover_between answers and walking-distance
+    fields (geometry/field.py `remembered`) for `grid` (benchmarks measure them cold)."""
     prep = _prepared(grid)
     prep.cover_memo.clear()
     prep.sight_memo.clear()
+    for tables in prep.fields.values():
+        tables.memo.clear()
