@@ -91,6 +91,23 @@ def test_distance_term_equals_the_exact_penalty(distance, increment, mult):
                                                         float(Fraction(distance) * mult))
 
 
+@given(st.integers(0, 60), st.sampled_from([5, 10.0, 7.5, 0.3, 25.0, 150.0, 1.1]),
+       st.sampled_from([Fraction(1), Fraction(2), Fraction(1, 2), Fraction(1, 3), Fraction(3), Fraction(3, 2),
+                        Fraction(12), Fraction(2, 3)]),
+       st.sampled_from([0.0, 1e-9, -1e-9, 0.5]), st.booleans())
+def test_distance_term_in_whole_numbers_on_the_increments(k, increment, mult, nudge, whole):
+    """At and about each multiple of the increment (where the penalty steps), whole-number
+    distances too: the penalty Fraction arithmetic gives and the same float, bit for bit."""
+    from engine.yags.missile_facts import _distance
+
+    distance = round(float(Fraction(increment) * k / mult) + nudge) if whole else float(Fraction(increment) * k / mult) + nudge
+    if distance < 0:
+        return
+    got = _distance.__wrapped__(distance, increment, mult.numerator, mult.denominator)
+    want = (distance_penalty.__wrapped__(distance, increment, mult), float(Fraction(distance) * mult))
+    assert got == want and type(got[0]) is int and type(got[1]) is float
+
+
 @given(st.integers(0, 10), st.floats(0, 2000, allow_nan=False), st.sampled_from([10.0, 50.0, 400.0]))
 def test_effective_burst_remembered_equals_worked_out(bullets, distance, short):
     assert effective_burst(bullets, distance, short) == effective_burst.__wrapped__(bullets, distance, short)
