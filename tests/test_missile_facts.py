@@ -2,6 +2,7 @@
 of the preview's path equal the plain functions they stand for, value for value."""
 
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import given, settings
@@ -222,7 +223,12 @@ def test_expected_harm_as_summed_with_float(weapon, distance, stuns, wounds, pie
     p = preview_plan(plan, stuns, wounds)
     want = sum(float(x) * levels for levels, x in p.p_damage_levels.items())
     want = want * 2 if p.kind == "wounds" else want
-    assert YagsRuleset().expected_harm(p) == want
+    rules = YagsRuleset()
+    assert rules.expected_harm(p) == want
+    assert rules.expected_harm(preview_plan(plan, stuns, wounds)) == want  # the chances' dict shared: remembered
+    other = replace(p, p_damage_levels=dict(p.p_damage_levels), kind="stuns" if p.kind == "wounds" else "wounds")
+    assert rules.expected_harm(other) == sum(float(x) * levels for levels, x in p.p_damage_levels.items()) * (
+        2 if other.kind == "wounds" else 1)  # an equal dict, another kind: its own sum, its own kind
 
 
 @settings(max_examples=60, deadline=None)
