@@ -278,3 +278,41 @@ def test_remembered_terms_equal_the_terms_built(effective, value, effective_m, s
     assert _burst_terms(effective) == (Term("burst", bonus, f"burst {effective} bullets +{bonus}"),
                                        ((2, Term("burst", burst_damage_bonus(effective, 2))),
                                         (3, Term("burst", burst_damage_bonus(effective, 3)))))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(MISSILES), st.integers(1, 600),
+       st.lists(st.tuples(st.booleans(), st.sampled_from([None, "normal", "snap", "careful"]),
+                          st.sampled_from([(), ("burst",)]), st.booleans(), st.sampled_from([0, 10, 20]),
+                          st.sampled_from([None, 0, 1])), min_size=1, max_size=6),
+       st.booleans(), st.booleans(), st.sampled_from(["normal", "prone", "crouched"]), st.integers(0, 3))
+def test_defence_and_attack_terms_remembered_answer_as_worked_out(weapon, distance, asks, defending, in_melee,
+                                                                  stance, wounds):
+    """missile_defence and attack_terms_of give their last answer again only for the same
+    attack (by identity) and facts or arguments alike: any run of questions, on one attack or
+    an equal other, answers as worked out afresh; the terms are the caller's own list."""
+    from engine.yags.missile import shot_facts
+    from engine.yags.missile_parts import (
+        _missile_defence,
+        attack_terms,
+        attack_terms_of,
+        missile_defence,
+    )
+
+    shooter = _character("S", {"dexterity": 4, "strength": 3}, weapon, (), 5, 4)
+    target = Fighter(_character("T", {}, weapon, (), 5, 3), Condition(wounds=wounds), stance=stance,
+                     defending=defending, defences=1)
+    attacks = [MissileAttack(Fighter(shooter, stance=stance, condition=Condition(wounds=wounds)), target,
+                             float(distance) + k, in_melee_with_attacker=in_melee, threat_band=k) for k in (0, 1)]
+    for other, shot, extra, keep, scope, attribute in asks:
+        atk = attacks[other]
+        facts = shot_facts(atk, shot, extra)
+        if not hasattr(facts, "band"):
+            continue
+        assert missile_defence(atk, facts) == _missile_defence(atk, facts)
+        want = attack_terms(atk.attacker, facts.weapon, keep_bonus=keep, scope=scope, off_hand=atk.off_hand,
+                            attribute_score=attribute)
+        got = attack_terms_of(atk, facts.weapon, keep, scope, attribute)
+        assert got == want
+        got.append(Term("x", 1))  # the caller's own list: the remembered terms are untouched
+        assert attack_terms_of(atk, facts.weapon, keep, scope, attribute) == want
