@@ -2,7 +2,8 @@
 the same hash, repr and field order, `__post_init__` run), and every value the previews and
 the round build that way in whole matches equals the one the class builds (CHECK)."""
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 
 import pytest
 from hypothesis import given
@@ -48,6 +49,7 @@ def test_made_equals_the_class(name, value, parts, box, shown):
     assert repr(fast) == repr(slow) and list(vars(fast)) == list(vars(slow))
     with pytest.raises(AttributeError):
         fast.value = 1  # type: ignore[misc]  # still frozen
+    assert copy.deepcopy(fast) == slow and replace(fast, value=value + 1) == replace(slow, value=value + 1)
 
 
 def test_check_catches_a_wrong_or_missing_field(monkeypatch):

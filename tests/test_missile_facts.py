@@ -2,6 +2,7 @@
 of the preview's path equal the plain functions they stand for, value for value."""
 
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import given, settings
@@ -89,6 +90,23 @@ def test_multiplier_equals_environment_multiplier(shot, conditions, firearm, las
 def test_distance_term_equals_the_exact_penalty(distance, increment, mult):
     assert distance_term(distance, increment, mult) == (distance_penalty(distance, increment, mult),
                                                         float(Fraction(distance) * mult))
+
+
+@given(st.integers(0, 60), st.sampled_from([5, 10.0, 7.5, 0.3, 25.0, 150.0, 1.1]),
+       st.sampled_from([Fraction(1), Fraction(2), Fraction(1, 2), Fraction(1, 3), Fraction(3), Fraction(3, 2),
+                        Fraction(12), Fraction(2, 3)]),
+       st.sampled_from([0.0, 1e-9, -1e-9, 0.5]), st.booleans())
+def test_distance_term_in_whole_numbers_on_the_increments(k, increment, mult, nudge, whole):
+    """At and about each multiple of the increment (where the penalty steps), whole-number
+    distances too: the penalty Fraction arithmetic gives and the same float, bit for bit."""
+    from engine.yags.missile_facts import _distance
+
+    distance = round(float(Fraction(increment) * k / mult) + nudge) if whole else float(Fraction(increment) * k / mult) + nudge
+    if distance < 0:
+        return
+    got = _distance.__wrapped__(distance, increment, mult.numerator, mult.denominator)
+    want = (distance_penalty.__wrapped__(distance, increment, mult), float(Fraction(distance) * mult))
+    assert got == want and type(got[0]) is int and type(got[1]) is float
 
 
 @given(st.integers(0, 10), st.floats(0, 2000, allow_nan=False), st.sampled_from([10.0, 50.0, 400.0]))
@@ -205,7 +223,12 @@ def test_expected_harm_as_summed_with_float(weapon, distance, stuns, wounds, pie
     p = preview_plan(plan, stuns, wounds)
     want = sum(float(x) * levels for levels, x in p.p_damage_levels.items())
     want = want * 2 if p.kind == "wounds" else want
-    assert YagsRuleset().expected_harm(p) == want
+    rules = YagsRuleset()
+    assert rules.expected_harm(p) == want
+    assert rules.expected_harm(preview_plan(plan, stuns, wounds)) == want  # the chances' dict shared: remembered
+    other = replace(p, p_damage_levels=dict(p.p_damage_levels), kind="stuns" if p.kind == "wounds" else "wounds")
+    assert rules.expected_harm(other) == sum(float(x) * levels for levels, x in p.p_damage_levels.items()) * (
+        2 if other.kind == "wounds" else 1)  # an equal dict, another kind: its own sum, its own kind
 
 
 @settings(max_examples=60, deadline=None)
@@ -255,3 +278,41 @@ def test_remembered_terms_equal_the_terms_built(effective, value, effective_m, s
     assert _burst_terms(effective) == (Term("burst", bonus, f"burst {effective} bullets +{bonus}"),
                                        ((2, Term("burst", burst_damage_bonus(effective, 2))),
                                         (3, Term("burst", burst_damage_bonus(effective, 3)))))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(MISSILES), st.integers(1, 600),
+       st.lists(st.tuples(st.booleans(), st.sampled_from([None, "normal", "snap", "careful"]),
+                          st.sampled_from([(), ("burst",)]), st.booleans(), st.sampled_from([0, 10, 20]),
+                          st.sampled_from([None, 0, 1])), min_size=1, max_size=6),
+       st.booleans(), st.booleans(), st.sampled_from(["normal", "prone", "crouched"]), st.integers(0, 3))
+def test_defence_and_attack_terms_remembered_answer_as_worked_out(weapon, distance, asks, defending, in_melee,
+                                                                  stance, wounds):
+    """missile_defence and attack_terms_of give their last answer again only for the same
+    attack (by identity) and facts or arguments alike: any run of questions, on one attack or
+    an equal other, answers as worked out afresh; the terms are the caller's own list."""
+    from engine.yags.missile import shot_facts
+    from engine.yags.missile_parts import (
+        _missile_defence,
+        attack_terms,
+        attack_terms_of,
+        missile_defence,
+    )
+
+    shooter = _character("S", {"dexterity": 4, "strength": 3}, weapon, (), 5, 4)
+    target = Fighter(_character("T", {}, weapon, (), 5, 3), Condition(wounds=wounds), stance=stance,
+                     defending=defending, defences=1)
+    attacks = [MissileAttack(Fighter(shooter, stance=stance, condition=Condition(wounds=wounds)), target,
+                             float(distance) + k, in_melee_with_attacker=in_melee, threat_band=k) for k in (0, 1)]
+    for other, shot, extra, keep, scope, attribute in asks:
+        atk = attacks[other]
+        facts = shot_facts(atk, shot, extra)
+        if not hasattr(facts, "band"):
+            continue
+        assert missile_defence(atk, facts) == _missile_defence(atk, facts)
+        want = attack_terms(atk.attacker, facts.weapon, keep_bonus=keep, scope=scope, off_hand=atk.off_hand,
+                            attribute_score=attribute)
+        got = attack_terms_of(atk, facts.weapon, keep, scope, attribute)
+        assert got == want
+        got.append(Term("x", 1))  # the caller's own list: the remembered terms are untouched
+        assert attack_terms_of(atk, facts.weapon, keep, scope, attribute) == want

@@ -222,7 +222,7 @@ def bullet_shyness(dice: Dice, character: Character, bursts: int, in_cover_90: b
 
 def plan_shotgun(attack: MissileAttack) -> AttackPlan | Impossible:
     """Shotguns (Co-X): -5 damage per full cone increment and an automatic hit chance that
-    grows with it (missile.cone_pattern); otherwise a normal shot."""
+    grows with it (missile_parts.cone_pattern); otherwise a normal shot."""
     if attack.arm.cone <= 0:
         return Impossible(f"{attack.arm.name} has no cone")
     return missile_plan(attack, label="shotgun")

@@ -22,7 +22,7 @@ from engine.yags.checks import resolve
 from engine.yags.damage import DamageResult, armour_against, damage_kind, damage_terms, soak_terms
 from engine.yags.equipment import Weapon
 from engine.yags.health import Condition
-from engine.yags.missile import attack_terms, dodge_plan
+from engine.yags.missile_parts import attack_terms, dodge_plan
 from engine.yags.missile_rules import (
     BASE_DIFFICULTY,
     IMPROVISED_INCREMENT_M,

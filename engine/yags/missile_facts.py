@@ -96,8 +96,20 @@ def multiplier(shot: str, conditions: Sequence[str], firearm: bool, laser: bool)
 
 @lru_cache(maxsize=8192, typed=True)
 def _distance(distance_m: float, increment_m: float, num: int, den: int) -> tuple[int, float]:
-    mult = Fraction(num, den)
-    return distance_penalty(distance_m, increment_m, mult), float(Fraction(distance_m) * mult)
+    """distance_penalty's exact arithmetic in whole numbers: the distance and the increment
+    as the exact ratios Fraction reads them as, the effective distance p*num / (q*den); its
+    float is int / int, correctly rounded as float() of the Fraction is."""
+    p, q = distance_m.as_integer_ratio()
+    r, s = increment_m.as_integer_ratio()
+    if r <= 0 or den <= 0:  # distance_penalty's own answer (an error for a bad increment)
+        mult = Fraction(num, den)
+        return distance_penalty(distance_m, increment_m, mult), float(Fraction(distance_m) * mult)
+    top, bottom = p * num, q * den  # the effective distance, top / bottom
+    if top * s <= r * bottom:  # effective <= increment
+        penalty = 0
+    else:
+        penalty = 5 * (-(-(top * s) // (bottom * r)) - 1)  # 5 x (ceil(effective / increment) - 1)
+    return penalty, top / bottom
 
 
 def distance_term(distance_m: float, increment_m: float, mult: Fraction) -> tuple[int, float]:

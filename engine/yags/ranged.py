@@ -24,9 +24,9 @@ from engine.yags.plan import AttackPlan, roll_damage_plan, roll_plan
 if TYPE_CHECKING:
     from engine.yags.ruleset import YagsRuleset
 
-# Moving targets (Other Modifiers): lateral movement slower than running x2, running x3.
 _make_attack = maker(MissileAttack)  # built for every attack previewed (engine/frozen.py)
 
+# Moving targets (Other Modifiers): lateral movement slower than running x2, running x3.
 TARGET_MOVING = {"free": "target_moving", "run": "target_moving_fast", "sprint": "target_moving_fast"}
 
 

@@ -50,6 +50,8 @@ __all__ = ["ONE_TILE_REACH", "OVERWATCH_ARC", "OVERWATCH_DIFFICULTY", "TACTICS",
 
 _UNDECLARED = YagsDeclaration(defences=0)  # a fighter that has not declared (a frozen value, shared)
 _make_fighter = maker(Fighter)  # built for every attack previewed (engine/frozen.py)
+_HARMS: dict[int, tuple[Mapping[int, Any], float]] = {}  # expected_harm's sums, by id of the chances' dict
+HARMS_KEPT = 4096
 
 
 class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
@@ -284,10 +286,20 @@ class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
         return lines
 
     def expected_harm(self, preview: Any) -> float:
-        """Expected damage levels (wounds count double the stuns they might be)."""
-        # float(p) of a Fraction is numerator / denominator (one correctly rounded division).
-        harm = sum((p.numerator / p.denominator if type(p) is Fraction else float(p)) * levels
-                   for levels, p in preview.p_damage_levels.items())
+        """Expected damage levels (wounds count double the stuns they might be). The sum is
+        remembered by the chances' dict itself (kept alive with it): previews of plans alike
+        in their numbers share that dict (engine/yags/preview.py), nine in ten of the AI's."""
+        chances = preview.p_damage_levels
+        hit = _HARMS.get(id(chances))
+        if hit is not None and hit[0] is chances:
+            harm = hit[1]
+        else:
+            # float(p) of a Fraction is numerator / denominator (one correctly rounded division).
+            harm = sum((p.numerator / p.denominator if type(p) is Fraction else float(p)) * levels
+                       for levels, p in chances.items())
+            if len(_HARMS) >= HARMS_KEPT:
+                _HARMS.clear()
+            _HARMS[id(chances)] = (chances, harm)
         return harm * 2 if preview.kind == "wounds" else harm
 
     def declaration_order(self, entries: Sequence[tuple[Any, Character, int]]) -> list[Any]:
