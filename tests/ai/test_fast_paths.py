@@ -417,3 +417,58 @@ def test_withdraw_is_the_plain_one(new_match, name, fog):
         if m.over:
             break
     assert asked
+
+
+@pytest.mark.parametrize(("name", "level", "fog"), [("crossroads", "normal", False), ("street", "hard", True),
+                                                    ("wood", "easy", False)])
+def test_advance_pick_is_every_candidate_weighed(new_match, name, level, fog):
+    """`_pick` (candidates that cannot pass the best so far not looked at) takes the tile the
+    plain weighing of every candidate takes, for every unit, with candidates among its
+    reachable tiles and scores close together or far apart, in any order, melee or not."""
+    from game.ai import make_controller
+    from game.ai.tactical_base import COVER_RANK
+    from game.maps import load_map
+    from game.squads import map_squads
+    from game.world import geometry as geo
+
+    def plain(ai, m, cands, scores, close, facts):
+        g = m.grid
+        best = None
+        for t in cands:
+            s = scores[t]
+            seen_by = [e for e in close if m.topology.line_of_sight(t, e.pos)]
+            if seen_by:
+                s += ai.w["cover"] * sum(COVER_RANK.get(geo.cover_between(g, e.pos, t), 0) for e in seen_by) / len(seen_by)
+                if ai.w["sight"] and not facts.melee and any(geo.distance_m(g, t, e.pos) <= facts.long_m for e in seen_by):
+                    s += ai.w["sight"]
+            if best is None or s > best[0]:
+                best = (s, t)
+        return best[1]
+
+    rng = random.Random(11)
+    grid = load_map(f"maps/{name}.tmx")
+    m = new_match(grid, map_squads(grid, "default", 8), seed=11, fog=fog)
+    ais = {t: make_controller(level, 11, t) for t in ("blue", "red")}
+    picked = 0
+    for _ in range(4):
+        for uid in m.start_round():
+            ai = ais[m.view(uid).team]
+            me = m.view(uid)
+            enemies = ai.facts(m).living(enemy_of=me.team)
+            tiles = list(m.movement.reachable(uid, "run"))
+            if enemies and tiles:
+                close = sorted(enemies, key=lambda e: geo.distance_m(grid, me.pos, e.pos))[:3]
+                facts = m.rules.weapon_facts(me.combatant)
+                for spread in (0.5, 3.0, 20.0):
+                    cands = rng.sample(tiles, min(len(tiles), rng.randint(1, 25)))
+                    scores = {t: -spread * rng.random() * 10 for t in cands}
+                    if rng.random() < 0.5:
+                        cands.sort(key=lambda t: -scores[t])
+                    assert ai._pick(m, cands, scores, close, facts) == plain(ai, m, cands, scores, close, facts)
+                    picked += 1
+            action, choices = ai.decide(m, uid)
+            m.declare(uid, action, **choices)
+        m.resolve_round()
+        if m.over:
+            break
+    assert picked
