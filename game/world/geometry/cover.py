@@ -38,10 +38,21 @@ def covers_from(grid: GridMap, shooters: Sequence[Tile], target: Tile) -> list[s
 
 def covers_each(grid: GridMap, shooters: Sequence[Tile], targets: Sequence[Tile]) -> list[list[str | None]]:
     """`covers_from(grid, shooters, t)` for each of `targets`, in order (the memo fetched once
-    for them all: the AI weighs every tile of a move)."""
-    memo = _prepared(grid).cover_memo
+    for them all: the AI weighs every tile of a move). A target with a bare ring round it
+    (`_bare_ring`) has its own tile's cover from every shooter but itself (`_cover_between`
+    looks no further): no shooter's line is looked at or remembered."""
+    prep = _prepared(grid)
+    memo, rings = prep.cover_memo, prep.bare_rings
+    w, cover = grid.width, grid.cover_cells
     out: list[list[str | None]] = []
     for target in targets:
+        bare = rings.get(target)
+        if bare is None:
+            bare = _bare_ring(grid, target)
+        if bare:
+            own = cover_name(cover[target[1] * w + target[0]])
+            out.append([None if shooter == target else own for shooter in shooters])
+            continue
         row: list[str | None] = []
         for shooter in shooters:
             key = (shooter, target)
