@@ -34,12 +34,24 @@ class TacticalMoves(TacticalBase):
         foes, mpt, hypot = [e.pos for e in visible], g.metres_per_tile, math.hypot
         away = {t: -(min([hypot(fx - t[0], fy - t[1]) for fx, fy in foes]) * mpt) for t in tiles if t not in taken}
         cands = sorted(away, key=lambda t: (away[t], side(t)))[: self.level.advance_tiles]
+        # The candidates come furthest first (by `away`), so a later one is taken only when
+        # fewer enemies see it: its lines are asked only until it is seen as often as the best.
         best = None
+        watch = [e.pos for e in visible[:4]]
         for t in cands:
-            seen = sum(1 for e in visible[:4] if match.topology.line_of_sight(t, e.pos))
-            score = (seen, away[t])
-            if best is None or score < best[0]:
-                best = (score, t)
+            most = len(watch) if best is None else best[0][0] - 1  # the sightings it may have
+            if most < 0:
+                break  # the best is out of every enemy's sight
+            seen = 0
+            for p in watch:
+                if match.topology.line_of_sight(t, p):
+                    seen += 1
+                    if seen > most:
+                        break
+            if seen <= most:
+                score = (seen, away[t])
+                if best is None or score < best[0]:
+                    best = (score, t)
         if best is None or best[1] == me.pos:
             return None
         path = match.movement.path(me.uid, best[1], self.sees_all)
