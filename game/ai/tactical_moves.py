@@ -34,12 +34,24 @@ class TacticalMoves(TacticalBase):
         foes, mpt, hypot = [e.pos for e in visible], g.metres_per_tile, math.hypot
         away = {t: -(min([hypot(fx - t[0], fy - t[1]) for fx, fy in foes]) * mpt) for t in tiles if t not in taken}
         cands = sorted(away, key=lambda t: (away[t], side(t)))[: self.level.advance_tiles]
+        # The candidates come furthest first (by `away`), so a later one is taken only when
+        # fewer enemies see it: its lines are asked only until it is seen as often as the best.
         best = None
+        watch = [e.pos for e in visible[:4]]
         for t in cands:
-            seen = sum(1 for e in visible[:4] if match.topology.line_of_sight(t, e.pos))
-            score = (seen, away[t])
-            if best is None or score < best[0]:
-                best = (score, t)
+            most = len(watch) if best is None else best[0][0] - 1  # the sightings it may have
+            if most < 0:
+                break  # the best is out of every enemy's sight
+            seen = 0
+            for p in watch:
+                if match.topology.line_of_sight(t, p):
+                    seen += 1
+                    if seen > most:
+                        break
+            if seen <= most:
+                score = (seen, away[t])
+                if best is None or score < best[0]:
+                    best = (score, t)
         if best is None or best[1] == me.pos:
             return None
         path = match.movement.path(me.uid, best[1], self.sees_all)
@@ -104,23 +116,39 @@ class TacticalMoves(TacticalBase):
             k = order.index(here)
             cands.append(here)
             scores[here] = float(scored[k])
-        best = None
-        for t in cands:
-            s = scores[t]
-            seen_by = [e for e in close if match.topology.line_of_sight(t, e.pos)]
-            if seen_by:
-                s += self.w["cover"] * sum(COVER_RANK.get(geo.cover_between(g, e.pos, t), 0) for e in seen_by) / len(seen_by)
-                if self.w["sight"] and not facts.melee and any(geo.distance_m(g, t, e.pos) <= facts.long_m for e in seen_by):
-                    s += self.w["sight"]
-            if best is None or s > best[0]:
-                best = (s, t)
-        assert best is not None  # there is a candidate: the reachable tiles are not all taken
-        goal = best[1]
+        goal = self._pick(match, cands, scores, close, facts)
         if goal == me.pos:
             return Hold()
         path = match.movement.path(me.uid, goal, self.sees_all)
         return Move(tuple(path), mode) if path else Hold()
 
+
+    def _pick(self, match: Match, cands: list[Tile], scores: dict[Tile, float], close: list[UnitView], facts: Any) -> Tile:
+        """The first of the candidate tiles with the best score once cover counts where one of
+        the `close` enemies sees it, and seeing one counts for a ranged unit. A tile whose
+        score could not pass the best so far with the most these add (every enemy seeing it
+        across hard 90% cover, and the sight's weight; a little over, for the floats) is not
+        looked at: its lines of sight and covers are not asked."""
+        g = match.grid
+        w_cover, w_sight = self.w["cover"], self.w["sight"]
+        most = _MOST_RANK * abs(w_cover) + abs(w_sight)
+        best = None
+        for t in cands:
+            s = scores[t]
+            if best is not None and best[0] > s + most + 1e-6 * (1.0 + abs(s)):
+                continue
+            seen_by = [e for e in close if match.topology.line_of_sight(t, e.pos)]
+            if seen_by:
+                s += w_cover * sum(COVER_RANK.get(geo.cover_between(g, e.pos, t), 0) for e in seen_by) / len(seen_by)
+                if w_sight and not facts.melee and any(geo.distance_m(g, t, e.pos) <= facts.long_m for e in seen_by):
+                    s += w_sight
+            if best is None or s > best[0]:
+                best = (s, t)
+        assert best is not None  # there is a candidate: the reachable tiles are not all taken
+        return best[1]
+
+
+_MOST_RANK = max(abs(r) for r in COVER_RANK.values())
 
 
 def _scores(t: np.ndarray, dists: list[float], crowd: np.ndarray, here: Tile, came_from: Tile | None,

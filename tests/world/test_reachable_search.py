@@ -84,6 +84,64 @@ def test_reachable_is_the_plain_search(seed, diagonal):
 
 @settings(max_examples=200)
 @given(st.integers(0, 10**6), st.booleans())
+def test_reachable_remembered_is_the_plain_search_whoever_stands_about(seed, diagonal):
+    """`reachable` asked again and again from a few starts with a few budgets, other figures
+    about each time (enemies near and far, friends, the start's own tile among them, off the
+    map): each answer is the plain search's, tile for tile and float for float, in order,
+    whether the grid remembered a search from there or not; with the memo's room small (it
+    starts afresh when full) the same."""
+    from game.world.geometry import reach
+
+    rng = random.Random(seed)
+    grid = make_grid(random_rows(rng.randint(1, 25), rng.randint(1, 25), seed, walls=rng.choice((0.0, 0.1, 0.3))),
+                     metres_per_tile=rng.choice((1.0, 2.0, 1.5)))
+    geo.forget_answers(grid)
+    tiles = [(x, y) for y in range(grid.height) for x in range(grid.width)]
+    starts = rng.sample(tiles, min(len(tiles), 3))
+    budgets = [rng.choice((0.0, 1.0, 2.5, 6.0, 12.0, 27.0, math.inf)) for _ in range(2)]
+    room = reach.WALKS_TILES
+    try:
+        if rng.random() < 0.3:
+            reach.WALKS_TILES = rng.choice((16, 160, 1600))
+        for _ in range(12):
+            start, budget = rng.choice(starts), rng.choice(budgets)
+            figures = set(rng.sample(tiles, rng.randint(0, min(8, len(tiles))))) | {(-1, 0)}
+            if rng.random() < 0.2:
+                figures.add(start)
+            friends = {t for t in figures if rng.random() < 0.6}
+            if rng.random() < 0.2:
+                friends.add(rng.choice(tiles))
+            if rng.random() < 0.3:
+                figures, friends = set(), set()
+            want = plain_reachable(grid, start, budget, figures, friends, diagonal)
+            got = geo.reachable(grid, start, budget, blocked=figures, pass_through=friends, diagonal=diagonal)
+            assert list(got.items()) == list(want.items())
+            got[start] = -5.0  # the caller's own dict: the remembered search is not changed
+        assert geo._prepared(grid).walks.tiles <= max(reach.WALKS_TILES, 0)
+    finally:
+        reach.WALKS_TILES = room
+
+
+def test_a_remembered_search_is_not_taken_with_an_enemy_on_its_tiles():
+    """A search from a tile with no one about is remembered; asked again with an enemy on a
+    tile it reached, the enemy's tile and what lies only past it are left out (the search is
+    made again), and with a friend there, that tile is crossed but not stopped on;
+    `forget_answers` forgets the searches."""
+    grid = make_grid([".....", "####.", "....."], metres_per_tile=1.0)
+    geo.forget_answers(grid)
+    alone = geo.reachable(grid, (0, 0), 12.0)
+    assert (0, 2) in alone and geo._prepared(grid).walks.found
+    blocked = geo.reachable(grid, (0, 0), 12.0, blocked={(4, 1)})
+    assert blocked == {t: c for t, c in alone.items() if t[1] == 0}
+    crossed = geo.reachable(grid, (0, 0), 12.0, blocked={(4, 1)}, pass_through={(4, 1)})
+    assert crossed == {t: c for t, c in alone.items() if t != (4, 1)}
+    assert list(crossed) == [t for t in alone if t != (4, 1)]
+    geo.forget_answers(grid)
+    assert not geo._prepared(grid).walks.found and geo._prepared(grid).walks.tiles == 0
+
+
+@settings(max_examples=200)
+@given(st.integers(0, 10**6), st.booleans())
 def test_within_a_larger_search_is_the_search_for_the_smaller_budget(seed, diagonal):
     """`geo.within(reachable(B), b)` is `reachable(b)` for any b <= B (a free move out of a
     sprint's search, both out of an unlimited one; budgets of nothing and below nothing, the

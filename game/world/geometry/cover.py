@@ -22,8 +22,13 @@ def cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
 
 def covers_from(grid: GridMap, shooters: Sequence[Tile], target: Tile) -> list[str | None]:
     """`cover_between(grid, s, target)` for each of `shooters`, in order (the memo fetched
-    once: the AI weighs the cover of every tile it can reach from each threat)."""
-    memo = _prepared(grid).cover_memo
+    once: the AI weighs the cover of every tile it can reach from each threat). A target with
+    a bare ring round it has its own tile's cover (`covers_each`), nothing looked up."""
+    prep = _prepared(grid)
+    if _bare(grid, prep.bare_rings, target):
+        own = cover_name(grid.cover_cells[target[1] * grid.width + target[0]])
+        return [None if shooter == target else own for shooter in shooters]
+    memo = prep.cover_memo
     out: list[str | None] = []
     for shooter in shooters:
         key = (shooter, target)
@@ -38,10 +43,18 @@ def covers_from(grid: GridMap, shooters: Sequence[Tile], target: Tile) -> list[s
 
 def covers_each(grid: GridMap, shooters: Sequence[Tile], targets: Sequence[Tile]) -> list[list[str | None]]:
     """`covers_from(grid, shooters, t)` for each of `targets`, in order (the memo fetched once
-    for them all: the AI weighs every tile of a move)."""
-    memo = _prepared(grid).cover_memo
+    for them all: the AI weighs every tile of a move). A target with a bare ring round it
+    (`_bare_ring`) has its own tile's cover from every shooter but itself (`_cover_between`
+    looks no further): no shooter's line is looked at or remembered."""
+    prep = _prepared(grid)
+    memo, rings = prep.cover_memo, prep.bare_rings
+    w, cover = grid.width, grid.cover_cells
     out: list[list[str | None]] = []
     for target in targets:
+        if _bare(grid, rings, target):
+            own = cover_name(cover[target[1] * w + target[0]])
+            out.append([None if shooter == target else own for shooter in shooters])
+            continue
         row: list[str | None] = []
         for shooter in shooters:
             key = (shooter, target)
@@ -54,6 +67,16 @@ def covers_each(grid: GridMap, shooters: Sequence[Tile], targets: Sequence[Tile]
             row.append(found)
         out.append(row)
     return out
+
+
+def _bare(grid: GridMap, rings: dict[Tile, bool], target: Tile) -> bool:
+    """`_bare_ring(grid, target)` for a tile on the map (remembered), False off it."""
+    bare = rings.get(target)
+    if bare is None:
+        if not (0 <= target[0] < grid.width and 0 <= target[1] < grid.height):
+            return False
+        bare = _bare_ring(grid, target)
+    return bare
 
 
 def _cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:

@@ -14,6 +14,15 @@ from game.maps.grid import GridMap
 from game.world.geometry.basics import SQRT2, Tile
 
 
+@dataclass(slots=True)
+class _Walks:
+    """`reachable`'s searches remembered (reach.py), by (start, budget, diagonal): every tile
+    settled, in order, with its cost, no enemy in the way; and how many tiles they hold."""
+
+    found: dict[tuple[Tile, float, bool], dict[Tile, float]] = field(default_factory=dict)
+    tiles: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class _Prepared:
     """A grid padded with a one-tile unwalkable border, so searches need no bounds checks."""
@@ -35,6 +44,7 @@ class _Prepared:
     # its first visits (a count of them, then the list), and each padded index's tile, made as asked.
     out_steps: dict[bool, list[Any]] = field(default_factory=dict)
     tile_at: list[Tile | None] = field(default_factory=list)
+    walks: _Walks = field(default_factory=_Walks)
     # The sight blockers as a padded NumPy array for the lines of sight worked out together
     # (sight_batch.py), made on first use.
     arrays: dict[str, Any] = field(default_factory=dict)
@@ -122,10 +132,13 @@ def _diagonals(pw: int, diagonal: bool) -> tuple[tuple[int, int, int], ...]:
 MEMO_MAX = 100_000  # answers kept per grid before the memo starts afresh
 
 def forget_answers(grid: GridMap) -> None:
-    """Forget the remembered line_of_sight and cover_between answers and walking-distance
-    fields (geometry/field.py `remembered`) for `grid` (benchmarks measure them cold)."""
+    """Forget the remembered line_of_sight and cover_between answers, walking-distance fields
+    (geometry/field.py `remembered`) and reachable searches (reach.py) for `grid`
+    (benchmarks measure them cold)."""
     prep = _prepared(grid)
     prep.cover_memo.clear()
     prep.sight_memo.clear()
+    prep.walks.found.clear()
+    prep.walks.tiles = 0
     for tables in prep.fields.values():
         tables.memo.clear()

@@ -35,9 +35,56 @@ def reachable(
     `pass_through` (friends), which may be crossed but not stopped on.
 
     The tiles come in the order the search settles them: by cost, ties by row, then column.
+
+    A search with no enemy near enough to be stepped on (`blocked` less `pass_through`) is
+    remembered on the grid; asked again from `start` with the same budget, while no enemy
+    stands on a tile it settled, it is the search with them (an enemy elsewhere is never
+    stepped towards), less the friends' tiles (crossed, not stopped on).
     """
     _check_tile(grid, start)
+    start = (start[0], start[1])
     prep = _prepared(grid)
+    strict = blocked - pass_through if pass_through else blocked
+    asked = (start, budget_m, diagonal)
+    whole = prep.walks.found.get(asked)
+    if whole is not None:
+        for t in strict:
+            if t in whole and t != start:
+                return _search(grid, prep, start, budget_m, strict, pass_through, diagonal, None)
+        return _less(whole, pass_through, start)
+    # Kept when no enemy stands within the budget's reach (a walk of k steps costs at least
+    # k cheapest steps; a tile spare for the floats' rounding): then none was stepped towards.
+    reach = (budget_m + _EPS) / prep.min_step + 1 if prep.min_step > 0 else math.inf
+    key: tuple[Tile, float, bool] | None = asked
+    if reach == math.inf:
+        key = None
+    else:
+        sx, sy = start
+        w, h = grid.width, grid.height
+        for x, y in strict:
+            if -reach <= x - sx <= reach and -reach <= y - sy <= reach and 0 <= x < w and 0 <= y < h and (x, y) != start:
+                key = None
+                break
+    return _search(grid, prep, start, budget_m, strict, pass_through, diagonal, key)
+
+
+def _less(whole: dict[Tile, float], friends: AbstractSet[Tile], start: Tile) -> dict[Tile, float]:
+    """A copy of a remembered search less the friends' tiles but the start (in order)."""
+    out = dict(whole)
+    for t in friends:
+        if t in out and t != start:
+            del out[t]
+    return out
+
+
+WALKS_TILES = 200_000  # tiles of the searches remembered a grid, before it starts afresh
+WALK_MOST_TILES = 400  # a search of more (a sprint over open ground) is not kept: seldom asked again, dear to copy
+
+
+def _search(grid: GridMap, prep: _Prepared, start: Tile, budget_m: float, strict: AbstractSet[Tile],
+            pass_through: AbstractSet[Tile], diagonal: bool, key: tuple[Tile, float, bool] | None) -> dict[Tile, float]:
+    """`reachable`'s search with the enemies' tiles `strict` never entered; kept as `key`
+    (every tile settled, friends' too) unless None."""
     pw = prep.pw
     steps = prep.out_steps.get(diagonal)
     if steps is None:
@@ -45,9 +92,9 @@ def reachable(
     s = (start[1] + 1) * pw + start[0] + 1
     dist = [math.inf] * len(prep.walk)
     no_stop: AbstractSet[int] = _NONE_I
-    if blocked or pass_through:
+    if strict or pass_through:
         w, h = grid.width, grid.height
-        for x, y in (blocked - pass_through if pass_through else blocked):
+        for x, y in strict:
             if 0 <= x < w and 0 <= y < h:
                 dist[(y + 1) * pw + x + 1] = -1.0  # below any cost: never entered
         no_stop = {(y + 1) * pw + x + 1 for x, y in pass_through if 0 <= x < w and 0 <= y < h} - {s}
@@ -124,6 +171,19 @@ def reachable(
     if not names:
         names.extend([None] * len(prep.walk))
     reached: dict[Tile, float] = {}
+    if key is not None and len(settled) <= min(WALK_MOST_TILES, WALKS_TILES):
+        for i in settled:
+            t = names[i]
+            if t is None:
+                t = names[i] = (i % pw - 1, i // pw - 1)
+            reached[t] = dist[i]
+        walks = prep.walks
+        if walks.tiles + len(reached) > WALKS_TILES:
+            walks.found.clear()
+            walks.tiles = 0
+        walks.found[key] = reached
+        walks.tiles += len(reached)
+        return _less(reached, pass_through, start)
     for i in settled:
         if i not in no_stop:
             t = names[i]
