@@ -11,7 +11,7 @@ from game.maps.grid import GridMap
 from game.maps.props import cover_name
 from game.world.geometry.basics import _HARD50, _NONE, Tile, chebyshev
 from game.world.geometry.paths import reachable
-from game.world.geometry.prepared import MEMO_MAX, _prepared
+from game.world.geometry.prepared import MEMO_MAX, _Prepared, _prepared
 from game.world.geometry.sight import _walk, line_of_sight
 
 
@@ -23,8 +23,20 @@ def cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
 def covers_from(grid: GridMap, shooters: Sequence[Tile], target: Tile) -> list[str | None]:
     """`cover_between(grid, s, target)` for each of `shooters`, in order (the memo fetched
     once: the AI weighs the cover of every tile it can reach from each threat). A target with
-    a bare ring round it has its own tile's cover (`covers_each`), nothing looked up."""
+    a bare ring round it has its own tile's cover (`_covers`), nothing looked up."""
+    return _covers(grid, _prepared(grid), shooters, target)
+
+def covers_each(grid: GridMap, shooters: Sequence[Tile], targets: Sequence[Tile]) -> list[list[str | None]]:
+    """`covers_from(grid, shooters, t)` for each of `targets`, in order (the grid's tables
+    fetched once for them all: the AI weighs every tile of a move)."""
     prep = _prepared(grid)
+    return [_covers(grid, prep, shooters, target) for target in targets]
+
+
+def _covers(grid: GridMap, prep: _Prepared, shooters: Sequence[Tile], target: Tile) -> list[str | None]:
+    """`covers_from`'s answer. A target with a bare ring round it (`_bare_ring`) has its own
+    tile's cover from every shooter but itself (`_cover_between` looks no further): no
+    shooter's line is looked at or remembered."""
     if _bare(grid, prep.bare_rings, target):
         own = cover_name(grid.cover_cells[target[1] * grid.width + target[0]])
         return [None if shooter == target else own for shooter in shooters]
@@ -39,33 +51,6 @@ def covers_from(grid: GridMap, shooters: Sequence[Tile], target: Tile) -> list[s
                 memo.clear()
             found = memo[key] = _cover_between(grid, shooter, target)
         out.append(found)
-    return out
-
-def covers_each(grid: GridMap, shooters: Sequence[Tile], targets: Sequence[Tile]) -> list[list[str | None]]:
-    """`covers_from(grid, shooters, t)` for each of `targets`, in order (the memo fetched once
-    for them all: the AI weighs every tile of a move). A target with a bare ring round it
-    (`_bare_ring`) has its own tile's cover from every shooter but itself (`_cover_between`
-    looks no further): no shooter's line is looked at or remembered."""
-    prep = _prepared(grid)
-    memo, rings = prep.cover_memo, prep.bare_rings
-    w, cover = grid.width, grid.cover_cells
-    out: list[list[str | None]] = []
-    for target in targets:
-        if _bare(grid, rings, target):
-            own = cover_name(cover[target[1] * w + target[0]])
-            out.append([None if shooter == target else own for shooter in shooters])
-            continue
-        row: list[str | None] = []
-        for shooter in shooters:
-            key = (shooter, target)
-            try:
-                found = memo[key]
-            except KeyError:
-                if len(memo) >= MEMO_MAX:
-                    memo.clear()
-                found = memo[key] = _cover_between(grid, shooter, target)
-            row.append(found)
-        out.append(row)
     return out
 
 
