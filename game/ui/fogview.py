@@ -11,6 +11,7 @@ only open declarations are drawn; log lines about unseen enemies are left out, o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -67,21 +68,26 @@ def step_hidden(play: Any, team: str) -> frozenset[int]:
 
 
 def heard(play: Any, team: str) -> Callable[[int, tuple[float, float]], bool]:
-    """Does `team` see walker `uid` at `point` of its way in the step being played back (its
-    own units always; an enemy on a tile the side saw as the step began or as it ended, as
-    `step_hidden` draws it)? Only those footsteps make a sound."""
+    """Does `team` see walker `uid` at `point` of its way in the step being played back, as
+    `step_hidden` draws it (its own units always; an enemy it saw as the step began or as it
+    ended, while on a tile the side saw then)? Only those footsteps make a sound: an enemy
+    it never noticed makes none, even crossing a tile in its sight (it is not drawn there)."""
     return _walker_seen(play.match, team, *glimpses(play, team))
 
 
 def _walker_seen(m: Any, team: str, before: Any, after: Any) -> Callable[[int, tuple[float, float]], bool]:
-    """Does `team` see walker `uid` at `point`: its own always, an enemy on a tile the side
-    saw at `before` or at `after`."""
+    """Does `team` see walker `uid` at `point` (a point in tiles: a tile's centre is its x and
+    y plus a half, `effects.centre`): its own always; an enemy the side saw at `before` or at
+    `after`, while on a tile the side saw at either moment."""
     tiles = before.seen | after.seen
+    known = before.enemies | after.enemies
 
     def sees(uid: int, point: tuple[float, float]) -> bool:
         if m.view(uid).team == team:
             return True
-        x, y = int(round(point[0])), int(round(point[1]))
+        if uid not in known:
+            return False
+        x, y = math.floor(point[0]), math.floor(point[1])  # the tile the point lies on
         return bool(0 <= x < tiles.shape[0] and 0 <= y < tiles.shape[1] and tiles[x, y])
 
     return sees

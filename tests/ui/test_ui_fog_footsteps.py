@@ -19,23 +19,26 @@ FAR = ((18, 0), (18, 1), (18, 2), (18, 3), (18, 4))  # behind the wall: out of b
 NEAR = ((5, 3), (5, 4))  # in the open before blue's rifleman
 
 
-def move_step(new_match, order, viewer="blue"):
+def move_step(new_match, order, viewer="blue", walks=None, blue_at=(3, 2)):
     """The footstep sounds of the end-of-round move step, shown to `viewer` (None: all), and
-    how long the step lasts (ms)."""
-    squads = {"blue": [{**RIFLEMAN, "name": "A", "x": 3, "y": 2}], "red": []}
+    how long the step lasts (ms). `order`: the red walkers by name, each on `walks[name]`
+    (by default "far" behind the wall and "near" in the open before blue's rifleman)."""
+    walks = walks or {"far": FAR, "near": NEAR}
+    squads = {"blue": [{**RIFLEMAN, "name": "A", "x": blue_at[0], "y": blue_at[1]}], "red": []}
     for name in order:
-        start = (FAR if name == "far" else NEAR)[0]
+        start = walks[name][0]
         squads["red"].append({**RIFLEMAN, "name": name, "x": start[0], "y": start[1]})
     m = new_match(make_grid(ROOMS), squads, fog=True)
-    paths = {v.uid: (FAR if v.name == "far" else NEAR) for v in m.units("red")}
+    paths = {v.uid: walks[v.name] for v in m.units("red")}
     rnd = m.round + 1
     declared = []
     for uid in m.start_round():
         action = Move(paths[uid]) if uid in paths else Hold()
         m.declare(uid, action)
         declared.append((uid, action, {}))
-    far = next(v.uid for v in m.units("red") if v.name == "far")
-    assert not m.sees("blue", far) and m.sees("blue", next(v.uid for v in m.units("red") if v.name == "near"))
+    if set(order) == {"far", "near"}:
+        far = next(v.uid for v in m.units("red") if v.name == "far")
+        assert not m.sees("blue", far) and m.sees("blue", next(v.uid for v in m.units("red") if v.name == "near"))
     session = SimpleNamespace(match=m, config=SimpleNamespace(mode="solo" if viewer else "watch", human_team="blue"),
                               history=[SimpleNamespace(round=rnd, declarations=declared, answers=[])])
     screen = SimpleNamespace(match=m, session=session, cached=lambda name, key, make: make())
@@ -49,7 +52,7 @@ def move_step(new_match, order, viewer="blue"):
     while play.busy():
         play.tick(play.durations[play.i] + 1)
     move = next(i for i, s in enumerate(play.steps) if any(isinstance(e.data, MovedTo) for e in s))
-    assert len(play.walks[move]) == 2  # both walk in the one step
+    assert len(play.walks[move]) == len(order)  # all walk in the one step
     return sum(1 for i, fx in added if i == move and fx.kind == "sound" and fx.label == "step"), play.durations[move]
 
 
@@ -72,3 +75,47 @@ def test_the_step_lasts_as_long_as_the_walks_the_viewer_sees(new_match):
         assert move_step(new_match, order, None)[1] == walk_length([SimpleNamespace(tiles=FAR)], 350)
         assert move_step(new_match, order)[1] == walk_length([SimpleNamespace(tiles=NEAR)], 350), order
         assert walk_length([SimpleNamespace(tiles=FAR)], 350) > walk_length([SimpleNamespace(tiles=NEAR)], 350)
+
+
+
+# Through the doorway in the wall (row 5): from (3, 5) blue sees the tile (12, 5) in the
+# doorway's line, but neither (12, 4) above it nor (12, 6) below it, behind the wall.
+ACROSS = ((12, 4), (12, 5), (12, 6))
+
+
+def test_an_enemy_seen_at_neither_end_of_the_step_makes_no_sound_crossing_a_seen_tile(new_match):
+    """An enemy the side saw neither as the step began nor as it ended (unnoticed: here out of
+    sight at both ends; on a map, in cover it failed to notice) is not drawn while it walks
+    (fogview.step_hidden), so it is not heard either, though it crosses a tile the side sees:
+    its footsteps would tell of an enemy the screen does not show. With fog not shown, they
+    sound."""
+    from game.world.geometry import line_of_sight
+
+    grid = make_grid(ROOMS)
+    assert line_of_sight(grid, (3, 5), ACROSS[1])
+    assert not line_of_sight(grid, (3, 5), ACROSS[0]) and not line_of_sight(grid, (3, 5), ACROSS[2])
+    walks = {"across": ACROSS}
+    assert move_step(new_match, ("across",), None, walks, (3, 5))[0] == len(ACROSS) - 1
+    assert move_step(new_match, ("across",), "blue", walks, (3, 5))[0] == 0
+
+
+def test_a_walker_is_judged_on_the_tile_under_its_point():
+    """The walk's points are in tiles, a tile's centre at x + 0.5, y + 0.5 (effects.centre): a
+    known enemy is seen on a tile the side saw and not on its neighbour, whichever way the
+    halves would round (5.5 rounds to 6, 4.5 to 4)."""
+    import numpy as np
+
+    from game.ui import fogview as fv
+    from game.ui.effects import centre
+
+    seen = np.zeros((8, 8), dtype=bool)
+    seen[5, 5] = seen[4, 4] = True
+    glimpse = SimpleNamespace(seen=seen, enemies=frozenset({7}))
+    m = SimpleNamespace(view=lambda uid: SimpleNamespace(team="blue" if uid == 1 else "red"))
+    sees = fv._walker_seen(m, "blue", glimpse, SimpleNamespace(seen=np.zeros_like(seen), enemies=frozenset()))
+    for tile in ((5, 5), (4, 4)):
+        assert sees(7, centre(tile)) and sees(7, (tile[0] + 0.01, tile[1] + 0.99))
+    for tile in ((6, 6), (5, 4), (4, 5), (3, 3)):
+        assert not sees(7, centre(tile)), tile
+    assert not sees(8, centre((5, 5)))  # an enemy the side saw at neither moment
+    assert sees(1, centre((6, 6)))  # its own, always
