@@ -60,6 +60,8 @@ class SideViews:
         self._was_seen: dict[str, frozenset[int]] = {t: frozenset() for t in match.teams}
         self.known_at_start: dict[str, frozenset[int]] = {t: frozenset() for t in match.teams}
         self._version = 0
+        self._roster: list | None = None  # the match's roster when `_places` was read
+        self._places: tuple = ()
         # this round's glimpses, (log length, {team: Glimpse}) after every `note`: the UI's
         # playback of the round from a side's view (nothing in the rules reads them)
         self.glimpses: list[tuple[int, dict[str, Glimpse]]] = []
@@ -68,7 +70,14 @@ class SideViews:
         self.history: list[tuple[int, dict[str, frozenset[int]]]] = []
 
     def _signature(self) -> tuple:
-        return (self._version, *((v.pos, v.out) for v in self.m.units()))
+        """What the cached sight depends on: the version (noticing) and where every unit stands
+        and whether it is out. The places are read again only when the match's roster is a new
+        one (any unit's view changed): the roster kept here is alive, so a new one is never it."""
+        m = self.m
+        if m._roster is None or m._roster is not self._roster:
+            self._places = tuple((v.pos, v.out) for v in m.units())
+            self._roster = m._roster
+        return (self._version, self._places)
 
     def _work_out(self, team: str) -> tuple[np.ndarray, frozenset[int]]:
         sig = self._signature()

@@ -161,3 +161,29 @@ def test_saves_say_fog_and_older_saves_load_with_fog_off(tmp_path):
     watch = new_session(SessionConfig("maps/street.tmx", "watch", "normal", 3, fog=None))
     assert watch.match.fog is False  # watching: off by default
     watch.match.close()
+
+
+def test_the_sight_cache_reads_the_units_places_again_only_when_a_view_changed(new_match):
+    """SideViews._signature (what a side's cached sight depends on) reads every unit's place
+    only when the match's roster is a new one: it always equals the plain reading (the
+    version, then each unit's tile and whether it is out), through a whole fogged round of
+    moves and shots; and what a side sees follows a move at once."""
+    m = new_match(make_grid(ROOMS), {"blue": [unit("A", 3, 5), unit("C", 1, 1)],
+                                     "red": [unit("B", 18, 2), unit("D", 16, 8)]}, fog=True)
+    views = m.vision
+
+    def plain():
+        return (views._version, tuple((v.pos, v.out) for v in m.units()))
+
+    assert views._signature() == plain()
+    b = next(v.uid for v in m.units("red") if v.name == "B")
+    assert not views.sees("blue", b)
+    for uid in m.start_round():
+        m.declare(uid, Move(((18, 2), (18, 3), (18, 4), (18, 5))) if uid == b else Hold())
+        assert views._signature() == plain()
+    m.resolve_round()
+    assert views._signature() == plain()
+    assert m.view(b).pos == (18, 5) and views.sees("blue", b)  # in the doorway's line now
+    m.view(b)  # the same view: the places are not read again
+    before = views._places
+    assert views._signature() == plain() and views._places is before
