@@ -60,6 +60,39 @@ def bench_fog(runs: int, matches: int, root: Path, row: Callable[..., None], med
     row(f"fog: whole matches 8 v 8, normal AI, crossroads ({matches} matches; time per round)",
         f"fogged {fmt(per_round[True])}", f"unfogged: {fmt(per_round[False])}", "within 1.3x",
         f"{r:.2f}x: {'met' if r <= 1.3 else 'MISSED'}")
+    big = _rounds_64v64(root, rounds=10)
+    r = big[True] / big[False]
+    row("fog: 64 v 64, normal AI, open field, seed 1 (the median of its first 10 rounds; no goal: "
+        "how fog scales with many units)", f"fogged {fmt(big[True])}", f"unfogged: {fmt(big[False])}", "-",
+        f"{r:.2f}x")
+
+
+def _rounds_64v64(root: Path, rounds: int) -> dict[bool, float]:
+    """The median round (ms) of the first `rounds` of a 64 v 64 match on the open field, fogged
+    and not (the same seed): a side's sight with many units about."""
+    import time
+
+    from game.ai import make_controller
+    from game.flow import Flow
+    from game.maps import load_map
+    from game.squads import map_squads
+    from game.world.match import Match
+
+    grid = load_map(root / "maps" / "open_field.tmx")
+    out = {}
+    for fog in (False, True):
+        match = Match(grid, map_squads(grid, "default", 64), seed=1, fog=fog)
+        try:
+            flow = Flow(match, {t: make_controller("normal", 1, t) for t in ("blue", "red")})
+            times = []
+            while not match.over and len(times) < rounds:
+                t0 = time.perf_counter()
+                flow.play_round()
+                times.append(time.perf_counter() - t0)
+        finally:
+            match.close()
+        out[fog] = statistics.median(times) * 1000
+    return out
 
 
 if __name__ == "__main__":
