@@ -29,7 +29,8 @@ from game.world.topology import SquareGrid
 
 Tile = tuple[int, int]
 FOV_ALGORITHM = tcod_constants.FOV_SYMMETRIC_SHADOWCAST
-MASKS_KEPT = 1024  # fields of view remembered per grid (120 x 120: 14 kB each)
+MASKS_KEPT = 1024  # fields of view remembered per grid at most (120 x 120: 14 kB each)
+MASK_CELLS = 16_000_000  # ... and at most this many tiles in all (512 x 512: 61 fields, 16 MB)
 
 
 class FovSight:
@@ -40,6 +41,7 @@ class FovSight:
         cells = np.frombuffer(grid.blocks_sight_cells, dtype=np.uint8)
         self.transparent = np.ascontiguousarray((cells == 0).reshape(grid.height, grid.width).T)
         self._masks: OrderedDict[Tile, np.ndarray] = OrderedDict()
+        self.kept = max(16, min(MASKS_KEPT, MASK_CELLS // max(1, grid.width * grid.height)))
 
     def mask(self, origin: Tile) -> np.ndarray:
         """Every tile a figure on `origin` sees by the shadowcast (not yet made symmetric)."""
@@ -50,10 +52,13 @@ class FovSight:
             return m
         if not self.grid.in_bounds(*origin):
             raise IndexError(f"{origin} is outside the {self.grid.width}x{self.grid.height} map")
-        m = compute_fov(self.transparent, origin, radius=0, light_walls=True, algorithm=FOV_ALGORITHM)
+        # tcod's answer is a view into its own buffer of three bytes a tile: a copy keeps the
+        # field alone (a 512 x 512 map's thousand fields once held 800 MB).
+        m = np.ascontiguousarray(compute_fov(self.transparent, origin, radius=0, light_walls=True,
+                                             algorithm=FOV_ALGORITHM))
         m.flags.writeable = False
         masks[origin] = m
-        if len(masks) > MASKS_KEPT:
+        if len(masks) > self.kept:
             masks.popitem(last=False)
         return m
 
