@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
+
 Tile = tuple[int, int]
 RECENT_ROUNDS = 2  # an enemy seen this recently, and in range, is worth an overwatch
 
@@ -58,17 +60,25 @@ def scouting_goal(match: Any, team: str) -> Tile | None:
     own = [v.pos for v in match.units(team, living=True)]
     if not own:
         return None
-    mem = vision.remembered[team]
     g = match.grid
-    best = None
-    for x in range(g.width):
-        for y in range(g.height):
-            if mem[x, y] or not g.walkable(x, y):
-                continue
-            d = min(max(abs(x - p[0]), abs(y - p[1])) for p in own)
-            if best is None or d < best[0]:
-                best = (d, (x, y))
-    return None if best is None else best[1]
+    walkable = np.frombuffer(g.walkable_cells, dtype=np.uint8).reshape(g.height, g.width).T != 0
+    return nearest_unseen(vision.remembered[team], walkable, own)
+
+
+def nearest_unseen(remembered: np.ndarray, walkable: np.ndarray, own: list[Tile]) -> Tile | None:
+    """The walkable tile never seen (`remembered`, `walkable`: bool arrays indexed [x, y])
+    nearest a tile of `own` (Chebyshev; one at least), the first by x, then y, of those as near; None if
+    there is none. The whole map at once in NumPy, as a loop over x and then y keeping the
+    first strictly nearer tile would find it."""
+    xs, ys = np.nonzero(walkable & ~remembered)  # in order of x, then y
+    if not xs.size:
+        return None
+    px, py = own[0]
+    d = np.maximum(np.abs(xs - px), np.abs(ys - py))
+    for px, py in own[1:]:
+        np.minimum(d, np.maximum(np.abs(xs - px), np.abs(ys - py)), out=d)
+    k = int(np.argmin(d))  # the first of the nearest
+    return int(xs[k]), int(ys[k])
 
 
 def shown(match: Any, team: str, uid: int) -> str:

@@ -208,3 +208,36 @@ def test_danger_tiles_are_the_declarations_read_unit_by_unit(new_match, name, fo
         m.resolve_round()
         if m.over:
             break
+
+
+def _nearest_unseen_by_looping(remembered, walkable, own):
+    """The scouting goal's old loop: over x, then y, the first tile strictly nearer."""
+    best = None
+    w, h = remembered.shape
+    for x in range(w):
+        for y in range(h):
+            if remembered[x, y] or not walkable[x, y]:
+                continue
+            d = min(max(abs(x - p[0]), abs(y - p[1])) for p in own)
+            if best is None or d < best[0]:
+                best = (d, (x, y))
+    return None if best is None else best[1]
+
+
+@settings(max_examples=200)
+@given(st.integers(0, 10**6))
+def test_the_nearest_tile_never_seen_is_the_loops(seed):
+    """fogsight.nearest_unseen (the scouting goal when the enemy's spawn zone is in sight) is
+    the tile the plain loop over x and then y finds, ties to the first, on maps of any size
+    and any share of tiles seen or walled (none left: None)."""
+    from game.ai.fogsight import nearest_unseen
+
+    rng = random.Random(seed)
+    w, h = rng.randint(1, 30), rng.randint(1, 30)
+    seen_share, wall_share = rng.choice([0.0, 0.5, 0.9, 1.0]), rng.choice([0.0, 0.2, 0.6])
+    remembered = np.array([[rng.random() < seen_share for _ in range(h)] for _ in range(w)], dtype=bool)
+    walkable = np.array([[rng.random() >= wall_share for _ in range(h)] for _ in range(w)], dtype=bool)
+    own = [(rng.randrange(w), rng.randrange(h)) for _ in range(rng.randint(1, 6))]
+    got = nearest_unseen(remembered, walkable, own)
+    assert got == _nearest_unseen_by_looping(remembered, walkable, own)
+    assert got is None or isinstance(got[0], int)
