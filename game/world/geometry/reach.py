@@ -10,7 +10,7 @@ from collections.abc import Set as AbstractSet
 
 from game.maps.grid import GridMap
 from game.world.geometry.basics import _EPS, _NONE, Tile
-from game.world.geometry.prepared import _check_tile, _diagonals, _Prepared, _prepared
+from game.world.geometry.prepared import _check_tile, _diagonals, _padded, _Prepared, _prepared
 
 
 def reachable(
@@ -93,11 +93,9 @@ def _search(grid: GridMap, prep: _Prepared, start: Tile, budget_m: float, strict
     dist = [math.inf] * len(prep.walk)
     no_stop: AbstractSet[int] = _NONE_I
     if strict or pass_through:
-        w, h = grid.width, grid.height
-        for x, y in strict:
-            if 0 <= x < w and 0 <= y < h:
-                dist[(y + 1) * pw + x + 1] = -1.0  # below any cost: never entered
-        no_stop = {(y + 1) * pw + x + 1 for x, y in pass_through if 0 <= x < w and 0 <= y < h} - {s}
+        for j in _padded(grid, pw, strict):
+            dist[j] = -1.0  # below any cost: never entered
+        no_stop = set(_padded(grid, pw, pass_through)) - {s}
     dist[s] = 0.0
     limit = budget_m + _EPS
     min_step = prep.min_step
@@ -170,27 +168,23 @@ def _search(grid: GridMap, prep: _Prepared, start: Tile, budget_m: float, strict
     names = prep.tile_at  # each padded index's tile, made once a grid as asked
     if not names:
         names.extend([None] * len(prep.walk))
+    kept = key is not None and len(settled) <= min(WALK_MOST_TILES, WALKS_TILES)  # every tile, friends' too
     reached: dict[Tile, float] = {}
-    if key is not None and len(settled) <= min(WALK_MOST_TILES, WALKS_TILES):
-        for i in settled:
-            t = names[i]
-            if t is None:
-                t = names[i] = (i % pw - 1, i // pw - 1)
-            reached[t] = dist[i]
-        walks = prep.walks
-        if walks.tiles + len(reached) > WALKS_TILES:
-            walks.found.clear()
-            walks.tiles = 0
-        walks.found[key] = reached
-        walks.tiles += len(reached)
-        return _less(reached, pass_through, start)
     for i in settled:
-        if i not in no_stop:
+        if kept or i not in no_stop:
             t = names[i]
             if t is None:
                 t = names[i] = (i % pw - 1, i // pw - 1)
             reached[t] = dist[i]
-    return reached
+    if key is None or not kept:
+        return reached
+    walks = prep.walks
+    if walks.tiles + len(reached) > WALKS_TILES:
+        walks.found.clear()
+        walks.tiles = 0
+    walks.found[key] = reached
+    walks.tiles += len(reached)
+    return _less(reached, pass_through, start)
 
 
 def within(reached: dict[Tile, float], budget_m: float) -> dict[Tile, float]:
