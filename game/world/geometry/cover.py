@@ -37,7 +37,7 @@ def _covers(grid: GridMap, prep: _Prepared, shooters: Sequence[Tile], target: Ti
     """`covers_from`'s answer. A target with a bare ring round it (`_bare_ring`) has its own
     tile's cover from every shooter but itself (`_cover_between` looks no further): no
     shooter's line is looked at or remembered."""
-    if _bare(grid, prep.bare_rings, target):
+    if 0 <= target[0] < grid.width and 0 <= target[1] < grid.height and _bare_ring(grid, target, prep.bare_rings):
         own = cover_name(grid.cover_cells[target[1] * grid.width + target[0]])
         return [None if shooter == target else own for shooter in shooters]
     memo = prep.cover_memo
@@ -52,16 +52,6 @@ def _covers(grid: GridMap, prep: _Prepared, shooters: Sequence[Tile], target: Ti
             found = memo[key] = _cover_between(grid, shooter, target)
         out.append(found)
     return out
-
-
-def _bare(grid: GridMap, rings: dict[Tile, bool], target: Tile) -> bool:
-    """`_bare_ring(grid, target)` for a tile on the map (remembered), False off it."""
-    bare = rings.get(target)
-    if bare is None:
-        if not (0 <= target[0] < grid.width and 0 <= target[1] < grid.height):
-            return False
-        bare = _bare_ring(grid, target)
-    return bare
 
 
 def _cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
@@ -105,10 +95,12 @@ def _cover_between(grid: GridMap, shooter: Tile, target: Tile) -> str | None:
                 best = max(best, cover[y * w + x])
     return cover_name(best)
 
-def _bare_ring(grid: GridMap, tile: Tile) -> bool:
+def _bare_ring(grid: GridMap, tile: Tile, known: dict[Tile, bool] | None = None) -> bool:
     """No cover and nothing that blocks sight on the tiles round `tile`: nothing near it on
-    any line can add to its own tile's cover (remembered per grid)."""
-    known = _prepared(grid).bare_rings
+    any line can add to its own tile's cover (remembered per grid, in `known` when the caller
+    has the grid's `bare_rings` at hand)."""
+    if known is None:
+        known = _prepared(grid).bare_rings
     bare = known.get(tile)
     if bare is None:
         w, h, cover, sight = grid.width, grid.height, grid.cover_cells, grid.blocks_sight_cells
