@@ -163,27 +163,23 @@ class TacticalAttacks(TacticalBase):
         blasts, arcs, claimed = self.danger_tiles(match, me)
         threats = visible[:4]
         threat_tiles = [t.pos for t in threats]
-        rank = COVER_RANK.get
+        rank, n = COVER_RANK.get, max(1, len(threats))
 
-        def cover_at(tile: Tile) -> float:
-            return sum(rank(c, 0) for c in geo.covers_from(g, threat_tiles, tile)) / max(1, len(threats))
+        def cover_of(covers: list[str | None]) -> float:
+            """The mean rank of a tile's cover from each threat."""
+            return sum(rank(c, 0) for c in covers) / n
 
         w_cover, w_danger = self.w["cover"], self.w["danger"]
         scale = max(w_cover, 1e-9)
-        here = cover_at(me.pos) - w_danger * self._danger(match, me.pos, blasts, arcs)
+        here = cover_of(geo.covers_from(g, threat_tiles, me.pos)) - w_danger * self._danger(match, me.pos, blasts, arcs)
         best: tuple[float, Tile | None] = (here + 0.25, None)
         taken = match.movement.taken(me.uid, self.sees_all) | claimed
         tiles = [t for t in sorted(match.movement.reachable(me.uid, "free", sees_all=self.sees_all), key=self._side_key(match))
                  if t not in taken and t != me.pos]
-        # Each tile's cover from the threats, the memo fetched once for them all (cover_at's
-        # very sum and division, written in: a tile's weighing is most of the call).
-        n = max(1, len(threats))
         danger = blasts or arcs
+        # Each tile's cover from the threats, the memo fetched once for them all.
         for tile, covers in zip(tiles, geo.covers_each(g, threat_tiles, tiles), strict=True):
-            ranks = 0
-            for c in covers:
-                ranks += rank(c, 0)
-            r = w_cover * (ranks / n) - w_danger * (self._danger(match, tile, blasts, arcs) if danger else 0)
+            r = w_cover * cover_of(covers) - w_danger * (self._danger(match, tile, blasts, arcs) if danger else 0)
             if r > best[0] * scale and match.topology.line_of_sight(tile, target.pos):
                 best = (r / scale, tile)
         if best[1] is None:
