@@ -135,10 +135,7 @@ def shot_facts(attack: MissileAttack, shot: str | None = None,
     if last and last[0] is attack and last[1] == shot and last[2] == extra:
         return last[3]
     w = facts.weapon
-    conditions = [*attack.conditions, *extra]  # as `_shot_facts` lists them
-    if attack.two_guns or attack.off_hand:
-        conditions.append("two_guns")
-    mult = multiplier(facts.shot, conditions, w.is_firearm, w.has("laser"))
+    mult = _shot_multiplier(attack, facts.shot, extra)
     facts = _make_facts(weapon=w, band=facts.band, quarters=facts.quarters, shot=facts.shot, speed=facts.speed,
                         strength_short=facts.strength_short, multiplier=mult)
     _last_extra = (attack, shot, extra, facts)
@@ -173,12 +170,19 @@ def _shot_facts(attack: MissileAttack, shot: str | None, extra_conditions: Seque
         # Firing from full cover: "attacks against you always count as snapshots" (the
         # distance; the attacker's speed stays as declared).
         shot = "snap"
+    mult = _shot_multiplier(attack, shot, extra_conditions)
+    return _make_facts(weapon=w, band=band, quarters=quarters, shot=shot, speed=speed, strength_short=short,
+                       multiplier=mult)
+
+
+def _shot_multiplier(attack: MissileAttack, shot: str, extra_conditions: Sequence[str]) -> Fraction:
+    """The environment multiplier of `shot`: the attack's conditions, the extra ones, and two
+    guns (or the off hand)."""
     conditions = [*attack.conditions, *extra_conditions]
     if attack.two_guns or attack.off_hand:
         conditions.append("two_guns")
-    mult = multiplier(shot, conditions, w.is_firearm, w.has("laser"))
-    return _make_facts(weapon=w, band=band, quarters=quarters, shot=shot, speed=speed, strength_short=short,
-                       multiplier=mult)
+    w = attack.arm
+    return multiplier(shot, conditions, w.is_firearm, w.has("laser"))
 
 
 def missile_speed(attack: MissileAttack) -> str:
