@@ -42,6 +42,22 @@ class Controller(Protocol):
         ...
 
 
+class Stuck(RuntimeError):
+    """A step of a loop that waits on the world changed nothing: retrying would spin for
+    ever, so it is an error with a message instead (the window shows it and the unit holds;
+    a test fails loudly). `uid`: the unit the loop was waiting on."""
+
+    def __init__(self, uid: int | None, message: str) -> None:
+        super().__init__(message)
+        self.uid = uid
+
+
+# a round asks at most this many questions a living unit before the driver calls it stuck: a
+# Mythras fighter takes a Turn per Action Point (free actions too) and is asked a reaction per
+# attack on it, so a real round stays far below it
+QUESTIONS_PER_UNIT = 500
+
+
 class _Open:
     """The round's declarations are open to outside declarers (start_round returns)."""
 
@@ -63,6 +79,7 @@ class Flow:
         self.order: list[int] = []  # this round's declaration order
         self.pending: Question | None = None  # a question waiting for an outside answer
         self._work: Work | None = None
+        self._asked = 0  # questions asked this round (bounded: QUESTIONS_PER_UNIT)
 
     # --- a whole round ---------------------------------------------------------------------
 
@@ -108,6 +125,7 @@ class Flow:
         if m.vision is not None:  # fog of war: noticing again, and who is known as the round begins
             m.vision.begin_round()
         self.order = []
+        self._asked = 0
         self._work = self._round(m.rules.round(m.steps))
         self._drive(None, first=True)
         return list(self.order)
@@ -140,6 +158,7 @@ class Flow:
             while True:
                 if isinstance(item, _Open):
                     return None
+                self._count(item)
                 ctrl = self.controller(item.uid)
                 if ctrl is None:
                     self.pending = item
@@ -148,6 +167,15 @@ class Flow:
         except StopIteration:
             self._work = None
             return None
+
+    def _count(self, question: Question) -> None:
+        """One more question this round; past the bound the round is stuck (`Stuck`), not
+        asked again for ever."""
+        self._asked += 1
+        if self._asked > QUESTIONS_PER_UNIT * max(1, len(self.match.uids())):
+            m = self.match
+            raise Stuck(question.uid, f"round {m.round} is stuck: {self._asked - 1} questions asked, the last a "
+                                      f"{question.kind} question of {m.name(question.uid)}")
 
     def _declare(self, uid: int, answer: Any) -> Any:
         action, choices = answer

@@ -29,7 +29,7 @@ from typing import Any
 from engine.outcome import Done, Impossible
 from engine.turn import Question
 from game.ai import make_controller
-from game.flow import Flow
+from game.flow import Flow, Stuck
 from game.world.actions import Action, Hold
 from game.world.match import Match
 
@@ -114,6 +114,7 @@ class Session:
         self.ai_waiting = False  # it is waiting now
         self._released = False
         self.on_rebuilt: Callable[[], None] | None = None  # the match was rebuilt (an undo)
+        self._advancing = False  # `advance` is under way (an answer given inside it does not start another)
         if start and config.mode != "watch":
             self.begin_round()
 
@@ -167,6 +168,21 @@ class Session:
     def waiting_units(self, team: str) -> list[int]:
         """This team's units that may still declare, in order."""
         return [u for u in self.queue if self.team_of(u) == team and self.can_declare(u)]
+
+    def turns_left(self) -> list[tuple[int, int]]:
+        """In a round of Turns (Mythras), the units of the player at the keyboard that may still
+        take a Turn this round, with the Action Points each has left: what ending the turn
+        (Enter) has hold for the rest of the round."""
+        team = self.keyboard_team()
+        q = self.question
+        if team is None or q is None or q.kind != "act" or self.team_of(q.uid) != team:
+            return []
+        out = []
+        for v in self.match.units(team, living=True):
+            ap = getattr(v.state, "ap", None)
+            if ap and not getattr(v.state, "holding", False):
+                out.append((v.uid, int(ap)))
+        return out
 
     def human_turn(self) -> bool:
         cur = self.current()
@@ -246,7 +262,16 @@ class Session:
 
     def advance(self) -> None:
         """Let the AI (and the players who ended their declarations) declare until it is a
-        player's turn; resolve the round when every unit has declared."""
+        player's turn; resolve the round when every unit has declared. Each step must move
+        the round on (a declaration made, a question answered): one that changes nothing
+        raises `Stuck` rather than being tried again for ever."""
+        self._advancing = True
+        try:
+            self._advance()
+        finally:
+            self._advancing = False
+
+    def _advance(self) -> None:
         m = self.match
         while not m.over:
             uid = self.current()
@@ -258,17 +283,59 @@ class Session:
                 if self.config.mode == "hotseat" and team != self.seat:
                     self._hand_over(team)
                 return
-            if team in self.ais:
-                if self.ai_grace and not self._released and self._just_declared_by_player():
-                    self.ai_waiting = True  # until `release_ai`: the player may still take it back
-                    return
-                action, choices = self.flow.ask(Question(uid, "declare"))
-                if isinstance(self._declare(uid, action, dict(choices), by_ai=True), Impossible):
-                    self._declare(uid, Hold(), {}, by_ai=True)
-            elif isinstance(self._declare(uid, m.work.carry_on(uid), {}), Impossible):
-                # a player who ended the turn: the unit goes on with its reload, first aid or
-                # overwatch (a Hold would stop it), else holds
-                self._declare(uid, Hold(), {})
+            if team in self.ais and self.ai_grace and not self._released and self._just_declared_by_player():
+                self.ai_waiting = True  # until `release_ai`: the player may still take it back
+                return
+            before = self._progress()
+            self._step(uid, team)
+            if self._progress() == before:
+                raise Stuck(uid, f"{m.name(uid)} is stuck: round {m.round}, {self._waiting_on(uid)}, and "
+                                 "declaring for it changed nothing")
+
+    def _step(self, uid: int, team: str) -> None:
+        """One step of `advance`: the AI declares for `uid`, or a unit of a player who ended
+        the turn carries on (or holds). Where the round asks `uid` for its turn's action (a
+        Mythras Turn) rather than a declaration, the answer is a Hold: the unit takes no more
+        Turns this round and keeps its Action Points for reactions."""
+        q = self.question
+        if q is not None and q.kind == "act" and q.uid == uid:
+            self.answer((Hold(), {}))
+        elif team in self.ais:
+            action, choices = self.flow.ask(Question(uid, "declare"))
+            self._declare_or_hold(uid, action, dict(choices), by_ai=True)
+        else:
+            # a player who ended the turn: the unit goes on with its reload, first aid or
+            # overwatch (a Hold would stop it), else holds
+            self._declare_or_hold(uid, self.match.work.carry_on(uid), {})
+
+    def _declare_or_hold(self, uid: int, action: Action, choices: dict[str, Any], by_ai: bool = False) -> None:
+        """Declare `action`; a refused one holds."""
+        if isinstance(self._declare(uid, action, choices, by_ai=by_ai), Impossible):
+            self._declare(uid, Hold(), {}, by_ai=by_ai)
+
+    def _progress(self) -> tuple[Any, ...]:
+        """What a step of `advance` must change: the declarations and answers recorded, the
+        question asked, the round."""
+        rec = self.history[-1] if self.history else None
+        return (self.match.round, self.match.over, id(self.question),
+                len(rec.calls) if rec else 0, len(rec.answers) if rec else 0, self.needs_round)
+
+    def _waiting_on(self, uid: int) -> str:
+        q = self.question
+        return f"asked a {q.kind} question" if q is not None and q.uid == uid else "waiting to declare"
+
+    def recover(self, stuck: Stuck) -> None:
+        """The window's answer to `Stuck`: the unit it names holds (its declaration, or its
+        turn's action), and play goes on (a second `Stuck` is raised to the caller)."""
+        uid = stuck.uid
+        q = self.question
+        if uid is None:
+            return
+        if q is not None and q.kind == "act" and q.uid == uid:
+            self.answer((Hold(), {}))
+        elif self.match.declared(uid) is None:
+            self._declare(uid, Hold(), {})
+        self.advance()
 
     def _just_declared_by_player(self) -> bool:
         """Was the round's last declaration a player's, with their turn not ended (Enter)?"""
@@ -356,6 +423,10 @@ class Session:
         self.history[-1].answers.append((q.uid, q.kind, value))
         self.question = None
         self._went_on(self.flow.answer(value))
+        q = self.question
+        if (not self._advancing and q is not None and q.kind == "act"
+                and self.team_of(q.uid) in self.done_teams & self.humans):
+            self.advance()  # a unit of a player who ended the turn: it holds, as the rest did
         return Done()
 
     def _went_on(self, question: Question | None) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.flow import Stuck
 from game.session import Session
 from game.ui.assets import Sprites
 from game.ui.battle_choice import PendingChoice
@@ -179,7 +180,20 @@ class BattleScreen:
     # --- the frame ----------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> tuple | str | None:
-        return self.input.handle(event)
+        return self._guarded(self.input.handle, event)
+
+    def _guarded(self, step: Callable[..., Any], *args: Any) -> Any:
+        """Run a step that may drive the round; a round that is stuck (`Stuck`: a step changed
+        nothing) is shown as a message and the unit it names holds, instead of spinning."""
+        try:
+            return step(*args)
+        except Stuck as stuck:
+            try:
+                self.session.recover(stuck)
+                self.message = f"{stuck}: it holds"
+            except Stuck as again:  # holding did not move it on either: say so and wait for the player
+                self.message = f"{stuck}; holding did not help: {again}"
+            return None
 
     def busy(self) -> bool:
         """Does the screen need frames with no event coming: a round played back or its
@@ -197,6 +211,9 @@ class BattleScreen:
         return s.needs_round
 
     def update(self, ms: float) -> str | None:
+        return self._guarded(self._update, ms)
+
+    def _update(self, ms: float) -> str | None:
         if self.menu is not None or self.dialog is not None:
             return None  # paused
         self.input.pan(ms)
@@ -232,7 +249,7 @@ class BattleScreen:
         """The grace after the player's declaration is over: the AI declares."""
         self.grace_ms = 0.0
         if self.session.ai_waiting:
-            self.session.release_ai()
+            self._guarded(self.session.release_ai)
             if "Z takes it back" in self.message:
                 self.message = ""
             self.input.auto_select()

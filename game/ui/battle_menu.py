@@ -178,17 +178,24 @@ class BattleMenus:
 
     def end_turn(self, confirmed: bool = False) -> None:
         """Enter: end the player's declarations; first asks when some units have not declared,
-        saying what each will do (carry on with its reload, first aid or overwatch, or hold)."""
+        saying what each will do (carry on with its reload, first aid or overwatch, or hold;
+        in a round of Turns, hold for the rest of the round, keeping its Action Points)."""
         sc = self.screen
         s, m = sc.session, sc.match
         waiting = self.undeclared()
-        if waiting and not confirmed:
+        turns = s.turns_left() if not waiting else []
+        if (waiting or turns) and not confirmed:
             names = {u: m.name(u) for u in m.uids()}
-            lines = [f"{m.name(u)}: {describe(m.work.carry_on(u), names)}" for u in waiting[:10]]
-            if len(waiting) > 10:
-                lines.append(f"and {len(waiting) - 10} more")
-            sc.dialog = Confirm(f"End your turn? {len(waiting)} unit{'s have' if len(waiting) > 1 else ' has'} "
-                                "not declared", ["They will do this:", *lines],
+            if waiting:
+                lines = [f"{m.name(u)}: {describe(m.work.carry_on(u), names)}" for u in waiting]
+                title = f"{len(waiting)} unit{'s have' if len(waiting) > 1 else ' has'} not declared"
+            else:
+                lines = [f"{m.name(u)}: holds for the rest of the round, keeping {ap} Action Point"
+                         f"{'s' if ap != 1 else ''} for reactions" for u, ap in turns]
+                title = f"{len(turns)} unit{'s have' if len(turns) > 1 else ' has'} Turns left"
+            if len(lines) > 10:
+                lines[10:] = [f"and {len(lines) - 10} more"]
+            sc.dialog = Confirm(f"End your turn? {title}", ["They will do this:", *lines],
                                 [(pygame.K_RETURN, "Enter: end the turn", "end"), (pygame.K_ESCAPE, "Esc: go back",
                                                                                    "back")])
             sc.dialog_kind = "end_turn"
