@@ -54,10 +54,11 @@ def situational_grades(weapon: Weapon, situations: frozenset[str] | set[str] | t
                        *, prepared_position: bool = False) -> list[tuple[str, str]]:
     """(reason, grade) for each ranged situation that applies. Wind only for what it pushes
     (not firearms); 'attacker prone' is negated for a crossbow or firearm from a prepared
-    position (the table's notes)."""
+    position (the table's notes). In the table's order, whatever order `situations` has (a
+    set's order changes from process to process: the log and a save's replay must not)."""
     out = []
-    for key in situations:
-        if key not in RANGED_SITUATIONS:
+    for key in RANGED_SITUATIONS:
+        if key not in situations:
             continue
         grade, reason = RANGED_SITUATIONS[key]
         if key in WIND and weapon.firearm:
