@@ -16,17 +16,31 @@ guns, ask me").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.dice import Dice
-from engine.mythras.attack import AttackPlan, Exchange, ReactionOption, effect_options
+from engine.mythras.attack import (
+    AttackPlan,
+    Exchange,
+    ReactionOption,
+    attack_roll,
+    effect_options,
+    reaction_options,
+)
 from engine.mythras.auto import choose_effects, choose_reaction
+from engine.mythras.checks import judge
+from engine.mythras.effects import check_choices
 from engine.mythras.health import MythrasState, end_turn, start_turn
-from engine.mythras.outcome import Outcome, resolve_hit
+from engine.mythras.outcome import Outcome, _hit_line, resolve_hit
 from engine.mythras.questions import PARAMETERISED, choices, effect_keys, reaction_question
+from engine.mythras.ranged import crowd_miss_hits_bystander
 from engine.mythras.round import spend_reaction, spend_turn
 from engine.turn import Option, Question
+
+# The world's attack modes as Mythras fire modes.
+MODE_MAP = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "burst", "area": "full_auto",
+            "suppress": "full_auto", "throw": "single"}
 
 # The standing reaction policies a unit may keep (the declaration choice `reaction`): the
 # first asks its controller every time; the others let the ruleset answer.
@@ -116,7 +130,6 @@ def effects_question(plan: AttackPlan, ex: Exchange) -> Question | None:
 
 def allowed_picks(pending: Pending, keys: Sequence[str]) -> list[str]:
     """`keys` in order, each kept while the picks so far stay legal (check_choices)."""
-    from engine.mythras.effects import check_choices
 
     plan, ex = pending.plan, pending.exchange
     allowed = effect_options(plan, ex)
@@ -133,9 +146,7 @@ def finish(dice: Dice, plan: AttackPlan, ex: Exchange, keys: Sequence[str], paid
     an unpaid reaction's Action Point goes on the target's changes. A shot into a crowd that
     failed only for the crowd's grade strikes a bystander instead (0005 Firing into a Crowd:
     one of them at random, who may Evade or Parry as normal): the world's `strike:crowd/FACE`."""
-    from dataclasses import replace
 
-    from engine.mythras.ranged import crowd_miss_hits_bystander
 
     out = resolve_hit(dice, plan, ex, choices(tuple(keys)))
     if not paid:
@@ -155,8 +166,6 @@ def stray_outcome(attacker: Any, target: str, weapon: Any, kind: str, hit: Any, 
     """A blow gone astray (Select Target, Overpenetration) as an Outcome: it "automatically
     hits" with "no Special Effect"; the victim's wound rolls oppose an automatic success at
     the attacker's skill."""
-    from engine.mythras.checks import judge
-    from engine.mythras.outcome import _hit_line
 
     name, skill_key, skill = attacker
     why = {"select_target": "deflected onto", "overpenetration": "goes through to"}.get(kind, "strikes")
@@ -176,10 +185,7 @@ class TurnHooks:
         step 1, then step 2 "if desired, the defender spends an Action Point to Parry"):
         kept in the request's options as `attack_roll`. Full-automatic fire at several
         targets rolls inside `resolve`, once per target."""
-        from dataclasses import replace
 
-        from engine.mythras.attack import attack_roll
-        from engine.mythras.ruleset import MODE_MAP
 
         stray = str(request.options.get("stray") or "")
         if request.options.get("attack_roll") is not None or (stray and not stray.startswith("crowd/")):
@@ -190,7 +196,6 @@ class TurnHooks:
         if not isinstance(plan, AttackPlan):
             return request
         if stray:  # the shot that missed for the crowd: its face against the skill without it
-            from engine.mythras.checks import judge
 
             skill = plan.crowd_free_skill if plan.crowd_free_skill is not None else plan.target
             roll = judge(f"{plan.ctx.attacker.name}'s stray shot at {plan.ctx.defender.name}", plan.skill_name,
@@ -248,7 +253,6 @@ class TurnHooks:
             cost = min(TURN_COST.get(action, 1), state.ap - state.delayed)
             state = spend_turn(state, "act", max(0, cost))
         state = end_turn(start_turn(state))
-        from dataclasses import replace
 
         if action == "stand" and state.prone:
             state = replace(state, prone=False)
@@ -259,6 +263,5 @@ class TurnHooks:
 
 def reaction_options_for(plan: AttackPlan, attack: Any, state: MythrasState) -> tuple[ReactionOption, ...]:
     """The reactions open to a defender in `state` (none when it cannot react)."""
-    from engine.mythras.attack import reaction_options
 
     return reaction_options(plan, attack, state.ap if can_react(state) else 0)

@@ -40,6 +40,7 @@ from engine.mythras.outcome import (
 )
 from engine.mythras.preview import preview
 from engine.mythras.protocol import (
+    MODE_MAP,
     POLICIES,
     REACTIONS,
     Pending,
@@ -58,9 +59,6 @@ from engine.rolls import Roll
 from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
 from engine.turn import RoundTable, Step
 
-# The world's attack modes as Mythras fire modes.
-MODE_MAP = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "burst", "area": "full_auto",
-            "suppress": "full_auto", "throw": "single"}
 CRAWL_M = 2  # 0005 Crawl: "a maximum rate of two metres per Turn"
 
 

@@ -8,7 +8,8 @@ guns; Shotguns).
 attack = dexterity x skill + weapon attack + d20, against the greater of the target's dodge
 (agility x Athletics, halved against firearms) and 15 + size, plus distance and cover.
 Every attack is an `AttackPlan`; `roll_plan` rolls it, `preview_plan` gives its exact odds.
-This module holds one attack (`MissileAttack`, its facts and plan); the parts of the plan (the
+This module plans one attack (the attack and its facts, `MissileAttack` and `ShotFacts`,
+are values in `missile_attack.py`); the parts of the plan (the
 attacker's terms, the target's dodge and cover, a shotgun's cone) are in `missile_parts.py`,
 the rules before any attack (bands, distance, ranges, loading) in `missile_rules.py`, several
 shots a round in `multishot.py`.
@@ -17,15 +18,14 @@ shots a round in `multishot.py`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.dice import Dice
 from engine.frozen import maker
 from engine.outcome import Impossible
 from engine.rolls import Term
-from engine.yags.attack import AttackResult, Fighter
-from engine.yags.equipment import Weapon
+from engine.yags.attack import AttackResult
+from engine.yags.missile_attack import MissileAttack, ShotFacts
 from engine.yags.missile_facts import distance_shown, distance_term, multiplier, pairing, term
 from engine.yags.missile_parts import (
     attack_terms_of,
@@ -51,55 +51,6 @@ from engine.yags.tables import (
     crowd_distance_penalty,
     range_band,
 )
-
-# --- the attack ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MissileAttack:
-    """One missile attack as declared, with the facts the map supplies."""
-
-    attacker: Fighter
-    target: Fighter
-    distance_m: float
-    shot: str = "normal"  # normal, snap, careful, aimed
-    conditions: tuple[str, ...] = ()  # ENVIRONMENT_MULTIPLIER keys
-    cover: str | None = None  # the target's cover: soft50, soft90, hard50, hard90, full
-    threat_band: int | None = None  # see threat_band_for
-    in_melee_with_attacker: bool = False
-    melee_crowd: int = 0  # others in close combat with the target
-    wrestling: bool = False  # someone is wrestling with the target
-    two_guns: bool = False  # firing two guns this round: distance doubled
-    off_hand: bool = False  # this shot is from the off hand: -10 (implies two_guns)
-    use_scope: bool = True
-    crowd_targets: int = 1  # firing at a crowd of this many
-    two_hands: bool = True  # the weapon is held in both hands
-    just_loaded: bool = False  # the load finished this round (Lo-0) or last round
-    weapon: Weapon | None = None  # default: the attacker's weapon (its thrown profile if melee)
-    # Action Types, Overwatch: the shot that fires when an overwatch triggers "is always fast
-    # ... it is a snapshot ... your attack roll is halved".
-    overwatch: bool = False
-    # ... "the target will be unaware of your attack and therefore unable to defend".
-    unaware: bool = False
-
-    @property
-    def arm(self) -> Weapon:
-        w = self.weapon if self.weapon is not None else self.attacker.arm
-        return w.thrown if (w.kind == "melee" and w.thrown is not None) else w
-
-
-@dataclass(frozen=True)
-class ShotFacts:
-    """What the rules make of a declared shot."""
-
-    weapon: Weapon
-    band: str  # short, medium, long
-    quarters: str | None  # impaired, crippled or None
-    shot: str  # after drawing / strength / loading force a snapshot
-    speed: str  # fast, normal, slow
-    strength_short: bool
-    multiplier: Fraction
-
 
 # The values a missile attack's preview builds, built quicker (engine/frozen.py).
 _make_facts = maker(ShotFacts)

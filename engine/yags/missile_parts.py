@@ -10,20 +10,17 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from engine.frozen import maker
 from engine.rolls import Term
 from engine.yags.attack import STANCE_MODIFIERS, Fighter
 from engine.yags.checks import ability_term
 from engine.yags.equipment import Weapon
+from engine.yags.missile_attack import MissileAttack, ShotFacts
 from engine.yags.missile_facts import term
 from engine.yags.missile_rules import OFF_HAND_PENALTY, PRONE_ATTACK, STANCE_COVER, is_thrown
 from engine.yags.plan import CheckPlan
 from engine.yags.tables import cover_bonus
-
-if TYPE_CHECKING:
-    from engine.yags.missile import MissileAttack, ShotFacts
 
 _make_check = maker(CheckPlan)  # a dodge, built for every attack previewed (engine/frozen.py)
 

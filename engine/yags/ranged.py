@@ -8,21 +8,25 @@ build for each fire mode.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.dice import Dice
 from engine.frozen import maker
 from engine.outcome import Impossible
-from engine.ruleset import AttackRequest, Situation
-from engine.yags.attack import AttackResult
+from engine.ruleset import AttackRequest, Participant, Situation
+from engine.yags.attack import AttackResult, Fighter
 from engine.yags.autofire import plan_area_burst, plan_bursts, plan_triple, resolve_area_burst
 from engine.yags.missile import MissileAttack, attack_result, plan_missile
 from engine.yags.missile_rules import threat_band_for
 from engine.yags.multishot import plan_multiple_shots
 from engine.yags.plan import AttackPlan, roll_damage_plan, roll_plan
 
-if TYPE_CHECKING:
-    from engine.yags.ruleset import YagsRuleset
+
+class YagsRuleset(Protocol):
+    """What this module asks of the Yags ruleset (engine/yags/ruleset.py, which calls it): a
+    participant as a fighter facing a named opponent."""
+
+    def fighter(self, p: Participant, opponent: str) -> Fighter: ...
 
 _make_attack = maker(MissileAttack)  # built for every attack previewed (engine/frozen.py)
 
