@@ -286,6 +286,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--ai-sees-all", nargs="?", const=True, default=False, choices=(True, "blue", "red"),
                      help="the AI decides from the whole board, as without fog (for comparison; "
                           "blue or red: that side's only)")
+    sim.add_argument("--blue-tactic", metavar="FILE.toml", help="standing orders for blue's units (docs/tactics.md)")
+    sim.add_argument("--red-tactic", metavar="FILE.toml", help="standing orders for red's units (docs/tactics.md)")
     sim.add_argument("--scenario", help="a TOML scenario: map, runs, seed, size, [blue]/[red] ai and squad")
     sim.add_argument("--report", metavar="PATH.png", help="draw where units fought and fell")
     sim.add_argument("--json", help="write the full record to PATH, or - for standard output")

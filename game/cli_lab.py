@@ -63,6 +63,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     problem = _judge_or_warn(path, settings["ruleset"])
     if problem:
         return _error(problem)
+    from game.tactics import TacticError, load_tactic
+
+    tactics: dict[str, tuple[str, str] | None] = {}
+    for team in ("blue", "red"):
+        tactic_file: str | None = getattr(args, f"{team}_tactic", None)
+        try:
+            tactics[team] = None if not tactic_file else (tactic_file, load_tactic(tactic_file).text)
+        except TacticError as exc:
+            return _error(str(exc))
     cluster = None
     if args.cluster:
         if args.jobs is not None:
@@ -94,12 +103,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                           red_ai=settings["red_ai"], size=settings["size"], blue_squad=settings["blue_squad"],
                           red_squad=settings["red_squad"], ruleset=settings["ruleset"], cluster=cluster,
                           fog=None if settings["fog"] is None else settings["fog"] == "on", ai_sees_all=args.ai_sees_all,
-                          progress=progress_bar(), on_battle=on_battle, keep_battles=False)
+                          progress=progress_bar(), on_battle=on_battle, keep_battles=False,
+                          blue_tactic=tactics["blue"], red_tactic=tactics["red"])
     except Interrupted as exc:  # Ctrl-C: what finished is summarised and written
         record, stopped = exc.record, True
         if sys.stderr.isatty():
             print(file=sys.stderr)
-    except (MapError, SquadError) as exc:
+    except (MapError, SquadError, TacticError) as exc:
         if out is not None:
             out.discard()
         return _error(str(exc))

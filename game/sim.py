@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.rulesets import choose_ruleset, make_ruleset
 from game.ai import make_controller
+from game.ai.orders import OrdersAI
 from game.flow import Flow
 from game.limits import MAX_RUNS, MAX_SIZE
 from game.maps import load_map
@@ -31,6 +32,7 @@ from game.squads import (
     template_spec,
     templates,
 )
+from game.tactics import check_tactic, parse_tactic
 from game.world.actions import Throw
 from game.world.events import Event
 from game.world.match import Match
@@ -52,6 +54,8 @@ class MatchSpec:
     ruleset: str = "yags"
     fog: bool = False  # fog of war (issue 17)
     ai_sees_all: bool | str = False  # the AI decides from the whole board even with fog (True, or one side)
+    blue_tactic: tuple[str, str] | None = None  # a tactic for the side: (its file's path, its text), docs/tactics.md
+    red_tactic: tuple[str, str] | None = None
 
 
 FOG_AVAILABLE = True
@@ -108,6 +112,15 @@ def spec_squads(grid: GridMap, spec: MatchSpec) -> dict[str, list[dict[str, Any]
         if own:
             squads[team] = side_specs(own, team, spec.size or len(squads.get(team, ())) or 8)
     return squads
+
+
+def check_spec_tactics(grid: GridMap, spec: MatchSpec) -> None:
+    """TacticError (one line naming the tactic's file and field) for a tactic that cannot be
+    played on the map by its side's units."""
+    squads = spec_squads(grid, spec)
+    for team, tactic in (("blue", spec.blue_tactic), ("red", spec.red_tactic)):
+        if tactic is not None:
+            check_tactic(parse_tactic(tactic[1], tactic[0]), grid, squads[team], team)
 
 
 class BattleTally:
@@ -196,6 +209,9 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
     try:
         ais = {t: make_controller(level, spec.seed, t, sees_all=spec.ai_sees_all in (True, "both", t))
                for t, level in (("blue", spec.blue_ai), ("red", spec.red_ai))}
+        for t, tactic in (("blue", spec.blue_tactic), ("red", spec.red_tactic)):
+            if tactic is not None:
+                ais[t] = OrdersAI(ais[t], parse_tactic(tactic[1], tactic[0]), t)
         flow = Flow(match, {team: _Timed(ai, times) for team, ai in ais.items()})
         while not match.over:
             flow.play_round()
@@ -237,7 +253,8 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
              blue_squad: str | None = None, red_squad: str | None = None, ruleset: str | None = None,
              fog: bool | None = False, ai_sees_all: bool | str = False, cluster: Any = None,
              progress: Callable[[int, int], None] | None = None,
-             on_battle: Callable[[dict[str, Any]], None] | None = None, keep_battles: bool = True) -> dict[str, Any]:
+             on_battle: Callable[[dict[str, Any]], None] | None = None, keep_battles: bool = True,
+             blue_tactic: tuple[str, str] | None = None, red_tactic: tuple[str, str] | None = None) -> dict[str, Any]:
     """Run `runs` matches with seeds seed, seed+1, ...; the same seed gives the same record,
     whatever `jobs` is, or on a Dask cluster (`cluster`: its address or a Client), apart from
     `seconds`. `ruleset` None: the map's `ruleset` property, else Yags. `progress(done,
@@ -262,9 +279,10 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
 
     def spec(i: int) -> MatchSpec:
         return MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad, name, fog,
-                         ai_sees_all)
+                         ai_sees_all, blue_tactic, red_tactic)
 
     check_squads(grid, spec_squads(grid, spec(0)), rules if name != "yags" else None)
+    check_spec_tactics(grid, spec(0))
     start = time.perf_counter()
     battles: list[dict[str, Any]] = []
     wins = {"blue": 0, "red": 0, "draw": 0}

@@ -32,6 +32,18 @@ class TileRect(NamedTuple):
 
 
 @dataclass(frozen=True)
+class Route:
+    """A named route: the tiles under its points, in order (repeats dropped)."""
+
+    name: str
+    points: tuple[tuple[int, int], ...]
+
+    @property
+    def end(self) -> tuple[int, int]:
+        return self.points[-1]
+
+
+@dataclass(frozen=True)
 class Spawn:
     """A spawn zone: where a team's squad may be placed at the start."""
 
@@ -84,6 +96,8 @@ class GridMap:
     cover_cells: bytes
     spawns: tuple[Spawn, ...] = ()
     units: tuple[UnitSpawn, ...] = ()
+    routes: tuple[Route, ...] = ()
+    """Named routes (class ``route``) that tactics send units along (game/maps/routes.py)."""
     assumptions: tuple[str, ...] = ()
     ruleset: str = "yags"
     """The map property ``ruleset`` (yags, mythras, yags-sf, step): read and checked, not yet

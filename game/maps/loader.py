@@ -29,6 +29,7 @@ from game.maps.props import (
     as_positive_number,
     cover_code,
 )
+from game.maps.routes import read_routes
 from game.maps.tmxcheck import Prepared, prepare, tileset_of
 from game.maps.xmlsafe import read_xml
 
@@ -157,6 +158,9 @@ class _Builder:
             walkable=lambda x, y: bool(walkable[y * self.width + x]), fail=self.fail,
             defaults={UNIT_CLASS: project.defaults(UNIT_CLASS),
                       SPAWN_CLASS: project.defaults(SPAWN_CLASS)})
+        routes = read_routes(groups, width=self.width, height=self.height, tile_width=int(tmx.tilewidth),
+                             tile_height=int(tmx.tileheight),
+                             walkable=lambda x, y: bool(walkable[y * self.width + x]), fail=self.fail)
         self.defaults = project.defaults(MAP_CLASS)
         self.project_path = project.path
         grid = GridMap(
@@ -177,6 +181,7 @@ class _Builder:
             cover_cells=bytes(cover),
             spawns=tuple(spawns),
             units=tuple(units),
+            routes=routes,
             assumptions=tuple(self.assumptions(props, placed_layers, spawns, units)),
             ruleset=self.map_property(props, "ruleset", lambda v: as_choice(v, RULESETS)),
             fog=self.map_property(props, "fog", lambda v: as_choice(v, FOG_CHOICES)) == "on",

@@ -378,6 +378,14 @@ class Match:
     def winner(self) -> str | None:
         return self._winner
 
+    def note(self, text: str, actor: int | None = None) -> None:
+        """A line of information in the log (an AI's change of orders, say)."""
+        self._event(EventKind.INFO, text, actor)
+
+    def spec(self, uid: int) -> dict[str, Any]:
+        """The unit as it was given (name, role, template, weapon...): a copy."""
+        return dict(self._specs[uid])
+
     def _event(self, kind: EventKind, text: str, actor: int | None = None, target: int | None = None,
                data: Payload | None = None) -> None:
         self.log.add(Event(self.round, self.phase, kind, text, actor, target, data))
