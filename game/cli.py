@@ -72,6 +72,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     config = SessionConfig(args.map or str(DEFAULT_MAP), args.mode or "solo", args.ai, seed, ruleset=args.ruleset,
                            ais=ais, fog=None if args.fog is None else args.fog == "on",
                            ai_sees_all=args.ai_sees_all)
+    from game.tactics import TacticError, load_tactic
+
+    for team in ("blue", "red"):
+        tactic_file = getattr(args, f"{team}_tactic", None)
+        if not tactic_file:
+            continue
+        humans = {"solo": {config.human_team}, "hotseat": {"blue", "red"}}.get(config.mode, set())
+        if team in humans:
+            return _error(f"--{team}-tactic: {team} is played at the keyboard in {config.mode}; "
+                          "a tactic is for a side the AI plays")
+        try:
+            config.tactics[team] = (tactic_file, load_tactic(tactic_file).text)
+        except TacticError as exc:
+            return _error(str(exc))
+        straight = True
     session = None
     if args.load:
         from game.saves import SaveError, load_game
@@ -89,7 +104,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             return _error(problem)
         try:
             session = new_session(config)
-        except (MapError, SquadError) as exc:
+        except (MapError, SquadError, TacticError) as exc:
             return _error(str(exc))
     from game.files import FileProblem
     from game.ui.app import App
@@ -241,6 +256,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--blue-ai", default=None, help="blue's AI level when it differs (watch mode)")
     play.add_argument("--red-ai", default=None, help="red's AI level when it differs")
     play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--blue-tactic", metavar="FILE.toml",
+                      help="standing orders for blue when the AI plays it (watch; docs/tactics.md)")
+    play.add_argument("--red-tactic", metavar="FILE.toml",
+                      help="standing orders for red when the AI plays it (solo, watch; docs/tactics.md)")
     play.add_argument("--ruleset", default=None, help=RULESET_HELP)
     play.add_argument("--fog", choices=("on", "off"), default=None,
                       help="fog of war (default: the map's fog property, else on for solo and hot-seat, off for watch)")

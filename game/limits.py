@@ -38,6 +38,7 @@ units writes about 7 MB."""
 MAX_SCENARIO_BYTES = 1024 * 1024
 """Largest scenario read (a scenario is a dozen lines)."""
 MAX_PATH_CHARS = 4096
+MAX_TACTIC_CHARS = 256 * 1024  # a tactic file (docs/tactics.md), as read and as kept in a save
 """Longest file path accepted inside a save or scenario (Linux's PATH_MAX)."""
 MAX_LINE_CHARS = 400
 """Longest error line printed; a longer one is cut in the middle with an ellipsis."""

@@ -10,7 +10,7 @@ import json
 import math
 from typing import Any
 
-from game.limits import MAX_INT, MAX_PATH_CHARS, MAX_SEED
+from game.limits import MAX_INT, MAX_PATH_CHARS, MAX_SEED, MAX_TACTIC_CHARS
 from game.world import actions
 
 FORMAT = 1
@@ -149,6 +149,14 @@ def check_shape(data: Any) -> None:
     if data.get("ais") is not None:
         for team, level in _dict(data.get("ais"), "ais").items():
             _str(level, f"ais.{team}")
+    if data.get("tactics") is not None:
+        for team, tactic in _dict(data.get("tactics"), "tactics").items():
+            _str(team, "tactics", ("blue", "red"))
+            tactic = _dict(tactic, f"tactics.{team}")
+            if len(_str(tactic.get("path"), f"tactics.{team}.path")) > MAX_PATH_CHARS:
+                raise BadField(f"tactics.{team}.path must be a path of at most {MAX_PATH_CHARS} characters")
+            if len(_str(tactic.get("text"), f"tactics.{team}.text")) > MAX_TACTIC_CHARS:
+                raise BadField(f"tactics.{team}.text must be at most {MAX_TACTIC_CHARS} characters")
     for key in ("fog", "ai_sees_all"):
         if data.get(key) is not None and not isinstance(data.get(key), bool):
             raise BadField(f"{key} must be true or false")

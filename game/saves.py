@@ -128,6 +128,8 @@ def save_data(session: Any) -> dict[str, Any]:
     out["fog"] = bool(m.fog)  # saves from before fog of war have none: they load with fog off
     if cfg.ai_sees_all:
         out["ai_sees_all"] = True
+    if cfg.tactics:  # the text itself: a replay is exact after the file changes
+        out["tactics"] = {t: {"path": p, "text": text} for t, (p, text) in sorted(cfg.tactics.items())}
     return out
 
 
@@ -262,7 +264,8 @@ def replay_data(data: dict[str, Any], where: str = "the save", map_path: str | N
     cfg = SessionConfig(map_path or data["map"], data["mode"], data["ai"], data["seed"], data.get("max_rounds"),
                         data["human_team"], ruleset=data.get("ruleset", "yags"),  # saves from before name no ruleset: Yags
                         ais=dict(data.get("ais", {})), fog=bool(data.get("fog", False)),
-                        ai_sees_all=bool(data.get("ai_sees_all", False)))
+                        ai_sees_all=bool(data.get("ai_sees_all", False)),
+                        tactics={t: (d["path"], d["text"]) for t, d in data.get("tactics", {}).items()})
     rules = make_ruleset(cfg.ruleset or "yags")
     try:
         if grid is None:

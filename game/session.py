@@ -29,7 +29,9 @@ from typing import Any
 from engine.outcome import Done, Impossible
 from engine.turn import Question
 from game.ai import make_controller
+from game.ai.orders import OrdersAI
 from game.flow import Flow, Stuck
+from game.tactics import parse_tactic
 from game.world.actions import Action, Hold
 from game.world.match import Match
 
@@ -55,6 +57,8 @@ class SessionConfig:
     # and hot-seat, off for watch (game.sim.choose_fog; new_session settles it)
     fog: bool | None = False
     ai_sees_all: bool = False  # the AI decides from the whole board even with fog
+    # standing orders for an AI side (docs/tactics.md): team -> (the file's path, its text)
+    tactics: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def ai_of(self, team: str) -> str:
         """The AI level of `team`'s side."""
@@ -95,6 +99,9 @@ class Session:
             self.humans = set()
         self.ais = {t: make_controller(config.ai_of(t), config.seed, t, sees_all=config.ai_sees_all)
                     for t in match.teams if t not in self.humans}
+        for t, (path, text) in config.tactics.items():
+            if t in self.ais:
+                self.ais[t] = OrdersAI(self.ais[t], parse_tactic(text, path), t)
         self.flow = Flow(match, self.ais)
         self.queue: list[int] = []
         self.done_teams: set[str] = set()

@@ -241,3 +241,58 @@ def test_simulate_takes_tactics_and_refuses_a_bad_one_in_one_line(tmp_path, caps
     assert main(["simulate", "--map", str(path), "--runs", "2", "--jobs", "1", "--blue-tactic", str(bad)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "bad.toml" in err and "no route named 'south'" in err
+
+
+RED_HOLD = """
+[[group]]
+name = "line"
+units = "all"
+  [[group.order]]
+  do = "hold"
+  until = { round = 3 }
+  [[group.order]]
+  do = "free"
+"""
+
+
+def test_a_save_keeps_the_tactic_text_and_replays_exactly(tmp_path):
+    """Solo against a red tactic: the save embeds the tactic's text, so loading it replays the
+    same battle after the file has changed (or gone)."""
+    import esper
+
+    from game.ai import make_controller
+    from game.saves import load_game, save_game
+    from game.session import SessionConfig
+    from game.ui.app import new_session
+    from game.world.actions import Hold
+
+    path = routes_map(tmp_path)
+    tactic = tmp_path / "red.toml"
+    tactic.write_text(RED_HOLD)
+    s = new_session(SessionConfig(str(path), "solo", "normal", 4, tactics={"red": (str(tactic), RED_HOLD)}))
+    blue = make_controller("normal", 9, "blue")
+    while s.match.round <= 3 and not s.match.over:
+        if s.needs_round:
+            s.begin_round()
+        while (uid := s.current()) is not None and s.can_declare(uid):
+            action, choices = blue.decide(s.match, uid)
+            if type(s.declare(uid, action, **choices)).__name__ == "Impossible":
+                s.declare(uid, Hold())
+    saved = save_game(s, tmp_path / "a.json")
+    tactic.write_text("garbage = [")
+    loaded = load_game(saved)
+    try:
+        assert loaded.match.log.lines() == s.match.log.lines()
+        assert any("red line: hold here -> free (round 3)" in line for line in s.match.log.lines())
+    finally:
+        loaded.match.close()
+        s.match.close()
+        esper.switch_world("default")
+
+
+def test_play_refuses_a_tactic_for_the_keyboard_side(tmp_path, capsys):
+    path = routes_map(tmp_path)
+    tactic = tmp_path / "flank.toml"
+    tactic.write_text(FLANK)
+    assert main(["play", "--map", str(path), "--blue-tactic", str(tactic), "--screenshot", str(tmp_path / "s.png")]) == 2
+    assert "blue is played at the keyboard in solo" in capsys.readouterr().err

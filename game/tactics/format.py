@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from game.ai.levels import WEIGHTS
+from game.limits import MAX_TACTIC_CHARS
 
 Tile = tuple[int, int]
 
@@ -30,7 +31,6 @@ GAITS = ("free", "run", "sprint")
 CONDITIONS = ("round", "route_end", "contact", "casualties", "signal")
 MAX_ORDERS = 50
 MAX_GROUPS = 50
-MAX_FILE_BYTES = 256 * 1024
 
 
 class TacticError(ValueError):
@@ -119,8 +119,8 @@ def load_tactic(path: str | Path) -> Tactic:
     """Read and parse a tactic file (TacticError for a file that cannot be read)."""
     p = Path(path)
     try:
-        if p.stat().st_size > MAX_FILE_BYTES:
-            raise TacticError(f"{p}: a tactic file is at most {MAX_FILE_BYTES // 1024} KiB")
+        if p.stat().st_size > MAX_TACTIC_CHARS:
+            raise TacticError(f"{p}: a tactic file is at most {MAX_TACTIC_CHARS // 1024} KiB")
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise TacticError(f"{p}: cannot read: {getattr(err, 'strerror', None) or err}") from None

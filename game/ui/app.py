@@ -50,12 +50,14 @@ def config_squads(grid: Any, config: SessionConfig) -> dict[str, list[dict[str, 
 
 
 def new_session(config: SessionConfig) -> Session:
-    """A match on the configured map with its squads; raises MapError or SquadError. The map
+    """A match on the configured map with its squads; raises MapError, SquadError or
+    TacticError (a tactic that does not fit the map or its side's units). The map
     is judged as the command line judges it (game.judge): its own units must be sound even
     when both sides field other squads."""
     from engine.rulesets import make_ruleset
     from game.judge import judge_map
     from game.squads import check_squads
+    from game.tactics import check_tactic, parse_tactic
     from game.world.match import Match
 
     judged = judge_map(config.map_path, config.ruleset)
@@ -68,6 +70,9 @@ def new_session(config: SessionConfig) -> Session:
         from game.sim import choose_fog
 
         config.fog = choose_fog(None, None, grid, config.mode in ("solo", "hotseat"))
+    for team, (path, text) in config.tactics.items():
+        if team in squads:
+            check_tactic(parse_tactic(text, path), grid, squads[team], team)
     session = Session(Match(grid, squads, seed=config.seed, max_rounds=config.max_rounds, ruleset=rules,
                             fog=config.fog), config)
     session.squads = squads
