@@ -38,13 +38,15 @@ class SafeImageLoader:
     tiles (``rect``) out of the image and applies Tiled's flips (``flags``).
 
     ``missing`` lists the images that were not there (drawn as placeholders of
-    ``tile_size``, or of the tile's rect)."""
+    ``tile_size``, or of the tile's rect). A tile cut twice (a .tsx the map names many
+    times) is the same picture: it is cut and converted once."""
 
     def __init__(self, map_path: str, tile_size: tuple[int, int]) -> None:
         self.map_path = map_path
         self.tile_size = tile_size
         self.missing: list[str] = []
         self._images: dict[str, pygame.Surface | None] = {}
+        self._tiles: dict[tuple[object, ...], pygame.Surface] = {}
 
     def image(self, path: str) -> pygame.Surface | None:
         """The decoded image (once per file), None if missing; MapError if unusable."""
@@ -63,6 +65,13 @@ class SafeImageLoader:
         key = pygame.Color("#" + colorkey.strip().lstrip("#")) if colorkey else None
 
         def load(rect: tuple[int, int, int, int] | None = None, flags: object = None) -> pygame.Surface:
+            known = (path, colorkey, tuple(rect) if rect else None, flags)
+            tile = self._tiles.get(known)
+            if tile is None:
+                tile = self._tiles[known] = cut(rect, flags)
+            return tile
+
+        def cut(rect: tuple[int, int, int, int] | None, flags: object) -> pygame.Surface:
             if image is None:
                 size = (rect[2], rect[3]) if rect else self.tile_size
                 return placeholder(*size)
