@@ -93,6 +93,31 @@ print(json.dumps({"code": code, "vmhwm_kb": peak}))
 """
 
 
+_THUMBNAIL = """
+import json, sys
+import pygame
+pygame.display.init()
+pygame.display.set_mode((1280, 720))
+from game.ui.mapinfo import map_info
+info = map_info(sys.argv[1], (int(sys.argv[2]), int(sys.argv[3])))
+peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+print(json.dumps({"code": 0 if info.thumb is not None else 1, "error": info.error,
+                  "size": info.thumb.get_size() if info.thumb else None, "vmhwm_kb": peak}))
+"""
+
+
+def thumbnail_memory(map_path: Path, box: tuple[int, int] = (400, 260), timeout: float = 600,
+                     root: Path = ROOT) -> dict:
+    """The menu's preview of a typed map path (game.ui.mapinfo.map_info with a box) in a
+    fresh process with no display: its figures, VmHWM in kB among them."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPATH=str(root))
+    done = subprocess.run([sys.executable, "-c", _THUMBNAIL, str(map_path), str(box[0]), str(box[1])],
+                          env=env, cwd=str(root), capture_output=True, text=True, timeout=timeout)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    return json.loads(lines[-1]) if lines else {"code": done.returncode, "stderr": done.stderr}
+
+
 def _vmhwm_kb(pid: int) -> int:
     try:
         with open(f"/proc/{pid}/status", encoding="ascii") as status:
