@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
@@ -35,14 +35,16 @@ class ArtCheck:
 
 
 def check_art(map_path: str, root: Element, parents: dict[Element, Element],
-              describe: Describe) -> ArtCheck:
+              describe: Describe, elements: Iterable[Element] | None = None) -> ArtCheck:
     """Probe every ``<image>`` under ``root`` (external tilesets already inlined, their image
-    paths made relative to the map's folder); raise MapError for a bad image."""
+    paths made relative to the map's folder), or among ``elements`` (the map's walk, which
+    visits a tileset's content once however often it is named); MapError for a bad image."""
     result = ArtCheck()
     folder = os.path.dirname(map_path)
     seen: dict[str, tuple[int, int] | None] = {}
     total = 0
-    for image in list(root.iter("image")):
+    images = root.iter("image") if elements is None else (e for e in elements if e.tag == "image")
+    for image in list(images):
         owner = parents.get(image)
         file, where = describe(owner if owner is not None else image)
         source = (image.get("source") or "").strip()

@@ -251,18 +251,30 @@ class _Builder:
                 self.fail(f"{where} property '{key}'", str(err), path)
         return TileFacts(*values)
 
-    def tile_label(self, gid: int) -> tuple[str, str | None]:
-        """How to name a pytmx gid's tile in a message, and the file it is defined in."""
+    def tile_label(self, gid: int, firstgids: list[int] | None = None) -> tuple[str, str | None, int]:
+        """How to name a pytmx gid's tile in a message, the file it is defined in, and its
+        id in that tileset (-1 if it has none)."""
         tiled_gid = self.tmx.tiledgidmap.get(gid, gid)
-        tileset = tileset_of(self.prepared.tilesets, tiled_gid)
+        tileset = tileset_of(self.prepared.tilesets, tiled_gid, firstgids)
         if tileset is None:
-            return f"tile gid {tiled_gid}", None
-        return f"tileset '{tileset.name}' tile {tiled_gid - tileset.firstgid}", tileset.file
+            return f"tile gid {tiled_gid}", None, -1
+        local = tiled_gid - tileset.firstgid
+        return f"tileset '{tileset.name}' tile {local}", tileset.file, local
 
     def read_all_tile_facts(self) -> None:
-        """Check every tile with properties, placed or not, so an author hears of all."""
+        """Check every tile with properties, placed or not, so an author hears of all: each
+        tile of a .tsx once, however many times the map names that file."""
+        firstgids = [t.firstgid for t in self.prepared.tilesets]
+        checked: dict[tuple[str, int], TileFacts] = {}
         for gid, props in self.tmx.tile_properties.items():
-            self.tile_facts[gid] = self.facts(props or {}, *self.tile_label(gid))
+            where, file, local = self.tile_label(gid, firstgids)
+            key = (file, local) if file is not None and local >= 0 else None
+            facts = checked.get(key) if key is not None else None
+            if facts is None:
+                facts = self.facts(props or {}, where, file)
+                if key is not None:
+                    checked[key] = facts
+            self.tile_facts[gid] = facts
 
     def combine_layers(self) -> tuple[tuple[bytearray, bytearray, bytearray, array], int]:
         """OR blocks_move and blocks_sight, keep the best cover and the highest move_cost over

@@ -3,8 +3,9 @@
 Everything pytmx would trip over, hang on or allocate too much for is refused here with a
 message that names the place: the map's size and orientation, tilesets, each layer's data
 (decoded with bounded decompression), attribute and property values. External tilesets are
-read safely and inlined into the map's tree, so pytmx never opens a file itself. The checks of
-single elements (attributes, properties, objects, messages' places) are in tmxelements.py.
+read safely and inlined into the map's tree, so pytmx never opens a file itself; a .tsx named
+by several <tileset> elements is read and checked once, its content shared by their copies
+(each copy has its own firstgid). The checks of single elements (attributes, properties, objects, messages' places) are in tmxelements.py.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ class _Checker(ElementChecks):
         self.height = 0
         self.tilesets: list[TilesetInfo] = []
         self.tileset_files: dict[Element, str] = {}
+        self.repeats: dict[Element, Element] = {}
         self._firstgids: list[int] = []
         self.hidden: set[Element] = set()
 
@@ -93,9 +95,10 @@ class _Checker(ElementChecks):
         apply_templates(self.path, self.root)
         self.parents = {child: parent for parent in self.root.iter() for child in parent}
         self.inline_tilesets()
-        self.parents = {child: parent for parent in self.root.iter() for child in parent}
+        self.parents = {child: parent for parent in self.walk() if parent not in self.repeats
+                        for child in parent}
         self.hidden = self.find_hidden()
-        art = check_art(self.path, self.root, self.parents, self.describe)
+        art = check_art(self.path, self.root, self.parents, self.describe, self.walk())
         self.notes.extend(art.notes)
         self.check_tilesets()
         self.check_attributes_and_properties()
@@ -129,7 +132,11 @@ class _Checker(ElementChecks):
     # -- tilesets ---------------------------------------------------------------------
 
     def inline_tilesets(self) -> None:
-        """Replace each <tileset source="x.tsx"> by the safely read .tsx, paths rebased."""
+        """Replace each <tileset source="x.tsx"> by the safely read .tsx, paths rebased. A
+        .tsx is read once however often it is named: a later <tileset> naming it becomes a
+        copy of its attributes whose children are the first copy's (``repeats`` maps it to
+        that first copy, and the checks' walks do not enter it again)."""
+        read: dict[str, Element] = {}
         for index, el in enumerate(list(self.root.iter("tileset"))):
             source = el.get("source")
             if source is None:
@@ -143,51 +150,43 @@ class _Checker(ElementChecks):
             tsx_path = os.path.join(os.path.dirname(self.path), source)
             if not os.path.exists(tsx_path):
                 self.fail(where, f"tileset file not found (looked for {tsx_path})")
-            tsx = read_xml(tsx_path, "tileset", note=f" (tileset #{index} of {self.path})")
+            key = os.path.realpath(tsx_path)
+            first = read.get(key)
+            if first is None:
+                tsx = read[key] = read_xml(tsx_path, "tileset",
+                                           note=f" (tileset #{index} of {self.path})")
+                base = os.path.dirname(source)
+                for image in tsx.iter("image"):
+                    if image.get("source"):
+                        image.set("source", os.path.join(base, image.get("source", "")))
+            else:
+                tsx = Element(first.tag, dict(first.attrib))
+                tsx.extend(list(first))
+                self.repeats[tsx] = first
             tsx.set("firstgid", str(firstgid))
             self.tileset_files[tsx] = tsx_path
-            base = os.path.dirname(source)
-            for image in tsx.iter("image"):
-                if image.get("source"):
-                    image.set("source", os.path.join(base, image.get("source", "")))
             parent = self.parents[el]
             position = list(parent).index(el)
             parent.remove(el)
             parent.insert(position, tsx)
-        for el in self.root.iter("tileset"):
-            if el.get("source") is not None:  # pytmx would read that file itself
+        for el in self.walk():
+            if el.tag == "tileset" and el.get("source") is not None:  # pytmx would read that file itself
                 where = f"tileset '{el.get('name') or el.get('source')}'"
                 self.fail(where, "a tileset file may not refer to another tileset file",
                           self.tileset_files.get(el, self.path))
 
     def check_tilesets(self) -> None:
         total = 0
+        counts: dict[Element, int] = {}  # a repeated .tsx's tiles counted once
         for index, el in enumerate(self.root.iter("tileset")):
             file = self.tileset_files.get(el)
             name = el.get("name") or (os.path.basename(file) if file else f"#{index}")
             where = f"tileset '{name}'"
             path = file or self.path
             firstgid = self._whole_in(path, el, "firstgid", where, 1, (1 << 29) - 1)
-            tile_w = self._whole_in(path, el, "tilewidth", where, 1, MAX_TILE_PIXELS)
-            tile_h = self._whole_in(path, el, "tileheight", where, 1, MAX_TILE_PIXELS)
-            spacing = self._whole_in(path, el, "spacing", where, 0, MAX_TILE_PIXELS, default=0)
-            margin = self._whole_in(path, el, "margin", where, 0, MAX_TILE_PIXELS, default=0)
-            count = self._whole_in(path, el, "tilecount", where, 0, MAX_TILESET_TILES, default=0)
-            image = el.find("image")
-            if image is not None:
-                img_w = self._whole_in(path, image, "width", f"{where} image", 0, 1 << 20)
-                img_h = self._whole_in(path, image, "height", f"{where} image", 0, 1 << 20)
-                # the same walk over the image as pytmx's reload_images
-                cols = len(range(margin, img_w + margin - tile_w + 1, tile_w + spacing))
-                rows = len(range(margin, img_h + margin - tile_h + 1, tile_h + spacing))
-                if cols * rows > MAX_TILESET_TILES:
-                    self.fail(f"{where} image", f"a {img_w}x{img_h} px image of {tile_w}x{tile_h} "
-                              f"px tiles holds {cols * rows:,} tiles, more than "
-                              f"{MAX_TILESET_TILES:,}", path)
-                count = max(count, cols * rows)
-            for tile in el.iter("tile"):  # pytmx walks every <tile> under a tileset
-                tile_id = self._whole_in(path, tile, "id", f"{where} tile", 0, MAX_TILESET_TILES - 1)
-                count = max(count, tile_id + 1)
+            count = counts.get(self.repeats.get(el, el), -1)
+            if count < 0:
+                count = counts[el] = self.count_tiles(el, path, where)
             total += count
             if total > MAX_ALL_TILESET_TILES:
                 self.fail(where, f"the map's tilesets hold more than {MAX_ALL_TILESET_TILES:,} "
@@ -195,6 +194,31 @@ class _Checker(ElementChecks):
             self.tilesets.append(TilesetInfo(firstgid, count, name, file))
         self.tilesets.sort(key=lambda t: t.firstgid)
         self._firstgids = [t.firstgid for t in self.tilesets]
+
+    def count_tiles(self, el: Element, path: str, where: str) -> int:
+        """How many tiles a tileset holds, as pytmx counts them (its image's grid and its
+        <tile> elements); MapError past the limits."""
+        tile_w = self._whole_in(path, el, "tilewidth", where, 1, MAX_TILE_PIXELS)
+        tile_h = self._whole_in(path, el, "tileheight", where, 1, MAX_TILE_PIXELS)
+        spacing = self._whole_in(path, el, "spacing", where, 0, MAX_TILE_PIXELS, default=0)
+        margin = self._whole_in(path, el, "margin", where, 0, MAX_TILE_PIXELS, default=0)
+        count = self._whole_in(path, el, "tilecount", where, 0, MAX_TILESET_TILES, default=0)
+        image = el.find("image")
+        if image is not None:
+            img_w = self._whole_in(path, image, "width", f"{where} image", 0, 1 << 20)
+            img_h = self._whole_in(path, image, "height", f"{where} image", 0, 1 << 20)
+            # the same walk over the image as pytmx's reload_images
+            cols = len(range(margin, img_w + margin - tile_w + 1, tile_w + spacing))
+            rows = len(range(margin, img_h + margin - tile_h + 1, tile_h + spacing))
+            if cols * rows > MAX_TILESET_TILES:
+                self.fail(f"{where} image", f"a {img_w}x{img_h} px image of {tile_w}x{tile_h} "
+                          f"px tiles holds {cols * rows:,} tiles, more than "
+                          f"{MAX_TILESET_TILES:,}", path)
+            count = max(count, cols * rows)
+        for tile in el.iter("tile"):  # pytmx walks every <tile> under a tileset
+            tile_id = self._whole_in(path, tile, "id", f"{where} tile", 0, MAX_TILESET_TILES - 1)
+            count = max(count, tile_id + 1)
+        return count
 
     def tileset_of(self, gid: int) -> TilesetInfo | None:
         """The tileset that owns a (flag-free) Tiled gid, if any."""
@@ -205,7 +229,7 @@ class _Checker(ElementChecks):
     def find_hidden(self) -> set[Element]:
         """Elements hidden themselves or inside a hidden group (one pass, parents first)."""
         hidden: set[Element] = set()
-        for el in self.root.iter():
+        for el in self.walk():
             if self.parents.get(el) in hidden or el.get("visible", "1").strip() in ("0", "false"):
                 hidden.add(el)
         return hidden

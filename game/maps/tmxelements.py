@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Iterator
 from typing import NoReturn
 from xml.etree.ElementTree import Element
 
@@ -31,6 +32,18 @@ class ElementChecks:
     notes: list[str]
     parents: dict[Element, Element]
     tileset_files: dict[Element, str]
+    repeats: dict[Element, Element]
+    """Each copy of a .tsx named again (its children are the first copy's) -> the first copy."""
+
+    def walk(self) -> Iterator[Element]:
+        """Every element of the map in document order, parents first, a repeated tileset's
+        shared content once (under its first copy): what each check visits."""
+        stack = [self.root]
+        while stack:
+            el = stack.pop()
+            yield el
+            if el not in self.repeats:
+                stack.extend(reversed(el))
 
     def fail(self, where: str, message: str, path: str | None = None) -> NoReturn:
         raise MapError(path or self.path, message, where)
@@ -98,7 +111,7 @@ class ElementChecks:
         return file, tag
 
     def check_attributes_and_properties(self) -> None:
-        for el in list(self.root.iter()):
+        for el in list(self.walk()):
             if el.tag in _CAST_TAGS:
                 self.check_attributes(el)
             elif el.tag == "frame":

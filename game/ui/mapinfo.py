@@ -96,12 +96,9 @@ def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
         return info
     tkey = (*key, box)
     if tkey not in _thumbs:
-        base = MapRenderer(grid or judge_map(path).grid).base()
-        k = min(box[0] / base.get_width(), box[1] / base.get_height())
         if len(_thumbs) > 16:
             _thumbs.clear()
-        _thumbs[tkey] = pygame.transform.smoothscale(base, (max(1, int(base.get_width() * k)),
-                                                            max(1, int(base.get_height() * k))))
+        _thumbs[tkey] = MapRenderer(grid or judge_map(path).grid).thumbnail(box)
     return MapInfo(info.path, info.name, info.facts, info.briefing, _thumbs[tkey],
                    warnings=info.warnings, has_units=info.has_units, ruleset=info.ruleset)
 

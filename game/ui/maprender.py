@@ -1,29 +1,38 @@
-"""Drawing a map from its Tiled layers: the native picture once, then the battle screen
-draws the visible chunks at the camera's tile size (each chunk scaled once and cached), so a
-zoom level costs only what is in view; `surface` gives the whole map at one size.
+"""Drawing a map from its Tiled layers, only what the view shows: the battle screen draws the
+visible chunks at the camera's tile size, each chunk drawn tile by tile from tile pictures
+scaled once to that size (game/ui/mapart.py `TileArt`), both kept in least-recently-used
+caches with byte budgets. No picture of the whole map at its own size is ever made, so a
+map of 1000 x 1000 tiles or of 4096 px tiles costs what a view of it costs.
 
-The .tmx is read a second time (checked as `load_map` checks it) with its images loaded by
+The .tmx is read a second time (checked as `load_map` checks it) with its images named by
 the safe loader (game/ui/mapart.py, never pytmx's own), so every visible tile layer is drawn
-in order with its flips and opacity; missing art is drawn as placeholders. A map with no
-Tiled file (tests build grids in code), or when there is no display, is drawn from its tile
-facts instead.
+in order with its flips and opacity; missing art is drawn as placeholders over the tile
+facts, and so is a tile whose picture at the view's size would be too big to hold
+(MAX_TILE_PICTURE). A map with no Tiled file (tests build grids in code), or when there is
+no display, is drawn from its tile facts instead. `surface` gives the whole map at one size
+(small maps: reports, tests), `thumbnail` a picture of any map fitting a box (the menu).
 """
 
 from __future__ import annotations
 
+from array import array
 from collections import OrderedDict
+from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 
 import pygame
 
 from game.maps.grid import GridMap
 from game.ui.camera import Camera
+from game.ui.mapart import PLACEHOLDER, TileArt, TileRef
 
 TILE_SIZES = (4, 6, 8, 12, 16, 20, 24, 32, 40, 48)
-MAX_PIXELS = 36_000_000  # no zoom level whose map surface would exceed this
-CACHE_LEVELS = 3
 CHUNK_PX = 384  # about this many pixels a side to a cached piece of the drawn map
-CHUNK_PIXELS = 16_000_000  # cached chunks in all (64 MB at 32 bits)
+CHUNK_BYTES = 64 * 1024 * 1024  # cached chunks in all
+SURFACE_PIXELS = 16_000_000  # the most a whole-map picture (`surface`) may hold (64 MB)
+THUMB_TILES = 250_000  # a map up to this many tiles gets its thumbnail drawn from its art
+MAX_TILE_PIXELS = 4_000_000  # a tile picture bigger than this at a zoom is a placeholder frame
 
 _FACT_COLOURS = {
     "open": (96, 128, 72), "wall": (70, 66, 62), "water": (52, 84, 128),
@@ -31,13 +40,33 @@ _FACT_COLOURS = {
 }
 
 
-def load_tmx_layers(path: str, tile_size: tuple[int, int] = (32, 32)) -> tuple[list[tuple[list[tuple[int, int, pygame.Surface]], int]], tuple[int, int], bool] | None:
-    """The visible tile layers of a .tmx as (tiles, alpha), each tile an (x, y, image) with
-    its pixel position as Tiled draws it (bottom-aligned in its cell, shifted by its
-    tileset's tile offset and its layer's offset), and the tile size; None if the file cannot
-    be drawn that way (no display to convert tiles for, or the map no longer passes the
-    checks). Images go through the safe loader; the last item says whether art was missing
-    (its tiles are see-through placeholders)."""
+@dataclass
+class TileLayer:
+    """One visible tile layer: pytmx gids row by row, opacity, and how far (in tiles) its
+    pictures reach past their cells (left, right, up, down: big tiles, offsets)."""
+
+    gids: array
+    alpha: int
+    offset: tuple[int, int]
+    reach: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+
+@dataclass
+class MapArt:
+    """The tile layers of a map and each used gid's picture (a TileRef) and tile offset."""
+
+    layers: list[TileLayer]
+    tile: tuple[int, int]
+    refs: dict[int, TileRef] = field(default_factory=dict)
+    offsets: dict[int, tuple[int, int]] = field(default_factory=dict)
+    missing: bool = False
+
+
+def load_tmx_layers(path: str, tile_size: tuple[int, int] = (32, 32)) -> MapArt | None:
+    """The visible tile layers of a .tmx, each tile's picture named (not loaded), or None
+    if the file cannot be drawn that way (no display to convert tiles for, or the map no
+    longer passes the checks). Tiles are drawn as Tiled draws them: bottom-aligned in their
+    cell, shifted by their tileset's tile offset and their layer's offset."""
     import pytmx
 
     from game.maps import MapError
@@ -50,25 +79,29 @@ def load_tmx_layers(path: str, tile_size: tuple[int, int] = (32, 32)) -> tuple[l
     except MapError:
         return None
     tw, th = int(tmx.tilewidth), int(tmx.tileheight)
-    offsets: dict[int, tuple[int, int]] = {}
-    layers = []
+    art = MapArt([], (tw, th))
     for layer in tmx.visible_layers:
         if not isinstance(layer, pytmx.TiledTileLayer):
             continue
         alpha = int(255 * float(getattr(layer, "opacity", 1) or 1))
         lx, ly = _pixels(getattr(layer, "offsetx", 0)), _pixels(getattr(layer, "offsety", 0))
-        tiles = []
-        for x, y, gid in layer.iter_data():
-            img = tmx.images[gid] if gid else None
-            if img is None:
+        gids = array("I", chain.from_iterable(layer.data))
+        left = right = up = down = 0
+        for gid in set(gids) - {0}:
+            ref = tmx.images[gid] if gid < len(tmx.images) else None
+            if not isinstance(ref, TileRef):
                 continue
-            off = offsets.get(gid)
+            art.refs[gid] = ref
+            off = art.offsets.get(gid)
             if off is None:
                 ox, oy = getattr(tmx.get_tileset_from_gid(gid), "offset", (0, 0))
-                off = offsets[gid] = (_pixels(ox), _pixels(oy))
-            tiles.append((x * tw + off[0] + lx, (y + 1) * th - img.get_height() + off[1] + ly, img))
-        layers.append((tiles, alpha))
-    return layers, (tw, th), bool(loader.missing)
+                off = art.offsets[gid] = (_pixels(ox), _pixels(oy))
+            x, y = off[0] + lx, th - ref.size[1] + off[1] + ly  # its top-left in its cell
+            left, right = max(left, -(x // tw)), max(right, -(-(x + ref.size[0] - tw) // tw))
+            up, down = max(up, -(y // th)), max(down, -(-(y + ref.size[1] - th) // th))
+        art.layers.append(TileLayer(gids, alpha, (lx, ly), (left, right, up, down)))
+    art.missing = bool(loader.missing) or any(ref.path is None for ref in art.refs.values())
+    return art
 
 
 def _pixels(value: object) -> int:
@@ -81,113 +114,141 @@ def _pixels(value: object) -> int:
 
 
 def chunk_tiles(tile_px: int) -> int:
-    """Tiles a side of a chunk at this tile size: small chunks close up (less scaled that
+    """Tiles a side of a chunk at this tile size: small chunks close up (less drawn that
     the view does not show), big ones far out (fewer blits)."""
     return max(4, CHUNK_PX // tile_px)
 
 
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
 class MapRenderer:
-    """The map at native resolution once, then scaled and cached per tile size."""
+    """The map drawn chunk by chunk at the sizes the view asks for, within budgets."""
 
     def __init__(self, grid: GridMap, tmx_path: str | None = None) -> None:
         self.grid = grid
         self.tmx_path = tmx_path if tmx_path is not None else grid.path
+        self.tiles = TileArt()
+        self._art: MapArt | None = None
+        self._loaded = False
         self._cache: OrderedDict[int, pygame.Surface] = OrderedDict()
         self._chunks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
-        self._chunk_px = 0
-        self._mips: list[pygame.Surface] = []
-        self._base: pygame.Surface | None = None
-        self.from_tiled = False
+        self._chunk_bytes = 0
         self._warm_key: tuple | None = None
         self._warm_todo: list[tuple[int, int, int]] = []
 
+    @property
+    def from_tiled(self) -> bool:
+        """Whether the map is drawn from its Tiled layers (else from its tile facts)."""
+        return self._load() is not None
+
+    @property
+    def held(self) -> int:
+        """Bytes held in pictures now: chunks, whole-map pictures, tiles, decoded images."""
+        return self._chunk_bytes + sum(_bytes(s) for s in self._cache.values()) + self.tiles.held
+
     def zoom_levels(self) -> tuple[int, ...]:
-        g = self.grid
-        return tuple(t for t in TILE_SIZES if g.width * t * g.height * t <= MAX_PIXELS) or (TILE_SIZES[0],)
+        """Every tile size: what is drawn is only what is in view, so any map has them all."""
+        return TILE_SIZES
 
-    def base(self) -> pygame.Surface:
-        if self._base is None:
-            self._base = self._render_base()
-            self._mips = [self._base]
-            self._mip(min(self.zoom_levels()))  # every halving now, not in a frame later
-        return self._base
+    def _load(self) -> MapArt | None:
+        if not self._loaded:
+            self._loaded = True
+            path = self.tmx_path
+            if path and Path(path).suffix == ".tmx" and Path(path).is_file():
+                self._art = load_tmx_layers(path, (self.grid.tile_width, self.grid.tile_height))
+        return self._art
 
-    def _render_base(self) -> pygame.Surface:
-        g = self.grid
-        loaded = None
-        if self.tmx_path and Path(self.tmx_path).suffix == ".tmx" and Path(self.tmx_path).is_file():
-            loaded = load_tmx_layers(self.tmx_path, (g.tile_width, g.tile_height))
-        if loaded is None:
-            return self._render_facts(16)
-        layers, (tw, th), missing = loaded
-        self.from_tiled = True
-        if missing:  # under the see-through placeholders, the tile facts: the map stays legible
-            t = max(1, min(tw, th))
-            surf = pygame.transform.scale(self._render_facts(t), (g.width * tw, g.height * th))
+    def _draw(self, surf: pygame.Surface, t: int, tiles: pygame.Rect) -> None:
+        """The map's `tiles` (a rect in tiles, inside the map) into `surf` (its top-left at
+        the rect's top-left) with tiles of `t` pixels."""
+        art = self._load()
+        if art is None or art.missing:
+            self._draw_facts(surf, t, tiles)
         else:
-            surf = pygame.Surface((g.width * tw, g.height * th))
             surf.fill((0, 0, 0))
-        for tiles, alpha in layers:
-            target = surf
-            if alpha < 255:
-                target = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-            target.fblits([(img, (px, py)) for px, py, img in tiles])
-            if target is not surf:
-                target.set_alpha(alpha)
-                surf.blit(target, (0, 0))
-        return surf
-
-    def _render_facts(self, t: int) -> pygame.Surface:
+        if art is None:
+            return
         g = self.grid
-        surf = pygame.Surface((g.width * t, g.height * t))
-        for y in range(g.height):
-            for x in range(g.width):
+        tw, th = art.tile
+        sx, sy = t / tw, t / th
+        x0, y0, x1, y1 = tiles.left, tiles.top, tiles.right, tiles.bottom
+        for layer in art.layers:
+            left, right, up, down = layer.reach
+            lx, ly = layer.offset
+            target = surf if layer.alpha >= 255 else pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            pictures: dict[int, tuple[pygame.Surface | pygame.Rect, int, int] | None] = {}
+            blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+            frames: list[pygame.Rect] = []
+            gids = layer.gids
+            for y in range(max(0, y0 - up), min(g.height, y1 + down)):
+                row = y * g.width
+                py = (y - y0) * t
+                for x in range(max(0, x0 - left), min(g.width, x1 + right)):
+                    gid = gids[row + x]
+                    if not gid:
+                        continue
+                    if gid in pictures:
+                        pic = pictures[gid]
+                    else:
+                        pic = pictures[gid] = self._picture(art, gid, lx, ly, sx, sy)
+                    if pic is None:
+                        continue
+                    image, dx, dy = pic
+                    if isinstance(image, pygame.Rect):
+                        frames.append(image.move((x - x0) * t + dx, py + dy))
+                    else:
+                        blits.append((image, ((x - x0) * t + dx, py + dy)))
+            target.fblits(blits)
+            for frame in frames:
+                pygame.draw.rect(target, PLACEHOLDER, frame, 1)
+            if target is not surf:
+                target.set_alpha(layer.alpha)
+                surf.blit(target, (0, 0))
+
+    def _picture(self, art: MapArt, gid: int, lx: int, ly: int, sx: float, sy: float
+                 ) -> tuple[pygame.Surface | pygame.Rect, int, int] | None:
+        """A gid's picture at this scale and where it goes from its cell's top-left; a frame
+        (a Rect) when the picture would be too big to hold."""
+        ref = art.refs.get(gid)
+        if ref is None:
+            return None
+        off = art.offsets.get(gid, (0, 0))
+        th = art.tile[1]
+        size = (max(1, round(ref.size[0] * sx)), max(1, round(ref.size[1] * sy)))
+        dx, dy = round((off[0] + lx) * sx), round((th - ref.size[1] + off[1] + ly) * sy)
+        if size[0] * size[1] > MAX_TILE_PIXELS:
+            return pygame.Rect((0, 0), size), dx, dy
+        return self.tiles.picture(ref, size), dx, dy
+
+    def _draw_facts(self, surf: pygame.Surface, t: int, tiles: pygame.Rect) -> None:
+        """The tile facts of `tiles` (walls, water, cover) in flat colours with grid lines."""
+        g = self.grid
+        for y in range(tiles.top, tiles.bottom):
+            for x in range(tiles.left, tiles.right):
                 if g.walkable(x, y):
                     kind = g.cover(x, y) or "open"
                 elif g.blocks_sight(x, y):
                     kind = "wall"
                 else:
                     kind = g.cover(x, y) or "water"
-                surf.fill(_FACT_COLOURS[kind], (x * t, y * t, t, t))
-        for x in range(0, g.width * t, t):
-            pygame.draw.line(surf, (0, 0, 0), (x, 0), (x, g.height * t))
-        for y in range(0, g.height * t, t):
-            pygame.draw.line(surf, (0, 0, 0), (0, y), (g.width * t, y))
-        return surf
+                surf.fill(_FACT_COLOURS[kind], ((x - tiles.left) * t, (y - tiles.top) * t, t, t))
+        w, h = tiles.w * t, tiles.h * t
+        if t < 4:
+            return  # grid lines would hide the tiles
+        for x in range(0, w, t):
+            pygame.draw.line(surf, (0, 0, 0), (x, 0), (x, h))
+        for y in range(0, h, t):
+            pygame.draw.line(surf, (0, 0, 0), (0, y), (w, y))
 
-    def _mip(self, tile_px: int) -> pygame.Surface:
-        """The smallest of the native map and its halvings whose tiles are still at least
-        `tile_px` wide: zoomed far out, chunks scale down from a small picture, not the
-        whole native one (the halvings are made once, the first time they are wanted)."""
-        mip = self.base()
-        k = 0
-        while mip.get_width() // 2 >= self.grid.width * tile_px and mip.get_height() // 2 >= self.grid.height * tile_px:
-            k += 1
-            if k >= len(self._mips):
-                half = (max(1, mip.get_width() // 2), max(1, mip.get_height() // 2))
-                self._mips.append(pygame.transform.smoothscale(mip, half))
-            mip = self._mips[k]
-        return mip
-
-    def _scaled(self, tile_px: int, tiles: pygame.Rect) -> pygame.Surface:
-        """The map's `tiles` (a rect in tiles) drawn with tiles of `tile_px` pixels."""
-        g = self.grid
-        src = self._mip(tile_px)
-        bw, bh = src.get_width() / g.width, src.get_height() / g.height  # source pixels a tile
-        area = pygame.Rect(round(tiles.x * bw), round(tiles.y * bh), round(tiles.w * bw), round(tiles.h * bh))
-        part = src.subsurface(area.clip(src.get_rect()))
-        size = (tiles.w * tile_px, tiles.h * tile_px)
-        if size == part.get_size():
-            out = part.copy()
-        elif size[0] < part.get_width():
-            out = pygame.transform.smoothscale(part, size)
-        else:
-            out = pygame.transform.scale(part, size)
-        return out.convert() if pygame.display.get_surface() is not None else out
+    def _new(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = pygame.Surface(size)
+        return surf.convert() if pygame.display.get_surface() is not None else surf
 
     def chunk(self, tile_px: int, cx: int, cy: int) -> pygame.Surface:
         """The map's chunk (cx, cy) of `chunk_tiles` tiles a side at `tile_px` (cached,
-        least recently used dropped first, at most CHUNK_PIXELS pixels in all)."""
+        least recently used dropped first, at most CHUNK_BYTES in all)."""
         key = (tile_px, cx, cy)
         hit = self._chunks.get(key)
         if hit is not None:
@@ -196,12 +257,14 @@ class MapRenderer:
         g = self.grid
         n = chunk_tiles(tile_px)
         x0, y0 = cx * n, cy * n
-        surf = self._scaled(tile_px, pygame.Rect(x0, y0, min(n, g.width - x0), min(n, g.height - y0)))
+        tiles = pygame.Rect(x0, y0, min(n, g.width - x0), min(n, g.height - y0))
+        surf = self._new((tiles.w * tile_px, tiles.h * tile_px))
+        self._draw(surf, tile_px, tiles)
         self._chunks[key] = surf
-        self._chunk_px += surf.get_width() * surf.get_height()
-        while self._chunk_px > CHUNK_PIXELS and len(self._chunks) > 1:
+        self._chunk_bytes += _bytes(surf)
+        while self._chunk_bytes > CHUNK_BYTES and len(self._chunks) > 1:
             _, old = self._chunks.popitem(last=False)
-            self._chunk_px -= old.get_width() * old.get_height()
+            self._chunk_bytes -= _bytes(old)
         return surf
 
     def draw(self, surface: pygame.Surface, cam: Camera) -> None:
@@ -219,7 +282,7 @@ class MapRenderer:
         surface.fblits(blits)
 
     def warm(self, cam: Camera, levels: tuple[int, ...] | None = None, chunks: int = 1) -> bool:
-        """Scale ahead, `chunks` at a time (a frame's spare work), the chunks the view would
+        """Draw ahead, `chunks` at a time (a frame's spare work), the chunks the view would
         show zoomed about its centre to each other level, nearest levels first, so that a zoom
         step finds them cached. True while there is more to do."""
         key = (cam.tile_px, round(cam.ox), round(cam.oy), cam.view.size, levels or cam.levels)
@@ -233,12 +296,14 @@ class MapRenderer:
         return bool(self._warm_todo)
 
     def _warm_list(self, cam: Camera, levels: tuple[int, ...]) -> list[tuple[int, int, int]]:
-        """The chunks in view at each level about the view's centre, the nearest level last."""
+        """The chunks in view at each level about the view's centre, the nearest level last
+        (those of the farther levels that would not fit the chunk budget are left out)."""
         from copy import copy
 
         i = levels.index(cam.tile_px) if cam.tile_px in levels else 0
         out: list[tuple[int, int, int]] = []
-        for j in sorted(range(len(levels)), key=lambda j: -abs(j - i)):
+        room = CHUNK_BYTES // 2  # the other half for the view's own chunks
+        for j in sorted(range(len(levels)), key=lambda j: abs(j - i)):
             if j == i:
                 continue
             there = copy(cam)
@@ -247,27 +312,65 @@ class MapRenderer:
             xs, ys = there.visible_tiles()
             if not xs or not ys:
                 continue
+            room -= 4 * len(xs) * len(ys) * there.tile_px ** 2
+            if room < 0:
+                break
             n = chunk_tiles(there.tile_px)
-            out += [(there.tile_px, cx, cy) for cy in range(ys.start // n, (ys.stop - 1) // n + 1)
-                    for cx in range(xs.start // n, (xs.stop - 1) // n + 1)]
+            out = [(there.tile_px, cx, cy) for cy in range(ys.start // n, (ys.stop - 1) // n + 1)
+                   for cx in range(xs.start // n, (xs.stop - 1) // n + 1)] + out
         return out
 
     def surface(self, tile_px: int) -> pygame.Surface:
-        """The whole map with tiles of `tile_px` pixels (cached, a few levels at a time)."""
+        """The whole map with tiles of `tile_px` pixels (cached, a few at a time); ValueError
+        if that picture would hold more than SURFACE_PIXELS pixels (draw chunks instead)."""
         if tile_px in self._cache:
             self._cache.move_to_end(tile_px)
             return self._cache[tile_px]
-        base = self.base()
-        size = (self.grid.width * tile_px, self.grid.height * tile_px)
-        if size == base.get_size():
-            surf = base.copy()
-        elif size[0] < base.get_width():
-            surf = pygame.transform.smoothscale(base, size)
-        else:
-            surf = pygame.transform.scale(base, size)
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert()
+        g = self.grid
+        size = (g.width * tile_px, g.height * tile_px)
+        if size[0] * size[1] > SURFACE_PIXELS:
+            raise ValueError(f"a {size[0]} x {size[1]} px picture of the whole map is more than "
+                             f"{SURFACE_PIXELS:,} pixels")
+        surf = self._new(size)
+        self._draw(surf, tile_px, pygame.Rect(0, 0, g.width, g.height))
         self._cache[tile_px] = surf
-        while len(self._cache) > CACHE_LEVELS:
+        while sum(s.get_width() * s.get_height() for s in self._cache.values()) > SURFACE_PIXELS \
+                and len(self._cache) > 1:
             self._cache.popitem(last=False)
         return surf
+
+    def base(self) -> pygame.Surface:
+        """The whole map with tiles at the map's own tile width (small maps: `surface`)."""
+        return self.surface(self.grid.tile_width)
+
+    def thumbnail(self, box: tuple[int, int]) -> pygame.Surface:
+        """A picture of the whole map fitting `box`: from its art drawn at the smallest zoom
+        when the map has at most THUMB_TILES tiles, else from its tile facts, a pixel a tile
+        (a huge map costs a few MB, not its size at any zoom)."""
+        g = self.grid
+        if g.width * g.height <= THUMB_TILES:
+            t = max(1, min(TILE_SIZES[-1], box[0] // g.width, box[1] // g.height))
+            whole = self._new((g.width * t, g.height * t))
+            self._draw(whole, t, pygame.Rect(0, 0, g.width, g.height))
+        else:
+            whole = self._facts_pixels()
+        k = min(box[0] / whole.get_width(), box[1] / whole.get_height())
+        size = (max(1, int(whole.get_width() * k)), max(1, int(whole.get_height() * k)))
+        if whole.get_bitsize() < 24:
+            whole = whole.convert(24, 0)
+        return pygame.transform.smoothscale(whole, size)
+
+    def _facts_pixels(self) -> pygame.Surface:
+        """The tile facts a pixel a tile."""
+        g = self.grid
+        pixels = bytearray()
+        for y in range(g.height):
+            for x in range(g.width):
+                if g.walkable(x, y):
+                    kind = g.cover(x, y) or "open"
+                elif g.blocks_sight(x, y):
+                    kind = "wall"
+                else:
+                    kind = g.cover(x, y) or "water"
+                pixels += bytes(_FACT_COLOURS[kind])
+        return pygame.image.frombuffer(bytes(pixels), (g.width, g.height), "RGB").copy()

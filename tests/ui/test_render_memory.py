@@ -1,0 +1,120 @@
+"""Drawing a map within the documented limits in bounded memory (issue 27): only the chunks
+in view, each tile picture scaled once per zoom, caches held to their byte budgets, a tile
+too big to hold drawn as a frame, the menu's preview of a huge map drawn small; and the peak
+memory (VmHWM) of `play --screenshot` at 1920x1080 on a 1000 x 1000 map of 32 px tiles and
+on an 8 x 8 map of 4096 px tiles, each measured in a fresh process with no display."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from bigmaps import peak_memory, thumbnail_memory, write_huge_tiles_map, write_wide_map
+
+from game.maps import load_map
+from game.ui import maprender
+from game.ui.camera import Camera
+from game.ui.mapart import PLACEHOLDER, TileArt
+from game.ui.maprender import MapRenderer
+
+BUDGET_MB = 600
+WIDE_GIDS = 5  # write_wide_map uses four ground tiles and a wall tile
+
+
+def _camera(r: MapRenderer, view=(800, 600)) -> Camera:
+    g = r.grid
+    return Camera((g.width, g.height), r.zoom_levels(), pygame.Rect((0, 0), view))
+
+
+@pytest.mark.parametrize("make", [write_wide_map, write_huge_tiles_map],
+                         ids=["1000x1000 map of 32 px tiles", "8x8 map of 4096 px tiles"])
+def test_play_screenshot_of_a_big_map_peaks_under_600_mb(tmp_path, make):
+    shot = tmp_path / "shot.png"
+    code, peak_mb, err = peak_memory(make(tmp_path / "map"), shot)
+    assert code == 0, err[-2000:]
+    assert peak_mb < BUDGET_MB, f"VmHWM {peak_mb:.0f} MB"
+    assert pygame.image.load(str(shot)).get_size() == (1920, 1080)
+
+
+def test_the_menus_preview_of_a_huge_map_stays_small(tmp_path):
+    figures = thumbnail_memory(write_wide_map(tmp_path / "map"), (400, 260))
+    assert figures["code"] == 0, figures
+    assert figures["size"][0] <= 400 and figures["size"][1] <= 260
+    assert figures["vmhwm_kb"] / 1024 < BUDGET_MB, figures
+
+
+def test_each_tile_picture_is_scaled_once_per_zoom_in_use(app, tmp_path):
+    r = MapRenderer(load_map(write_wide_map(tmp_path, side=60)))
+    cam = _camera(r)
+    cam.zoom(16 - cam.tile_px and r.zoom_levels().index(16) - r.zoom_levels().index(cam.tile_px))
+    assert cam.tile_px == 16
+    r.draw(pygame.Surface((800, 600)), cam)
+    assert (r.tiles.decoded, r.tiles.scaled) == (1, WIDE_GIDS)  # the image once, each tile once
+    cam.zoom(1)
+    r.draw(pygame.Surface((800, 600)), cam)
+    assert r.tiles.scaled == 2 * WIDE_GIDS
+    r._chunks.clear()  # the chunks drawn again: from the pictures already scaled
+    r._chunk_bytes = 0
+    cam.pan(300, 200)
+    r.draw(pygame.Surface((800, 600)), cam)
+    cam.zoom(-1)
+    r.draw(pygame.Surface((800, 600)), cam)
+    assert (r.tiles.decoded, r.tiles.scaled) == (1, 2 * WIDE_GIDS)
+
+
+def test_only_the_chunks_in_view_are_drawn_on_a_map_of_a_million_tiles(app, tmp_path):
+    r = MapRenderer(load_map(write_wide_map(tmp_path)))
+    cam = _camera(r, (1920, 1080))
+    for level in range(len(cam.levels)):
+        cam.zoom(level - cam.levels.index(cam.tile_px))
+        r.draw(pygame.Surface((1920, 1080)), cam)
+        n = maprender.chunk_tiles(cam.tile_px) * cam.tile_px
+        in_view = [k for k in r._chunks if k[0] == cam.tile_px]
+        assert len(in_view) <= (1920 // n + 2) * (1080 // n + 2)
+        assert r._chunk_bytes <= maprender.CHUNK_BYTES
+    assert not r._cache  # no picture of the whole map
+
+
+def test_the_caches_keep_to_their_byte_budgets(app, tmp_path, monkeypatch):
+    monkeypatch.setattr(maprender, "CHUNK_BYTES", 2 * 1024 * 1024)
+    r = MapRenderer(load_map(write_wide_map(tmp_path, side=200)))
+    r.tiles = TileArt(tile_bytes=16 * 1024, image_bytes=1)  # a few pictures; one image at a time
+    cam = _camera(r)
+    out = pygame.Surface((800, 600))
+    for level in range(len(cam.levels)):
+        cam.zoom(level - cam.levels.index(cam.tile_px))
+        for step in range(6):
+            cam.pan(900, 700 * (step % 2))
+            r.draw(out, cam)
+            r.warm(cam, chunks=4)
+            assert r._chunk_bytes <= 2 * 1024 * 1024
+            assert r.tiles._tiles_held <= 16 * 1024 or len(r.tiles._tiles) == 1
+            assert len(r.tiles._images) == 1
+    assert r.tiles.scaled > len(cam.levels) * WIDE_GIDS  # pictures were dropped and made again
+
+
+def test_a_tile_too_big_to_hold_at_a_zoom_is_drawn_as_a_placeholder_frame(app, tmp_path, monkeypatch):
+    r = MapRenderer(load_map(write_huge_tiles_map(tmp_path, side=4, tile=256)))
+    monkeypatch.setattr(maprender, "MAX_TILE_PIXELS", 47 * 47)
+    out = r.surface(48)
+    assert r.tiles.scaled == 0 and r.tiles.decoded == 0
+    assert tuple(out.get_at((0, 10)))[:3] == PLACEHOLDER and tuple(out.get_at((48, 60)))[:3] == PLACEHOLDER
+    small = MapRenderer(r.grid).surface(32)  # within the limit: the tile's own picture
+    assert tuple(small.get_at((0, 10)))[:3] != PLACEHOLDER
+
+
+def test_a_whole_map_picture_past_its_limit_is_refused(app, tmp_path):
+    r = MapRenderer(load_map(write_wide_map(tmp_path, side=300)))
+    with pytest.raises(ValueError, match="more than 16,000,000 pixels"):
+        r.surface(16)  # 4800 x 4800
+    assert r.surface(8).get_size() == (2400, 2400)
+
+
+def test_a_huge_maps_thumbnail_is_drawn_from_its_tile_facts(app, tmp_path, monkeypatch):
+    path = write_wide_map(tmp_path, side=60)
+    monkeypatch.setattr(maprender, "THUMB_TILES", 60 * 60 - 1)
+    r = MapRenderer(load_map(path))
+    thumb = r.thumbnail((120, 90))
+    assert thumb.get_size() == (90, 90) and r.tiles.decoded == 0
+    monkeypatch.setattr(maprender, "THUMB_TILES", 60 * 60)
+    drawn = MapRenderer(load_map(path))
+    assert drawn.thumbnail((120, 90)).get_size() == (90, 90) and drawn.tiles.decoded == 1
