@@ -100,6 +100,6 @@ if __name__ == "__main__":
 
     root = Path(__file__).resolve().parent.parent
     sys.path[:0] = [str(root), str(root / "bench")]
-    import run  # type: ignore[import-not-found]
+    import measure  # type: ignore[import-not-found]
 
-    bench_fog(21, 6, root, run.row, run.median_ms, run.fmt, run.ratio_verdict)
+    bench_fog(21, 6, root, measure.row, measure.median_ms, measure.fmt, measure.ratio_verdict)

@@ -24,7 +24,6 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,34 +46,7 @@ except ImportError:  # the references are optional
 
 LARGEST_MAP = ROOT / "maps" / "open_field.tmx"
 DEFAULT_MAP = ROOT / "maps" / "crossroads.tmx"
-ROWS: list[tuple[str, str, str, str, str]] = []
-
-
-def median_ms(fn: Callable[[], object], runs: int) -> float:
-    fn()  # warm caches (per-grid tables, imports)
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1000
-
-
-def row(what: str, ours: str, ref: str, goal: str, verdict: str) -> None:
-    ROWS.append((what, ours, ref, goal, verdict))
-    print(f"  {what}: {ours} | {ref} | {goal} | {verdict}", flush=True)
-
-
-def ratio_verdict(ours: float, ref: float | None, limit: float = 2.0) -> str:
-    if ref is None:
-        return "no reference (pip install tcod)"
-    r = ours / ref
-    return f"{r:.1f}x: {'met' if r <= limit else 'MISSED'}"
-
-
-def fmt(ms: float) -> str:
-    return f"{ms:.3f} ms" if ms < 1 else f"{ms:.2f} ms" if ms < 100 else f"{ms:.0f} ms"
-
+from measure import ROWS, fmt, median_ms, ratio_verdict, row  # noqa: E402
 
 # --- movement and paths ------------------------------------------------------------------
 
