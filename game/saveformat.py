@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from game.limits import MAX_INT, MAX_PATH_CHARS, MAX_SEED, MAX_TACTIC_CHARS
+from game.session import MODES
 from game.world import actions
 
 FORMAT = 1
@@ -126,7 +127,6 @@ def check_shape(data: Any) -> None:
     """BadField unless the save's JSON has the shape, types and ranges of a save (the unit
     specs included); what the fields mean is checked by replaying them."""
     from game.maps.loader import MAX_ROUNDS_LIMIT
-    from game.session import MODES
     from game.squads import spec_problem
 
     data = _dict(data, "the save")

@@ -41,6 +41,7 @@ from game.saveformat import (
     check_shape,
     scalars,
 )
+from game.session import RoundRecord, Session, SessionConfig
 
 __all__ = ["FORMAT", "KIND", "SaveError", "action_from_dict", "action_to_dict", "load_game", "locate_map",
            "read_save", "replay_data", "save_game"]
@@ -257,7 +258,6 @@ def replay_data(data: dict[str, Any], where: str = "the save", map_path: str | N
     `where`, when it cannot be replayed. Undo (game.session) replays this way too."""
     from engine.rulesets import make_ruleset
     from game.maps import MapError, load_map
-    from game.session import Session, SessionConfig
     from game.squads import SquadError, check_squads
     from game.world.match import Match
 
@@ -331,7 +331,6 @@ def answer_from_json(kind: str, data: Any) -> Any:
 def _replay(session: Any, data: dict[str, Any]) -> None:
     from engine.outcome import Impossible
     from engine.turn import Question
-    from game.session import RoundRecord
 
     m = session.match
     rounds = data["rounds"]

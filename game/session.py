@@ -389,31 +389,6 @@ class Session:
             return f"{m.name(uid)} of the other side has declared since: it stands"
         return None
 
-    def undo(self) -> Done | Impossible:
-        """Take back the player's last declaration this round (see `undo_problem`): the match
-        is rebuilt from the record without it, and that unit declares again."""
-        problem = self.undo_problem()
-        if problem is not None:
-            return Impossible(problem)
-        from game.saves import replay_data, save_data
-
-        team = self.keyboard_team()
-        data = save_data(self)
-        uid = data["rounds"][-1]["declarations"].pop()["unit"]
-        data["done_teams"] = [t for t in data.get("done_teams", []) if t != team]
-        rebuilt = replay_data(data)
-        old = self.match
-        for name in ("match", "flow", "ais", "queue", "done_teams", "seat", "handover", "history", "question",
-                     "_resolving", "needs_round"):
-            setattr(self, name, getattr(rebuilt, name))
-        self.ai_waiting = False
-        old.close()
-        self.match._use()
-        self.last_message = f"took back {self.match.name(uid)}'s declaration"
-        if self.on_rebuilt is not None:
-            self.on_rebuilt()
-        return Done()
-
     def resolve(self) -> None:
         self._resolving = (len(self.match.log), self.match.round)
         self._went_on(self.flow.resolve_round())

@@ -11,6 +11,7 @@ from engine.outcome import Done, Impossible
 from game.saves import load_game, save_game
 from game.session import SessionConfig
 from game.ui.app import new_session
+from game.undo import take_back
 from game.world.actions import Hold
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,12 +65,12 @@ def test_undo_takes_back_the_last_declaration_and_the_unit_declares_again(sessio
     assert isinstance(s.declare(b, Hold()), Done)
     lines = len(s.match.log)
     assert s.undo_problem() is None
-    assert isinstance(s.undo(), Done)
+    assert isinstance(take_back(s), Done)
     assert s.match.declared(b) is None and s.current() == b
     assert s.match.declared(a) is not None
     assert len(s.match.log) == lines - 1  # b's declaration event is gone, nothing else
     # and once more: a's declaration too (no one of the other side declared after it)
-    assert isinstance(s.undo(), Done)
+    assert isinstance(take_back(s), Done)
     assert s.match.declared(a) is None and s.current() == a
     assert s.match.view(a).stance == "normal"  # the crouch declared with it is taken back too
 
@@ -81,7 +82,7 @@ def test_an_undone_round_plays_out_exactly_as_if_the_undone_order_was_never_give
     a = s.current()
     b = s.queue[s.queue.index(a) + 1]
     s.declare(a, Hold(), stance="prone")
-    s.undo()
+    take_back(s)
     s.declare(a, Hold(), stance="crouched")
     s.declare(b, Hold())
     t.declare(a, Hold(), stance="crouched")
@@ -100,7 +101,7 @@ def test_no_undo_once_the_other_side_has_declared_after_it(sessions):
     problem = s.undo_problem()
     assert problem is not None and s.match.name(other) in problem and "other side" in problem
     lines = s.match.log.lines()
-    out = s.undo()
+    out = take_back(s)
     assert isinstance(out, Impossible) and s.match.log.lines() == lines
 
 
@@ -114,7 +115,7 @@ def test_the_other_player_can_take_back_before_taking_the_seat_but_not_after(ses
     s.declare(me, Hold())
     assert s.handover  # the other side is next
     assert s.undo_problem() is None
-    s.undo()
+    take_back(s)
     assert s.current() == me and not s.handover
     s.declare(me, Hold())
     s.take_seat()
@@ -135,11 +136,11 @@ def test_solo_the_ai_waits_after_a_declaration_when_asked_to_and_undo_works_then
     me = s.current()
     assert isinstance(s.declare(me, Hold(), stance="crouched"), Done)
     assert s.ai_waiting and s.match.declared(nxt) is None  # the AI has not answered yet
-    assert isinstance(s.undo(), Done) and s.current() == me and not s.ai_waiting
+    assert isinstance(take_back(s), Done) and s.current() == me and not s.ai_waiting
     s.declare(me, Hold())
     s.release_ai()
     assert s.match.declared(nxt) is not None
-    assert isinstance(s.undo(), Impossible)
+    assert isinstance(take_back(s), Impossible)
 
 
 def test_a_game_saved_after_an_undo_loads(sessions, tmp_path):
@@ -147,7 +148,7 @@ def test_a_game_saved_after_an_undo_loads(sessions, tmp_path):
     hold_until(s, two_in_a_row)
     a = s.current()
     s.declare(a, Hold(), stance="prone")
-    s.undo()
+    take_back(s)
     s.declare(a, Hold())
     path = save_game(s, tmp_path / "after-undo.json")
     again = load_game(path)
@@ -164,5 +165,5 @@ def test_undoing_a_change_brings_back_the_declaration_it_changed(sessions):
     s.declare(a, Hold(), stance="prone")
     s.declare(a, Hold(), stance="crouched")  # changed before the next unit declared
     assert s.match.view(a).stance == "crouched"
-    s.undo()
+    take_back(s)
     assert s.match.declared(a) is not None and s.match.view(a).stance == "prone"

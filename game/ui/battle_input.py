@@ -17,6 +17,7 @@ import pygame
 from engine.outcome import Impossible
 from game.ui import actionbar as bar
 from game.ui.battle_choice import KEEP_WAITING
+from game.undo import take_back
 from game.world.actions import Action, Aim, FullDodge, Hold, Overwatch, PickUp, Reload, Stand
 
 if TYPE_CHECKING:
@@ -161,7 +162,7 @@ class BattleInput:
         whether it may); that unit is selected to declare again."""
         sc, s = self.screen, self.session
         sc.grace_ms = 0.0
-        out = s.undo()
+        out = take_back(s)
         if isinstance(out, Impossible):
             sc.message = f"cannot take it back: {out.reason}"
             return None
