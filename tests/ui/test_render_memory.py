@@ -45,7 +45,7 @@ def test_the_menus_preview_of_a_huge_map_stays_small(tmp_path):
 def test_each_tile_picture_is_scaled_once_per_zoom_in_use(app, tmp_path):
     r = MapRenderer(load_map(write_wide_map(tmp_path, side=60)))
     cam = _camera(r)
-    cam.zoom(16 - cam.tile_px and r.zoom_levels().index(16) - r.zoom_levels().index(cam.tile_px))
+    cam.zoom(cam.levels.index(16) - cam.levels.index(cam.tile_px))
     assert cam.tile_px == 16
     r.draw(pygame.Surface((800, 600)), cam)
     assert (r.tiles.decoded, r.tiles.scaled) == (1, WIDE_GIDS)  # the image once, each tile once
