@@ -21,8 +21,11 @@ everywhere: Python seeds its random source with the absolute value, so seed -3 w
 seed 3, and `simulate --seed -5 --runs 10` would play seeds 1 to 4 twice."""
 MAX_JOBS = 256
 """Most worker processes for `simulate --jobs`."""
-MAX_WINDOW = 16384
-"""Widest or tallest game window in pixels (`play --size W H`), twice an 8K display."""
+MAX_WINDOW = 4096
+"""Widest or tallest game window in pixels (`play --size W H`; a window resized or a UI scale
+past it is held to it): a 4096 x 4096 window on a 1000 x 1000 map peaks at about 520 MB, within
+the window's 600 MB budget (tests/ui/test_render_memory.py); a 16384 x 16384 window surface
+alone would be 1 GiB."""
 MAX_INT = 2**63 - 1
 """No whole number read from a save or scenario may be larger than this (or below -MAX_INT):
 Python reads a 4000-digit integer without complaint, the rules cannot use one."""

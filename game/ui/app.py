@@ -19,6 +19,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.limits import MAX_WINDOW  # noqa: E402
 from game.session import MAP_UNITS, Session, SessionConfig  # noqa: E402
 from game.ui.assets import Sprites  # noqa: E402
 from game.ui.battle import BattleScreen  # noqa: E402
@@ -109,9 +110,15 @@ class App:
     # --- the window -------------------------------------------------------------------
 
     def _set_mode(self, size: tuple[int, int]) -> pygame.Surface:
+        """The window at `size`, or fullscreen, never past MAX_WINDOW a side (a bigger
+        display shows a window of MAX_WINDOW scaled up by SDL)."""
+        size = _held(size)
         if self.settings.get("fullscreen"):
             try:
-                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                full = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                if _held(full.get_size()) == full.get_size():
+                    return full
+                return pygame.display.set_mode(_held(full.get_size()), pygame.FULLSCREEN | pygame.SCALED)
             except pygame.error:
                 self.settings["fullscreen"] = False
         return pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -123,6 +130,7 @@ class App:
         scale = float(self.settings.get("ui_scale", 1.0))
         # never so large that the screens get less than MIN_LOGICAL
         scale = max(0.5, min(scale, w / MIN_LOGICAL[0], h / MIN_LOGICAL[1])) if scale > 1 else scale
+        scale = max(scale, w / MAX_WINDOW, h / MAX_WINDOW)  # nor a canvas past MAX_WINDOW
         self.scale = scale
         if abs(scale - 1.0) < 1e-6:
             self.canvas = self.window
@@ -264,6 +272,8 @@ class App:
                 continue
             if event.type == pygame.VIDEORESIZE:
                 self.window = pygame.display.get_surface() or self.window  # (there is one: it resized)
+                if _held(self.window.get_size()) != self.window.get_size():
+                    self.window = pygame.display.set_mode(_held(self.window.get_size()), pygame.RESIZABLE)
                 if not self.settings.get("fullscreen"):
                     self.windowed_size = self.window.get_size()
                 self._relayout()
@@ -313,3 +323,8 @@ class App:
         """Does the idle screen have a clock to check (a timer that runs out)?"""
         timer = getattr(self.screen, "timer_due", None)
         return bool(timer()) if timer is not None else False
+
+
+def _held(size: tuple[int, int]) -> tuple[int, int]:
+    """A window size held to MAX_WINDOW a side (what the window draws within its budget)."""
+    return (min(int(size[0]), MAX_WINDOW), min(int(size[1]), MAX_WINDOW))

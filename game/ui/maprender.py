@@ -15,6 +15,7 @@ no display, is drawn from its tile facts instead. `surface` gives the whole map 
 
 from __future__ import annotations
 
+import math
 from array import array
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -349,7 +350,8 @@ class MapRenderer:
         (a huge map costs a few MB, not its size at any zoom)."""
         g = self.grid
         if g.width * g.height <= THUMB_TILES:
-            t = max(1, min(TILE_SIZES[-1], box[0] // g.width, box[1] // g.height))
+            fit = min(box[0] / g.width, box[1] / g.height)  # drawn a little big, then shrunk
+            t = max(1, min(TILE_SIZES[-1], math.ceil(fit)))
             whole = self._new((g.width * t, g.height * t))
             self._draw(whole, t, pygame.Rect(0, 0, g.width, g.height))
         else:

@@ -45,7 +45,7 @@ def test_the_menus_preview_of_a_huge_map_stays_small(tmp_path):
 def test_each_tile_picture_is_scaled_once_per_zoom_in_use(app, tmp_path):
     r = MapRenderer(load_map(write_wide_map(tmp_path, side=60)))
     cam = _camera(r)
-    cam.zoom(16 - cam.tile_px and r.zoom_levels().index(16) - r.zoom_levels().index(cam.tile_px))
+    cam.zoom(cam.levels.index(16) - cam.levels.index(cam.tile_px))
     assert cam.tile_px == 16
     r.draw(pygame.Surface((800, 600)), cam)
     assert (r.tiles.decoded, r.tiles.scaled) == (1, WIDE_GIDS)  # the image once, each tile once
@@ -118,3 +118,43 @@ def test_a_huge_maps_thumbnail_is_drawn_from_its_tile_facts(app, tmp_path, monke
     monkeypatch.setattr(maprender, "THUMB_TILES", 60 * 60)
     drawn = MapRenderer(load_map(path))
     assert drawn.thumbnail((120, 90)).get_size() == (90, 90) and drawn.tiles.decoded == 1
+
+
+def test_the_largest_window_allowed_on_the_big_map_peaks_under_600_mb(tmp_path):
+    from game.limits import MAX_WINDOW
+
+    shot = tmp_path / "shot.png"
+    code, peak_mb, err = peak_memory(write_wide_map(tmp_path / "map"), shot, (MAX_WINDOW, MAX_WINDOW))
+    assert code == 0, err[-2000:]
+    assert peak_mb < BUDGET_MB, f"VmHWM {peak_mb:.0f} MB"
+
+
+@pytest.mark.parametrize("size", [("4097", "600"), ("600", "4097"), ("16384", "16384")])
+def test_play_refuses_a_window_past_the_limit_in_one_line(tmp_path, capsys, size):
+    from uihelp import CROSSROADS
+
+    from game.cli import main
+
+    shot = tmp_path / "shot.png"
+    assert main(["play", "--map", CROSSROADS, "--screenshot", str(shot), "--size", *size]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--size: must be at most 4,096" in err, err
+    assert not shot.exists()
+
+
+def test_the_window_and_its_canvas_are_held_to_the_limit():
+    import esper
+
+    from game.limits import MAX_WINDOW
+    from game.ui.app import App
+    from game.ui.settings import defaults
+
+    settings = defaults()
+    settings["ui_scale"] = 0.75  # a canvas bigger than the window, scaled down to it
+    app = App((MAX_WINDOW + 900, 400), playback_ms=0, watch_ms=0, settings=settings)
+    try:
+        assert app.window.get_size() == (MAX_WINDOW, 400)
+        assert app.canvas.get_width() <= MAX_WINDOW and app.scale == 1.0
+    finally:
+        app._close()
+        esper.switch_world("default")
