@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Any
@@ -38,7 +38,7 @@ def default_window(workers: int) -> int:
 
 def play_all(specs: Iterable[MatchSpec], *, jobs: int = 1, cluster: Any = None,
              grids: Mapping[str, GridMap] | None = None, window: int | None = None,
-             total: int | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+             total: int | None = None) -> Generator[tuple[int, dict[str, Any]], None, None]:
     """(i, battle) for each spec (i: its position), in the order the matches end. `cluster`:
     a Dask scheduler's address or a `distributed.Client` (then `jobs` is not used); `grids`:
     maps already loaded, by spec.map_path (others are loaded where they are played); `total`:
