@@ -13,7 +13,7 @@ from game.cli import main
 from game.lab import store as store_mod
 from game.lab import store_schema
 from game.lab.store import Store, StoreError
-from tests.test_sweep import SMALL_PLAN, rows, sweep, write_plan
+from tests.test_sweep import MATCH_COLUMNS, SMALL_PLAN, sweep, write_plan
 
 PAGE = 4096
 
@@ -46,6 +46,13 @@ def refused(plan, db, capsys, *extra):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"error: --db: {db}: "), err
     return err
+
+
+def rows(db):
+    """The stored matches (the connection closed at once: test_sweep's `rows` leaves it to
+    the garbage collector, and an open connection keeps a lock from being taken)."""
+    with opened(db) as con:
+        return con.execute(f"SELECT {MATCH_COLUMNS} FROM matches ORDER BY variant, idx").fetchall()
 
 
 def as_version_1(db):
@@ -193,7 +200,7 @@ def _missing_table(db):
     (lambda db: db.write_bytes(b"\x00" * 16 + db.read_bytes()[16:]),
      "not a results store: not an SQLite file, or its first page is damaged (file is not a database)"),
     (_foreign_store, "an SQLite file of something else (its 'store' table has the columns id, item, price"),
-    (_foreign_keys_and_values, "an SQLite file of something else (its 'store' table says schema None"),
+    (_foreign_keys_and_values, "an SQLite file of something else (its 'store' table has no schema row)"),
     (_missing_column, "its table 'matches' lacks the column played_at, which cannot be filled in"),
     (_missing_table, "not a whole results store: it has no table 'weapons'"),
 ], ids=["corrupt page", "corrupt header", "foreign tables", "foreign key-value store", "missing column",
@@ -263,11 +270,16 @@ def short_lock_wait(monkeypatch):
     monkeypatch.setattr(store_mod, "LOCK_WAIT_SECONDS", 0.3)
 
 
-def test_a_locked_store_is_waited_on_with_a_message_then_refused(swept, capsys, short_lock_wait):
+@pytest.mark.parametrize("hold", [
+    ["BEGIN IMMEDIATE"],  # another program writing, and not letting go: reading still works
+    ["PRAGMA locking_mode = EXCLUSIVE", "BEGIN EXCLUSIVE", "DELETE FROM sweeps WHERE id < 0"],  # not even reading
+], ids=["writing", "exclusive"])
+def test_a_locked_store_is_waited_on_with_a_message_then_refused(swept, capsys, short_lock_wait, hold):
     plan, db = swept
     before = rows(db)
     holder = sqlite3.connect(db, isolation_level=None)
-    holder.execute("BEGIN IMMEDIATE")  # another program writing, and not letting go
+    for statement in hold:
+        holder.execute(statement)
     try:
         capsys.readouterr()
         assert main(["sweep", str(plan), "--db", str(db), "--jobs", "1"]) == 2

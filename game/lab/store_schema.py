@@ -97,7 +97,9 @@ def version_of(db: sqlite3.Connection, names: set[str]) -> int:
     row = db.execute("SELECT value FROM store WHERE key = 'schema'").fetchone()
     marked = str(row[0]) if row is not None else None
     user = int(db.execute("PRAGMA user_version").fetchone()[0])
-    if marked is None or not marked.isdigit() or (user and marked != str(user)) or (not user and marked != "1"):
+    if marked is None:
+        raise Unusable("an SQLite file of something else (its 'store' table has no schema row); give another --db")
+    if not marked.isdigit() or (user and marked != str(user)) or (not user and marked != "1"):
         raise Unusable(f"an SQLite file of something else (its 'store' table says schema {marked!r}, "
                        f"SQLite's user_version {user}); give another --db")
     return user or 1
