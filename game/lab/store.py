@@ -169,11 +169,11 @@ class Store:
                                "or give another --db")
             # a damaged file is not written to (SQLite could place new rows over stored ones):
             # SQLite's own check of every page, about 2 s a million stored matches
-            damage = db.execute("PRAGMA quick_check(1)").fetchone()
-            if damage is None or damage[0] != "ok":
-                raise Unusable(f"damaged (SQLite's quick_check: {' '.join(str(damage[0] if damage else '?').split())}); it was "
-                               "not changed: copy out what can be read with `sqlite3 STORE .recover`, "
-                               "or give another --db")
+            row = db.execute("PRAGMA quick_check(1)").fetchone()
+            found = " ".join(str(row[0] if row else "no answer").split())
+            if found != "ok":
+                raise Unusable(f"damaged (SQLite's quick_check: {found}); it was not changed: copy out what can be "
+                               "read with `sqlite3 STORE .recover`, or give another --db")
             if version < newest:
                 try:
                     self.migrated = store_schema.migrate(db, self.path, version)
