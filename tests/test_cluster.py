@@ -6,7 +6,10 @@ import json
 import logging
 import os
 import signal
+import socket
 import sqlite3
+import struct
+import threading
 
 import pytest
 from distributed import Client, LocalCluster
@@ -114,7 +117,7 @@ def test_a_worker_running_other_code_stops_the_run(local_cluster, tmp_path, caps
 @pytest.mark.parametrize("address,expect", [
     ("localhost:8786", "is not a scheduler address; expected tcp://HOST:PORT"),
     ("tcp://127.0.0.1:99999", "port 99999 is not from 1 to 65535"),
-    ("tcp://127.0.0.1:1", "cannot reach the scheduler at tcp://127.0.0.1:1"),
+    ("tcp://127.0.0.1:1", "no Dask scheduler answered at tcp://127.0.0.1:1 (connection refused: nothing listens"),
 ])
 def test_a_cluster_that_cannot_be_used_is_one_line_exit_2(tmp_path, capsys, monkeypatch, address, expect):
     monkeypatch.setattr(cluster_mod, "CONNECT_SECONDS", 1)
@@ -125,6 +128,89 @@ def test_a_cluster_that_cannot_be_used_is_one_line_exit_2(tmp_path, capsys, monk
         assert err.count("\n") == 1 and err.startswith("error: --cluster: ") and expect in err, err
     assert main(["simulate", "--runs", "2", "--jobs", "2", "--cluster", "tcp://127.0.0.1:8786"]) == 2
     assert "give --jobs or --cluster, not both" in capsys.readouterr().err
+
+
+class Impostor:
+    """A TCP listener on a free local port, in a thread, that is not a Dask scheduler:
+    `answer(conn)` is what it does with each connection."""
+
+    def __init__(self, answer):
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.address = f"tcp://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.answer = answer
+        self.conns = []
+        self.done = threading.Event()
+        self.sock.settimeout(0.05)
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self):
+        while not self.done.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except TimeoutError:
+                continue
+            self.conns.append(conn)
+            try:
+                self.answer(conn)
+            except OSError:
+                pass
+
+    def close(self):
+        self.done.set()
+        self.thread.join()
+        self.sock.close()
+        for conn in self.conns:
+            conn.close()
+
+
+def _web_server(conn):
+    conn.settimeout(10)
+    conn.recv(4096)  # a web server waits for a request (Dask's client sends its greeting)
+    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+
+IMPOSTORS = {
+    "a web server": (_web_server, "it sent no Dask greeting within 0.5 s"),
+    "a listener that never answers": (lambda conn: None, "it sent no Dask greeting within 0.5 s"),
+    "a web server that speaks first": (lambda conn: conn.sendall(b"HTTP/1.0 200 OK\r\n\r\n<html></html>"),
+                                       "it sent something else: b'HTTP/1.0'"),
+    "garbage": (lambda conn: conn.sendall(bytes(range(256)) * 4), "it sent something else: b'\\x00\\x01"),
+    "a plausible length, then garbage": (lambda conn: conn.sendall(struct.pack("Q", 40) + b"\xfe" * 40),
+                                         "it sent something else: b'(\\x00"),
+    "a length, then it hangs up": (lambda conn: (conn.sendall(struct.pack("Q", 100)), conn.close()),
+                                   "it closed the connection without a Dask greeting"),
+}
+
+
+@pytest.mark.parametrize("kind", IMPOSTORS)
+def test_an_address_where_no_dask_scheduler_answers_is_one_line_exit_2(tmp_path, capsys, monkeypatch, kind):
+    """Issue 27, "The cluster address": not a traceback ("Unable to allocate 3.07 EiB") nor a
+    hang; the connect timeout (CONNECT_SECONDS, 10 s) shortened for the test."""
+    monkeypatch.setattr(cluster_mod, "CONNECT_SECONDS", 0.5)
+    answer, expect = IMPOSTORS[kind]
+    impostor = Impostor(answer)
+    plan = write_plan(tmp_path, PLAN)
+    try:
+        for argv in (["sweep", str(plan)], ["simulate", "--map", STREET, "--runs", "2"]):
+            assert main([*argv, "--cluster", impostor.address]) == 2
+            err = capsys.readouterr().err
+            assert err.count("\n") == 1, err
+            assert err.startswith(f"error: --cluster: no Dask scheduler answered at {impostor.address} ({expect}"), err
+    finally:
+        impostor.close()
+    assert not (tmp_path / "plan.sqlite").exists() or rows(tmp_path / "plan.sqlite") == []
+
+
+def test_the_probe_greets_a_real_scheduler_back_and_the_client_connects(local_cluster):
+    """A real scheduler passes the probe (and its handshake is completed), then the client
+    connects within the same timeout."""
+    cluster_mod.probe(local_cluster.scheduler_address, 5)
+    client = cluster_mod.connect(local_cluster.scheduler_address, timeout=5)
+    try:
+        assert client.nthreads()
+    finally:
+        client.close()
 
 
 def test_matches_sent_several_to_a_task_come_back_each_once_in_their_places(local_cluster):

@@ -19,8 +19,11 @@ Workers never write anything: results come back to the command, which stores the
 from __future__ import annotations
 
 import re
+import socket
+import struct
 import sys
 import threading
+import time
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
@@ -33,6 +36,8 @@ from game.sim import MatchSpec, _settle, play_match
 
 ADDRESS = re.compile(r"^tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})$")
 CONNECT_SECONDS = 10
+"""How long `--cluster` waits for a Dask scheduler to answer (docs/sweeps.md); tests shorten it."""
+GREETING_MOST = 64 * 1024  # a scheduler's first message is about 100 bytes
 MOST_BATCH = 8  # matches in one task at most (measured: scheduler and client work fell from 3.4% a match)
 INSTALL_HINT = "pip install 'skirmish[cluster]' (Dask distributed)"
 
@@ -56,7 +61,8 @@ def check_address(address: str) -> str | None:
 
 def connect(address: str, timeout: float | None = None) -> Any:
     """A `distributed.Client` on the scheduler at `address`; ClusterError (one line) when
-    Dask is not installed, the address is malformed or the scheduler does not answer."""
+    Dask is not installed, the address is malformed or no Dask scheduler answers there
+    within `timeout` seconds (CONNECT_SECONDS; a refused connection at once)."""
     problem = check_address(address)
     if problem:
         raise ClusterError(problem)
@@ -65,11 +71,81 @@ def connect(address: str, timeout: float | None = None) -> Any:
         from distributed import Client
     except ImportError:
         raise ClusterError(f"Dask's distributed scheduler is not installed here: {INSTALL_HINT}") from None
+    probe(address, timeout)
     try:
         return Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise ClusterError(f"cannot reach the scheduler at {address} within {timeout:g} s "
+    except (OSError, TimeoutError, ValueError, MemoryError) as exc:
+        raise ClusterError(f"no Dask scheduler answered at {address} within {timeout:g} s "
                            f"({type(exc).__name__}: {exc}); is 'dask scheduler' running there?") from None
+
+
+def probe(address: str, timeout: float) -> None:
+    """ClusterError unless a Dask scheduler answers at `address` within `timeout` seconds.
+
+    Dask's client, given a port where something else listens, reads a web server's reply as
+    the length of a message (and asks for exabytes), or waits for ever on a listener that
+    never answers. A Dask listener greets first: an 8-byte length, then that many bytes of
+    frames holding a small dict (its compression and Python). So: connect, read the greeting
+    within the time, check it, and greet back with the same bytes (a complete handshake, so
+    the scheduler logs nothing), then let the client connect."""
+    m = ADDRESS.match(address)
+    assert m is not None  # check_address passed
+    host, port = m.group(1).strip("[]"), int(m.group(2))
+    deadline = time.monotonic() + timeout
+
+    def fail(why: str) -> ClusterError:
+        return ClusterError(f"no Dask scheduler answered at {address} ({why}); is 'dask scheduler' running there?")
+
+    try:
+        sock = socket.create_connection((host, port), timeout=timeout)
+    except TimeoutError:
+        raise fail(f"nothing accepted a connection within {timeout:g} s") from None
+    except ConnectionRefusedError:
+        raise fail("connection refused: nothing listens on that port") from None
+    except OSError as exc:
+        raise fail(str(exc.strerror or exc)) from None
+    with sock:
+        def read(n: int) -> bytes:
+            got = bytearray()
+            while len(got) < n:
+                left = deadline - time.monotonic()
+                try:
+                    if left <= 0:
+                        raise TimeoutError
+                    sock.settimeout(left)
+                    chunk = sock.recv(n - len(got))
+                except TimeoutError:
+                    raise fail(f"it sent no Dask greeting within {timeout:g} s") from None
+                except OSError as exc:
+                    raise fail(f"the connection broke: {exc.strerror or exc}") from None
+                if not chunk:
+                    raise fail("it closed the connection without a Dask greeting")
+                got += chunk
+            return bytes(got)
+
+        head = read(8)
+        (size,) = struct.unpack("Q", head)
+        if not 8 <= size <= GREETING_MOST:
+            raise fail(f"it sent something else: {head!r}")
+        body = read(size)
+        if not _is_greeting(body):
+            raise fail(f"it sent something else: {(head + body)[:24]!r}")
+        try:
+            sock.sendall(head + body)
+        except OSError:
+            pass
+
+
+def _is_greeting(body: bytes) -> bool:
+    """Whether `body` is a Dask comm handshake: frames holding a dict with a 'python' key."""
+    from distributed.protocol.core import loads
+    from distributed.protocol.utils import unpack_frames
+
+    try:
+        message = loads(unpack_frames(body), deserialize=False)
+    except Exception:  # noqa: BLE001 - anything that is not Dask's frames
+        return False
+    return isinstance(message, dict) and "python" in message
 
 
 # --- on the workers --------------------------------------------------------------------------

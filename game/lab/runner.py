@@ -13,9 +13,11 @@ count. A run of 100,000 matches starts at once and holds no list of them. Stoppi
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+import time
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Any
@@ -23,11 +25,38 @@ from typing import Any
 from game.maps.grid import GridMap
 from game.sim import MatchSpec, _run_one, _settle, play_match
 
+PARENT_POLL_SECONDS = 0.5
+"""How often a worker process looks whether the command that started it is still there."""
 
-def _quiet_worker() -> None:
+
+def _quiet_worker(command: int | None = None) -> None:
     """A worker process ignores Ctrl-C: the command hears it, keeps what finished and ends
-    the workers itself (otherwise each would print a traceback)."""
+    the workers itself (otherwise each would print a traceback). It ends itself when the
+    command (process id `command`) is gone: a command killed with SIGKILL cannot end them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if command is not None:
+        threading.Thread(target=_watch_command, args=(command, os.getppid()), name="skirmish-watch-command",
+                         daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: there
+        return True
+    return True
+
+
+def _watch_command(command: int, parent: int) -> None:
+    """Poll until the command is gone, then end this process at once (its match has no one
+    to go to). The command is gone when this process's parent changes (it was adopted: with
+    the fork start method the parent is the command; with forkserver it is the server, which
+    ends with the command) or when the command's process id is no longer in use."""
+    while os.getppid() == parent and _alive(command):
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
 
 
 def default_window(workers: int) -> int:
@@ -38,7 +67,7 @@ def default_window(workers: int) -> int:
 
 def play_all(specs: Iterable[MatchSpec], *, jobs: int = 1, cluster: Any = None,
              grids: Mapping[str, GridMap] | None = None, window: int | None = None,
-             total: int | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+             total: int | None = None) -> Generator[tuple[int, dict[str, Any]], None, None]:
     """(i, battle) for each spec (i: its position), in the order the matches end. `cluster`:
     a Dask scheduler's address or a `distributed.Client` (then `jobs` is not used); `grids`:
     maps already loaded, by spec.map_path (others are loaded where they are played); `total`:
@@ -108,7 +137,7 @@ def _pool(specs: Iterable[MatchSpec], jobs: int, window: int) -> Iterator[tuple[
     source = iter(specs)
     slots = Window(window)
     running: dict[Future, int] = {}
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker, initargs=(os.getpid(),))
     finished = False
     try:
         exhausted = False

@@ -3,9 +3,12 @@
 Only the command writes it, one result at a time as results come back (each its own
 transaction, so a killed sweep loses nothing it had stored); workers never see it. A sweep
 plays only the matches the store lacks, so an interrupted sweep resumes where it stopped.
+A file that cannot be used (damaged, read-only, full, locked too long, another program's,
+from a newer skirmish) is a StoreError, one line naming it, and is left as it was; an older
+store is migrated (game/lab/store_schema.py has the schema, its versions and migrations).
 The schema (docs/sweeps.md has example queries):
 
-    store(key, value)                   schema version and when the file was made
+    store(key, value)                   schema version (also PRAGMA user_version), when made
     sweeps(id, plan, name, started_at, code_version, runs, variants)
                                         each time a plan was swept into this file
     variants(variant, canonical, map, map_facts, ruleset, fog, size,
@@ -29,40 +32,16 @@ import datetime
 import os
 import sqlite3
 import stat
-from collections.abc import Iterable
-from typing import Any
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from game.files import FileProblem, check_output, one_line
+from game.lab import store_schema
 from game.lab.plan import Plan, Variant
+from game.lab.store_schema import Unusable
 
-SCHEMA_VERSION = "1"
-SCHEMA = """
-CREATE TABLE store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE sweeps (
-    id INTEGER PRIMARY KEY, plan TEXT NOT NULL, name TEXT NOT NULL, started_at TEXT NOT NULL,
-    code_version TEXT NOT NULL, runs INTEGER NOT NULL, variants INTEGER NOT NULL);
-CREATE TABLE variants (
-    variant TEXT PRIMARY KEY, canonical TEXT NOT NULL UNIQUE, map TEXT NOT NULL, map_facts TEXT NOT NULL,
-    ruleset TEXT NOT NULL, fog INTEGER NOT NULL, size INTEGER,
-    blue_ai TEXT NOT NULL, blue_squad TEXT, red_ai TEXT NOT NULL, red_squad TEXT, seed INTEGER NOT NULL);
-CREATE TABLE sweep_variants (
-    sweep INTEGER NOT NULL REFERENCES sweeps(id), variant TEXT NOT NULL REFERENCES variants(variant),
-    PRIMARY KEY (sweep, variant));
-CREATE TABLE matches (
-    variant TEXT NOT NULL REFERENCES variants(variant), idx INTEGER NOT NULL, seed INTEGER NOT NULL,
-    winner TEXT NOT NULL CHECK (winner IN ('blue', 'red', 'draw')), rounds INTEGER NOT NULL,
-    blue_casualties INTEGER NOT NULL, red_casualties INTEGER NOT NULL,
-    blue_survivors INTEGER NOT NULL, red_survivors INTEGER NOT NULL,
-    code_version TEXT NOT NULL, sweep INTEGER REFERENCES sweeps(id), played_at TEXT NOT NULL,
-    PRIMARY KEY (variant, idx));
-CREATE TABLE weapons (
-    variant TEXT NOT NULL, idx INTEGER NOT NULL, weapon TEXT NOT NULL,
-    hits INTEGER NOT NULL, levels INTEGER NOT NULL, downed INTEGER NOT NULL,
-    PRIMARY KEY (variant, idx, weapon), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx));
-CREATE VIEW results AS SELECT m.*, v.map, v.ruleset, v.fog, v.size, v.blue_ai, v.blue_squad, v.red_ai,
-    v.red_squad FROM matches m JOIN variants v USING (variant);
-"""
-
+T = TypeVar("T")
 
 class StoreError(ValueError):
     """A results store that cannot be used (one line naming the file)."""
@@ -75,8 +54,42 @@ def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
+LOCK_WAIT_SECONDS = 5.0
+"""How long a store another program holds locked is waited for (with a message on standard
+error) before the command refuses it; docs/sweeps.md. Tests shorten it."""
+QUIET_WAIT_SECONDS = 0.5
+"""A lock shorter than this (another sweep writing one result) is waited for without a word."""
+
+_BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
+
+
+def _problem(err: sqlite3.Error, waited: float | None) -> str:
+    """What an SQLite error says about the store, for a user."""
+    code = (getattr(err, "sqlite_errorcode", None) or 0) & 0xFF
+    text = str(err)
+    if code in (_BUSY, _LOCKED) or "locked" in text:
+        return (f"locked by another program (waited {waited or QUIET_WAIT_SECONDS:g} s; {text}); run the command "
+                "again when it is done, or give another --db")
+    if code == _READONLY:
+        return (f"read-only ({text}); a sweep writes its results there: make it writable, or give another --db")
+    if code == _FULL:
+        return (f"the disk is full ({text}); every result stored before is kept: free some space and run the "
+                "same command again to resume")
+    if code == _CORRUPT:
+        return (f"damaged ({text}): copy out what can be read with "
+                "`sqlite3 STORE .recover`, or give another --db")
+    if code == _NOTADB:
+        return f"not a results store: not an SQLite file, or its first page is damaged ({text})"
+    if code == _IOERR:
+        return f"cannot be read or written ({text}): a disk or file system error"
+    if code == _CANTOPEN:
+        return f"cannot open ({text})"
+    return f"not a results store ({text})"
+
+
 class Store:
-    """An open results store (made when the file does not exist)."""
+    """An open results store (made when the file does not exist). Every SQLite error is a
+    StoreError (one line naming the file and the problem)."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
@@ -93,53 +106,110 @@ class Store:
                 check_output(self.path)
             except FileProblem as exc:
                 raise StoreError(self.path, exc.message) from None
+        elif not os.access(self.path, os.W_OK) or not os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK):
+            where = "it" if not os.access(self.path, os.W_OK) else "its folder (SQLite writes a journal beside it)"
+            raise StoreError(self.path, f"read-only ({where} cannot be written); a sweep writes its results "
+                             "there: make it writable, or give another --db")
         try:
-            self.db = sqlite3.connect(self.path, timeout=30)
+            self.db = self._connect()
         except sqlite3.Error as err:
-            raise StoreError(self.path, f"cannot open ({err})") from None
+            raise StoreError(self.path, _problem(err, None)) from None
+        self.migrated: str | None = None
         try:
-            self._prepare()
-        except sqlite3.DatabaseError as err:
+            self._guarded(self._prepare)
+        except BaseException:
             self.db.close()
-            raise StoreError(self.path, f"not a results store ({err})") from None
+            raise
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, timeout=min(QUIET_WAIT_SECONDS, LOCK_WAIT_SECONDS))
+
+    def _guarded(self, fn: Callable[..., T], *args: Any) -> T:
+        """fn(*args) with SQLite's errors as StoreErrors; a lock is waited on quietly for
+        QUIET_WAIT_SECONDS, then, with a message, for LOCK_WAIT_SECONDS more, then refused."""
+        try:
+            return fn(*args)
+        except sqlite3.OperationalError as err:
+            code = (getattr(err, "sqlite_errorcode", None) or 0) & 0xFF
+            if code not in (_BUSY, _LOCKED) or LOCK_WAIT_SECONDS <= QUIET_WAIT_SECONDS:
+                raise StoreError(self.path, _problem(err, None)) from None
+        except sqlite3.Error as err:
+            raise StoreError(self.path, _problem(err, None)) from None
+        except Unusable as exc:
+            raise StoreError(self.path, str(exc)) from None
+        print(one_line(f"{self.path}: another program holds the results store locked; waiting up to "
+                       f"{LOCK_WAIT_SECONDS:g} s"), file=sys.stderr, flush=True)
+        self._wait(LOCK_WAIT_SECONDS)
+        try:
+            return fn(*args)
+        except sqlite3.Error as err:
+            raise StoreError(self.path, _problem(err, LOCK_WAIT_SECONDS)) from None
+        except Unusable as exc:
+            raise StoreError(self.path, str(exc)) from None
+        finally:
+            self._wait(min(QUIET_WAIT_SECONDS, LOCK_WAIT_SECONDS))
+
+    def _wait(self, seconds: float) -> None:
+        try:
+            self.db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+        except sqlite3.Error:
+            pass
 
     def _prepare(self) -> None:
         db = self.db
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
-        if not tables:
+        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+        if not names:
             db.execute("PRAGMA journal_mode=WAL")
-            db.executescript("BEGIN;" + SCHEMA + "COMMIT;")
-            db.execute("INSERT INTO store VALUES ('schema', ?), ('made', ?)", (SCHEMA_VERSION, _now()))
-            db.commit()
-        elif "store" not in tables:
-            raise StoreError(self.path, "an SQLite file of something else (it has no 'store' table); give another --db")
+            store_schema.create(db, _now())
         else:
-            row = db.execute("SELECT value FROM store WHERE key = 'schema'").fetchone()
-            if row is None or row[0] != SCHEMA_VERSION:
-                raise StoreError(self.path, f"a results store of schema {row[0] if row else '?'}, "
-                                 f"this skirmish reads schema {SCHEMA_VERSION}")
+            version, newest = store_schema.version_of(db, names), store_schema.schema_version()
+            if version > newest:
+                raise Unusable(f"a results store of schema {version}, made by a newer skirmish (this one reads "
+                               f"schema {newest} and older): upgrade the game (pip install -U skirmish), "
+                               "or give another --db")
+            # a damaged file is not written to (SQLite could place new rows over stored ones):
+            # SQLite's own check of every page, about 2 s a million stored matches
+            row = db.execute("PRAGMA quick_check(1)").fetchone()
+            found = " ".join(str(row[0] if row else "no answer").split())
+            if found != "ok":
+                raise Unusable(f"damaged (SQLite's quick_check: {found}); it was not changed: copy out what can be "
+                               "read with `sqlite3 STORE .recover`, or give another --db")
+            if version < newest:
+                try:
+                    self.migrated = store_schema.migrate(db, self.path, version)
+                except OSError as err:
+                    raise StoreError(self.path, f"cannot write the backup copy before migrating it "
+                                     f"({err.strerror or err}); it was not changed") from None
+            store_schema.check_tables(db)
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA foreign_keys=ON")
 
     def begin(self, plan: Plan, variants: Iterable[Variant], code_version: str) -> int:
         """Note a sweep of `plan` and its variants; its id."""
-        variants = list(variants)
+        return self._guarded(self._begin, plan, list(variants), code_version)
+
+    def _begin(self, plan: Plan, variants: list[Variant], code_version: str) -> int:
         with self.db:
             cur = self.db.execute(
                 "INSERT INTO sweeps (plan, name, started_at, code_version, runs, variants) VALUES (?, ?, ?, ?, ?, ?)",
                 (str(plan.path.resolve()), plan.name, _now(), code_version, plan.runs, len(variants)))
             sweep = int(cur.lastrowid or 0)
             self.db.executemany(
-                "INSERT OR IGNORE INTO variants VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO variants (variant, canonical, map, map_facts, ruleset, fog, size, blue_ai, "
+                "blue_squad, red_ai, red_squad, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(v.id, v.canonical(), v.map, v.map_facts, v.ruleset, int(v.fog), v.size, v.blue_ai, v.blue_squad,
                   v.red_ai, v.red_squad, v.seed) for v in variants])
-            self.db.executemany("INSERT OR IGNORE INTO sweep_variants VALUES (?, ?)", [(sweep, v.id) for v in variants])
+            self.db.executemany("INSERT OR IGNORE INTO sweep_variants (sweep, variant) VALUES (?, ?)",
+                                [(sweep, v.id) for v in variants])
         return sweep
 
     def finished(self, variant: str, runs: int) -> tuple[int, set[int]]:
         """Which of `variant`'s matches below `runs` are in the store, as (p, more): every
         index below p, and the indices in `more` (a sweep stores matches nearly in order, so
         `more` stays small however many are stored)."""
+        return self._guarded(self._finished, variant, runs)
+
+    def _finished(self, variant: str, runs: int) -> tuple[int, set[int]]:
         prefix, more = 0, set[int]()
         for (idx,) in self.db.execute("SELECT idx FROM matches WHERE variant = ? AND idx < ? ORDER BY idx",
                                       (variant, runs)):
@@ -151,7 +221,9 @@ class Store:
 
     def other_versions(self, variants: Iterable[str], code_version: str) -> int:
         """How many stored matches of these variants another code version played."""
-        ids = list(variants)
+        return self._guarded(self._other_versions, list(variants), code_version)
+
+    def _other_versions(self, ids: list[str], code_version: str) -> int:
         n = 0
         for k in range(0, len(ids), 500):
             chunk = ids[k:k + 500]
@@ -163,15 +235,21 @@ class Store:
     def add(self, variant: str, idx: int, battle: dict[str, Any], code_version: str, sweep: int | None) -> bool:
         """Store one match's result (its own transaction); False if it was stored already
         (by another sweep running on this file at the same time)."""
+        return self._guarded(self._add, variant, idx, battle, code_version, sweep)
+
+    def _add(self, variant: str, idx: int, battle: dict[str, Any], code_version: str, sweep: int | None) -> bool:
         cas, sur = battle["casualties"], battle["survivors"]
         with self.db:
             cur = self.db.execute(
-                "INSERT OR IGNORE INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO matches (variant, idx, seed, winner, rounds, blue_casualties, red_casualties, "
+                "blue_survivors, red_survivors, code_version, sweep, played_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (variant, idx, battle["seed"], battle["winner"], battle["rounds"], cas.get("blue", 0), cas.get("red", 0),
                  sur.get("blue", 0), sur.get("red", 0), code_version, sweep, _now()))
             if cur.rowcount == 0:
                 return False
-            self.db.executemany("INSERT INTO weapons VALUES (?, ?, ?, ?, ?, ?)",
+            self.db.executemany("INSERT INTO weapons (variant, idx, weapon, hits, levels, downed) "
+                                "VALUES (?, ?, ?, ?, ?, ?)",
                                 [(variant, idx, w, t["hits"], t["levels"], t["downed"])
                                  for w, t in sorted(battle.get("weapons", {}).items())])
         return True
@@ -179,6 +257,9 @@ class Store:
     def outcomes(self, variant: str, runs: int) -> dict[str, Any]:
         """A variant's first `runs` matches: how many, each side's wins and the draws, the
         mean rounds and casualties."""
+        return self._guarded(self._outcomes, variant, runs)
+
+    def _outcomes(self, variant: str, runs: int) -> dict[str, Any]:
         row = self.db.execute(
             "SELECT COUNT(*), SUM(winner = 'blue'), SUM(winner = 'red'), SUM(winner = 'draw'), AVG(rounds), "
             "AVG(blue_casualties), AVG(red_casualties) FROM matches WHERE variant = ? AND idx < ?",
@@ -188,7 +269,10 @@ class Store:
                 "blue_casualties": row[5] or 0.0, "red_casualties": row[6] or 0.0}
 
     def close(self) -> None:
+        """Fold the journal into the file, unless another program holds it (then the next
+        closer does), and close."""
         try:
+            self.db.execute("PRAGMA busy_timeout = 0")
             self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error:
             pass

@@ -12,6 +12,7 @@ from __future__ import annotations
 import shlex
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,8 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         store = Store(db)
     except StoreError as exc:
         return error(f"--db: {exc}" if args.db else str(exc))
+    if store.migrated:
+        print(f"{db}: migrated to this skirmish's schema (a copy as it was: {store.migrated})", flush=True)
     cluster = None
     try:
         if args.cluster:
@@ -87,8 +90,8 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
             except ClusterError as exc:
                 return error(f"--cluster: {exc}")
         version = code_version()
+        done = {v.id: store.finished(v.id, plan.runs) for v in variants}  # read first: a damaged file is left as it is
         sweep = store.begin(plan, variants, version)
-        done = {v.id: store.finished(v.id, plan.runs) for v in variants}
         todo = sum(plan.runs - below - len(more) for below, more in done.values())
         total = plan.runs * len(variants)
         where = (f"on the cluster at {args.cluster}" if cluster is not None
@@ -108,9 +111,11 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
                     keys[n] = (v, k)
                     yield v.spec(k)
 
-            with HoldCtrlC() as guard:
+            # a store that fails (a full disk, say) ends the worker processes at once: closing()
+            with HoldCtrlC() as guard, closing(play_all(specs(), jobs=args.jobs, cluster=cluster, grids=grids,
+                                                        total=todo)) as results:
                 try:
-                    for i, battle in play_all(specs(), jobs=args.jobs, cluster=cluster, grids=grids, total=todo):
+                    for i, battle in results:
                         v, k = keys.pop(i)
                         if battle["seed"] != v.match_seed(k):
                             raise RuntimeError(f"match {k} of variant {v.id} came back with seed {battle['seed']}")
@@ -127,6 +132,8 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         rows = rows_of(store, variants, [label(v, fields) for v in variants], plan.runs)
     except ClusterError as exc:
         return error(f"--cluster: {exc}")
+    except StoreError as exc:  # every result stored before it is kept
+        return error(f"--db: {exc}" if args.db else str(exc))
     finally:
         if cluster is not None:
             cluster.close()
