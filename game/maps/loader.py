@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 import pytmx
 
+from game.limits import MAX_ROUNDS_LIMIT
 from game.maps.errors import MapError
 from game.maps.grid import TEAMS, GridMap
 from game.maps.objects import read_objects
@@ -32,9 +33,6 @@ from game.maps.props import (
 from game.maps.tmxcheck import Prepared, prepare, tileset_of
 from game.maps.xmlsafe import read_xml
 
-MAX_ROUNDS_LIMIT = 1000
-"""Most rounds a map may ask for: 1000 Yags rounds are over 80 minutes of fighting, and a
-match between two sides that never meet would otherwise run (and `simulate` hang) for ever."""
 MIN_METRES_PER_TILE = 0.1
 MAX_METRES_PER_TILE = 1000.0
 """Tile sides in metres: a figure needs more than 10 cm to stand on, and a 1 km tile is past
