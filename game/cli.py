@@ -311,6 +311,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from game.cli_output import StdoutFailed, guarded_stdout, silence
+
+    real_stdout = sys.stdout
+    try:
+        with guarded_stdout():
+            return _run(argv)
+    except StdoutFailed as exc:  # `skirmish check-map M > /dev/full`
+        silence(real_stdout)
+        return _error(str(exc))
+    except BrokenPipeError:  # `skirmish simulate ... | head`: the reader has gone; so are we
+        silence(real_stdout)
+        return 0
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:  # a bad command line (a number out of its range) is one line, exit 2, as any refusal
@@ -329,7 +344,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         code = int(args.func(args))
-        sys.stdout.flush()  # inside the try: a reader that has gone shows here
+        sys.stdout.flush()  # inside the try: a reader that has gone, or a full device, shows here
         return code
     except (CatalogueError, LevelError, SquadError, ScenarioError, MapError, SaveError) as exc:
         # a data file (catalogue, AI levels, squads) that does not load, wherever it is read:
@@ -337,7 +352,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _error(str(exc))
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # `skirmish simulate ... | head`: the reader has gone; so are we
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0

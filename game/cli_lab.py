@@ -83,10 +83,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except FileProblem as exc:
         return _error(f"--json: {exc}")
 
+    class JsonFailed(Exception):
+        """--json could not be written as the battles came (the disk filled): the run stops."""
+
     def on_battle(b: dict) -> None:
         tally.add(b)
         if out is not None:
-            out.battle(b)
+            try:
+                out.battle(b)
+            except FileProblem as exc:  # the temporary is gone already; PATH is as it was
+                raise JsonFailed(str(exc)) from None
 
     stopped = False
     try:
@@ -103,6 +109,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if out is not None:
             out.discard()
         return _error(str(exc))
+    except JsonFailed as exc:
+        return _error(f"--json: {exc}")
     except KeyError as exc:
         if out is not None:
             out.discard()

@@ -3,6 +3,7 @@ the place and the problem, exit code 2, never a traceback, never blocking, and n
 or device touched."""
 
 import argparse
+import errno
 import os
 import re
 import stat
@@ -258,3 +259,77 @@ def test_issue27_duel_at_the_farthest_distance_plays_to_the_end(capsys):
     assert main(["duel", "--a", "broad_sword", "--b", "spear", "--distance", str(MAX_DUEL_METRES), "--rounds", "3"]) == 0
     out = capsys.readouterr().out
     assert f"at {MAX_DUEL_METRES:g} m" in out and "after 3 rounds" in out
+
+
+# --- issue 27: outputs on a full device ------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["check-map", STREET], ["simulate", "--map", STREET, "--runs", "1", "--size", "1",
+                                                          "--jobs", "1", "--json", "-"], ["rules"], ["--help"]])
+def test_issue27_standard_output_on_a_full_device_is_one_line(argv):
+    """`skirmish check-map M > /dev/full` was an OSError traceback (then a second one as
+    Python flushed standard output at exit)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "game", *argv], stdout=full, stderr=subprocess.PIPE, text=True,
+                           env=env, timeout=120)
+    assert r.returncode == 2 and r.stderr == "error: standard output: cannot write (No space left on device)\n", \
+        (argv, r.returncode, r.stderr)
+
+
+class _FullStdout:
+    """A standard output on a full disk: every write fails."""
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def flush(self):
+        pass
+
+
+def test_issue27_a_write_to_standard_output_that_fails_is_one_line(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdout", _FullStdout())
+    refused(capsys, ["check-map", STREET], "error: standard output: cannot write (No space left on device)")
+    refused(capsys, ["simulate", "--map", STREET, "--runs", "1", "--size", "1", "--jobs", "1", "--json", "-"],
+            "error: standard output: cannot write (No space left on device)")
+
+
+def test_issue27_json_when_the_disk_fills_as_battles_stream_keeps_the_old_file(capsys, tmp_path, monkeypatch):
+    """The second battle's write fails with ENOSPC: one line naming --json and the file,
+    exit 2, the old record as it was and no temporary left."""
+    out = tmp_path / "r.json"
+    out.write_text('{"old": true}\n')
+    real_write, writes = os.write, []
+
+    def write(fd, data):
+        if fd > 2 and os.readlink(f"/proc/self/fd/{fd}").endswith("r.json.tmp"):
+            writes.append(len(data))
+            if len(writes) > 1:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+    refused(capsys, ["simulate", "--map", STREET, "--runs", "3", "--size", "1", "--jobs", "1", "--json", str(out)],
+            f"error: --json: {out}: cannot write (No space left on device)")
+    assert len(writes) == 2 and out.read_text() == '{"old": true}\n' and os.listdir(tmp_path) == ["r.json"]
+
+
+def test_issue27_json_past_the_file_size_limit_with_worker_processes_keeps_the_old_file(tmp_path):
+    """The same with --jobs 2, the run's process limited to 3,000 bytes a file (RLIMIT_FSIZE:
+    the disk is full as far as it can tell, EFBIG), as a user would meet it."""
+    import resource
+    import signal
+
+    def limited():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails instead
+        resource.setrlimit(resource.RLIMIT_FSIZE, (3000, 3000))
+
+    out = tmp_path / "r.json"
+    out.write_text("old\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    r = subprocess.run([sys.executable, "-m", "game", "simulate", "--map", STREET, "--runs", "6", "--size", "2",
+                        "--jobs", "2", "--json", str(out)], preexec_fn=limited, capture_output=True, text=True,
+                       env=env, timeout=300)
+    assert r.returncode == 2 and r.stdout == "", (r.returncode, r.stderr)
+    assert r.stderr == f"error: --json: {out}: cannot write (File too large)\n", r.stderr
+    assert out.read_text() == "old\n" and os.listdir(tmp_path) == ["r.json"]
