@@ -86,16 +86,17 @@ def display_available() -> tuple[bool, str]:
     return True, ""
 
 
-def _judge_or_warn(path: str, ruleset: str | None = None) -> str | None:
-    """Judge a map before playing it (under `ruleset`, else the map's): None when it plays
-    (missing art is a warning line on stderr), else the one-line refusal."""
+def _judge_or_warn(path: str, ruleset: str | None = None, size: int | None = None) -> str | None:
+    """Judge a map before playing it (under `ruleset`, else the map's; `size` units a side,
+    else the map's): None when it plays (missing art is a warning line on stderr), else the
+    one-line refusal."""
     from engine.rulesets import UnknownRuleset
     from game.judge import judge_map
     from game.maps import MapError
     from game.squads import SquadError
 
     try:
-        judged = judge_map(path, ruleset)
+        judged = judge_map(path, ruleset, size)
     except (MapError, SquadError) as exc:
         return str(exc)
     except UnknownRuleset as exc:

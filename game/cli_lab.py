@@ -60,7 +60,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         problem = out and out != "-" and _writable(flag, out)
         if problem:
             return _error(problem)
-    problem = _judge_or_warn(path, settings["ruleset"])
+    problem = _judge_or_warn(path, settings["ruleset"], settings["size"])
     if problem:
         return _error(problem)
     cluster = None

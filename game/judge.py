@@ -31,10 +31,14 @@ class Judged:
     ruleset: str = "yags"  # the ruleset it was judged under
 
 
-def judge_map(path: str | os.PathLike[str], ruleset: str | None = None) -> Judged:
+def judge_map(path: str | os.PathLike[str], ruleset: str | None = None, size: int | None = None) -> Judged:
     """Load and check a map as the command line and the menu both do, under `ruleset` (None:
-    the map's own `ruleset` property, else Yags): its units must build under it. Raises
-    MapError, SquadError or UnknownRuleset, each one line naming the file and the place."""
+    the map's own `ruleset` property, else Yags): its units must build under it. With `size`
+    (`simulate --size`) each side is `size` units instead of the map's (or the default 8), and
+    the map needs a tile for each of those. Raises MapError, SquadError or UnknownRuleset,
+    each one line naming the file and the place."""
+    from game.squads import check_size
+
     grid = load_map(path)
     name = choose_ruleset(ruleset, None, grid.ruleset)
     for image in grid.art:  # decoded once here, so a map judged sound is one the window draws
@@ -42,9 +46,12 @@ def judge_map(path: str | os.PathLike[str], ruleset: str | None = None) -> Judge
             decode_image(image)
         except ImageError as err:
             raise MapError(grid.path, f"{image}: {err}", "image") from None
-    squads = map_squads(grid)
+    squads = map_squads(grid, size=None if grid.units else size)  # the map's own units are checked all the same
+    if size is not None:
+        check_size(grid, size)
     check_squads(grid, squads, make_ruleset(name) if name != "yags" else None)
-    room, units = sum(grid.walkable_cells), sum(len(specs) for specs in squads.values())
+    room = sum(grid.walkable_cells)
+    units = 2 * size if size is not None else sum(len(specs) for specs in squads.values())
     if units > room:
         whose = "the map's own units" if grid.units else "the default squads"
         raise MapError(grid.path, f"{whose} are {units} units but only {room} "
