@@ -139,7 +139,7 @@ def cmd_check_map(args: argparse.Namespace) -> int:
     """Judge a map as every command and the menu do, then print its summary; missing art is
     a refusal here (the author's check), a warning when the map is played."""
     from engine.rulesets import UnknownRuleset
-    from game.judge import judge_map, missing_art_error
+    from game.judge import judge_map, missing_art_error, stacked_units_error
     from game.maps import MapError
     from game.maps.check import summarise
     from game.squads import SquadError
@@ -151,7 +151,7 @@ def cmd_check_map(args: argparse.Namespace) -> int:
     except UnknownRuleset as exc:
         return _error(f"--ruleset: {exc}")
     grid, squads = judged.grid, judged.squads
-    problem = missing_art_error(grid)
+    problem = stacked_units_error(grid) or missing_art_error(grid)
     if problem:
         return _error(problem)
     print(summarise(grid))

@@ -56,8 +56,20 @@ def judge_map(path: str | os.PathLike[str], ruleset: str | None = None, size: in
         whose = "the map's own units" if grid.units else "the default squads"
         raise MapError(grid.path, f"{whose} are {units} units but only {room} "
                        f"tile{'s' if room != 1 else ''} can be stood on", "map")
-    return Judged(grid, squads, tuple(f"{line} (the map plays: the window draws a placeholder)"
-                                      for line in grid.missing_art), name)
+    warnings = (*(f"{line} (the map plays: the window draws a placeholder)" for line in grid.missing_art),
+                *(f"{line} (the map plays: one of the two is moved to a free spawn tile)" for line in grid.stacked_units))
+    return Judged(grid, squads, warnings, name)
+
+
+def stacked_units_error(grid: GridMap) -> str | None:
+    """check-map's one-line refusal of a map that places two units on one tile (in one
+    layer or in two): the first such unit, and how many more there are."""
+    if not grid.stacked_units:
+        return None
+    more = len(grid.stacked_units) - 1
+    tail = f" (and {more} more unit{'s' if more != 1 else ''} on a taken tile)" if more else ""
+    return (f"{grid.stacked_units[0]}{tail}; skirmish play and simulate move one of the two to a "
+            "free tile of its side's spawn zone: give each unit a tile of its own")
 
 
 def missing_art_error(grid: GridMap) -> str | None:

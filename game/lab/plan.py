@@ -79,7 +79,7 @@ def map_digest(grid: GridMap) -> str:
     """16 hex digits of the sha256 of what the game makes of a map (its size, scale, terrain,
     spawns, units, max rounds, ruleset, fog, properties), not of its file: where its art is,
     its name and its briefing do not count, a retiled tileset that changes the terrain does."""
-    skip = {"name", "path", "briefing", "art", "missing_art", "assumptions"}
+    skip = {"name", "path", "briefing", "art", "missing_art", "assumptions", "stacked_units"}
     facts = {f.name: getattr(grid, f.name) for f in dataclasses.fields(grid) if f.name not in skip}
 
     def plain(value: Any) -> Any:

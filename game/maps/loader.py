@@ -149,12 +149,13 @@ class _Builder:
         groups = [group for group, keep in self.paired(pytmx.TiledObjectGroup,
                                                        self.prepared.object_groups) if keep]
         walkable = bytes(blocks_move.translate(b"\x01\x00" + bytes(254)))  # 1 - b
+        stacked: list[str] = []
         spawns, units = read_objects(
             groups, width=self.width, height=self.height, tile_width=int(tmx.tilewidth),
             tile_height=int(tmx.tileheight),
             walkable=lambda x, y: bool(walkable[y * self.width + x]), fail=self.fail,
             defaults={UNIT_CLASS: project.defaults(UNIT_CLASS),
-                      SPAWN_CLASS: project.defaults(SPAWN_CLASS)})
+                      SPAWN_CLASS: project.defaults(SPAWN_CLASS)}, stacked=stacked)
         self.defaults = project.defaults(MAP_CLASS)
         self.project_path = project.path
         grid = GridMap(
@@ -181,6 +182,7 @@ class _Builder:
             fog_given="fog" in props,
             missing_art=tuple(self.prepared.missing_art),
             art=tuple(self.prepared.art),
+            stacked_units=tuple(f"{self.path}: {line}" for line in stacked),
         )
         for team in TEAMS:
             if not grid.spawn_tiles(team):

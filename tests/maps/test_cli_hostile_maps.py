@@ -71,3 +71,32 @@ def test_issue27_simulate_size_1_on_a_map_of_two_walkable_tiles_plays(tmp_path, 
             f"{tiny}: size 2: the map has 2 walkable tiles, too few for 2 units a side (at most 1)")
     refused(capsys, ["simulate", "--map", str(tiny), "--runs", "1", "--jobs", "1"],
             f"{tiny}: 16 units but only 2 walkable tiles")
+
+
+@pytest.mark.parametrize("layers", ["one", "two"])
+def test_issue27_two_units_on_one_tile_are_a_problem_check_map_names(tmp_path, capsys, layers):
+    """They were moved without a word: check-map refuses the map naming both objects and
+    the tile (whatever layers place them); simulate warns and plays it as before."""
+    from tmxfactory import obj, objectgroup
+
+    ann = obj(1, "unit", 8, 8, point=True, name="Ann", props={"team": "blue"})
+    bob = obj(2, "unit", 10, 12, point=True, name="Bob", props={"team": "red"})  # the same 16 px tile
+    cy = obj(3, "unit", 80, 8, point=True, name="Cy", props={"team": "red"})
+    groups = ([objectgroup([ann, bob, cy], "units")] if layers == "one"
+              else [objectgroup([ann, cy], "units", 9), objectgroup([bob], "more units", 10)])
+    path = write_map(tmp_path, width=6, height=3, name="twice.tmx", layers=[layer("ground", grid(6, 3)), *groups])
+    second = "more units" if layers == "two" else "units"
+    line = (f"{path}: layer '{second}' object 2 'Bob': unit at tile (0, 0) stands on the tile of layer 'units' "
+            "object 1 'Ann'")
+    refused(capsys, ["check-map", str(path)], line, "give each unit a tile of its own")
+    assert main(["simulate", "--map", str(path), "--runs", "1", "--jobs", "1"]) == 0
+    assert f"warning: {line} (the map plays" in capsys.readouterr().err
+
+
+def test_issue27_units_on_tiles_of_their_own_pass(tmp_path, capsys):
+    from tmxfactory import obj
+
+    units = [obj(1, "unit", 8, 8, point=True, props={"team": "blue"}),
+             obj(2, "unit", 24, 8, point=True, props={"team": "red"})]  # the next tile
+    assert main(["check-map", str(write_map(tmp_path, width=6, height=3, objects=units))]) == 0
+    capsys.readouterr()
