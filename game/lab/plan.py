@@ -202,8 +202,12 @@ def _axis(path: Path, where: str, key: str, value: Any) -> list[Any]:
                 raise PlanError(f"{at}: unknown AI level {v!r}; expected one of {', '.join(LEVELS)}")
             out.append(v)
         elif key == "squad":
+            from game.squads import squad_problem
+
             if not v.strip():
                 raise PlanError(f"{at}: an empty squad")
+            if v != MAP_SQUAD and (problem := squad_problem(v)):
+                raise PlanError(f"{at}: {problem}")
             out.append(None if v == MAP_SQUAD else v)
         elif key == "map":
             if len(v) > MAX_PATH_CHARS:
