@@ -304,11 +304,16 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
     digests: dict[str, str] = {}
     variants: list[Variant] = []
     seen: set[str] = set()
+    sizes: dict[str, set[int | None]] = {}  # a map's sizes: judged for the smallest squads played on it
+    for entry in plan.entries:
+        for m in entry["map"]:
+            sizes.setdefault(m, set()).update(entry["size"])
     for entry in plan.entries:
         for c in combinations(entry):
             m = c["map"]
             if m not in grids:
-                grids[m] = judge_map(m).grid
+                smallest = None if None in sizes[m] else min(s for s in sizes[m] if s is not None)
+                grids[m] = judge_map(m, size=smallest).grid
                 digests[m] = map_digest(grids[m])
             grid = grids[m]
             v = Variant(m, Path(m).name, digests[m], choose_ruleset(c["ruleset"], None, grid.ruleset), c["fog"],

@@ -100,3 +100,14 @@ def test_issue27_units_on_tiles_of_their_own_pass(tmp_path, capsys):
              obj(2, "unit", 24, 8, point=True, props={"team": "red"})]  # the next tile
     assert main(["check-map", str(write_map(tmp_path, width=6, height=3, objects=units))]) == 0
     capsys.readouterr()
+
+
+def test_issue27_a_sweep_of_size_1_on_a_map_of_two_walkable_tiles_plays(tmp_path, capsys):
+    """A plan's map is judged for the smallest squads the plan plays on it."""
+    tiny = write_map(tmp_path, width=2, height=1, name="tiny.tmx")
+    plan = tmp_path / "p.toml"
+    plan.write_text(f'runs = 1\nmap = "{tiny}"\nsize = 1\n')
+    assert main(["sweep", str(plan), "--jobs", "1"]) == 0
+    assert "1 variant x 1 matches" in capsys.readouterr().out
+    plan.write_text(f'runs = 1\nmap = "{tiny}"\nsize = [1, 2]\n')
+    refused(capsys, ["sweep", str(plan), "--jobs", "1"], f"{tiny}: size 2: the map has 2 walkable tiles")
