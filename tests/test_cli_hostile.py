@@ -333,3 +333,14 @@ def test_issue27_json_past_the_file_size_limit_with_worker_processes_keeps_the_o
     assert r.returncode == 2 and r.stdout == "", (r.returncode, r.stderr)
     assert r.stderr == f"error: --json: {out}: cannot write (File too large)\n", r.stderr
     assert out.read_text() == "old\n" and os.listdir(tmp_path) == ["r.json"]
+
+
+@pytest.mark.parametrize("flag, value", [("--jobs", "0"), ("--jobs", "1e30"), ("--seed", "-1"), ("--seed", "nan")])
+def test_issue27_the_strength_tool_bounds_its_numbers_too(capsys, flag, value):
+    from game.lab import strength
+
+    with pytest.raises(SystemExit) as exit_:
+        strength.main([flag, value])
+    assert exit_.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and f"{flag}: must be" in err, err
