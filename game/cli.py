@@ -32,15 +32,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed is given. With --screenshot, render --frames frames, save the window and exit (works
     headless: the dummy video driver is used when there is no display)."""
     from game.ai import LEVELS
-    from game.limits import MAX_SEED, MAX_WINDOW
 
     if args.ai not in LEVELS:
         return _error(f"--ai: unknown AI level {args.ai!r}; expected one of {', '.join(LEVELS)}")
-    problem = (_out_of_bounds("--frames", args.frames, 1, 1_000_000)
-               or (args.seed is not None and _out_of_bounds("--seed", args.seed, 0, MAX_SEED))
-               or _out_of_bounds("--size", min(args.size), 1, MAX_WINDOW)
-               or _out_of_bounds("--size", max(args.size), 1, MAX_WINDOW)
-               or (args.screenshot and _writable("--screenshot", args.screenshot, make_folder=True)))
+    problem = args.screenshot and _writable("--screenshot", args.screenshot, make_folder=True)
     if problem:
         return _error(problem)
     if getattr(args, "save_dir", None):
@@ -144,14 +139,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def cmd_duel(args: argparse.Namespace) -> int:
     from game.duel import DuelError, run_duel
-    from game.limits import MAX_SCORE, MAX_SEED
-    from game.maps.loader import MAX_ROUNDS_LIMIT
 
-    problem = (_out_of_bounds("--seed", args.seed, 0, MAX_SEED)
-               or _out_of_bounds("--rounds", args.rounds, 1, MAX_ROUNDS_LIMIT)
-               or _out_of_bounds("--skill", args.skill, 0, MAX_SCORE))
-    if problem:
-        return _error(problem)
     try:
         lines, winner = run_duel(args.a, args.b, distance_m=args.distance, seed=args.seed,
                                  max_rounds=args.rounds, skill=args.skill, ruleset=args.ruleset)
@@ -166,7 +154,7 @@ def cmd_check_map(args: argparse.Namespace) -> int:
     """Judge a map as every command and the menu do, then print its summary; missing art is
     a refusal here (the author's check), a warning when the map is played."""
     from engine.rulesets import UnknownRuleset
-    from game.judge import judge_map, missing_art_error
+    from game.judge import judge_map, missing_art_error, stacked_units_error
     from game.maps import MapError
     from game.maps.check import summarise
     from game.squads import SquadError
@@ -178,7 +166,7 @@ def cmd_check_map(args: argparse.Namespace) -> int:
     except UnknownRuleset as exc:
         return _error(f"--ruleset: {exc}")
     grid, squads = judged.grid, judged.squads
-    problem = missing_art_error(grid)
+    problem = stacked_units_error(grid) or missing_art_error(grid)
     if problem:
         return _error(problem)
     print(summarise(grid))
@@ -246,6 +234,9 @@ def cmd_check_save(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from game import limits as lim
+    from game.cli_numbers import number, whole
+
     p = OneLineParser(prog="skirmish", description="Tactical grid skirmishes under tabletop combat rules (Yags, Mythras Imperative, Yags SF, step dice).")
     sub = p.add_subparsers(dest="command", parser_class=OneLineParser)
     play = sub.add_parser("play", help="open the game window (default)")
@@ -255,7 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", default="normal", help="AI level: random, easy, normal, hard")
     play.add_argument("--blue-ai", default=None, help="blue's AI level when it differs (watch mode)")
     play.add_argument("--red-ai", default=None, help="red's AI level when it differs")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=whole(0, lim.MAX_SEED), default=None,
+                      help="the match's seed (default: a fresh one)")
     play.add_argument("--blue-tactic", metavar="FILE.toml",
                       help="standing orders for blue when the AI plays it (watch; docs/tactics.md)")
     play.add_argument("--red-tactic", metavar="FILE.toml",
@@ -266,8 +258,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ai-sees-all", action="store_true",
                       help="the AI decides from the whole board, as without fog")
     play.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")
-    play.add_argument("--frames", type=int, default=3)
-    play.add_argument("--size", type=int, nargs=2, default=(1280, 720), metavar=("W", "H"))
+    play.add_argument("--frames", type=whole(1, lim.MAX_FRAMES), default=3,
+                      help="frames drawn before --screenshot saves the window (default 3)")
+    play.add_argument("--size", type=whole(1, lim.MAX_WINDOW), nargs=2, default=(1280, 720), metavar=("W", "H"),
+                      help="the window's width and height in pixels (default 1280 720)")
     play.add_argument("--save-dir", metavar="DIR",
                       help="where the Esc menu saves and loads (default $SKIRMISH_SAVE_DIR or ~/.local/share/skirmish/saves)")
     play.add_argument("--load", metavar="SAVE", help="open a saved game (a .json save from the Esc menu)")
@@ -283,22 +277,25 @@ def build_parser() -> argparse.ArgumentParser:
     newmap = sub.add_parser("new-map", help="make a map folder (map, tileset, art) that keeps its art wherever it goes")
     newmap.add_argument("name", help="the folder to make in the current folder (the map is NAME/NAME.tmx)")
     newmap.add_argument("--from", dest="source", metavar="MAP", help="copy this map, its tilesets and art")
-    newmap.add_argument("--tiles", metavar="WxH", help="a fresh map's size in tiles (default 40x30)")
+    newmap.add_argument("--tiles", metavar="WxH",
+                        help=f"a fresh map's size in tiles (default 40x30): {lim.MIN_SIDE:,} to {lim.MAX_SIDE:,} "
+                             f"a side, {lim.MAX_TILES:,} in all")
     newmap.set_defaults(func=cmd_new_map)
     csave = sub.add_parser("check-save", help="replay a saved game headless and say what it holds, or what is wrong")
     csave.add_argument("path")
     csave.set_defaults(func=cmd_check_save)
     sim = sub.add_parser("simulate", help="AI-against-AI matches, headless")
     sim.add_argument("--map", help="a .tmx map (default: the default map)")
-    sim.add_argument("--runs", type=int, default=10, help="matches to play (default 10)")
-    sim.add_argument("--seed", type=int, default=1,
+    sim.add_argument("--runs", type=whole(1, lim.MAX_RUNS), default=10, help="matches to play (default 10)")
+    sim.add_argument("--seed", type=whole(0, lim.MAX_SEED), default=1,
                      help="the first match's seed; match i has seed + i (default 1)")
-    sim.add_argument("--jobs", type=int, default=None, help="parallel processes (default: the cores)")
+    sim.add_argument("--jobs", type=whole(1, lim.MAX_JOBS), default=None, help="parallel processes (default: the cores)")
     sim.add_argument("--blue-ai", default="normal", help="random, easy, normal, hard")
     sim.add_argument("--red-ai", default="normal", help="random, easy, normal, hard")
     sim.add_argument("--blue-squad", default=None, help="a squad id or templates (swordsman,rifleman)")
     sim.add_argument("--red-squad", default=None, help="a squad id or templates (swordsman,rifleman)")
-    sim.add_argument("--size", type=int, default=None, help="units a side (default: the map's)")
+    sim.add_argument("--size", type=whole(1, lim.MAX_SIZE), default=None,
+                     help="units a side (default: the map's), no more than half the map's walkable tiles")
     sim.add_argument("--ruleset", default=None, help=RULESET_HELP)
     sim.add_argument("--fog", choices=("on", "off"), default=None,
                      help="fog of war (default: the scenario's, else the map's fog property, else off)")
@@ -316,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     sweep = sub.add_parser("sweep", help="play every variant of a plan into a results store, and compare them")
     sweep.add_argument("plan", help="a TOML plan: maps, squads, AI levels, rulesets, fog, runs (docs/sweeps.md)")
     sweep.add_argument("--db", metavar="PATH", help="the SQLite results store (default: PLAN.sqlite beside the plan)")
-    sweep.add_argument("--jobs", type=int, default=None, help="parallel processes (default: the cores)")
+    sweep.add_argument("--jobs", type=whole(1, lim.MAX_JOBS), default=None, help="parallel processes (default: the cores)")
     sweep.add_argument("--cluster", metavar="tcp://HOST:PORT",
                        help="play the matches on a Dask scheduler's workers (pip install 'skirmish[cluster]')")
     sweep.add_argument("--report", metavar="PATH.png", help="draw the variants' win rates and the differences")
@@ -324,21 +321,40 @@ def build_parser() -> argparse.ArgumentParser:
     duel = sub.add_parser("duel", help="two fighters fight it out on an open strip; every roll printed")
     duel.add_argument("--a", default="broad_sword", help="weapon id of the first fighter")
     duel.add_argument("--b", default="broad_sword", help="weapon id of the second fighter")
-    duel.add_argument("--distance", type=float, default=1.0, help="metres apart (missile weapons)")
-    duel.add_argument("--seed", type=int, default=1)
-    duel.add_argument("--rounds", type=int, default=20)
-    duel.add_argument("--skill", type=int, default=5, help="both fighters' weapon skill")
+    duel.add_argument("--distance", type=number(0, lim.MAX_DUEL_METRES, above=True), default=1.0,
+                      help="metres apart (missile weapons; default 1)")
+    duel.add_argument("--seed", type=whole(0, lim.MAX_SEED), default=1, help="the duel's seed (default 1)")
+    duel.add_argument("--rounds", type=whole(1, lim.MAX_ROUNDS_LIMIT), default=20, help="most rounds fought (default 20)")
+    duel.add_argument("--skill", type=whole(0, lim.MAX_SCORE), default=5, help="both fighters' weapon skill (default 5)")
     duel.add_argument("--ruleset", default="yags", help="yags (default), " + ", ".join(RULESET_NAMES[1:]))
     duel.set_defaults(func=cmd_duel)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from game.cli_output import StdoutFailed, guarded_stdout, silence
+
+    real_stdout = sys.stdout
+    try:
+        with guarded_stdout():
+            return _run(argv)
+    except StdoutFailed as exc:  # `skirmish check-map M > /dev/full`
+        silence(real_stdout)
+        return _error(str(exc))
+    except BrokenPipeError:  # `skirmish simulate ... | head`: the reader has gone; so are we
+        silence(real_stdout)
+        return 0
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["play", *argv])
+    try:  # a bad command line (a number out of its range) is one line, exit 2, as any refusal
+        args = parser.parse_args(argv)
+        if args.command is None:
+            args = parser.parse_args(["play", *argv])
+    except SystemExit as exc:  # --help is exit 0
+        return exc.code if isinstance(exc.code, int) else 2
     args.argv = argv
     from engine.yags.catalogue import CatalogueError
     from game.ai.levels import LevelError
@@ -349,7 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         code = int(args.func(args))
-        sys.stdout.flush()  # inside the try: a reader that has gone shows here
+        sys.stdout.flush()  # inside the try: a reader that has gone, or a full device, shows here
         return code
     except (CatalogueError, LevelError, SquadError, ScenarioError, MapError, SaveError) as exc:
         # a data file (catalogue, AI levels, squads) that does not load, wherever it is read:
@@ -357,7 +373,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _error(str(exc))
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # `skirmish simulate ... | head`: the reader has gone; so are we
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0

@@ -7,7 +7,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
+
+from game.cli_numbers import Bounded
 
 RULESET_NAMES = ("yags", "mythras", "yags-sf", "step")
 RULESET_HELP = "the rules: yags, mythras, yags-sf or step (default: the map's ruleset property, else yags)"
@@ -24,9 +26,18 @@ def _error(message: str) -> int:
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a bad command line is one line on stderr (and exit 2), not the usage."""
+    """argparse, but a bad command line is one line on stderr (and exit 2), not the usage;
+    a numeric flag's range (a ``Bounded`` type, game/cli_numbers.py) is added to its help."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        kind = kwargs.get("type")
+        if isinstance(kind, Bounded):
+            kwargs["help"] = (kwargs["help"] + "; " if kwargs.get("help") else "") + kind.describe()
+        return super().add_argument(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        if message.startswith("argument "):  # "--runs: must be at least 1", as everywhere else
+            message = message.removeprefix("argument ")
         _error(f"{self.prog}: {message} (see '{self.prog} --help')")
         raise SystemExit(2)
 
@@ -75,16 +86,17 @@ def display_available() -> tuple[bool, str]:
     return True, ""
 
 
-def _judge_or_warn(path: str, ruleset: str | None = None) -> str | None:
-    """Judge a map before playing it (under `ruleset`, else the map's): None when it plays
-    (missing art is a warning line on stderr), else the one-line refusal."""
+def _judge_or_warn(path: str, ruleset: str | None = None, size: int | None = None) -> str | None:
+    """Judge a map before playing it (under `ruleset`, else the map's; `size` units a side,
+    else the map's): None when it plays (missing art is a warning line on stderr), else the
+    one-line refusal."""
     from engine.rulesets import UnknownRuleset
     from game.judge import judge_map
     from game.maps import MapError
     from game.squads import SquadError
 
     try:
-        judged = judge_map(path, ruleset)
+        judged = judge_map(path, ruleset, size)
     except (MapError, SquadError) as exc:
         return str(exc)
     except UnknownRuleset as exc:

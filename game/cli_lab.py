@@ -22,7 +22,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from game.limits import MAX_JOBS, MAX_RUNS, MAX_SEED, MAX_SIZE
     from game.maps import MapError
     from game.sim import DEFAULT_MAP, simulate
-    from game.squads import SquadError
+    from game.squads import SquadError, squad_problem
 
     settings = {"map": args.map, "runs": args.runs, "seed": args.seed, "size": args.size,
                 "blue_ai": args.blue_ai, "red_ai": args.red_ai,
@@ -44,6 +44,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for flag, level in (("--blue-ai", settings["blue_ai"]), ("--red-ai", settings["red_ai"])):
         if level not in LEVELS:
             return _error(f"{flag}: unknown AI level {level!r}; expected one of {', '.join(LEVELS)}")
+    for flag, squad in (("--blue-squad", settings["blue_squad"]), ("--red-squad", settings["red_squad"])):
+        if squad is not None and (problem := squad_problem(squad)):  # a scenario's was checked as it was read
+            return _error(f"{flag}: {problem}")
     jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
     runs, seed, size = settings["runs"], settings["seed"], settings["size"]
     problem = (_out_of_bounds("--runs", runs, 1, MAX_RUNS) or _out_of_bounds("--seed", seed, 0, MAX_SEED)
@@ -60,7 +63,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         problem = out and out != "-" and _writable(flag, out)
         if problem:
             return _error(problem)
-    problem = _judge_or_warn(path, settings["ruleset"])
+    problem = _judge_or_warn(path, settings["ruleset"], settings["size"])
     if problem:
         return _error(problem)
     from game.tactics import TacticError, load_tactic
@@ -92,10 +95,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except FileProblem as exc:
         return _error(f"--json: {exc}")
 
+    class JsonFailed(Exception):
+        """--json could not be written as the battles came (the disk filled): the run stops."""
+
     def on_battle(b: dict) -> None:
         tally.add(b)
         if out is not None:
-            out.battle(b)
+            try:
+                out.battle(b)
+            except FileProblem as exc:  # the temporary is gone already; PATH is as it was
+                raise JsonFailed(str(exc)) from None
 
     stopped = False
     try:
@@ -113,6 +122,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if out is not None:
             out.discard()
         return _error(str(exc))
+    except JsonFailed as exc:
+        return _error(f"--json: {exc}")
     except KeyError as exc:
         if out is not None:
             out.discard()

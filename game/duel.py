@@ -15,6 +15,7 @@ from typing import Any
 from engine.rulesets import UnknownRuleset, make_ruleset
 from game.ai import make_controller
 from game.flow import Flow
+from game.limits import MAX_DUEL_METRES
 from game.maps.grid import GridMap
 from game.world.events import EventKind
 from game.world.match import Match
@@ -51,8 +52,8 @@ def fighter_spec(name: str, weapon_id: str, skill_name: str, skill: int, melee: 
 def duel_match(weapon_a: str, weapon_b: str, *, distance_m: float = 1.0, seed: int = 1, max_rounds: int = 20,
                skill: int = 5, ruleset: str = "yags") -> tuple[Match, Flow]:
     """The duel's match and its driver (the normal AI on both sides), before the first round."""
-    if not 0 < distance_m < float("inf"):  # nan and inf fail this too
-        raise DuelError(f"--distance: must be a positive number of metres, got {distance_m}")
+    if not 0 < distance_m <= MAX_DUEL_METRES:  # nan fails this too
+        raise DuelError(f"--distance: must be more than 0, at most {MAX_DUEL_METRES:,g} metres, got {distance_m}")
     try:
         rules = make_ruleset(ruleset)
     except UnknownRuleset as exc:

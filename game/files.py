@@ -7,6 +7,7 @@
     write_atomic(path, data)            # PATH.tmp beside it, then os.replace
     out = AtomicWriter(path)            # the same in pieces: out.write(...); out.commit()
     one_line(text)                      # control characters escaped, cut to MAX_LINE_CHARS
+    printable(text, keep="\n")          # control characters but newlines escaped, not cut
 
 Nothing here ever opens a FIFO or a device for reading or writing, nor reads more than its
 limit: a FIFO given as a save blocks no one, /dev/zero fills no memory.
@@ -45,13 +46,24 @@ def _escape(match: re.Match[str]) -> str:
     return ch
 
 
+def printable(text: object, keep: str = "") -> str:
+    """``text`` with every control or format character escaped as one_line does, but for
+    those in ``keep`` (standard output keeps its newlines and tabs), and not cut: a name from a
+    user's file (a map, a unit, a plan) printed to a terminal cannot move the cursor, clear the
+    screen or hide what follows it."""
+    raw = str(text)
+    if not keep:
+        return _UNSAFE.sub(_escape, raw)
+    return _UNSAFE.sub(lambda m: m.group() if m.group() in keep else _escape(m), raw)
+
+
 def one_line(text: object, limit: int = MAX_LINE_CHARS) -> str:
     """``text`` as one printable line of at most ``limit`` characters: control characters
     (newlines included) escaped, and a longer line cut in the middle with an ellipsis, so the
     start (the file) and the end (the problem) both stay. Every error message passes here."""
     raw = str(text)
     head_raw, tail_raw = (raw[:limit], raw[-limit:]) if len(raw) > 2 * limit else (raw, "")
-    head, tail = _UNSAFE.sub(_escape, head_raw), _UNSAFE.sub(_escape, tail_raw)
+    head, tail = printable(head_raw), printable(tail_raw)
     keep = (limit - 1) // 2
     if tail:  # the middle is gone already
         return head[:keep] + "\u2026" + tail[len(tail) - (limit - 1 - keep):]

@@ -31,10 +31,14 @@ class Judged:
     ruleset: str = "yags"  # the ruleset it was judged under
 
 
-def judge_map(path: str | os.PathLike[str], ruleset: str | None = None) -> Judged:
+def judge_map(path: str | os.PathLike[str], ruleset: str | None = None, size: int | None = None) -> Judged:
     """Load and check a map as the command line and the menu both do, under `ruleset` (None:
-    the map's own `ruleset` property, else Yags): its units must build under it. Raises
-    MapError, SquadError or UnknownRuleset, each one line naming the file and the place."""
+    the map's own `ruleset` property, else Yags): its units must build under it. With `size`
+    (`simulate --size`) each side is `size` units instead of the map's (or the default 8), and
+    the map needs a tile for each of those. Raises MapError, SquadError or UnknownRuleset,
+    each one line naming the file and the place."""
+    from game.squads import check_size
+
     grid = load_map(path)
     name = choose_ruleset(ruleset, None, grid.ruleset)
     for image in grid.art:  # decoded once here, so a map judged sound is one the window draws
@@ -42,15 +46,30 @@ def judge_map(path: str | os.PathLike[str], ruleset: str | None = None) -> Judge
             decode_image(image)
         except ImageError as err:
             raise MapError(grid.path, f"{image}: {err}", "image") from None
-    squads = map_squads(grid)
+    squads = map_squads(grid, size=None if grid.units else size)  # the map's own units are checked all the same
+    if size is not None:
+        check_size(grid, size)
     check_squads(grid, squads, make_ruleset(name) if name != "yags" else None)
-    room, units = sum(grid.walkable_cells), sum(len(specs) for specs in squads.values())
+    room = sum(grid.walkable_cells)
+    units = 2 * size if size is not None else sum(len(specs) for specs in squads.values())
     if units > room:
         whose = "the map's own units" if grid.units else "the default squads"
         raise MapError(grid.path, f"{whose} are {units} units but only {room} "
                        f"tile{'s' if room != 1 else ''} can be stood on", "map")
-    return Judged(grid, squads, tuple(f"{line} (the map plays: the window draws a placeholder)"
-                                      for line in grid.missing_art), name)
+    warnings = (*(f"{line} (the map plays: the window draws a placeholder)" for line in grid.missing_art),
+                *(f"{line} (the map plays: one of the two is moved to a free spawn tile)" for line in grid.stacked_units))
+    return Judged(grid, squads, warnings, name)
+
+
+def stacked_units_error(grid: GridMap) -> str | None:
+    """check-map's one-line refusal of a map that places two units on one tile (in one
+    layer or in two): the first such unit, and how many more there are."""
+    if not grid.stacked_units:
+        return None
+    more = len(grid.stacked_units) - 1
+    tail = f" (and {more} more unit{'s' if more != 1 else ''} on a taken tile)" if more else ""
+    return (f"{grid.stacked_units[0]}{tail}; skirmish play and simulate move one of the two to a "
+            "free tile of its side's spawn zone: give each unit a tile of its own")
 
 
 def missing_art_error(grid: GridMap) -> str | None:

@@ -51,3 +51,19 @@ any is played): 10,000 variants of 100 matches is already two days on one core."
 MAX_SWEEP_MATCHES = 10_000_000
 """Most matches one sweep may play (variants x runs): about 23 days on one core at 5 matches
 a second, or an afternoon on a cluster of a hundred cores."""
+MAX_FRAMES = 1_000_000
+"""Most frames `play --screenshot` draws before saving the window (--frames)."""
+MAX_DUEL_METRES = 2000.0
+"""Farthest apart two duellists may stand (`duel --distance`): a strip of 1,000 tiles at the
+duel's 2 m a tile; two rifles 2 km apart take seconds for 200 rounds, and a huge distance was
+an OverflowError or a strip that filled the memory."""
+MAX_ROUNDS_LIMIT = 1000
+"""Most rounds a map may ask for: 1000 Yags rounds are over 80 minutes of fighting, and a
+match between two sides that never meet would otherwise run (and `simulate` hang) for ever."""
+MAX_SIDE = 2000
+"""Most tiles along either side of a map."""
+MAX_TILES = 1_000_000
+"""Most tiles in a map (width * height)."""
+MIN_SIDE = 8
+"""Fewest tiles a side of a fresh map (`new-map --tiles`): room for a spawn zone each side and
+ground between."""

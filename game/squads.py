@@ -69,6 +69,23 @@ def squad_specs(squad: str, team: str, count: int | None = None) -> list[dict[st
     return [template_spec(t, f"{team.title()} {i + 1}") for i, t in enumerate(units)]
 
 
+def squad_problem(squad: str) -> str | None:
+    """Why a side's squad as a user gives it (a squad id of squads.toml, or templates as
+    `swordsman,rifleman`) cannot be built, or None: the caller puts the file and the field
+    (the scenario's, the plan's, the flag) in front, so the refusal names what is at fault
+    and not squads.toml."""
+    temps, squads = templates()
+    if squad in squads:
+        return None
+    names = [t.strip() for t in squad.split(",")]
+    if not any(names):
+        return f"{squad!r} names no template (a squad: {', '.join(sorted(squads))}; or templates: {', '.join(sorted(temps))})"
+    for name in names:
+        if name and name not in temps:
+            return f"unknown template {name!r}; known: {', '.join(sorted(temps))} (or a squad: {', '.join(sorted(squads))})"
+    return None
+
+
 def _parse_list(value: Any) -> list[str]:
     if isinstance(value, list | tuple):
         return [str(v).strip() for v in value if str(v).strip()]

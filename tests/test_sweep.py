@@ -115,7 +115,7 @@ HOSTILE_PLANS = {
                             "variant[1].red.ai: unknown AI level 'genius'"),
     "unknown ruleset": (f'map = "{STREET}"\nruleset = ["yags", "chess"]\n', "ruleset: unknown ruleset 'chess'"),
     "too many variants": (f'map = "{STREET}"\nsize = [{", ".join(str(i) for i in range(1, 101))}]\n'
-                          f'[blue]\nsquad = [{", ".join(repr(f"rifleman,{i}") for i in range(101))}]\n',
+                          f'[blue]\nsquad = [{", ".join(repr(",".join(["rifleman"] * i)) for i in range(1, 102))}]\n',
                           "10,100 variants, more than the 10,000 a sweep may have"),
     "too many matches": (f'map = "{STREET}"\nruns = 100000\nsize = [{", ".join(str(i) for i in range(1, 101))}]\n'
                          f'[blue]\nai = ["random", "easy"]\n',

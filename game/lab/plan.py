@@ -79,7 +79,7 @@ def map_digest(grid: GridMap) -> str:
     """16 hex digits of the sha256 of what the game makes of a map (its size, scale, terrain,
     spawns, units, max rounds, ruleset, fog, properties), not of its file: where its art is,
     its name and its briefing do not count, a retiled tileset that changes the terrain does."""
-    skip = {"name", "path", "briefing", "art", "missing_art", "assumptions"}
+    skip = {"name", "path", "briefing", "art", "missing_art", "assumptions", "stacked_units"}
     facts = {f.name: getattr(grid, f.name) for f in dataclasses.fields(grid) if f.name not in skip}
 
     def plain(value: Any) -> Any:
@@ -202,8 +202,12 @@ def _axis(path: Path, where: str, key: str, value: Any) -> list[Any]:
                 raise PlanError(f"{at}: unknown AI level {v!r}; expected one of {', '.join(LEVELS)}")
             out.append(v)
         elif key == "squad":
+            from game.squads import squad_problem
+
             if not v.strip():
                 raise PlanError(f"{at}: an empty squad")
+            if v != MAP_SQUAD and (problem := squad_problem(v)):
+                raise PlanError(f"{at}: {problem}")
             out.append(None if v == MAP_SQUAD else v)
         elif key == "map":
             if len(v) > MAX_PATH_CHARS:
@@ -300,11 +304,16 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
     digests: dict[str, str] = {}
     variants: list[Variant] = []
     seen: set[str] = set()
+    sizes: dict[str, set[int | None]] = {}  # a map's sizes: judged for the smallest squads played on it
+    for entry in plan.entries:
+        for m in entry["map"]:
+            sizes.setdefault(m, set()).update(entry["size"])
     for entry in plan.entries:
         for c in combinations(entry):
             m = c["map"]
             if m not in grids:
-                grids[m] = judge_map(m).grid
+                smallest = None if None in sizes[m] else min(s for s in sizes[m] if s is not None)
+                grids[m] = judge_map(m, size=smallest).grid
                 digests[m] = map_digest(grids[m])
             grid = grids[m]
             v = Variant(m, Path(m).name, digests[m], choose_ruleset(c["ruleset"], None, grid.ruleset), c["fog"],

@@ -82,6 +82,10 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
                     raise ScenarioError(f"{path}: {key}.ai: unknown AI level {value['ai']!r}; expected one of {', '.join(LEVELS)}")
                 out[f"{key}_ai"] = value["ai"]
             if "squad" in value:
+                from game.squads import squad_problem
+
+                if problem := squad_problem(value["squad"]):
+                    raise ScenarioError(f"{path}: {key}.squad: {problem}")
                 out[f"{key}_squad"] = value["squad"]
         elif key == "ruleset":
             from engine.rulesets import UnknownRuleset, check_name

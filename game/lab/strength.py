@@ -9,7 +9,6 @@ won. Prints one line per map and pairing with the win rate and the required rate
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
@@ -54,11 +53,16 @@ def fog_cost(map_path: str, level: str, seeds: int, seed: int = 1, jobs: int = 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m game.lab.strength", description=__doc__.splitlines()[0])
+    from game.cli_common import OneLineParser
+    from game.cli_numbers import whole
+    from game.limits import MAX_JOBS, MAX_SEED
+
+    p = OneLineParser(prog="python -m game.lab.strength", description=__doc__.splitlines()[0])
     p.add_argument("--maps", nargs="*", default=None, help="maps (default: every maps/*.tmx)")
     p.add_argument("--pairs", nargs="*", default=None, help="strong:weak[:seeds[:rate]] (default: the issue's)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="the first match's seed (default 1)")
+    p.add_argument("--jobs", type=whole(1, MAX_JOBS), default=min(os.cpu_count() or 1, MAX_JOBS),
+                   help="parallel processes (default: the cores)")
     p.add_argument("--ruleset", default=None, help="yags, mythras, yags-sf or step (default: each map's)")
     p.add_argument("--fog", choices=("on", "off"), default="off", help="fog of war (default off)")
     p.add_argument("--ai-sees-all", action="store_true", help="with fog, the AI decides from the whole board")

@@ -112,6 +112,9 @@ class GridMap:
     placeholders, check-map refuses it."""
     art: tuple[str, ...] = ()
     """The image files the map draws with (each passed the safe probe)."""
+    stacked_units: tuple[str, ...] = ()
+    """One line per unit the map places on a tile another unit (of any layer) stands on: the
+    match moves one of the two to a free tile of its side's spawn zone, check-map refuses the map."""
 
     def __post_init__(self) -> None:
         size = self.width * self.height

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 import pytmx
 
+from game.limits import MAX_ROUNDS_LIMIT
 from game.maps.errors import MapError
 from game.maps.grid import TEAMS, GridMap
 from game.maps.objects import read_objects
@@ -33,9 +34,6 @@ from game.maps.routes import read_routes
 from game.maps.tmxcheck import Prepared, prepare, tileset_of
 from game.maps.xmlsafe import read_xml
 
-MAX_ROUNDS_LIMIT = 1000
-"""Most rounds a map may ask for: 1000 Yags rounds are over 80 minutes of fighting, and a
-match between two sides that never meet would otherwise run (and `simulate` hang) for ever."""
 MIN_METRES_PER_TILE = 0.1
 MAX_METRES_PER_TILE = 1000.0
 """Tile sides in metres: a figure needs more than 10 cm to stand on, and a 1 km tile is past
@@ -152,12 +150,13 @@ class _Builder:
         groups = [group for group, keep in self.paired(pytmx.TiledObjectGroup,
                                                        self.prepared.object_groups) if keep]
         walkable = bytes(blocks_move.translate(b"\x01\x00" + bytes(254)))  # 1 - b
+        stacked: list[str] = []
         spawns, units = read_objects(
             groups, width=self.width, height=self.height, tile_width=int(tmx.tilewidth),
             tile_height=int(tmx.tileheight),
             walkable=lambda x, y: bool(walkable[y * self.width + x]), fail=self.fail,
             defaults={UNIT_CLASS: project.defaults(UNIT_CLASS),
-                      SPAWN_CLASS: project.defaults(SPAWN_CLASS)})
+                      SPAWN_CLASS: project.defaults(SPAWN_CLASS)}, stacked=stacked)
         routes = read_routes(groups, width=self.width, height=self.height, tile_width=int(tmx.tilewidth),
                              tile_height=int(tmx.tileheight),
                              walkable=lambda x, y: bool(walkable[y * self.width + x]), fail=self.fail)
@@ -188,6 +187,7 @@ class _Builder:
             fog_given="fog" in props,
             missing_art=tuple(self.prepared.missing_art),
             art=tuple(self.prepared.art),
+            stacked_units=tuple(f"{self.path}: {line}" for line in stacked),
         )
         for team in TEAMS:
             if not grid.spawn_tiles(team):

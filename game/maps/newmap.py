@@ -17,20 +17,19 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from xml.etree.ElementTree import Element, SubElement, tostring
+from xml.etree.ElementTree import Element, SubElement
 
+from game.limits import MAX_SIDE, MAX_TILES, MIN_SIDE
 from game.maps.errors import MapError
 from game.maps.images import ImageError, read_image
 from game.maps.project import MAP_CLASS, OBJECT_TYPES_FILE, PROJECT_FILE
 from game.maps.templates import apply_templates
-from game.maps.tmxcheck import MAX_SIDE, MAX_TILES
 from game.maps.tmxwriter import Choice, MapObject, ObjectLayer, TileLayer, TilesetRef, map_xml
 from game.maps.xmlsafe import read_xml
+from game.maps.xmlwrite import to_text
 
 SHIPPED_TILESET = PROJECT_FILE.with_name("terrain.tsx")
 DEFAULT_TILES = (40, 30)
-MIN_SIDE = 8
-"""Fewest tiles a side of a fresh map: room for a spawn zone each side and ground between."""
 TILE = 32
 GRASS = 1
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -218,5 +217,5 @@ def _set_name(root: Element, name: str) -> None:
 
 
 def _write_xml(root: Element, path: Path) -> None:
-    text = '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(root, encoding="unicode") + "\n"
+    text = '<?xml version="1.0" encoding="UTF-8"?>\n' + to_text(root) + "\n"
     path.write_text(text, encoding="utf-8", newline="\n")

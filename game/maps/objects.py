@@ -32,15 +32,18 @@ def object_label(group: pytmx.TiledObjectGroup, obj: pytmx.TiledObject) -> str:
 def read_objects(
     groups: list[pytmx.TiledObjectGroup], *, width: int, height: int, tile_width: int,
     tile_height: int, walkable: Callable[[int, int], bool], fail: Fail,
-    defaults: dict[str, dict[str, Any]] | None = None,
+    defaults: dict[str, dict[str, Any]] | None = None, stacked: list[str] | None = None,
 ) -> tuple[list[Spawn], list[UnitSpawn]]:
     """Spawn zones (class ``spawn``) and units (class ``unit``); other objects are ignored.
 
     A property an object leaves out takes its class's default from ``defaults`` (the
-    project's, as Tiled showed it). A unit must stand on a walkable tile of the map."""
+    project's, as Tiled showed it). A unit must stand on a walkable tile of the map; a unit
+    on a tile another unit of any layer stands on is noted in ``stacked`` (the match moves one
+    of the two to a free spawn tile; check-map refuses the map)."""
     defaults = defaults or {}
     spawns: list[Spawn] = []
     units: list[UnitSpawn] = []
+    first_on: dict[tuple[int, int], str] = {}  # a tile -> the first unit placed on it
     for group in groups:
         for obj in group:
             if not obj.visible:
@@ -66,6 +69,9 @@ def read_objects(
                 if not walkable(x, y):
                     fail(where, f"unit at tile ({x}, {y}) stands on a tile that blocks movement")
                 units.append(_unit(obj, props, team, x, y, where, fail))
+                other = first_on.setdefault((x, y), where)
+                if other is not where and stacked is not None:
+                    stacked.append(f"{where}: unit at tile ({x}, {y}) stands on the tile of {other}")
     return spawns, units
 
 

@@ -15,16 +15,13 @@ import os
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
+from game.limits import MAX_SIDE, MAX_TILES
 from game.maps.artcheck import check_art
 from game.maps.layerdata import LayerDataError, decode_layer_data
 from game.maps.templates import apply_templates
 from game.maps.tmxelements import ElementChecks
 from game.maps.xmlsafe import read_xml
 
-MAX_SIDE = 2000
-"""Most tiles along either side of a map."""
-MAX_TILES = 1_000_000
-"""Most tiles in a map (width * height)."""
 MAX_TILE_PIXELS = 4096
 """Largest tile width or height in pixels."""
 MAX_TILESET_TILES = 262_144
