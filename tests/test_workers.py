@@ -1,5 +1,5 @@
 """Worker processes end with the command that started them (issue 27, "The results store"):
-after `kill -9` of `skirmish sweep --jobs 2` nobody is left to end its workers, so each
+after `kill -9` of `skirmish sweep --jobs 2` (or `simulate`) nobody is left to end its workers, so each
 watches the command and exits when it is gone (game/lab/runner.py, _watch_command)."""
 
 import os
@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from game.lab import runner
 from tests.test_sweep import STREET
@@ -47,11 +49,13 @@ def _until(condition, seconds):
     return condition()
 
 
-def test_workers_end_when_the_sweep_is_killed(tmp_path):
+@pytest.mark.parametrize("command", ["sweep", "simulate"])
+def test_workers_end_when_the_command_is_killed(tmp_path, command):
     plan = tmp_path / "plan.toml"
     plan.write_text(f'runs = 1000\nmap = "{STREET}"\nsize = 2\n')
+    argv = {"sweep": ["sweep", str(plan)], "simulate": ["simulate", "--map", STREET, "--size", "2", "--runs", "1000"]}
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    sweep = subprocess.Popen([sys.executable, "-m", "game", "sweep", str(plan), "--jobs", "2"], cwd=tmp_path,
+    sweep = subprocess.Popen([sys.executable, "-m", "game", *argv[command], "--jobs", "2"], cwd=tmp_path,
                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         assert _until(lambda: len(_children(sweep.pid)) >= 2, 60), "the sweep did not start its two workers"
@@ -67,4 +71,5 @@ def test_workers_end_when_the_sweep_is_killed(tmp_path):
     finally:
         for w in left():  # a failed test leaves no process behind
             os.kill(w, signal.SIGKILL)
-    assert (tmp_path / "plan.sqlite").exists()  # what it stored is there (each result its own transaction)
+    if command == "sweep":
+        assert (tmp_path / "plan.sqlite").exists()  # what it stored is there (each result its own transaction)

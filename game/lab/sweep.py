@@ -90,8 +90,8 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
             except ClusterError as exc:
                 return error(f"--cluster: {exc}")
         version = code_version()
-        done = {v.id: store.finished(v.id, plan.runs) for v in variants}  # read first: a damaged file is left as it is
         sweep = store.begin(plan, variants, version)
+        done = {v.id: store.finished(v.id, plan.runs) for v in variants}
         todo = sum(plan.runs - below - len(more) for below, more in done.values())
         total = plan.runs * len(variants)
         where = (f"on the cluster at {args.cluster}" if cluster is not None
