@@ -184,7 +184,7 @@ def cmd_new_map(args: argparse.Namespace) -> int:
     """Make a map folder in the current folder: the map, its tilesets and art, the Tiled
     project; it plays at once and keeps its art wherever it is moved."""
     from game.maps import MapError
-    from game.maps.newmap import NewMapError, new_map, parse_tiles
+    from game.newmap import NewMapError, new_map, parse_tiles
     from game.squads import SquadError
 
     try:

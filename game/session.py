@@ -29,9 +29,9 @@ from typing import Any
 from engine.outcome import Done, Impossible
 from engine.turn import Question
 from game.ai import make_controller
-from game.ai.orders import OrdersAI
 from game.flow import Flow, Stuck
 from game.tactics import parse_tactic
+from game.tactics.orders import OrdersAI
 from game.world.actions import Action, Hold
 from game.world.match import Match
 

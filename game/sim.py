@@ -18,7 +18,6 @@ from typing import Any
 
 from engine.rulesets import choose_ruleset, make_ruleset
 from game.ai import make_controller
-from game.ai.orders import OrdersAI
 from game.flow import Flow
 from game.limits import MAX_RUNS, MAX_SIZE
 from game.maps import load_map
@@ -33,6 +32,7 @@ from game.squads import (
     templates,
 )
 from game.tactics import check_tactic, parse_tactic
+from game.tactics.orders import OrdersAI
 from game.world.actions import Throw
 from game.world.events import Event
 from game.world.match import Match

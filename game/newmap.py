@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree.ElementTree import Element, SubElement
 
+from game.judge import judge_map
 from game.limits import MAX_SIDE, MAX_TILES, MIN_SIDE
 from game.maps.errors import MapError
 from game.maps.images import ImageError, read_image
@@ -98,8 +99,6 @@ def new_map(name: str, *, source: str | None = None, tiles: tuple[int, int] | No
 
 def _judge(path: Path, made: NewMap) -> None:
     """The new map must be one every command plays (else nothing is kept)."""
-    from game.judge import judge_map
-
     judged = judge_map(path)
     made.notes.extend(judged.warnings)
 
