@@ -98,6 +98,12 @@ class GridMap:
     placeholders, check-map refuses it."""
     art: tuple[str, ...] = ()
     """The image files the map draws with (each passed the safe probe)."""
+    objectives: tuple[Any, ...] = ()
+    """The map's objectives (game.maps.objectives.Objective), in document order."""
+    at_time: str = "draw"
+    """Who wins when the rounds run out (map property ``at_time``): draw, blue or red."""
+    objectives_all: bool = False
+    """Map property ``objectives = "all"``: a side wins only when all its objectives are met."""
 
     def __post_init__(self) -> None:
         size = self.width * self.height
