@@ -82,9 +82,8 @@ def read_objectives(
         rounds = _whole(props.get("rounds"), 1, MAX_OBJECTIVE_ROUNDS, f"{where} property 'rounds'", fail)
         count = _whole(props.get("count"), 1, MAX_OBJECTIVE_COUNT, f"{where} property 'count'", fail)
         unit = str(props.get("unit") or "").strip() or None
-        tiles = zone_tiles(obj, width=width, height=height, tile_width=tile_width, tile_height=tile_height,
-                           where=where, fail=fail)
-        tiles = tuple(t for t in tiles if walkable(*t))
+        tiles = tuple(t for t in zone_tiles(obj, width=width, height=height, tile_width=tile_width,
+                                            tile_height=tile_height, where=where, fail=fail) if walkable(*t))
         if not tiles and kind != "protect":
             fail(where, "the zone has no walkable tile (a unit could never stand in it)")
         placed = names_of[team]
