@@ -75,12 +75,18 @@ class PlanError(ValueError):
         super().__init__(one_line(message))
 
 
+UNSAID_FACTS = ("objectives", "at_time", "objectives_all", "deployments")
+"""Facts of a map (issue 30) that stay out of its digest while at their default, so that the
+digest of a map that says nothing of them, and every store and seed made from it, stays."""
+
+
 def map_digest(grid: GridMap) -> str:
     """16 hex digits of the sha256 of what the game makes of a map (its size, scale, terrain,
     spawns, units, max rounds, ruleset, fog, properties), not of its file: where its art is,
     its name and its briefing do not count, a retiled tileset that changes the terrain does."""
     skip = {"name", "path", "briefing", "art", "missing_art", "assumptions"}
-    facts = {f.name: getattr(grid, f.name) for f in dataclasses.fields(grid) if f.name not in skip}
+    facts = {f.name: getattr(grid, f.name) for f in dataclasses.fields(grid) if f.name not in skip
+             and not (f.name in UNSAID_FACTS and getattr(grid, f.name) == f.default)}
 
     def plain(value: Any) -> Any:
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
