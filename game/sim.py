@@ -202,8 +202,9 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
             if on_round is not None:
                 on_round(match)
         r = match.result()
-        return {"seed": spec.seed, "winner": r.winner, "rounds": r.rounds,
-                "survivors": r.survivors, "casualties": r.casualties,
+        return {"seed": spec.seed, "winner": r.winner, "rounds": r.rounds, "by": r.by,
+                "objectives": list(r.objectives), "survivors": r.survivors, "casualties": r.casualties,
+                "exited": r.exited,
                 "weapons": log.weapons,
                 "fell": sorted(log.fell), "fought_from": sorted(log.fought_from),
                 "decision_ms": {"count": len(times),
