@@ -17,6 +17,10 @@ The schema (docs/sweeps.md has example queries):
             blue_survivors, red_survivors, code_version, sweep, played_at)
                                         one row a match: idx from 0 within its variant; winner
                                         blue, red or draw; played_at UTC (ISO 8601)
+    outcomes(variant, idx, by, objectives, blue_exited, red_exited)
+                                        how each match was decided (issue 30): by elimination,
+                                        objective or time; the objectives met, "; "-joined
+                                        (empty unless by objective); units that left by an exit
     weapons(variant, idx, weapon, hits, levels, downed)
                                         harm by weapon in each match (damaging hits, damage
                                         levels, units downed)
@@ -62,6 +66,19 @@ CREATE TABLE weapons (
 CREATE VIEW results AS SELECT m.*, v.map, v.ruleset, v.fog, v.size, v.blue_ai, v.blue_squad, v.red_ai,
     v.red_squad FROM matches m JOIN variants v USING (variant);
 """
+
+
+OUTCOMES = """
+CREATE TABLE IF NOT EXISTS outcomes (
+    variant TEXT NOT NULL, idx INTEGER NOT NULL,
+    by TEXT NOT NULL CHECK (by IN ('elimination', 'objective', 'time')), objectives TEXT NOT NULL,
+    blue_exited INTEGER NOT NULL, red_exited INTEGER NOT NULL,
+    PRIMARY KEY (variant, idx), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx));
+"""
+"""How each match was decided (issue 30): a table of its own beside `matches`, made when a
+store is opened if it lacks it, so a store of schema 1 gains it without a change to any row
+(a migration to a later schema version is this statement; a match stored before it has no
+row here, and reads as by elimination or time from its winner)."""
 
 
 class StoreError(ValueError):
@@ -118,6 +135,7 @@ class Store:
             if row is None or row[0] != SCHEMA_VERSION:
                 raise StoreError(self.path, f"a results store of schema {row[0] if row else '?'}, "
                                  f"this skirmish reads schema {SCHEMA_VERSION}")
+        db.executescript("BEGIN;" + OUTCOMES + "COMMIT;")
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA foreign_keys=ON")
 
@@ -171,6 +189,10 @@ class Store:
                  sur.get("blue", 0), sur.get("red", 0), code_version, sweep, _now()))
             if cur.rowcount == 0:
                 return False
+            ex = battle.get("exited") or {}
+            self.db.execute("INSERT INTO outcomes VALUES (?, ?, ?, ?, ?, ?)",
+                            (variant, idx, battle.get("by") or ("time" if battle["winner"] == "draw" else "elimination"),
+                             "; ".join(battle.get("objectives") or ()), ex.get("blue", 0), ex.get("red", 0)))
             self.db.executemany("INSERT INTO weapons VALUES (?, ?, ?, ?, ?, ?)",
                                 [(variant, idx, w, t["hits"], t["levels"], t["downed"])
                                  for w, t in sorted(battle.get("weapons", {}).items())])
@@ -184,8 +206,11 @@ class Store:
             "AVG(blue_casualties), AVG(red_casualties) FROM matches WHERE variant = ? AND idx < ?",
             (variant, runs)).fetchone()
         n = row[0] or 0
+        by = dict(self.db.execute("SELECT by, COUNT(*) FROM outcomes WHERE variant = ? AND idx < ? GROUP BY by",
+                                  (variant, runs)).fetchall())
         return {"n": n, "blue": row[1] or 0, "red": row[2] or 0, "draw": row[3] or 0, "rounds": row[4] or 0.0,
-                "blue_casualties": row[5] or 0.0, "red_casualties": row[6] or 0.0}
+                "blue_casualties": row[5] or 0.0, "red_casualties": row[6] or 0.0,
+                "by": {k: by.get(k, 0) for k in ("elimination", "objective", "time")}}
 
     def close(self) -> None:
         try:
