@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
+from game.maps.deployments import describe
 from game.maps.grid import TEAMS, GridMap
 
 
@@ -48,6 +49,9 @@ def summarise(grid: GridMap) -> str:
     else:
         lines.append("objectives: none (a side wins by elimination; when time runs out: "
                      f"{grid.at_time if grid.at_time == 'draw' else grid.at_time + ' wins'})")
+    if grid.deployments:
+        lines.append(f"deployments: {len(grid.deployments)}")
+        lines.extend(f"  {describe(d)}" for d in grid.deployments)
     if grid.briefing:
         lines.append(textwrap.fill(" ".join(grid.briefing.split()), width=88,
                                    initial_indent="briefing: ", subsequent_indent="  "))

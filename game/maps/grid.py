@@ -104,6 +104,8 @@ class GridMap:
     """Who wins when the rounds run out (map property ``at_time``): draw, blue or red."""
     objectives_all: bool = False
     """Map property ``objectives = "all"``: a side wins only when all its objectives are met."""
+    deployments: tuple[Any, ...] = ()
+    """The map's deployments (game.maps.deployments.Deployment): ``deploy NAME`` layers."""
 
     def __post_init__(self) -> None:
         size = self.width * self.height

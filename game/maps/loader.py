@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 import pytmx
 
+from game.maps.deployments import deployment_name, read_deployments
 from game.maps.errors import MapError
 from game.maps.grid import TEAMS, GridMap
 from game.maps.objectives import (
@@ -157,8 +158,9 @@ class _Builder:
         self.read_all_tile_facts()
         cells, placed_layers = self.combine_layers()
         blocks_move, blocks_sight, cover, cost = cells
-        groups = [group for group, keep in self.paired(pytmx.TiledObjectGroup,
-                                                       self.prepared.object_groups) if keep]
+        pairs = self.paired(pytmx.TiledObjectGroup, self.prepared.object_groups)
+        layers = self.prepared.object_layers or [keep for _, keep in pairs]
+        groups = [group for (group, keep) in pairs if keep and deployment_name(group.name) is None]
         walkable = bytes(blocks_move.translate(b"\x01\x00" + bytes(254)))  # 1 - b
         spawns, units = read_objects(
             groups, width=self.width, height=self.height, tile_width=int(tmx.tilewidth),
@@ -166,6 +168,13 @@ class _Builder:
             walkable=lambda x, y: bool(walkable[y * self.width + x]), fail=self.fail,
             defaults={UNIT_CLASS: project.defaults(UNIT_CLASS),
                       SPAWN_CLASS: project.defaults(SPAWN_CLASS)})
+        deployments = read_deployments(
+            [group for (group, _), layer in zip(pairs, layers, strict=True) if layer],
+            lambda group: read_objects(
+                [group], width=self.width, height=self.height, tile_width=int(tmx.tilewidth),
+                tile_height=int(tmx.tileheight), walkable=lambda x, y: bool(walkable[y * self.width + x]),
+                fail=self.fail, defaults={UNIT_CLASS: project.defaults(UNIT_CLASS)})[1],
+            self.fail)
         self.defaults = project.defaults(MAP_CLASS)
         self.project_path = project.path
         zones, unknown = gather(groups, object_label, object_kind)
@@ -198,6 +207,7 @@ class _Builder:
             missing_art=tuple(self.prepared.missing_art),
             art=tuple(self.prepared.art),
             objectives=tuple(objectives),
+            deployments=tuple(deployments),
             at_time=self.map_property(props, "at_time", lambda v: as_choice(v, AT_TIME)),
             objectives_all=self.map_property(
                 props, "objectives", lambda v: as_choice(v, OBJECTIVES_NEEDED)) == "all",
