@@ -160,9 +160,10 @@ def build_map(spec: MapSpec) -> str:
         for spot in spots:
             if spot not in blue_reach or not walkable_plain(cell_kinds[spot]):
                 raise ValueError(f"{spec.file}: deployment {name!r} place {spot} is not open, reachable ground")
-        layers.append(ObjectLayer(f"deploy {name}", [
-            MapObject(unit, "unit", x * T + T / 2, y * T + T / 2, point=True, properties={"team": team})
-            for (x, y), unit in zip(spots, names, strict=False)], visible=False))
+        layers.append(ObjectLayer(f"deploy {name}", [  # the units layer's objects, moved
+            MapObject(unit, "unit", x * T + T / 2, y * T + T / 2, point=True,
+                      properties=unit_properties(team, unit, role))
+            for (x, y), unit, role in zip(spots, names, spec.squad, strict=False)], visible=False))
     properties: dict[str, str | float | int] = {"name": spec.name, "briefing": spec.briefing,
                                                 "metres_per_tile": float(spec.metres_per_tile),
                                                 "max_rounds": spec.max_rounds}
