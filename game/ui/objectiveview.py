@@ -71,6 +71,9 @@ def draw_zones(surface: pygame.Surface, cam: Camera, match: Any, ours: str | Non
             labels[corner] = below + 1
             box = pygame.Rect(at[0] + 2, at[1] + 2 + below * (label.get_height() + 3), label.get_width() + 6,
                               label.get_height() + 2)
+            clip = surface.get_clip()
+            if clip.w and clip.h:
+                box.clamp_ip(clip)  # a zone at the map's edge: its label stays on the map
             pygame.draw.rect(surface, (16, 16, 20), box)
             surface.blit(label, (box.x + 3, box.y + 1))
 
