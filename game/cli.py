@@ -57,6 +57,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     straight = args.map is not None or args.mode is not None or args.seed is not None or args.screenshot
     straight = straight or args.ruleset is not None or args.fog is not None
+    straight = straight or bool(args.blue_deployment or args.red_deployment)
     for side in ("blue_ai", "red_ai"):
         level = getattr(args, side, None)
         if level is not None and level not in LEVELS:
@@ -66,7 +67,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else 1 if args.screenshot else random.SystemRandom().randrange(1, 10**6)
     config = SessionConfig(args.map or str(DEFAULT_MAP), args.mode or "solo", args.ai, seed, ruleset=args.ruleset,
                            ais=ais, fog=None if args.fog is None else args.fog == "on",
-                           ai_sees_all=args.ai_sees_all)
+                           ai_sees_all=args.ai_sees_all, blue_deployment=args.blue_deployment or "",
+                           red_deployment=args.red_deployment or "")
     from game.tactics import TacticError, load_tactic
 
     for team in ("blue", "red"):
@@ -255,6 +257,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ruleset", default=None, help=RULESET_HELP)
     play.add_argument("--fog", choices=("on", "off"), default=None,
                       help="fog of war (default: the map's fog property, else on for solo and hot-seat, off for watch)")
+    for team in ("blue", "red"):
+        play.add_argument(f"--{team}-deployment", metavar="NAME", default=None,
+                          help=f"place {team}'s units by the map's 'deploy NAME' layer")
     play.add_argument("--ai-sees-all", action="store_true",
                       help="the AI decides from the whole board, as without fog")
     play.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")
@@ -296,6 +301,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--red-squad", default=None, help="a squad id or templates (swordsman,rifleman)")
     sim.add_argument("--size", type=whole(1, lim.MAX_SIZE), default=None,
                      help="units a side (default: the map's), no more than half the map's walkable tiles")
+    for team in ("blue", "red"):
+        sim.add_argument(f"--{team}-deployment", metavar="NAME", default=None,
+                         help=f"place {team}'s units by the map's 'deploy NAME' layer")
     sim.add_argument("--ruleset", default=None, help=RULESET_HELP)
     sim.add_argument("--fog", choices=("on", "off"), default=None,
                      help="fog of war (default: the scenario's, else the map's fog property, else off)")

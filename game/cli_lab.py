@@ -27,7 +27,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     settings = {"map": args.map, "runs": args.runs, "seed": args.seed, "size": args.size,
                 "blue_ai": args.blue_ai, "red_ai": args.red_ai,
                 "blue_squad": args.blue_squad, "red_squad": args.red_squad, "ruleset": args.ruleset,
-                "fog": args.fog}
+                "fog": args.fog, "blue_deployment": args.blue_deployment, "red_deployment": args.red_deployment}
     if args.scenario:
         try:
             scenario = load_scenario(args.scenario)
@@ -35,7 +35,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return _error(str(exc))
         flags = {"--map": "map", "--runs": "runs", "--seed": "seed", "--size": "size", "--blue-ai": "blue_ai",
                  "--red-ai": "red_ai", "--blue-squad": "blue_squad", "--red-squad": "red_squad",
-                 "--ruleset": "ruleset", "--fog": "fog"}
+                 "--ruleset": "ruleset", "--fog": "fog", "--blue-deployment": "blue_deployment",
+                 "--red-deployment": "red_deployment"}
         given = {key for flag, key in flags.items()
                  if any(a == flag or a.startswith(flag + "=") for a in getattr(args, "argv", ()))}
         for key, value in scenario.items():
@@ -111,6 +112,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         record = simulate(path, settings["runs"], settings["seed"], jobs=jobs, blue_ai=settings["blue_ai"],
                           red_ai=settings["red_ai"], size=settings["size"], blue_squad=settings["blue_squad"],
                           red_squad=settings["red_squad"], ruleset=settings["ruleset"], cluster=cluster,
+                          blue_deployment=settings["blue_deployment"], red_deployment=settings["red_deployment"],
                           fog=None if settings["fog"] is None else settings["fog"] == "on", ai_sees_all=args.ai_sees_all,
                           progress=progress_bar(), on_battle=on_battle, keep_battles=False,
                           blue_tactic=tactics["blue"], red_tactic=tactics["red"])

@@ -57,6 +57,8 @@ class SessionConfig:
     # and hot-seat, off for watch (game.sim.choose_fog; new_session settles it)
     fog: bool | None = False
     ai_sees_all: bool = False  # the AI decides from the whole board even with fog
+    blue_deployment: str = ""  # a `deploy NAME` layer of the map per side ("": the map's units layer)
+    red_deployment: str = ""
     # standing orders for an AI side (docs/tactics.md): team -> (the file's path, its text)
     tactics: dict[str, tuple[str, str]] = field(default_factory=dict)
 

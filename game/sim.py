@@ -26,6 +26,7 @@ from game.squads import (
     SquadError,
     check_size,
     check_squads,
+    deployed,
     map_squads,
     squad_specs,
     template_spec,
@@ -54,6 +55,8 @@ class MatchSpec:
     ruleset: str = "yags"
     fog: bool = False  # fog of war (issue 17)
     ai_sees_all: bool | str = False  # the AI decides from the whole board even with fog (True, or one side)
+    blue_deployment: str | None = None  # a `deploy NAME` layer of the map (issue 30)
+    red_deployment: str | None = None
     blue_tactic: tuple[str, str] | None = None  # a tactic for the side: (its file's path, its text), docs/tactics.md
     red_tactic: tuple[str, str] | None = None
 
@@ -111,6 +114,8 @@ def spec_squads(grid: GridMap, spec: MatchSpec) -> dict[str, list[dict[str, Any]
     for team, own in (("blue", spec.blue_squad), ("red", spec.red_squad)):
         if own:
             squads[team] = side_specs(own, team, spec.size or len(squads.get(team, ())) or 8)
+    if spec.blue_deployment or spec.red_deployment:
+        squads = deployed(grid, squads, {"blue": spec.blue_deployment, "red": spec.red_deployment})
     return squads
 
 
@@ -218,8 +223,9 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
             if on_round is not None:
                 on_round(match)
         r = match.result()
-        return {"seed": spec.seed, "winner": r.winner, "rounds": r.rounds,
-                "survivors": r.survivors, "casualties": r.casualties,
+        return {"seed": spec.seed, "winner": r.winner, "rounds": r.rounds, "by": r.by,
+                "objectives": list(r.objectives), "survivors": r.survivors, "casualties": r.casualties,
+                "exited": r.exited,
                 "weapons": log.weapons,
                 "fell": sorted(log.fell), "fought_from": sorted(log.fought_from),
                 "decision_ms": {"count": len(times),
@@ -252,6 +258,7 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
              red_ai: str = "normal", squad: str = "default", size: int | None = None,
              blue_squad: str | None = None, red_squad: str | None = None, ruleset: str | None = None,
              fog: bool | None = False, ai_sees_all: bool | str = False, cluster: Any = None,
+             blue_deployment: str | None = None, red_deployment: str | None = None,
              progress: Callable[[int, int], None] | None = None,
              on_battle: Callable[[dict[str, Any]], None] | None = None, keep_battles: bool = True,
              blue_tactic: tuple[str, str] | None = None, red_tactic: tuple[str, str] | None = None) -> dict[str, Any]:
@@ -279,7 +286,7 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
 
     def spec(i: int) -> MatchSpec:
         return MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad, name, fog,
-                         ai_sees_all, blue_tactic, red_tactic)
+                         ai_sees_all, blue_deployment, red_deployment, blue_tactic, red_tactic)
 
     check_squads(grid, spec_squads(grid, spec(0)), rules if name != "yags" else None)
     check_spec_tactics(grid, spec(0))
@@ -326,6 +333,9 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
     }
     if ai_sees_all:
         record["ai_sees_all"] = ai_sees_all
+    for team, chosen in (("blue", blue_deployment), ("red", red_deployment)):
+        if chosen:
+            record[f"{team}_deployment"] = chosen
     if interrupted:
         record.update(interrupted=True, runs_asked=runs)
         raise Interrupted(record)

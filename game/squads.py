@@ -193,6 +193,36 @@ def check_size(grid: GridMap, size: int) -> None:
                          f"{size} units a side (at most {room // 2})")
 
 
+def deployed(grid: GridMap, squads: dict[str, list[dict[str, Any]]],
+             deployments: dict[str, str | None]) -> dict[str, list[dict[str, Any]]]:
+    """The squads with each side placed by its chosen deployment (game.maps.deployments),
+    where one is chosen; SquadError (one line) for a deployment the map lacks."""
+    from game.maps.deployments import DeploymentError, deploy
+
+    out = dict(squads)
+    for team, name in deployments.items():
+        if name:
+            try:
+                out[team] = deploy(grid.deployments, grid.path, team, name, squads.get(team, []))
+            except DeploymentError as exc:
+                raise SquadError(str(exc)) from None
+    return out
+
+
+def check_objective_units(grid: GridMap, squads: dict[str, list[dict[str, Any]]]) -> None:
+    """SquadError (one line) when an objective names a unit the side's squad lacks, or asks
+    more units to reach or leave by a zone than the side has (checked at match start: a
+    template squad or `size` may field other units than the map's)."""
+    for o in grid.objectives:
+        specs = squads.get(o.team, [])
+        if o.unit and not any(spec.get("name") == o.unit for spec in specs):
+            raise SquadError(f"{grid.path}: objective {o.name!r} ({o.kind}) names {o.team} unit {o.unit!r}, "
+                             f"which the {o.team} squad lacks")
+        if o.kind in ("reach", "exit") and o.count > len(specs):
+            raise SquadError(f"{grid.path}: objective {o.name!r} ({o.kind}) asks {o.count} units and the "
+                             f"{o.team} squad has {len(specs)}")
+
+
 def check_squads(grid: GridMap, squads: dict[str, list[dict[str, Any]]], rules: Ruleset | None = None) -> None:
     """Every unit spec is well formed, its weapon, armour and grenades exist in the catalogue,
     its attributes are known, and the map has a walkable tile for every unit; under another
@@ -230,6 +260,7 @@ def check_squads(grid: GridMap, squads: dict[str, list[dict[str, Any]]], rules: 
                 if problem is not None:
                     prefix = "" if rules.name in problem else f"ruleset {rules.name}: "
                     raise SquadError(f"{where}: {prefix}{problem}")
+    check_objective_units(grid, squads)
     units = sum(len(specs) for specs in squads.values())
     room = walkable_tiles(grid)
     if units > room:

@@ -59,6 +59,7 @@ def as_version_1(db):
     """Make a store as the first version wrote it: the version only in the store table."""
     with opened(db) as con:
         con.execute("UPDATE store SET value = '1' WHERE key = 'schema'")
+        con.execute("DROP TABLE outcomes")  # version 3's (issue 30)
         con.execute("PRAGMA user_version = 0")
 
 
@@ -81,7 +82,7 @@ def test_a_new_store_carries_its_schema_version(tmp_path):
     Store(tmp_path / "new.sqlite").close()
     assert user_version(tmp_path / "new.sqlite") == store_schema.schema_version() == len(store_schema.MIGRATIONS) + 1
     with opened(tmp_path / "new.sqlite") as con:
-        assert con.execute("SELECT value FROM store WHERE key = 'schema'").fetchone()[0] == "2"
+        assert con.execute("SELECT value FROM store WHERE key = 'schema'").fetchone()[0] == str(store_schema.schema_version())
 
 
 def test_a_first_version_store_is_migrated_in_place_after_a_backup(swept, capsys):
@@ -94,7 +95,7 @@ def test_a_first_version_store_is_migrated_in_place_after_a_backup(swept, capsys
     assert rc == 0 and calls == []  # nothing lost: every match was still there to count
     backup = db.with_name(db.name + ".bak-v1")
     assert f"{db}: migrated to this skirmish's schema (a copy as it was: {backup})" in out
-    assert user_version(db) == 2 and rows(db) == before
+    assert user_version(db) == store_schema.schema_version() and rows(db) == before
     assert user_version(backup) == 0 and rows(backup) == before  # the copy is the old store, whole
     fresh = db.with_name("fresh.sqlite")
     Store(fresh).close()
@@ -103,7 +104,7 @@ def test_a_first_version_store_is_migrated_in_place_after_a_backup(swept, capsys
     assert rc == 0 and "migrated" not in capsys.readouterr().out
 
 
-def _with_a_third_version(monkeypatch, step):
+def _with_a_next_version(monkeypatch, step):
     """This skirmish as it would be with one more migration (`step`) and its column."""
     monkeypatch.setattr(store_schema, "MIGRATIONS", [*store_schema.MIGRATIONS, step])
     monkeypatch.setattr(store_schema, "SCHEMA", store_schema.SCHEMA.replace(
@@ -115,13 +116,14 @@ def _with_a_third_version(monkeypatch, step):
 def test_adding_a_column_is_one_function_in_the_list(swept, monkeypatch):
     plan, db = swept
     before = rows(db)
-    _with_a_third_version(monkeypatch, lambda con: con.execute(
+    _with_a_next_version(monkeypatch, lambda con: con.execute(
         "ALTER TABLE matches ADD COLUMN turns INTEGER NOT NULL DEFAULT 0"))
     try:
         rc, calls, _ = sweep(plan, db=str(db))
-        assert rc == 0 and calls == [] and user_version(db) == 3 and rows(db) == before
+        now = len(store_schema.MIGRATIONS) + 1
+        assert rc == 0 and calls == [] and user_version(db) == now and rows(db) == before
         assert "turns" in shape(db)["matches"] and "turns" in shape(db)["results"]
-        assert user_version(db.with_name(db.name + ".bak-v2")) == 2
+        assert user_version(db.with_name(db.name + f".bak-v{now - 1}")) == now - 1
     finally:
         store_schema._expected.cache_clear()
 
@@ -136,7 +138,7 @@ def test_a_migration_that_fails_leaves_the_store_as_it_was(swept, capsys, monkey
         con.execute("UPDATE matches SET seed = 0")
         con.execute("INSERT INTO nowhere VALUES (1)")
 
-    _with_a_third_version(monkeypatch, breaks_half_way)
+    _with_a_next_version(monkeypatch, breaks_half_way)
     try:
         err = refused(plan, db, capsys)
     finally:

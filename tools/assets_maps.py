@@ -41,6 +41,27 @@ from game.maps.tmxwriter import (
 
 
 @dataclass(frozen=True)
+class Zone:
+    """An objective zone in tiles: x, y, width, height, and its properties."""
+
+    name: str
+    kind: str
+    team: str
+    rect: tuple[int, int, int, int]
+    rounds: int = 0
+    count: int = 0
+    unit: str = ""
+
+    def map_object(self) -> MapObject:
+        x, y, w, h = self.rect
+        props: dict[str, str | int] = {"kind": self.kind, "team": self.team}
+        for key in ("rounds", "count", "unit"):
+            if getattr(self, key):
+                props[key] = getattr(self, key)
+        return MapObject(self.name, "objective", x * T, y * T, w * T, h * T, properties=props)
+
+
+@dataclass(frozen=True)
 class MapSpec:
     file: str
     name: str
@@ -57,6 +78,14 @@ class MapSpec:
     """Per team, the units' names (default: NAMES)."""
     tileset: str = "terrain.tsx"
     """The tileset's path from the map (a map in a subfolder of maps/: ../terrain.tsx)."""
+    objectives: tuple[Zone, ...] = ()
+    """The map's objectives (issue 30), on an object layer `objectives`."""
+    at_time: str | None = None
+    """Who wins when time runs out (the map property at_time; None: not written, a draw)."""
+    deployments: tuple[tuple[str, str, tuple[tuple[int, int], ...]], ...] = ()
+    """(name, team, places of the team's units in order): hidden `deploy NAME` layers."""
+    fielded: dict[str, int] | None = None
+    """Per team, how many of the squad it fields (the first N; default: all of it)."""
 
 
 def walkable_plain(kinds: list[TileKind | None]) -> bool:
@@ -122,17 +151,32 @@ def build_map(spec: MapSpec) -> str:
                 raise ValueError(f"{spec.file}: {team} unit at {spot} cannot be reached from "
                                  "the blue start")
     for team, spots in places.items():
-        for (x, y), name, role in zip(spots, (spec.names or NAMES)[team], spec.squad, strict=True):
+        count = (spec.fielded or {}).get(team, len(spec.squad))
+        for (x, y), name, role in list(zip(spots, (spec.names or NAMES)[team], spec.squad, strict=True))[:count]:
             objects.append(MapObject(name, "unit", x * T + T / 2, y * T + T / 2, point=True,
                                      properties=unit_properties(team, name, role)))
+    layers = [ObjectLayer("units", objects)]
+    if spec.objectives:
+        layers.append(ObjectLayer("objectives", [z.map_object() for z in spec.objectives]))
+    for name, team, spots in spec.deployments:
+        names = (spec.names or NAMES)[team]
+        for spot in spots:
+            if spot not in blue_reach or not walkable_plain(cell_kinds[spot]):
+                raise ValueError(f"{spec.file}: deployment {name!r} place {spot} is not open, reachable ground")
+        layers.append(ObjectLayer(f"deploy {name}", [  # the units layer's objects, moved
+            MapObject(unit, "unit", x * T + T / 2, y * T + T / 2, point=True,
+                      properties=unit_properties(team, unit, role))
+            for (x, y), unit, role in zip(spots, names, spec.squad, strict=False)], visible=False))
+    properties: dict[str, str | float | int] = {"name": spec.name, "briefing": spec.briefing,
+                                                "metres_per_tile": float(spec.metres_per_tile),
+                                                "max_rounds": spec.max_rounds}
+    if spec.at_time:
+        properties["at_time"] = spec.at_time
     return map_xml(
         width=width, height=height, tile_width=T, tile_height=T,
         tilesets=[TilesetRef(spec.tileset, 1)],
         layers=[TileLayer("ground", ground), TileLayer("structures", structures)],
-        object_layers=[ObjectLayer("units", objects)],
-        properties={"name": spec.name, "briefing": spec.briefing,
-                    "metres_per_tile": float(spec.metres_per_tile),
-                    "max_rounds": spec.max_rounds},
+        object_layers=layers, properties=properties,
     )
 
 # The tutorial's yard: 18 x 10 tiles of 2 m, blue on the west, red on the east, with crates,
@@ -211,6 +255,51 @@ MAPS: tuple[MapSpec, ...] = (
         max_rounds=30,
         spawns={"blue": (0, 8, 4, 14), "red": (36, 8, 4, 14)},
         squad=WOOD_SQUAD,
+    ),
+    # maps with objectives (issue 30): the plans above, with something to do besides fight
+    MapSpec(
+        file="breakout.tmx",
+        name="Breakout",
+        briefing=("Blue must break through the village and get three soldiers off the east edge "
+                  "before the thirtieth round; red's rearguard of six holds the village and wins "
+                  "if time runs out."),
+        plan=turned_round(CROSSROADS_WEST),
+        metres_per_tile=2.0,
+        max_rounds=30,
+        spawns={"blue": (0, 8, 5, 14), "red": (21, 8, 8, 14)},
+        squad=VILLAGE_SQUAD,
+        objectives=(Zone("East road out", "exit", "blue", (38, 0, 2, 30), count=3),),
+        at_time="red",
+        fielded={"red": 6},  # the rearguard is outnumbered (8 against 8 is 80% red: docs/maps.md)
+        deployments=(("flank", "blue", ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (3, 0), (3, 1))),),
+    ),
+    MapSpec(
+        file="store.tmx",
+        name="Hold the Store",
+        briefing=("Both squads want the store in the middle of the compound: the side that holds "
+                  "it, with nobody of the other side inside, at the end of three rounds running "
+                  "wins."),
+        plan=turned_round(COMPOUND_WEST),
+        metres_per_tile=2.0,
+        max_rounds=30,
+        spawns={"blue": (0, 10, 4, 12), "red": (36, 10, 4, 12)},
+        squad=COMPOUND_SQUAD,
+        objectives=(Zone("The store (blue)", "hold", "blue", (17, 13, 6, 6), rounds=3),
+                    Zone("The store (red)", "hold", "red", (17, 13, 6, 6), rounds=3)),
+    ),
+    MapSpec(
+        file="escort.tmx",
+        name="Escort",
+        briefing=("Get Sgt Hale down Market Street and out at its east end alive within 34 "
+                  "rounds. Red waits in the street: if Hale falls, or time runs out, red wins."),
+        plan=turned_round(STREET_WEST),
+        metres_per_tile=2.0,
+        max_rounds=34,  # 30: red wins 60% of the decided, 40: blue 64% (docs/maps.md)
+        spawns={"blue": (0, 7, 3, 10), "red": (24, 7, 8, 10)},
+        squad=STREET_SQUAD,
+        objectives=(Zone("Out at the east end", "exit", "blue", (38, 9, 2, 6), count=1, unit="Sgt Hale"),
+                    Zone("Keep Hale alive", "protect", "blue", (0, 7, 3, 10), unit="Sgt Hale")),
+        at_time="red",
     ),
     # the tutorial (game/ui/tutorial.py): a small yard, two against two, out of maps/ itself
     # so it is no skirmish map (the menu, the lab and the checks of maps/*.tmx leave it out)

@@ -4,8 +4,9 @@
     python tools/make_project.py --out DIR  # the same two files into DIR
 
 ``skirmish.tiled-project`` holds the custom types Tiled shows as drop-downs and defaults:
-enums (cover, team, template, weapon, armour, ruleset, fog) and classes (``skirmish_map``
-for the map's properties, ``unit`` and ``spawn`` for objects). Tiled 1.8 has enums and
+enums (cover, team, template, weapon, armour, ruleset, fog, objective_kind, at_time,
+objectives) and classes (``skirmish_map`` for the map's properties, ``unit``, ``spawn``,
+``objective`` and ``route`` for objects, ``deployment`` for a ``deploy NAME`` layer). Tiled 1.8 has enums and
 classes but takes object types (with their default properties) from ``objecttypes.xml``,
 which the project names; Tiled 1.9 and later use the classes. Both files hold the same
 defaults, and the game reads its defaults from the project (game/maps/project.py), so what
@@ -29,13 +30,22 @@ sys.path.insert(0, str(ROOT))
 
 from engine.yags.catalogue import default_catalogue  # noqa: E402
 from game.maps.grid import TEAMS  # noqa: E402
+from game.maps.objectives import (  # noqa: E402
+    AT_TIME,
+    DEPLOYMENT_CLASS,
+    KINDS,
+    OBJECTIVE_CLASS,
+    OBJECTIVES_NEEDED,
+    ROUTE_CLASS,
+)
 from game.maps.project import FROM_TEMPLATE, MAP_CLASS, SPAWN_CLASS, UNIT_CLASS  # noqa: E402
 from game.maps.props import COVER_KINDS, FOG_CHOICES, RULESETS  # noqa: E402
 from game.squads import templates  # noqa: E402
 
 MAX_FLAGS = 31
 """Tiled keeps a flags enum's value in one int: at most 31 values."""
-COLOURS = {MAP_CLASS: "#ff808080", UNIT_CLASS: "#ff3c78ff", SPAWN_CLASS: "#ffffb030"}
+COLOURS = {MAP_CLASS: "#ff808080", UNIT_CLASS: "#ff3c78ff", SPAWN_CLASS: "#ffffb030",
+           OBJECTIVE_CLASS: "#ffe04040", ROUTE_CLASS: "#ff40c040", DEPLOYMENT_CLASS: "#ff60a0ff"}
 
 
 def enums() -> list[tuple[str, list[str], bool]]:
@@ -50,6 +60,9 @@ def enums() -> list[tuple[str, list[str], bool]]:
         ("weapon", [FROM_TEMPLATE, *weapons], False),
         ("ruleset", list(RULESETS), False),
         ("fog", list(FOG_CHOICES), False),
+        ("objective_kind", list(KINDS), False),
+        ("at_time", list(AT_TIME), False),
+        ("objectives", list(OBJECTIVES_NEEDED), False),
     ]
     if len(armour) <= MAX_FLAGS:
         out.insert(4, ("armour", armour, True))
@@ -61,13 +74,26 @@ def classes(enum_names: set[str]) -> list[tuple[str, list[str], list[tuple[str, 
     armour = "armour" if "armour" in enum_names else None
     return [
         (MAP_CLASS, ["map"], [
+            ("at_time", "string", AT_TIME[0], "at_time"),
             ("briefing", "string", "", None),
             ("fog", "string", FOG_CHOICES[0], "fog"),
             ("max_rounds", "int", 30, None),
             ("metres_per_tile", "float", 2.0, None),
             ("name", "string", "", None),
+            ("objectives", "string", OBJECTIVES_NEEDED[0], "objectives"),
             ("ruleset", "string", RULESETS[0], "ruleset"),
         ]),
+        (OBJECTIVE_CLASS, ["object"], [
+            ("count", "int", 1, None),
+            ("kind", "string", KINDS[0], "objective_kind"),
+            ("rounds", "int", 1, None),
+            ("team", "string", TEAMS[0], "team"),
+            ("unit", "string", "", None),
+        ]),
+        (ROUTE_CLASS, ["object"], [
+            ("team", "string", TEAMS[0], "team"),
+        ]),
+        (DEPLOYMENT_CLASS, ["layer"], []),
         (SPAWN_CLASS, ["object"], [
             ("team", "string", TEAMS[0], "team"),
         ]),

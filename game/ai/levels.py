@@ -31,7 +31,7 @@ FIELDS: dict[str, tuple[type, float, float]] = {
     "attack_options": (int, 1, 99),
 }
 WEIGHTS = ("harm", "cover", "distance", "sight", "grenade", "melee_eagerness", "finish", "danger", "moving_target",
-           "spread", "backtrack", "pile_on", "reload_time")
+           "spread", "backtrack", "pile_on", "reload_time", "objective")
 
 
 class LevelError(ValueError):

@@ -23,6 +23,7 @@ from game.ai.tactical_attacks import (  # noqa: F401
 )
 from game.ai.tactical_base import COVER_RANK, FIRE_MODES, Decision, RoundFacts, Tile, expected_harm  # noqa: F401
 from game.ai.tactical_moves import TacticalMoves
+from game.ai.tactical_objectives import TacticalObjectives
 from game.world.actions import (
     Attack,
     FullDodge,
@@ -34,7 +35,7 @@ from game.world.actions import (
 from game.world.match import Match, UnitView
 
 
-class TacticalAI(TacticalAttacks, TacticalMoves):
+class TacticalAI(TacticalAttacks, TacticalMoves, TacticalObjectives):
     """Decides one unit's declaration; all levels but `random` are this class with other data."""
 
     def choose(self, match: Match, question: Question) -> Any:
@@ -53,9 +54,14 @@ class TacticalAI(TacticalAttacks, TacticalMoves):
         self._before = self._stood.get(uid)
         self._stood[uid] = (match.round, me.pos)
         enemies = f.living(enemy_of=me.team)
+        duty = self.duty(match, me)
         if not enemies:
+            if duty is not None and duty.field is not None and not duty.there:
+                move = self._advance(match, me, enemies, match.rules.weapon_facts(me.combatant), duty.field)
+                if not isinstance(match.check(uid, move), Impossible):
+                    return move, {}
             return Hold(), {}
-        for action, choices in self._candidates(match, me, enemies):
+        for action, choices in self._candidates(match, me, enemies, duty):
             if not isinstance(match.check(uid, action), Impossible):
                 return action, choices
         return Hold(), {"defences": self._defences(match, me, enemies, attacking=False)}
@@ -72,8 +78,9 @@ class TacticalAI(TacticalAttacks, TacticalMoves):
         seeing = sum(1 for e in enemies if not match.rules.weapon_facts(e.combatant).melee and self.sees(match, e, me))
         return 2 if seeing >= self.level.extra_defences else 1
 
-    def _candidates(self, match: Match, me: UnitView, enemies: list[UnitView]):
-        """Decisions in order of preference; the first legal one is declared."""
+    def _candidates(self, match: Match, me: UnitView, enemies: list[UnitView], duty: Any = None):
+        """Decisions in order of preference; the first legal one is declared. `duty`: where
+        the map's objectives send the unit (game/ai/tactical_objectives.py), or None."""
         facts = match.rules.weapon_facts(me.combatant)
         visible = self.seen_among(match, me, enemies)
         d1 = self._defences(match, me, enemies, attacking=True)
@@ -118,10 +125,19 @@ class TacticalAI(TacticalAttacks, TacticalMoves):
             g = self._grenade(match, me, visible, enemies)
             if g is not None:
                 options.append(g)
+        going = None
+        if duty is not None and duty.field is not None and not duty.there:
+            going = self._advance(match, me, enemies, facts, duty.field)
         if facts.melee:
             yield from self._melee(match, me, enemies, d1)
+            if going is not None:
+                yield going, {"defences": d0}
+            if duty is not None:
+                yield Hold(), {"defences": d0}
             yield self._advance(match, me, enemies, facts), {"defences": d0}
             return
+        if going is not None:
+            options.append((self.w["objective"], going))
         if ammo is None or ammo.loaded > 0:
             # Their previews share each target's request: nothing in the match changes between.
             requests: dict = {}
@@ -145,6 +161,8 @@ class TacticalAI(TacticalAttacks, TacticalMoves):
             watch = watch_for(match, me, self.facts(match), enemies, facts, self._watched)
             if watch is not None:
                 yield watch, {"defences": d0}
+        if duty is not None:
+            yield Hold(), {"defences": d0}  # at its post (or on its way: the move came above)
         yield self._advance(match, me, enemies, facts), {"defences": d0}
 
     # --- attacks --------------------------------------------------------------------------

@@ -66,15 +66,17 @@ class TacticalMoves(TacticalBase):
             f.fields[team] = geo.CostsTo(match.grid, goals)
         return f.fields[team]
 
-    def _advance(self, match: Match, me: UnitView, enemies: list[UnitView], facts: Any) -> Any:
+    def _advance(self, match: Match, me: UnitView, enemies: list[UnitView], facts: Any,
+                 toward: geo.CostsTo | None = None) -> Any:
         """Move toward the enemy: the reachable tile that most shortens the walk to them,
         away from declared blasts and bursts and from friends; of the best few, cover counts
         where an enemy can see the tile, and seeing one counts for a ranged unit. Sprint
-        while far away."""
+        while far away. With a `goal` (a walk field to an objective's tiles), toward that
+        instead, all the way in."""
         g = match.grid
         apart_m = [geo.distance_m(g, me.pos, e.pos) for e in enemies]
         by_distance = sorted(range(len(enemies)), key=apart_m.__getitem__)  # nearest first, ties in order
-        far = apart_m[by_distance[0]]
+        far = apart_m[by_distance[0]] if enemies else math.inf
         # A sprint costs a level of fatigue (yags-core.md, Sprinting), lost only with minutes
         # of rest: it sprints while far away and not yet tired past its level's limit.
         fatigue = match.rules.health_facts(me.state).fatigue
@@ -87,8 +89,8 @@ class TacticalMoves(TacticalBase):
         close = [enemies[k] for k in by_distance[:3]]
         mpt = g.metres_per_tile
         # Ranged units stop at a few tiles; melee units go all the way.
-        stand_off = 0.0 if facts.melee else 3 * mpt
-        walk = self.walk_field(match, me.team)
+        stand_off = 0.0 if facts.melee or toward is not None else 3 * mpt
+        walk = self.walk_field(match, me.team) if toward is None else toward
         cut_off = walk.get(me.pos, 0.0) + 1000 * mpt  # a tile from which no enemy can be walked to
         # Friends where they stand or where they declared to go: bunching up invites grenades.
         near = [v.pos for v in self.facts(match).living(team=me.team) if v.uid != me.uid] + list(claimed)

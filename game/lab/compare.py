@@ -19,7 +19,8 @@ from game.lab.summary import wilson
 
 ALPHA = 0.05
 TEST = "Fisher's exact test (two-sided) on blue's wins, Holm-corrected"
-COMPARED = ("map_path", "ruleset", "fog", "size", "blue_ai", "blue_squad", "red_ai", "red_squad")
+COMPARED = ("map_path", "ruleset", "fog", "size", "blue_ai", "blue_squad", "red_ai", "red_squad", "blue_deployment",
+            "red_deployment")
 
 
 def fisher_exact(a: int, b: int, c: int, d: int) -> float:

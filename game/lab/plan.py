@@ -61,11 +61,13 @@ from game.sim import FOG_AVAILABLE, FOG_UNAVAILABLE, MatchSpec
 
 TOP = ("name", "runs", "seed", "map", "ruleset", "fog", "size", "blue", "red", "variant")
 AXES = ("map", "ruleset", "fog", "size", "blue", "red")  # what a [[variant]] may set
-SIDE = ("ai", "squad")
+SIDE = ("ai", "squad", "deployment")
+NO_DEPLOYMENT = "map"  # a deployment value meaning the map's units layer (no deployment)
 MAP_SQUAD = "map"  # a squad value meaning the map's own units (or the default squad)
 # a variant's settings, in the order the table shows them, with their names
 FIELDS = (("map", "map"), ("ruleset", "ruleset"), ("fog", "fog"), ("size", "size"),
-          ("blue_ai", "blue AI"), ("blue_squad", "blue squad"), ("red_ai", "red AI"), ("red_squad", "red squad"))
+          ("blue_ai", "blue AI"), ("blue_squad", "blue squad"), ("red_ai", "red AI"), ("red_squad", "red squad"),
+          ("blue_deployment", "blue deployment"), ("red_deployment", "red deployment"))
 
 
 class PlanError(ValueError):
@@ -75,12 +77,18 @@ class PlanError(ValueError):
         super().__init__(one_line(message))
 
 
+UNSAID_FACTS = ("objectives", "at_time", "objectives_all", "deployments", "routes")
+"""Facts of a map (issue 30) that stay out of its digest while at their default, so that the
+digest of a map that says nothing of them, and every store and seed made from it, stays."""
+
+
 def map_digest(grid: GridMap) -> str:
     """16 hex digits of the sha256 of what the game makes of a map (its size, scale, terrain,
     spawns, units, max rounds, ruleset, fog, properties), not of its file: where its art is,
     its name and its briefing do not count, a retiled tileset that changes the terrain does."""
     skip = {"name", "path", "briefing", "art", "missing_art", "assumptions", "stacked_units"}
-    facts = {f.name: getattr(grid, f.name) for f in dataclasses.fields(grid) if f.name not in skip}
+    facts = {f.name: getattr(grid, f.name) for f in dataclasses.fields(grid) if f.name not in skip
+             and not (f.name in UNSAID_FACTS and getattr(grid, f.name) == f.default)}
 
     def plain(value: Any) -> Any:
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -112,11 +120,21 @@ class Variant:
     red_ai: str
     red_squad: str | None
     seed: int  # the plan's
+    blue_deployment: str | None = None  # a `deploy NAME` layer (issue 30); None: the units layer
+    red_deployment: str | None = None
+    deployment_places: tuple[tuple[str, str], ...] = ()
+    """(team, the chosen deployment's places for that side as JSON): its content is part of
+    the canonical form, so a moved unit object makes a new variant."""
 
     def canonical(self) -> str:
-        form = {"map": {"file": self.map, "facts": self.map_facts}, "ruleset": self.ruleset, "fog": self.fog,
-                "size": self.size, "blue": {"ai": self.blue_ai, "squad": self.blue_squad},
-                "red": {"ai": self.red_ai, "squad": self.red_squad}, "seed": self.seed}
+        form: dict[str, Any] = {
+            "map": {"file": self.map, "facts": self.map_facts}, "ruleset": self.ruleset, "fog": self.fog,
+            "size": self.size, "blue": {"ai": self.blue_ai, "squad": self.blue_squad},
+            "red": {"ai": self.red_ai, "squad": self.red_squad}, "seed": self.seed}
+        places = dict(self.deployment_places)
+        for team, chosen in (("blue", self.blue_deployment), ("red", self.red_deployment)):
+            if chosen:  # left out when not chosen: every earlier variant keeps its form and seeds
+                form[team]["deployment"] = {"name": chosen, "places": places.get(team, "")}
         return json.dumps(form, sort_keys=True, separators=(",", ":"))
 
     @property
@@ -130,7 +148,8 @@ class Variant:
     def spec(self, index: int) -> MatchSpec:
         """Match `index` of this variant, as `simulate` would play it with its seed."""
         return MatchSpec(self.map_path, self.match_seed(index), self.blue_ai, self.red_ai, "default", self.size,
-                         self.blue_squad, self.red_squad, self.ruleset, self.fog)
+                         self.blue_squad, self.red_squad, self.ruleset, self.fog,
+                         blue_deployment=self.blue_deployment, red_deployment=self.red_deployment)
 
     def value(self, field: str) -> str:
         """A setting as the table shows it."""
@@ -209,6 +228,10 @@ def _axis(path: Path, where: str, key: str, value: Any) -> list[Any]:
             if v != MAP_SQUAD and (problem := squad_problem(v)):
                 raise PlanError(f"{at}: {problem}")
             out.append(None if v == MAP_SQUAD else v)
+        elif key == "deployment":
+            if not v.strip():
+                raise PlanError(f"{at}: an empty deployment name")
+            out.append(None if v == NO_DEPLOYMENT else v.strip().lower())
         elif key == "map":
             if len(v) > MAX_PATH_CHARS:
                 raise PlanError(f"{at}: a path of {len(v):,} characters is too long (at most {MAX_PATH_CHARS:,})")
@@ -231,10 +254,10 @@ def _settings(path: Path, table: dict[str, Any], keys: tuple[str, ...], prefix: 
             raise PlanError(f"{path}: {where}: unknown field (expected {', '.join(keys)})")
         if key in ("blue", "red"):
             if not isinstance(value, dict):
-                raise PlanError(f"{path}: {where}: must be a table (ai, squad), not {value!r}")
+                raise PlanError(f"{path}: {where}: must be a table ({', '.join(SIDE)}), not {value!r}")
             for k, v in value.items():
                 if k not in SIDE:
-                    raise PlanError(f"{path}: {where}.{k}: unknown field (expected ai, squad)")
+                    raise PlanError(f"{path}: {where}.{k}: unknown field (expected {', '.join(SIDE)})")
                 out[f"{key}_{k}"] = _axis(path, f"{where}.{k}", k, v)
         elif key in AXES:
             out[key] = _axis(path, where, key, value)
@@ -242,8 +265,10 @@ def _settings(path: Path, table: dict[str, Any], keys: tuple[str, ...], prefix: 
 
 
 DEFAULTS: dict[str, list[Any]] = {"ruleset": [None], "fog": [False], "size": [None], "blue_ai": ["normal"],
-                                  "blue_squad": [None], "red_ai": ["normal"], "red_squad": [None]}
-ORDER = ("map", "ruleset", "fog", "size", "blue_ai", "blue_squad", "red_ai", "red_squad")
+                                  "blue_squad": [None], "red_ai": ["normal"], "red_squad": [None],
+                                  "blue_deployment": [None], "red_deployment": [None]}
+ORDER = ("map", "ruleset", "fog", "size", "blue_ai", "blue_squad", "red_ai", "red_squad", "blue_deployment",
+         "red_deployment")
 
 
 def load_plan(path: str | Path) -> Plan:
@@ -317,7 +342,9 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
                 digests[m] = map_digest(grids[m])
             grid = grids[m]
             v = Variant(m, Path(m).name, digests[m], choose_ruleset(c["ruleset"], None, grid.ruleset), c["fog"],
-                        c["size"], c["blue_ai"], c["blue_squad"], c["red_ai"], c["red_squad"], plan.seed)
+                        c["size"], c["blue_ai"], c["blue_squad"], c["red_ai"], c["red_squad"], plan.seed,
+                        c["blue_deployment"], c["red_deployment"],
+                        deployment_places(grid, {"blue": c["blue_deployment"], "red": c["red_deployment"]}))
             if v.id in seen:
                 continue
             seen.add(v.id)
@@ -326,6 +353,24 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
             check_squads(grid, spec_squads(grid, v.spec(0)), make_ruleset(v.ruleset) if v.ruleset != "yags" else None)
             variants.append(v)
     return variants, grids
+
+
+def deployment_places(grid: GridMap, chosen: dict[str, str | None]) -> tuple[tuple[str, str], ...]:
+    """Each chosen deployment's places for its side, as JSON (the canonical form holds them);
+    SquadError (one line) for a deployment the map lacks."""
+    from game.maps.deployments import DeploymentError, find
+    from game.squads import SquadError
+
+    out = []
+    for team, name in chosen.items():
+        if name:
+            try:
+                d = find(grid.deployments, name, grid.path)
+            except DeploymentError as exc:
+                raise SquadError(str(exc)) from None
+            places = [[u.name, u.x, u.y] for u in d.of(team)]
+            out.append((team, json.dumps(places, separators=(",", ":"))))
+    return tuple(out)
 
 
 def varying(variants: list[Variant]) -> list[tuple[str, str]]:

@@ -9,6 +9,7 @@
     [blue]
     ai = "hard"
     squad = "default"            # a squad id, or templates: "swordsman,rifleman"
+    deployment = "flank"         # optional: a `deploy NAME` layer of the map places the side
     [red]
     ai = "easy"
 
@@ -27,7 +28,7 @@ from game.files import BadData, FileProblem, one_line, parse_toml, read_bounded
 from game.limits import MAX_PATH_CHARS, MAX_RUNS, MAX_SCENARIO_BYTES, MAX_SEED, MAX_SIZE
 
 TOP = {"map": str, "runs": int, "seed": int, "size": int, "ruleset": str, "fog": str, "blue": dict, "red": dict}
-SIDE = {"ai": str, "squad": str}
+SIDE = {"ai": str, "squad": str, "deployment": str}
 BOUNDS = {"runs": (1, MAX_RUNS), "seed": (0, MAX_SEED), "size": (1, MAX_SIZE)}
 """The whole numbers a scenario (and the command line) accepts, lowest and highest."""
 
@@ -74,7 +75,7 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
         if key in ("blue", "red"):
             for k, v in value.items():
                 if k not in SIDE:
-                    raise ScenarioError(f"{path}: {key}.{k}: unknown field (expected ai, squad)")
+                    raise ScenarioError(f"{path}: {key}.{k}: unknown field (expected ai, squad, deployment)")
                 if not isinstance(v, str):
                     raise ScenarioError(f"{path}: {key}.{k}: must be a string, not {v!r}")
             if "ai" in value:
@@ -87,6 +88,8 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
                 if problem := squad_problem(value["squad"]):
                     raise ScenarioError(f"{path}: {key}.squad: {problem}")
                 out[f"{key}_squad"] = value["squad"]
+            if "deployment" in value:
+                out[f"{key}_deployment"] = value["deployment"]
         elif key == "ruleset":
             from engine.rulesets import UnknownRuleset, check_name
 

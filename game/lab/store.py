@@ -20,6 +20,10 @@ The schema (docs/sweeps.md has example queries):
             blue_survivors, red_survivors, code_version, sweep, played_at)
                                         one row a match: idx from 0 within its variant; winner
                                         blue, red or draw; played_at UTC (ISO 8601)
+    outcomes(variant, idx, by, objectives, blue_exited, red_exited)
+                                        how each match was decided (issue 30): by elimination,
+                                        objective or time; the objectives met, "; "-joined
+                                        (empty unless by objective); units that left by an exit
     weapons(variant, idx, weapon, hits, levels, downed)
                                         harm by weapon in each match (damaging hits, damage
                                         levels, units downed)
@@ -42,6 +46,8 @@ from game.lab.plan import Plan, Variant
 from game.lab.store_schema import Unusable
 
 T = TypeVar("T")
+
+
 
 class StoreError(ValueError):
     """A results store that cannot be used (one line naming the file)."""
@@ -248,6 +254,11 @@ class Store:
                  sur.get("blue", 0), sur.get("red", 0), code_version, sweep, _now()))
             if cur.rowcount == 0:
                 return False
+            ex = battle.get("exited") or {}
+            self.db.execute("INSERT INTO outcomes (variant, idx, by, objectives, blue_exited, red_exited) "
+                            "VALUES (?, ?, ?, ?, ?, ?)",
+                            (variant, idx, battle.get("by") or ("time" if battle["winner"] == "draw" else "elimination"),
+                             "; ".join(battle.get("objectives") or ()), ex.get("blue", 0), ex.get("red", 0)))
             self.db.executemany("INSERT INTO weapons (variant, idx, weapon, hits, levels, downed) "
                                 "VALUES (?, ?, ?, ?, ?, ?)",
                                 [(variant, idx, w, t["hits"], t["levels"], t["downed"])
@@ -265,8 +276,11 @@ class Store:
             "AVG(blue_casualties), AVG(red_casualties) FROM matches WHERE variant = ? AND idx < ?",
             (variant, runs)).fetchone()
         n = row[0] or 0
+        by = dict(self.db.execute("SELECT by, COUNT(*) FROM outcomes WHERE variant = ? AND idx < ? GROUP BY by",
+                                  (variant, runs)).fetchall())
         return {"n": n, "blue": row[1] or 0, "red": row[2] or 0, "draw": row[3] or 0, "rounds": row[4] or 0.0,
-                "blue_casualties": row[5] or 0.0, "red_casualties": row[6] or 0.0}
+                "blue_casualties": row[5] or 0.0, "red_casualties": row[6] or 0.0,
+                "by": {k: by.get(k, 0) for k in ("elimination", "objective", "time")}}
 
     def close(self) -> None:
         """Fold the journal into the file, unless another program holds it (then the next

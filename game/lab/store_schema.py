@@ -44,6 +44,11 @@ CREATE TABLE weapons (
     variant TEXT NOT NULL, idx INTEGER NOT NULL, weapon TEXT NOT NULL,
     hits INTEGER NOT NULL, levels INTEGER NOT NULL, downed INTEGER NOT NULL,
     PRIMARY KEY (variant, idx, weapon), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx));
+CREATE TABLE outcomes (
+    variant TEXT NOT NULL, idx INTEGER NOT NULL,
+    by TEXT NOT NULL CHECK (by IN ('elimination', 'objective', 'time')), objectives TEXT NOT NULL,
+    blue_exited INTEGER NOT NULL, red_exited INTEGER NOT NULL,
+    PRIMARY KEY (variant, idx), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx));
 CREATE VIEW results AS SELECT m.*, v.map, v.ruleset, v.fog, v.size, v.blue_ai, v.blue_squad, v.red_ai,
     v.red_squad FROM matches m JOIN variants v USING (variant);
 """
@@ -54,7 +59,18 @@ def _to_2(db: sqlite3.Connection) -> None:
     of version 1; migrate() sets the number)."""
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_2]
+def _to_3(db: sqlite3.Connection) -> None:
+    """Version 3 (issue 30): how each match was decided, in a table of its own beside
+    `matches` (by elimination, objective or time; the objectives met; units exited per side).
+    A match stored before has no row there and reads as by elimination or time from its winner."""
+    db.execute("""CREATE TABLE outcomes (
+        variant TEXT NOT NULL, idx INTEGER NOT NULL,
+        by TEXT NOT NULL CHECK (by IN ('elimination', 'objective', 'time')), objectives TEXT NOT NULL,
+        blue_exited INTEGER NOT NULL, red_exited INTEGER NOT NULL,
+        PRIMARY KEY (variant, idx), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx))""")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_2, _to_3]
 """MIGRATIONS[k] brings a store of version k + 1 to version k + 2, inside the migration's
 transaction (no COMMIT, no PRAGMA journal_mode, no VACUUM)."""
 

@@ -130,7 +130,9 @@ def replay_command(record: dict[str, Any], seed: int | str) -> str:
     parts = ["skirmish simulate", f"--map {shlex.quote(str(record['map']))}", "--runs 1", f"--seed {seed}"]
     for flag, key, default in (("--ruleset", "ruleset", "yags"), ("--blue-ai", "blue_ai", "normal"),
                                ("--red-ai", "red_ai", "normal"), ("--size", "size", None),
-                               ("--blue-squad", "blue_squad", None), ("--red-squad", "red_squad", None)):
+                               ("--blue-squad", "blue_squad", None), ("--red-squad", "red_squad", None),
+                               ("--blue-deployment", "blue_deployment", None),
+                               ("--red-deployment", "red_deployment", None)):
         value = record.get(key, default)
         if value is not None and value != default:
             parts.append(f"{flag} {shlex.quote(str(value))}")

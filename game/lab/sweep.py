@@ -29,7 +29,8 @@ def replay_command(v: Variant, seed: int | str) -> str:
     parts = ["skirmish simulate", f"--map {shlex.quote(v.map_path)}", "--runs 1", f"--seed {seed}",
              f"--ruleset {v.ruleset}"]
     for flag, value in (("--blue-ai", v.blue_ai), ("--red-ai", v.red_ai), ("--size", v.size),
-                        ("--blue-squad", v.blue_squad), ("--red-squad", v.red_squad)):
+                        ("--blue-squad", v.blue_squad), ("--red-squad", v.red_squad),
+                        ("--blue-deployment", v.blue_deployment), ("--red-deployment", v.red_deployment)):
         if value is not None and value != "normal":
             parts.append(f"{flag} {shlex.quote(str(value))}")
     return " ".join(parts)

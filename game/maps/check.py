@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
+from game.maps.deployments import describe
 from game.maps.grid import TEAMS, GridMap
 
 
@@ -40,6 +41,17 @@ def summarise(grid: GridMap) -> str:
         for unit in units:
             lines.append(f"  unit {unit.name or '(unnamed)'} at ({unit.x}, {unit.y})"
                          + (f", template {unit.template}" if unit.template else ""))
+    if grid.objectives:
+        need = "all of its objectives" if grid.objectives_all else "any one of its objectives"
+        lines.append(f"objectives: {len(grid.objectives)} (a side wins by {need}; when time runs out: "
+                     f"{grid.at_time if grid.at_time == 'draw' else grid.at_time + ' wins'})")
+        lines.extend(f"  {objective.describe()}" for objective in grid.objectives)
+    else:
+        lines.append("objectives: none (a side wins by elimination; when time runs out: "
+                     f"{grid.at_time if grid.at_time == 'draw' else grid.at_time + ' wins'})")
+    if grid.deployments:
+        lines.append(f"deployments: {len(grid.deployments)}")
+        lines.extend(f"  {describe(d)}" for d in grid.deployments)
     if grid.briefing:
         lines.append(textwrap.fill(" ".join(grid.briefing.split()), width=88,
                                    initial_indent="briefing: ", subsequent_indent="  "))

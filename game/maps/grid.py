@@ -115,6 +115,14 @@ class GridMap:
     stacked_units: tuple[str, ...] = ()
     """One line per unit the map places on a tile another unit (of any layer) stands on: the
     match moves one of the two to a free tile of its side's spawn zone, check-map refuses the map."""
+    objectives: tuple[Any, ...] = ()
+    """The map's objectives (game.maps.objectives.Objective), in document order."""
+    at_time: str = "draw"
+    """Who wins when the rounds run out (map property ``at_time``): draw, blue or red."""
+    objectives_all: bool = False
+    """Map property ``objectives = "all"``: a side wins only when all its objectives are met."""
+    deployments: tuple[Any, ...] = ()
+    """The map's deployments (game.maps.deployments.Deployment): ``deploy NAME`` layers."""
 
     def __post_init__(self) -> None:
         size = self.width * self.height

@@ -17,9 +17,17 @@ from typing import Any, NoReturn
 import pytmx
 
 from game.limits import MAX_ROUNDS_LIMIT
+from game.maps.deployments import deployment_name, read_deployments
 from game.maps.errors import MapError
 from game.maps.grid import TEAMS, GridMap
-from game.maps.objects import read_objects
+from game.maps.objectives import (
+    AT_TIME,
+    OBJECTIVE_CLASS,
+    OBJECTIVES_NEEDED,
+    gather,
+    read_objectives,
+)
+from game.maps.objects import object_kind, object_label, read_objects
 from game.maps.project import MAP_CLASS, SPAWN_CLASS, UNIT_CLASS, project_types
 from game.maps.props import (
     FOG_CHOICES,
@@ -41,7 +49,9 @@ every weapon's long range (and a figure's whole run would be a fraction of a til
 MAX_MOVE_COST = 1000.0
 """Most a tile may cost to enter (a tile nobody should enter is `blocks_move`)."""
 TILE_KEYS = ("blocks_move", "blocks_sight", "cover", "move_cost")
-MAP_KEYS = ("name", "metres_per_tile", "max_rounds", "briefing", "ruleset", "fog")
+MAP_KEYS = ("name", "metres_per_tile", "max_rounds", "briefing", "ruleset", "fog", "at_time", "objectives")
+FALLBACKS = {"at_time": "draw", "objectives": "any"}
+"""Map properties a project made before issue 30 has no default for."""
 
 
 @dataclass(frozen=True)
@@ -147,8 +157,9 @@ class _Builder:
         self.read_all_tile_facts()
         cells, placed_layers = self.combine_layers()
         blocks_move, blocks_sight, cover, cost = cells
-        groups = [group for group, keep in self.paired(pytmx.TiledObjectGroup,
-                                                       self.prepared.object_groups) if keep]
+        pairs = self.paired(pytmx.TiledObjectGroup, self.prepared.object_groups)
+        layers = self.prepared.object_layers or [keep for _, keep in pairs]
+        groups = [group for (group, keep) in pairs if keep and deployment_name(group.name) is None]
         walkable = bytes(blocks_move.translate(b"\x01\x00" + bytes(254)))  # 1 - b
         stacked: list[str] = []
         spawns, units = read_objects(
@@ -160,8 +171,20 @@ class _Builder:
         routes = read_routes(groups, width=self.width, height=self.height, tile_width=int(tmx.tilewidth),
                              tile_height=int(tmx.tileheight),
                              walkable=lambda x, y: bool(walkable[y * self.width + x]), fail=self.fail)
+        deployments = read_deployments(
+            [group for (group, _), layer in zip(pairs, layers, strict=True) if layer],
+            lambda group: read_objects(
+                [group], width=self.width, height=self.height, tile_width=int(tmx.tilewidth),
+                tile_height=int(tmx.tileheight), walkable=lambda x, y: bool(walkable[y * self.width + x]),
+                fail=self.fail, defaults={UNIT_CLASS: project.defaults(UNIT_CLASS)})[1],
+            self.fail)
         self.defaults = project.defaults(MAP_CLASS)
         self.project_path = project.path
+        zones, unknown = gather(groups, object_label, object_kind)
+        objectives = read_objectives(
+            zones, width=self.width, height=self.height, tile_width=int(tmx.tilewidth),
+            tile_height=int(tmx.tileheight), walkable=lambda x, y: bool(walkable[y * self.width + x]),
+            fail=self.fail, units=units, defaults=project.defaults(OBJECTIVE_CLASS))
         grid = GridMap(
             name=self.text_property(props, "name") or Path(self.path).stem,
             path=self.path,
@@ -181,13 +204,18 @@ class _Builder:
             spawns=tuple(spawns),
             units=tuple(units),
             routes=routes,
-            assumptions=tuple(self.assumptions(props, placed_layers, spawns, units)),
+            assumptions=tuple(self.assumptions(props, placed_layers, spawns, units) + unknown),
             ruleset=self.map_property(props, "ruleset", lambda v: as_choice(v, RULESETS)),
             fog=self.map_property(props, "fog", lambda v: as_choice(v, FOG_CHOICES)) == "on",
             fog_given="fog" in props,
             missing_art=tuple(self.prepared.missing_art),
             art=tuple(self.prepared.art),
             stacked_units=tuple(f"{self.path}: {line}" for line in stacked),
+            objectives=tuple(objectives),
+            deployments=tuple(deployments),
+            at_time=self.map_property(props, "at_time", lambda v: as_choice(v, AT_TIME)),
+            objectives_all=self.map_property(
+                props, "objectives", lambda v: as_choice(v, OBJECTIVES_NEEDED)) == "all",
         )
         for team in TEAMS:
             if not grid.spawn_tiles(team):
@@ -209,7 +237,7 @@ class _Builder:
         it out (as Tiled does while it is at its default)."""
         if key not in props:
             try:
-                return convert(self.defaults[key])
+                return convert(self.defaults.get(key, FALLBACKS.get(key)))
             except ValueError as err:
                 raise MapError(self.project_path, f"the default is wrong: {err}",
                                f"class '{MAP_CLASS}' member '{key}'") from None

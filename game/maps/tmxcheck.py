@@ -66,6 +66,9 @@ class Prepared:
     """One line per image the map names that is not there (the map still plays)."""
     art: list[str] = field(default_factory=list)
     """The image files the map names that are there (probed, each once)."""
+    object_layers: list[bool] = field(default_factory=list)
+    """For each <objectgroup> in document order: is it a map layer (shown or hidden), not a
+    tile's collider? (Deployment layers are read even when hidden.)"""
 
 
 def prepare(path: str, root: Element) -> Prepared:
@@ -103,7 +106,7 @@ class _Checker(ElementChecks):
         groups = self.check_object_groups()
         self.drop_empty_image_layers()
         return Prepared(self.root, self.tilesets, layers, groups, self.notes, art.missing,
-                        art.found)
+                        art.found, self.object_layers())
 
     # -- the map element --------------------------------------------------------------
 
@@ -279,6 +282,10 @@ class _Checker(ElementChecks):
             is_layer = parent is not None and parent.tag in ("map", "group")
             flags.append(is_layer and self.visible(el))
         return flags
+
+    def object_layers(self) -> list[bool]:
+        return [self.parents.get(el) is not None and self.parents[el].tag in ("map", "group")
+                for el in self.root.iter("objectgroup")]
 
     def drop_empty_image_layers(self) -> None:
         """pytmx 3.32 fails on an image layer without an image; it means nothing to play."""

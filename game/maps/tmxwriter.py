@@ -61,6 +61,7 @@ class ObjectLayer:
     name: str
     objects: Sequence[MapObject]
     properties: Mapping[str, PropertyValue] = field(default_factory=dict)
+    visible: bool = True  # a hidden layer (a deployment an author keeps out of sight) is written visible="0"
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,8 @@ def map_xml(*, width: int, height: int, tile_width: int, tile_height: int,
         body.append(" </layer>")
     for group in object_layers:
         layer_id += 1
-        body.append(f' <objectgroup id="{layer_id}" name={quoteattr(group.name)}>')
+        hidden = "" if group.visible else ' visible="0"'
+        body.append(f' <objectgroup id="{layer_id}" name={quoteattr(group.name)}{hidden}>')
         body.extend(properties_xml(group.properties, "  "))
         for obj in group.objects:
             object_id += 1

@@ -47,6 +47,11 @@ def config_squads(grid: Any, config: SessionConfig) -> dict[str, list[dict[str, 
         else:
             n = sum(1 for u in grid.units if u.team == team) or None
             out[team] = map_squads(grid, choice, n)[team]
+    chosen = {team: getattr(config, f"{team}_deployment", "") or None for team in ("blue", "red")}
+    if any(chosen.values()):
+        from game.squads import deployed
+
+        out = deployed(grid, out, chosen)
     return out
 
 

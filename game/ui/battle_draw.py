@@ -16,6 +16,7 @@ import pygame
 from game.ui import actionbar as bar
 from game.ui import figures as fig
 from game.ui import fogview as fv
+from game.ui import objectiveview as obv
 from game.ui import overlays as ov
 from game.ui import previews as pv
 from game.ui import rulesheets
@@ -65,6 +66,10 @@ class BattleView:
         finally:
             cam.ox, cam.oy = cam.ox + shake[0], cam.oy + shake[1]
         surface.set_clip(None)
+        if m.objectives:  # over the map view's corner (never cut at the map's own edge)
+            ours = obv.own_team(self.session, self.fog()[0])
+            lines = sc.cached("objectives", (ours,), lambda: obv.status_lines(m, ours))
+            obv.draw_status(surface, (sc.map_rect.x + 6, sc.map_rect.y + 6), lines, sc.map_rect.w // 2)
         draw_banner(surface, sc.banner_rect, *self.banner())
         end = play.log_end()
         team, hidden = self.fog()
@@ -117,6 +122,9 @@ class BattleView:
         glimpse = fv.glimpses(play, team)[1] if team is not None and play.busy() else None
         if team is not None:
             fv.draw_fog(surface, cam, m, team, glimpse)
+        ours = obv.own_team(self.session, team)
+        if m.objectives:
+            obv.draw_zones(surface, cam, m, ours, sc.cached)
         uid = sc.selected if sc.selected not in hidden else None
         own = uid is not None and self.session.can_declare(uid)
         if own and uid is not None:

@@ -24,6 +24,8 @@ class ResultsScreen:
         m = session.match
         self.result = m.result()
         self.fates = [unit_fate(m, v) for v in m.units()]
+        self.fates += [Fate(m.view(uid).team, m.names[uid], "EXITED", "left the map safe") for t in m.teams
+                       for uid in m.exited(t)]
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -53,16 +55,17 @@ class ResultsScreen:
         img = text(head, 60, TEAM_COLOURS.get(r.winner, WHITE))
         surface.blit(img, img.get_rect(center=(w // 2, 52)))
         cfg = self.session.config
-        line = (f"after {r.rounds} rounds on {Path(cfg.map_path).name}, {cfg.mode}, seed {r.seed} - casualties: "
-                + ", ".join(f"{t} {n}" for t, n in r.casualties.items()))
-        img = text(line, 24, GREY)
+        line = (f"{how_won(r)} after {r.rounds} rounds on {Path(cfg.map_path).name}, {cfg.mode}, seed {r.seed}"
+                " - casualties: " + ", ".join(f"{t} {n}" for t, n in r.casualties.items()))
+        img = text(fit_label(line, w - 40, (24,))[0], 24, GREY)
         surface.blit(img, img.get_rect(center=(w // 2, 100)))
         col_w = (w - 80) // 2
         for col, team in enumerate(("blue", "red")):
             x = 40 + col * (col_w + 10)
             y = 136
-            surface.blit(text(f"{team}: {r.survivors.get(team, 0)} standing, {r.casualties.get(team, 0)} fallen",
-                              28, TEAM_COLOURS[team]), (x, y))
+            gone = r.exited.get(team, 0)
+            surface.blit(text(f"{team}: {r.survivors.get(team, 0)} standing, {r.casualties.get(team, 0)} fallen"
+                              + (f", {gone} exited" if gone else ""), 28, TEAM_COLOURS[team]), (x, y))
             y += 34
             for f in self.fates:
                 if f.team != team or y > self.size[1] - 110:
@@ -82,6 +85,14 @@ class ResultsScreen:
             surface.blit(img, img.get_rect(center=rect.center))
 
 
+def how_won(r: Any) -> str:
+    """How the battle was decided, in words: "by objective 'Hill'", "by elimination", "when
+    time ran out"."""
+    if r.by == "objective":
+        return "by objective " + ", ".join(f"'{name}'" for name in r.objectives)
+    return "when time ran out" if r.by == "time" else "by elimination"
+
+
 def fate_details(f: Fate, width: int, fate_w: int) -> list[str]:
     """A fate's details after its word (`fate_w` pixels wide) in a column `width` pixels
     wide: when and by whom, then the health; on a second line when one is too short."""
@@ -91,7 +102,8 @@ def fate_details(f: Fate, width: int, fate_w: int) -> list[str]:
     return [fit_label(f"  {f.when}", width - fate_w, (18,))[0], fit_label(f.health, width, (18,))[0]]
 
 
-FATE_COLOURS = {"standing": (120, 220, 120), "DEAD": (255, 90, 80), "UNCONSCIOUS": (255, 170, 70)}
+FATE_COLOURS = {"standing": (120, 220, 120), "DEAD": (255, 90, 80), "UNCONSCIOUS": (255, 170, 70),
+                "EXITED": (140, 200, 255)}
 
 
 @dataclass

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import esper
@@ -85,8 +85,11 @@ class MatchResult:
     seed: int
     winner: str  # blue, red or draw
     rounds: int
-    survivors: dict[str, int]
-    casualties: dict[str, int]
+    survivors: dict[str, int]  # standing on the map at the end
+    casualties: dict[str, int]  # down
+    by: str = "elimination"  # elimination, objective or time
+    objectives: tuple[str, ...] = ()  # by objective: the objectives met (or a protect's that fell)
+    exited: dict[str, int] = field(default_factory=dict)  # units that left the map by an exit
 
 
 def _new_world_name() -> str:
@@ -127,6 +130,9 @@ class Match:
         self._lost: set[int] = set()  # units that lost the rest of this round's actions (grappled, exhausted)
         self._resting: set[int] = set()  # of those, the ones that became exhausted this round
         self._winner: str | None = None
+        self._by = "elimination"  # how the match was decided (steps.check_victory)
+        self._decided_by: tuple[str, ...] = ()  # the objectives that decided it
+        self._gone: dict[int, str] = {}  # units that left the map, by the exit's name
         self._declare_queue: list[int] = []
         self._round_stance: dict[int, str] = {}  # each unit's posture as this round began
         # Unit views are cached; whatever changes a unit's state, place, stance or grenades
@@ -166,6 +172,9 @@ class Match:
             value, roll = self.rules.roll_initiative(self.dice, c.combatant)
             esper.add_component(ent, Initiative(value, roll.fumble, roll.fumble))
             self._event(EventKind.INITIATIVE, f"{self.name(uid)} {roll.describe()}", uid)
+        from game.world.objectives import Objectives
+
+        self.objectives = Objectives(self)  # the map's objectives, judged at each round's end
         self.vision: Any = None  # each side's sight and memory in a fogged match (game/world/sideview.py)
         if fog:
             from game.world.sideview import SideViews
@@ -221,7 +230,7 @@ class Match:
             self.rules.initiative_now(esper.component_for_entity(ent, Initiative).value, c.state),
             esper.component_for_entity(ent, Posture).stance,
             esper.try_component(ent, Ammo), tuple(esper.component_for_entity(ent, Grenades).weapon_ids),
-            self.rules.out_of_fight(c.state),
+            self.rules.out_of_fight(c.state) or uid in self._gone,
         )
 
     def _subset(self, key: tuple, keep: Callable[[UnitView], bool]) -> list[UnitView]:
@@ -229,8 +238,8 @@ class Match:
         changes: a changed unit gets a new one, and the roster is built again)."""
         views = self._roster
         if views is None:
-            known = self._views.get
-            views = self._roster = [known(uid) or self.view(uid) for uid in self._uids]
+            known, gone = self._views.get, self._gone
+            views = self._roster = [known(uid) or self.view(uid) for uid in self._uids if uid not in gone]
             self._subsets = {}
         hit = self._subsets.get(key)
         if hit is None:
@@ -410,10 +419,32 @@ class Match:
 
     # --- the end ----------------------------------------------------------------------------
 
+    def leave(self, uid: int, exit_name: str) -> None:
+        """`uid` leaves the map safe by an exit: it is no longer on the map (not in `units`),
+        neither standing nor down."""
+        self._gone[uid] = exit_name
+        self._changed(uid)
+        self._event(EventKind.INFO, f"{self.name(uid)} leaves the map by {exit_name!r}", uid)
+
+    def has_left(self, uid: int) -> bool:
+        """Did `uid` leave the map by an exit?"""
+        return uid in self._gone
+
+    def exited(self, team: str) -> list[int]:
+        """The side's units that left the map by an exit, in the order they left."""
+        return [uid for uid in self._gone if self.view(uid).team == team]
+
+    @property
+    def decided_by(self) -> tuple[str, tuple[str, ...]]:
+        """How the match was decided: elimination, objective or time, and the objectives."""
+        return self._by, self._decided_by
+
     def result(self) -> MatchResult:
         survivors = {t: len(self.units(t, living=True)) for t in self.teams}
         casualties = {t: len(self.units(t)) - survivors[t] for t in self.teams}
-        return MatchResult(self.seed, self._winner or "draw", self.round, survivors, casualties)
+        exited = {t: len(self.exited(t)) for t in self.teams}
+        return MatchResult(self.seed, self._winner or "draw", self.round, survivors, casualties,
+                           self._by, self._decided_by, exited)
 
     def close(self) -> None:
         """Delete this match's esper world."""

@@ -155,19 +155,30 @@ class RoundSteps:
         return kind_of(d.action).speed(m, uid, d.action)
 
     def check_victory(self, final: bool) -> bool:
-        """Is the match decided? (`final`: the round is over, so `max_rounds` counts.)"""
+        """Is the match decided? (`final`: the round is over, so the map's objectives are
+        judged and `max_rounds` counts.) A side with none standing and some that left by an
+        exit is not eliminated."""
         m = self.m
         if m._winner is not None:
             return True
+        verdict = m.objectives.judge() if final and m.objectives else None
         standing = {team: len(m.units(team, living=True)) for team in m.teams}
-        alive = [t for t, n in standing.items() if n > 0]
-        if len(alive) <= 1:
+        alive = [t for t, n in standing.items() if n > 0 or (m._gone and m.exited(t))]
+        text = ""
+        if verdict is not None:
+            m._winner, m._by, m._decided_by = verdict.winner, "objective", verdict.objectives
+            names = ", ".join(repr(n) for n in verdict.objectives)
+            text = (f"{m._winner} wins by objective {names}" if m._winner != "draw"
+                    else f"draw: both sides met their objectives ({names})")
+        elif len(alive) <= 1:
             m._winner = alive[0] if alive else "draw"
         elif final and m.round >= m.max_rounds:
-            m._winner = "draw"
+            m._winner, m._by = m.grid.at_time, "time"
+            if m._winner != "draw":
+                text = f"time: {m._winner} wins"
         if m._winner is not None:
             m.phase = "over"
-            m._event(EventKind.VICTORY, f"{m._winner} wins" if m._winner != "draw" else "draw",
+            m._event(EventKind.VICTORY, text or (f"{m._winner} wins" if m._winner != "draw" else "draw"),
                      data=Tally(standing))
             return True
         return False

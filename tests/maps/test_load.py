@@ -166,7 +166,8 @@ def test_spawn_zones_and_units_in_tile_coordinates(tmp_path):
         UnitSpawn("red", 6, 1, template="rifleman"),  # the unit class default
     )
     assert m.spawn_tiles("red") == [(7, 2), (6, 2), (7, 1), (6, 1)]  # reversed: mirror of blue
-    assert not any("spawn" in note for note in m.assumptions)
+    assert not any("no spawn" in note for note in m.assumptions)
+    assert any("class 'note' is not one the game knows" in note for note in m.assumptions)
 
 
 def test_spawn_tiles_skip_blocked_tiles_and_snap_to_tile_centres(tmp_path):

@@ -40,7 +40,11 @@ def test_every_shipped_unit_is_built_from_its_roles_template():
         assert c.role == spec["role"], where
         assert c.life_points == 12
         count += 1
-    assert count == 80  # every unit object of the five shipped maps
+    from game.maps import load_map
+
+    grids = [load_map(p) for p in sorted((ROOT / "maps").glob("*.tmx"))]
+    # every unit object of the shipped maps: the units layers' and the deployments'
+    assert count == sum(len(g.units) + sum(len(d.units) for d in g.deployments) for g in grids) > 80
     sword = R.make_combatant({"name": "S", "role": "swordsman", "weapon": "short_sword", "second_weapon": "small_shield",
                               "armour": ["kevlar_vest", "combat_helmet"]})
     assert sword.weapon.id == "short_sword" and sword.shield.id == "small_shield"
