@@ -93,6 +93,29 @@ class PendingChoice:
         self.pending = ""
         self.unstage()
 
+    def drop(self) -> str:
+        """Esc (or a right click): drop the innermost choice in the making, one at a time: a
+        click awaited on the map (a throw, an aim, an overwatch, first aid), area or
+        suppressive fire, a manoeuvre or an all-out attack, the staged move, then a shot type
+        or attack mode other than the normal single shot. The line saying what was dropped;
+        "" when nothing was (then Esc opens the pause menu)."""
+        if self.pending:
+            what, self.pending = self.pending.replace("_", " "), ""
+            return f"{what} dropped"
+        if self.area():
+            self.attack_mode = "shot"
+            return "area fire dropped: attack mode single shot (a click no longer fires at a tile)"
+        if self.manoeuvre or self.all_out:
+            self.manoeuvre, self.all_out = "", False
+            return "manoeuvre dropped: a plain attack"
+        if self.staged:
+            self.unstage()
+            return "move dropped"
+        if self.attack_mode != "shot" or self.shot != "normal":
+            self.attack_mode, self.shot = "shot", "normal"
+            return "attack mode: single shot"
+        return ""
+
     def unstage(self) -> None:
         self.staged, self.staged_mode, self.staged_uid = (), "", None
 

@@ -121,9 +121,9 @@ class BattleInput:
             self.auto_select()
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.choice.pending or self.choice.staged:
-                self.choice.cancel()
-                sc.message = ""
+            dropped = self.choice.drop()  # the innermost choice first; the pause menu when none is left
+            if dropped:
+                sc.message = dropped
             else:
                 sc.open_menu()
             return None
@@ -152,8 +152,7 @@ class BattleInput:
         if event.button == 1:
             self.click(sc.camera.tile_at(event.pos))
         elif event.button == 3:
-            self.choice.cancel()
-            sc.message = ""
+            sc.message = self.choice.drop()
         return None
 
     def undo(self) -> None:

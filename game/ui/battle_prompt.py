@@ -113,6 +113,8 @@ class QuestionPrompt:
             return False
         index = None
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return False  # the pause menu opens over the question (which waits for its answer)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and q.kind == "effects":
                 self._answer(q, tuple(self.chosen))
                 return True
