@@ -53,6 +53,42 @@ def _why(check: Any) -> str:
     return check.reason if isinstance(check, Impossible) else ""
 
 
+def ruleset_refusal(match: Any, uid: int, tag: str, mode: str = "", options: dict[str, Any] | None = None) -> str:
+    """Why the ruleset refuses a declaration of this kind whatever its target (step dice: the
+    sheet has no aimed shot, no first aid), or "": the ruleset's own declaration is asked with
+    the action as it hears it (engine.ruleset.Intent), standing, with no move."""
+    from engine.ruleset_types import Intent
+
+    v = match.view(uid)
+    try:
+        match.rules.declare(v.combatant, v.state, stance="normal", lost_round=False, initiative=v.initiative,
+                            intent=Intent(tag, mode, dict(options or {}), None, "none"))
+    except ValueError as exc:
+        return str(exc)
+    return ""
+
+
+# What each button declares, as the ruleset hears it: (tag, mode, options) by key; the mode
+# buttons' (shot types') options are added where the button is made.
+BUTTON_INTENTS: dict[int, tuple[str, str]] = {
+    pygame.K_v: ("aim", ""), pygame.K_t: ("first_aid", ""), pygame.K_y: ("first_aid", ""),
+    pygame.K_g: ("throw", ""), pygame.K_o: ("overwatch", ""), pygame.K_4: ("area_fire", "area"),
+    pygame.K_5: ("area_fire", "suppress"), pygame.K_r: ("reload", ""), pygame.K_u: ("pick_up", ""),
+    pygame.K_d: ("full_dodge", ""), pygame.K_h: ("hold", "")}
+
+
+def _refused(match: Any, uid: int, b: Button, options: dict[str, Any] | None = None) -> Button:
+    """`b` greyed with the ruleset's reason when the ruleset refuses what it declares."""
+    if not b.enabled:
+        return b
+    intent = BUTTON_INTENTS.get(b.key)
+    if intent is None and options is None:
+        return b
+    tag, mode = intent if intent is not None else ("attack", str((options or {}).get("mode", "shot")))
+    why = ruleset_refusal(match, uid, tag, mode, {k: x for k, x in (options or {}).items() if k != "mode"})
+    return Button(b.key, b.label, why, False, False) if why else b
+
+
 def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     """The buttons for the player's unit `uid`."""
     v = match.view(uid)
@@ -80,7 +116,13 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
             return
         ok = (name in modes) if name != "shot" else ("shot" in modes or not modes)
         active = choice.attack_mode == name and (shot is None or choice.shot == shot) and not choice.manoeuvre
-        out.append(Button(key, label, tip if ok else f"{facts.name} cannot {tip.split(':')[0].lower()}", ok, active))
+        options = None if name in ("area", "suppress") else \
+            {"mode": name, **({"shot": shot} if shot and shot != "normal" else {})}
+        b = _refused(match, uid, Button(key, label, tip, True, active), options)
+        if not ok:  # the weapon has no such mode: the ruleset's words for it, if it has some
+            b = Button(key, label, b.tip if not b.enabled else f"{facts.name} cannot {tip.split(':')[0].lower()}",
+                       False, active)
+        out.append(b)
 
     mode(pygame.K_1, "1 shot", "shot", "Shot: one aimed round at the enemy you click", "normal")
     mode(pygame.K_q, "Q snap", "shot", "Snap shot: quick, harder to hit", "snap")
@@ -154,6 +196,8 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
         dfn = "auto" if choice.defences is None else str(choice.defences)
         out.append(Button(pygame.K_f, f"F defences {dfn}", f"Defences to declare (0 to {limit}; auto: the rules' "
                           "default), used with this unit's declaration", True, choice.defences is not None))
+    out = [_refused(match, uid, b) if b.key in BUTTON_INTENTS and b.key not in (pygame.K_4, pygame.K_5) else b
+           for b in out]
     out.append(Button(pygame.K_TAB, "Tab next unit", "Select your next unit"))
     out.append(Button(pygame.K_z, "Z undo", "Take back your last declaration (until the other side declares "
                       "after it)"))

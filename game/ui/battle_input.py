@@ -175,6 +175,10 @@ class BattleInput:
 
     def key_down(self, k: int) -> str | None:
         sc, play = self.screen, self.screen.play
+        greyed = next((b for b, _ in self.choice.buttons() if b.key == k and not b.enabled), None)
+        if greyed is not None:  # a key does what its button does: nothing, and says why
+            sc.message = greyed.tip
+            return None
         if k in PAN_KEYS:
             self.held.add(k)
             dx, dy = PAN_KEYS[k]
