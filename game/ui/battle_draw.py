@@ -29,6 +29,7 @@ from game.ui.panels import (
     draw_tooltip,
     draw_unit_panel,
     handover_lines,
+    initiative_text,
     preview_lines,
 )
 
@@ -179,7 +180,7 @@ class BattleView:
         else:
             who = "AI"
         what = "turn" if s.question is not None and s.question.kind == "act" else "declarations"
-        return f"Round {m.round}, {what}: {v.name} ({v.team}, initiative {v.initiative}) - {who}", \
+        return f"Round {m.round}, {what}: {v.name} ({v.team}, initiative: {initiative_text(m, cur)}) - {who}", \
             TEAM_COLOURS.get(v.team, WHITE)
 
     def handover_lines(self) -> list[str]:
