@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import actionbar as bar
+from game.ui import keymap as km
 from game.ui import overlays as ov
 from game.ui import rulesheets
 from game.world.actions import Action, Aim, AreaFire, Attack, FirstAid, Move, Overwatch, Throw
@@ -73,14 +74,14 @@ class PendingChoice:
         m = self.match
         words = rulesheets.mode_words(m.rules)
         manoeuvres = rulesheets.manoeuvre_words(m.rules)
-        shots = {pygame.K_m: "miniscule", pygame.K_b: "disarm"}
-        if k in shots and shots[k] in words:
-            return self.choose_shot(shots[k])
-        if k == pygame.K_k and "feint" in manoeuvres:
+        act = km.action_of(k)
+        if act in ("miniscule", "disarm") and act in words:
+            return self.choose_shot(act)
+        if act == "feint" and "feint" in manoeuvres:
             return self.choose_manoeuvre("feint")
-        if k == pygame.K_j and manoeuvres:
+        if act == "grapple" and manoeuvres:
             return self.choose_manoeuvre("break_free" if m.rules.held_by(m.view(uid).state) else "grapple")
-        if k == pygame.K_l and rulesheets.all_out_words(m.rules) is not None:
+        if act == "all_out" and rulesheets.all_out_words(m.rules) is not None:
             return self.toggle_all_out()
         return None
 

@@ -1,35 +1,13 @@
-"""The help over the battle (F1 or ?): every key and what the mouse does, and the shape of the
-round under the match's ruleset. Any key or click closes it."""
+"""The help over the battle (F1 or ?): every key (from the keymap, game/ui/keymap.py) and what
+the mouse does, and the shape of the round under the match's ruleset. Any key or click closes
+it."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.ui import keymap
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text, wrap
-
-KEYS: tuple[tuple[str, str], ...] = (
-    ("click a unit", "select it (Tab: your next unit)"),
-    ("click a tile", "stage a move there (green: free move, any action; yellow: run, one slow attack; "
-                     "orange: sprint, no attack)"),
-    ("click it again / Space", "just move"),
-    ("click an enemy", "attack it - on the way of the staged move, if there is one"),
-    ("right click / Esc", "drop the staged move or the choice waiting for a click"),
-    ("1 / Q / E", "single shot: normal / snap / careful"),
-    ("2 / 3", "burst / triple burst at one target"),
-    ("4 / 5", "area fire 30 degrees / suppressive fire 60 degrees (click a tile)"),
-    ("R / H", "reload (or clear a jam) / hold"),
-    ("D / V", "full dodge to cover / aim (an aimed shot next round)"),
-    ("O / G", "overwatch (click to aim its arc) / throw a grenade (click a tile)"),
-    ("T / Y / U", "first aid (click the patient) / treat stuns or wounds / pick up a weapon"),
-    ("P / C / F", "prone or stand up / crouch / defences to declare"),
-    ("Z or Backspace", "take back your last declaration (until the other side declares after it)"),
-    ("Enter", "end your declarations (asks first when units have not declared)"),
-    ("Space", "skip the round's playback; watching: pause"),
-    ("arrows, W A S, edge", "pan; middle-drag too; the wheel zooms"),
-    ("PgUp / PgDn / End", "scroll the log"),
-    ("Esc", "menu: save, load, settings, help, quit"),
-    ("F1 or ?", "this help; F11: fullscreen"),
-)
 
 ROUNDS: dict[str, tuple[str, ...]] = {
     "yags": (
@@ -80,7 +58,7 @@ def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str,
     col_w = (r.w - 48) // 2 if two else r.w - 32
     x, y = r.x + 16, r.y + 46
     key_w = min(190, col_w // 3)
-    for key, what in KEYS:
+    for key, what in keymap.help_rows(ruleset):
         parts = wrap(what, col_w - key_w, big)
         if y + row * len(parts) > r.bottom - 8:
             break

@@ -18,6 +18,11 @@ SHORT = {"right_leg": "RL", "left_leg": "LL", "abdomen": "Abd", "chest": "Chest"
 # One Move action, a Turn (0002 Gaits); a melee attack that has to run to its foe is a charge.
 MOVE_WORDS = {"free": "walk: a Turn", "run": "run: a Turn, a charge only", "sprint": "sprint: a Turn, no attack"}
 LEGEND_WORDS = {"free": "walk", "run": "run: charge only", "sprint": "sprint: no attack"}
+# The panel's Yags shot types, which the Imperative has not (its shots are single, burst or
+# full auto; an aimed shot takes a round of aiming, 0005 Aiming).
+UNUSED = {"snap": "Mythras has no snap shot: 1 fires a single shot",
+          "careful": "Mythras has no careful shot: V aims for a whole round, then the shot is aimed",
+          "triple": "Mythras has no triple burst: 2 fires a burst"}
 SKILLS = ("combat_style", "evade", "endurance", "athletics", "brawn", "willpower", "perception", "first_aid",
           "unarmed")
 
