@@ -38,7 +38,7 @@ class MainMenu:
             "settings", "quit")
 
     def __init__(self, size: tuple[int, int], config: SessionConfig | None = None, error: str = "",
-                 app: object | None = None) -> None:
+                 app: object | None = None, keep_seed: bool = False) -> None:
         self.size = size
         self.app = app
         self.maps = shipped_maps()
@@ -46,7 +46,10 @@ class MainMenu:
         cfg = config or SessionConfig(default, seed=fresh_seed(), fog=None)
         self.map_i = self.maps.index(cfg.map_path) if cfg.map_path in self.maps else 0
         self.path = "" if cfg.map_path in self.maps else cfg.map_path
-        self.mode, self.ai, self.seed = cfg.mode, cfg.ai, str(cfg.seed)
+        # a new game draws a fresh seed (the last match's is the results screen's Replay); the
+        # seed stays only when the menu comes back to say why the game could not start
+        self.mode, self.ai = cfg.mode, cfg.ai
+        self.seed = str(cfg.seed if keep_seed or config is None else fresh_seed())
         self.ruleset: str | None = cfg.ruleset  # None: the map's own (its ruleset property, else yags)
         self.red_ai = cfg.ais.get("red", cfg.ai)
         # fog of war: None the default (the map's property, else on for solo and hot-seat), or
