@@ -40,6 +40,8 @@ class PendingChoice:
         self.shot = "normal"  # normal, snap or careful (aimed is offered by itself)
         self.defences: int | None = None  # declared defences (None: the rules' default)
         self.reaction: str | None = None  # a reaction policy to declare (None: the one the unit keeps)
+        # standing policies chosen from the reaction prompt (F there), declared with each unit's next action
+        self.policy_for: dict[int, str] = {}
         self.pending = ""  # "throw", "aim", "overwatch" or "first_aid": waiting for a click on the map
         self.first_aid_stuns = False  # first aid treats stuns (else wounds)
         self.manoeuvre = ""  # a melee manoeuvre for the next attack (step dice: feint, grapple, break_free)
@@ -183,6 +185,16 @@ class PendingChoice:
         nxt = options[(keys.index(now) + 1) % len(keys) if now in keys else 0]
         self.reaction = nxt.key
         return f"reaction: {nxt.label} ({nxt.means}); declared with the next action"
+
+    def cycle_policy_of(self, uid: int) -> str:
+        """F in the reaction prompt: the next standing policy for `uid` (which may not be the
+        selected unit), declared with its next action and kept from then on."""
+        options = self.match.rules.reaction_policies()
+        keys = [o.key for o in options]
+        now = self.policy_for.get(uid) or self.match.reaction_policy(uid) or keys[0]
+        nxt = options[(keys.index(now) + 1) % len(keys) if now in keys else 0]
+        self.policy_for[uid] = nxt.key
+        return f"{self.match.name(uid)}: reaction policy {nxt.label} ({nxt.means}), from its next action"
 
     def toggle_first_aid(self) -> str:
         self.first_aid_stuns = not self.first_aid_stuns
@@ -349,14 +361,15 @@ class PendingChoice:
     def state(self, uid: int) -> bar.Choice:
         """The choice as the buttons light it."""
         return bar.Choice(self.attack_mode, self.shot, self.defences, self.pending, self.lost_round(uid),
-                          self.first_aid_stuns, self.reaction, self.manoeuvre, self.all_out)
+                          self.first_aid_stuns, self.reaction or self.policy_for.get(uid), self.manoeuvre, self.all_out)
 
     def buttons(self) -> list[tuple[bar.Button, pygame.Rect]]:
         """The side panel's buttons where they are drawn (those of the selected unit when
         it may declare now, the speed controls when watching)."""
         sc, s = self.screen, self.screen.session
         uid, play = sc.selected, sc.play
-        key = (uid, self.attack_mode, self.shot, self.defences, self.reaction, self.pending, self.first_aid_stuns,
+        key = (uid, self.attack_mode, self.shot, self.defences, self.reaction or self.policy_for.get(uid or -1),
+               self.pending, self.first_aid_stuns,
                play.paused, play.step_ms, sc.side_rect.topleft, sc.side_rect.size, s.handover, bool(self.staged),
                s.ai_waiting, self.manoeuvre, self.all_out)
 

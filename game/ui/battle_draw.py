@@ -74,6 +74,9 @@ class BattleView:
                           lambda: fv.log_lines(m, team, m.log.events[:end], hidden, first=0))
         sc.log_scroll = draw_log(surface, sc.log_rect, lines, sc.log_scroll)
         uid = sc.selected if sc.selected not in hidden else None  # an enemy gone from sight is not shown
+        asked = sc.prompt.question()
+        if asked is not None and uid is None:
+            uid = asked.uid  # the unit the question is about, while it is up
         self._draw_side(surface, uid, uid is not None and self.session.can_declare(uid))
         if sc.message:
             img = text(sc.message, 20, YELLOW)

@@ -365,9 +365,12 @@ class BattleInput:
             return
         for k, v in self.choice.choices().items():
             choices.setdefault(k, v)
+        if uid in self.choice.policy_for:
+            choices.setdefault("reaction", self.choice.policy_for[uid])  # chosen in the reaction prompt
         out = self.session.declare(uid, action, **choices)
         sc.message = out.reason if isinstance(out, Impossible) else ""
         if not sc.message:
+            self.choice.policy_for.pop(uid, None)
             sc.selected = None
             sc.grace_ms = 0.0
             self.choice.declared()  # the next unit starts from the rules' default defences

@@ -30,6 +30,33 @@ ROUNDS: dict[str, tuple[str, ...]] = {
         "action next round.",
     ),
 }
+ROUNDS["mythras"] = (
+    "Initiative is rolled at the start of every round; then the units take Turns in initiative "
+    "order, highest first, round and round until no one has Action Points left to act with.",
+    "Action Points: every unit has 2 a round (the sheet shows AP left). A Turn's action (an attack, a "
+    "move, a reload) costs one; unused points do not carry over to the next round.",
+    "Holding points for reactions: H (hold) ends the unit's Turns for the round and keeps its points "
+    "for reactions. A unit that spends both on Turns cannot parry or evade this round.",
+    "Reactions: attacked, a unit may parry (blows; a weapon's size turns aside damage), evade (dive "
+    "clear, ending prone) or take it; each reaction costs an Action Point. The attack is rolled "
+    "first: the prompt shows the roll, the points left and what each answer costs.",
+    "Reaction policies (F): ask me, parry, evade guns and parry blows, always evade, the best, or "
+    "never. The policy answers for the unit; F on the panel or in the prompt changes it, from the "
+    "unit's next action.",
+    "Special effects: the side whose roll wins by more success levels picks one effect per level "
+    "(a chosen hit location, a trip, a disarm, more damage...) before the damage is rolled; keys or "
+    "clicks mark them, Enter takes them.",
+)
+ROUNDS["yags-sf"] = (
+    "Each round every unit declares first, in the order the list shows (the text sets none); "
+    "the banner says 'initiative: not rolled yet' until this round's roll.",
+    "After the declarations initiative is rolled (agility x skill + the weapon's + 2d10!) and the "
+    "actions go highest first; a special attack (Q, E, 2, 3) changes the initiative.",
+    "Firearms meet no defence roll: cover, range and the shot type make the difficulty. A melee "
+    "blow may be parried.",
+    "After a run or a sprint there is no attack (the move shading's yellow and orange).",
+    "End of the round: wounds and stuns are checked (soak takes off damage first).",
+)
 GENERIC_ROUND = (
     "The banner over the map says whose turn it is and what the round is doing.",
     "A question asked in the middle of an action (a reaction, the effects of a win) opens a "

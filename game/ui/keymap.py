@@ -137,7 +137,7 @@ RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
         (("overwatch", "grenade"), "overwatch (click to aim its arc) / throw a grenade (click a tile)"),
         (("first_aid", "treat", "pick_up"), "first aid / treat stuns or wounds / pick up a weapon"),
         (("prone", "crouch"), "prone or stand up / crouch"),
-        (("react",), "reaction policy: ask, always evade guns, always parry, never (kept until changed)"),
+        (("react",), "reaction policy, the next of: ask me, parry, evade guns, evade, best, never (kept until changed)"),
     ),
 }
 END_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (

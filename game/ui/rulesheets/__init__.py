@@ -69,6 +69,22 @@ def all_out_words(rules: Ruleset) -> tuple[str, str] | None:
     return words
 
 
+def reaction_words(rules: Ruleset, state: Any, key: str, chance: str) -> tuple[str, str]:
+    """A reaction answer's (what it costs, what its chance means) in the ruleset's words; the
+    default: nothing said of the cost, "chance" before the number."""
+    fn = getattr(_module(rules), "reaction_words", None)
+    if fn is None:
+        return "", f"chance {chance}" if chance else ""
+    out: tuple[str, str] = fn(state, key, chance)
+    return out
+
+
+def points_left(rules: Ruleset, state: Any) -> str:
+    """What the unit has left to react with (Mythras: its Action Points), or ""."""
+    fn = getattr(_module(rules), "points_left", None)
+    return str(fn(state)) if fn is not None else ""
+
+
 def unused_words(rules: Ruleset) -> dict[str, str]:
     """The panel's actions (keymap names) the ruleset has no use for, each with the reason its
     greyed button gives (Mythras: no snap or careful shot); its module's `UNUSED`."""

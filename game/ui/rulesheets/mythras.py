@@ -23,6 +23,25 @@ LEGEND_WORDS = {"free": "walk", "run": "run: charge only", "sprint": "sprint: no
 UNUSED = {"snap": "Mythras has no snap shot: 1 fires a single shot",
           "careful": "Mythras has no careful shot: V aims for a whole round, then the shot is aimed",
           "triple": "Mythras has no triple burst: 2 fires a burst"}
+REACTIONS_COSTING = ("parry", "evade", "counter")  # each costs an Action Point (0005 Reactions)
+
+
+def reaction_words(state: Any, key: str, chance: str) -> tuple[str, str]:
+    """A reaction's cost (an Action Point for a parry, an evade or a counter; nothing for
+    taking it) and its chance: the share of the blow's damage it turns aside on average."""
+    if key in REACTIONS_COSTING:
+        left = state.ap - 1
+        cost = f"costs 1 Action Point ({left} left after)"
+    else:
+        cost = "costs nothing: the Action Point is kept"
+    return cost, f"turns aside {chance} of the damage on average" if chance else ""
+
+
+def points_left(state: Any) -> str:
+    return f"{state.ap} Action Point{'s' if state.ap != 1 else ''} left" + (
+        " (held for reactions)" if state.holding else "")
+
+
 SKILLS = ("combat_style", "evade", "endurance", "athletics", "brawn", "willpower", "perception", "first_aid",
           "unarmed")
 

@@ -45,6 +45,13 @@ MANOEUVRE_WORDS = {
 }
 ALL_OUT_WORDS = ("all-out", "All-out attack: +2 steps, attack actions only: no move, no defence but the "
                  "innate one, not with defences carried in (toggle)")
+def reaction_words(state: Any, key: str, chance: str) -> tuple[str, str]:
+    """An unstated defence: the innate one is free; a dodge or a block costs an action next
+    round (Initiative and Actions). Its chance: of no hit."""
+    cost = "free" if key == "innate" else "costs one action next round"
+    return cost, f"no hit {chance}" if chance else ""
+
+
 SHORT = {"agility": "Agi", "strength": "Str", "vitality": "Vit", "alertness": "Ale", "intelligence": "Int",
          "willpower": "Wil"}
 EFFECTS = {"limb": "limb lamed (endurance test failed)", "vital": "stunned (endurance test failed)",
