@@ -32,7 +32,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed is given. With --screenshot, render --frames frames, save the window and exit (works
     headless: the dummy video driver is used when there is no display)."""
     from game.ai import LEVELS
-    from game.limits import MAX_SEED, MAX_WINDOW
+    from game.limits import MAX_SEED, MAX_WINDOW, MIN_WINDOW
 
     if args.ai not in LEVELS:
         return _error(f"--ai: unknown AI level {args.ai!r}; expected one of {', '.join(LEVELS)}")
@@ -41,6 +41,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                or _out_of_bounds("--size", min(args.size), 1, MAX_WINDOW)
                or _out_of_bounds("--size", max(args.size), 1, MAX_WINDOW)
                or (args.screenshot and _writable("--screenshot", args.screenshot, make_folder=True)))
+    if not problem and (args.size[0] < MIN_WINDOW[0] or args.size[1] < MIN_WINDOW[1]):
+        problem = (f"--size: {args.size[0]} x {args.size[1]} is smaller than the smallest window the game is laid "
+                   f"out for, {MIN_WINDOW[0]} x {MIN_WINDOW[1]}")
     if problem:
         return _error(problem)
     if getattr(args, "save_dir", None):

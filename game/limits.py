@@ -23,6 +23,8 @@ MAX_JOBS = 256
 """Most worker processes for `simulate --jobs`."""
 MAX_WINDOW = 16384
 """Widest or tallest game window in pixels (`play --size W H`), twice an 8K display."""
+MIN_WINDOW = (800, 600)
+"""The smallest window `play --size W H` opens: every screen is laid out for it (issue 32)."""
 MAX_INT = 2**63 - 1
 """No whole number read from a save or scenario may be larger than this (or below -MAX_INT):
 Python reads a 4000-digit integer without complaint, the rules cannot use one."""

@@ -78,12 +78,18 @@ class BattleView:
         if asked is not None and uid is None:
             uid = asked.uid  # the unit the question is about, while it is up
         self._draw_side(surface, uid, uid is not None and self.session.can_declare(uid))
-        if sc.message:
-            img = text(sc.message, 20, YELLOW)
-            box = img.get_rect(bottomleft=(sc.map_rect.x + 8, sc.map_rect.bottom - 6)).inflate(8, 4)
+        if sc.message:  # wrapped to the map view: never off its edge nor over the panel
+            lines = wrap(sc.message, sc.map_rect.w - 24, 20)[-4:]
+            imgs = [text(line, 20, YELLOW) for line in lines]
+            h = sum(img.get_height() for img in imgs)
+            box = pygame.Rect(sc.map_rect.x + 4, sc.map_rect.bottom - 6 - h - 4,
+                              max(img.get_width() for img in imgs) + 8, h + 4)
             box.clamp_ip(sc.map_rect)
             pygame.draw.rect(surface, (20, 20, 20), box)
-            surface.blit(img, (box.x + 4, box.y + 2))
+            y = box.y + 2
+            for img in imgs:
+                surface.blit(img, (box.x + 4, y))
+                y += img.get_height()
         if tip:
             draw_tooltip(surface, sc.mouse, tip, sc.map_rect)
         sc.prompt.draw(surface)

@@ -282,10 +282,12 @@ class MainMenu:
                 surface.blit(img, (x0, r.centery - img.get_height() // 2))
         foot = self._row_rect(len(self.ROWS)).y + 4
         hint = "Up/Down choose, Left/Right or click change, Enter start, Esc quit"
-        surface.blit(text(hint, 18, DIM), (self._row_rect(0).x, foot))
+        for part in wrap(hint, self._row_rect(0).w, 18):  # within the rows' column
+            surface.blit(text(part, 18, DIM), (self._row_rect(0).x, foot))
+            foot += 16
         if self.error:
             for j, part in enumerate(wrap(self.error, self._row_rect(0).w, 20)[:4]):
-                surface.blit(text(part, 20, (255, 110, 90)), (self._row_rect(0).x, foot + 22 + 18 * j))
+                surface.blit(text(part, 20, (255, 110, 90)), (self._row_rect(0).x, foot + 6 + 18 * j))
         self._draw_picker(surface, custom)
         if self.dialog is not None:
             self.dialog.draw(surface, self.size)
