@@ -21,6 +21,7 @@ from engine.outcome import Impossible
 from game.ui import keymap as km
 from game.ui import rulesheets
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, text
+from game.ui.words import readable
 from game.world.actions import FullDodge, Overwatch, PickUp, Reload, Stand
 
 ROW_H, GAP = 22, 3
@@ -329,4 +330,4 @@ def tip_line(placed: list[tuple[Button, pygame.Rect]], pos: tuple[int, int]) -> 
     b = button_at(placed, pos)
     if b is None:
         return None
-    return b.tip, (YELLOW if b.enabled else GREY)
+    return readable(b.tip), (YELLOW if b.enabled else GREY)

@@ -32,6 +32,7 @@ from game.ui.panels import (
     initiative_text,
     preview_lines,
 )
+from game.ui.words import readable
 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
@@ -79,7 +80,7 @@ class BattleView:
             uid = asked.uid  # the unit the question is about, while it is up
         self._draw_side(surface, uid, uid is not None and self.session.can_declare(uid))
         if sc.message:  # wrapped to the map view: never off its edge nor over the panel
-            lines = wrap(sc.message, sc.map_rect.w - 24, 20)[-4:]
+            lines = wrap(readable(sc.message), sc.map_rect.w - 24, 20)[-4:]
             imgs = [text(line, 20, YELLOW) for line in lines]
             h = sum(img.get_height() for img in imgs)
             box = pygame.Rect(sc.map_rect.x + 4, sc.map_rect.bottom - 6 - h - 4,
@@ -156,6 +157,8 @@ class BattleView:
             fv.draw_marks(surface, cam, m, team, hidden, glimpse)
         if staged and uid is not None:
             fig.draw_ghost(surface, cam, sc.sprites, sc.roles.get(uid, "rifleman"), m.view(uid).team, staged[-1])
+        if own and uid is not None and targets and not self.choice.area() and not self.choice.pending:
+            pv.draw_chances(surface, cam, m, self.chances(uid, targets))
         fig.draw_badges(surface, cam, m, badges, shown, over=True)
         if play.busy() and play.event()[0] not in hidden:
             fig.draw_event(surface, cam, m, *play.event(), shown, arrow=not play.fx.items, walking=play.walking())
@@ -191,6 +194,15 @@ class BattleView:
         what = "turn" if s.question is not None and s.question.kind == "act" else "declarations"
         return f"Round {m.round}, {what}: {v.name} ({v.team}, initiative: {initiative_text(m, cur)}) - {who}", \
             TEAM_COLOURS.get(v.team, WHITE)
+
+    def chances(self, uid: int, targets: set[int]) -> dict[int, str]:
+        """Every enemy the selected unit sees, with its chance to hit by the attack chosen now
+        (after the staged move, if one is)."""
+        c = self.choice
+        key = (uid, tuple(sorted(targets)), c.attack_mode, c.shot, c.manoeuvre, c.all_out, c.staged_for(uid))
+        m = self.match
+        return self.screen.cached("chances", key, lambda: {t: pv.hit_chance(m, uid, c.attack(uid, t))
+                                                           for t in sorted(targets)})
 
     def handover_lines(self) -> list[str]:
         s = self.session

@@ -22,6 +22,7 @@ from game.ui import keymap, rulesheets
 from game.ui.assets import GREY, WHITE, YELLOW, text, wrap
 from game.ui.overlays import draw_label
 from game.ui.panels import pct
+from game.ui.words import readable
 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
@@ -74,7 +75,7 @@ class QuestionPrompt:
         out = []
         seen = q.about.get("attack")
         if seen:  # the roll the defender has seen (Mythras: the attack is rolled first)
-            out.append(f"the attack: {seen}")
+            out.append(readable(f"the attack: {seen}"))
         left = rulesheets.points_left(m.rules, m.view(q.uid).state)
         if left:
             out.append(f"{m.name(q.uid)}: {left}")
@@ -110,7 +111,7 @@ class QuestionPrompt:
                 parts.append(f"chance {chance}")
             if o.means:
                 parts.append(o.means)
-            rows.append(" - ".join(parts))
+            rows.append(readable(" - ".join(parts)))
         if q.kind == "effects":
             rows.append("Enter: take the effects marked")
         return rows

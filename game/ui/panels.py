@@ -10,6 +10,7 @@ import pygame
 from engine.outcome import Impossible
 from game.ui import rulesheets
 from game.ui.assets import DIM, GREY, TEAM_COLOURS, WHITE, YELLOW, panel, text, wrap
+from game.ui.words import readable
 from game.world.actions import describe
 from game.world.events import EventKind
 from game.world.match import Match
@@ -178,7 +179,7 @@ def _draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, u
         room = bottom - y - (15 if legend else 0) - 14 * len(note_parts) - 6 - 15 - 28
         for compact in (False, True):
             parts = [(part, colour, size) for line, colour, size in unit_lines(match, uid, compact)
-                     for part in wrap(line, width, size)]
+                     for part in wrap(readable(line), width, size)]
             if sum(size - 3 for _, _, size in parts) <= room:
                 break
         if sum(size - 3 for _, _, size in parts) > room:
@@ -210,11 +211,15 @@ def _draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, u
     head, names = order_entries(match, queue, current, still_up)
     if y + 14 > bottom:
         return
-    rows = max(0, (bottom - y - 15) // 14)
+    heads = wrap(head, width, 16)
+    rows = max(0, (bottom - y - 15 * len(heads)) // 14)
     if not rows and names:
-        head = f"{head.split(' (')[0]}: {len(names)} units (a taller window lists them)"
-    surface.blit(text(head, 16, DIM), (x, y))
-    y += 15
+        heads = wrap(f"{head.split(' (')[0]}: {len(names)} units (a taller window lists them)", width, 16)
+    for line in heads:
+        if y + 14 > bottom:
+            return
+        surface.blit(text(line, 16, DIM), (x, y))
+        y += 15
     col_w = width // 2
     more = 0
     if rows * 2 < len(names):  # keep the current unit in the part shown, and say how many are not
@@ -259,7 +264,7 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scrol
     rows = log_rows(rect)
     wrapped: list[str] = []
     for line in lines[-(rows + scroll + 40):]:
-        wrapped.extend(wrap(line, rect.w - 16, size))
+        wrapped.extend(wrap(readable(line), rect.w - 16, size))
     scroll = min(scroll, max(0, len(wrapped) - rows))
     end = len(wrapped) - scroll
     shown = wrapped[max(0, end - rows):max(0, end)]
@@ -296,7 +301,7 @@ def fit_label(label: str, width: int, sizes: tuple[int, ...] = (24, 20, 18)) -> 
 def draw_banner(surface: pygame.Surface, rect: pygame.Rect, label: str, colour: tuple[int, int, int]) -> None:
     """One line: smaller type when long, cut with "..." when still too long."""
     panel(surface, rect, 255)
-    label, size = fit_label(label, rect.w - 20)
+    label, size = fit_label(readable(label), rect.w - 20)
     img = text(label, size, colour)
     surface.blit(img, (rect.x + 10, rect.y + (rect.h - img.get_height()) // 2 + 1))
 
@@ -352,6 +357,7 @@ def _attack_for(target: int, mode: str, options: dict[str, Any], path: tuple[tup
 
 
 def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], bounds: pygame.Rect) -> None:
+    lines = [readable(s) for s in lines]
     w = max(text(s, 18).get_width() for s in lines) + 16
     h = 16 * len(lines) + 8
     r = pygame.Rect(pos[0] + 18, pos[1] + 18, w, h)
