@@ -103,18 +103,17 @@ class QuestionPrompt:
         for i, o in enumerate(q.options):
             mark = ("[x] " if o.key in self.chosen else "[ ] ") if q.kind == "effects" else ""
             chance = pct(o.chance) if o.chance is not None else ""
-            parts = [f"{KEY_NAMES[i] if i < len(KEY_NAMES) else '-'}. {mark}{o.label}"]
-            if q.kind == "reaction":
-                cost, odds = rulesheets.reaction_words(m.rules, state, o.key, chance)
-                parts += [p for p in (cost, odds) if p]
-            elif chance:
-                parts.append(f"chance {chance}")
-            if o.means:
-                parts.append(o.means)
-            rows.append(readable(" - ".join(parts)))
+            cost, odds = rulesheets.reaction_words(m.rules, state, o.key, chance) if q.kind == "reaction" else ("", "")
+            plain = chance and not (cost or odds)  # a ruleset with no words for it: the chance of success
+            parts = [f"{KEY_NAMES[i] if i < len(KEY_NAMES) else '-'}. {mark}{o.label}" + (f" ({chance})" if plain else "")]
+            parts += [p for p in (cost, odds) if p]
+            line = " - ".join(parts)
+            rows.append(readable(f"{line}: {o.means}" if o.means else line))
         if q.kind == "effects":
             rows.append("Enter: take the effects marked")
         return rows
+
+    lines = items  # (its older name)
 
     def layout(self, q: Question) -> tuple[pygame.Rect, list[str], list[tuple[int, pygame.Rect, list[str]]]]:
         """The box, the header lines and each item's (index, rect, wrapped lines), in one

@@ -70,11 +70,11 @@ def all_out_words(rules: Ruleset) -> tuple[str, str] | None:
 
 
 def reaction_words(rules: Ruleset, state: Any, key: str, chance: str) -> tuple[str, str]:
-    """A reaction answer's (what it costs, what its chance means) in the ruleset's words; the
-    default: nothing said of the cost, "chance" before the number."""
+    """A reaction answer's (what it costs, what its chance means) in the ruleset's words; ("",
+    "") for a ruleset that has none (the prompt then shows the chance by the label)."""
     fn = getattr(_module(rules), "reaction_words", None)
     if fn is None:
-        return "", f"chance {chance}" if chance else ""
+        return "", ""
     out: tuple[str, str] = fn(state, key, chance)
     return out
 
