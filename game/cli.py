@@ -32,10 +32,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed is given. With --screenshot, render --frames frames, save the window and exit (works
     headless: the dummy video driver is used when there is no display)."""
     from game.ai import LEVELS
+    from game.limits import MIN_WINDOW
 
     if args.ai not in LEVELS:
         return _error(f"--ai: unknown AI level {args.ai!r}; expected one of {', '.join(LEVELS)}")
     problem = args.screenshot and _writable("--screenshot", args.screenshot, make_folder=True)
+    if not problem and (args.size[0] < MIN_WINDOW[0] or args.size[1] < MIN_WINDOW[1]):
+        problem = (f"--size: {args.size[0]} x {args.size[1]} is smaller than the smallest window the game is laid "
+                   f"out for, {MIN_WINDOW[0]} x {MIN_WINDOW[1]}")
     if problem:
         return _error(problem)
     if getattr(args, "save_dir", None):
@@ -265,7 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")
     play.add_argument("--frames", type=whole(1, lim.MAX_FRAMES), default=3,
                       help="frames drawn before --screenshot saves the window (default 3)")
-    play.add_argument("--size", type=whole(1, lim.MAX_WINDOW), nargs=2, default=(1280, 720), metavar=("W", "H"),
+    play.add_argument("--size", type=whole(lim.MIN_WINDOW[1], lim.MAX_WINDOW), nargs=2, default=(1280, 720), metavar=("W", "H"),
                       help="the window's width and height in pixels (default 1280 720)")
     play.add_argument("--save-dir", metavar="DIR",
                       help="where the Esc menu saves and loads (default $SKIRMISH_SAVE_DIR or ~/.local/share/skirmish/saves)")

@@ -26,6 +26,8 @@ MAX_WINDOW = 4096
 past it is held to it): a 4096 x 4096 window on a 1000 x 1000 map peaks at about 520 MB, within
 the window's 600 MB budget (tests/ui/test_render_memory.py); a 16384 x 16384 window surface
 alone would be 1 GiB."""
+MIN_WINDOW = (800, 600)
+"""The smallest window `play --size W H` opens: every screen is laid out for it (issue 32)."""
 MAX_INT = 2**63 - 1
 """No whole number read from a save or scenario may be larger than this (or below -MAX_INT):
 Python reads a 4000-digit integer without complaint, the rules cannot use one."""

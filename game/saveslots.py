@@ -44,6 +44,13 @@ def autosave_path(folder: Path | None = None) -> Path:
     return slot_path(AUTOSAVE, folder)
 
 
+def new_game_path(map_path: str, when: float | None = None, folder: Path | None = None) -> Path:
+    """A new match's own slot: its map and the time it began ("street 2026-11-28 16-08-31"),
+    so that a new match never writes over another's save without asking."""
+    stamp = time.strftime("%Y-%m-%d %H-%M-%S", time.localtime(time.time() if when is None else when))
+    return slot_path(f"{Path(map_path).stem} {stamp}", folder)
+
+
 def quick_path(folder: Path | None = None) -> Path:
     return (folder or save_dir()) / DEFAULT_NAME
 

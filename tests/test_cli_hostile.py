@@ -166,11 +166,11 @@ def test_issue12_hostile_command_lines_never_show_a_traceback():
 
 HOSTILE_NUMBERS = ("-1", "0", "1e30", str(10**30), "inf", "nan")
 NOT_NUMBERS = {"play": {"help", "map", "mode", "ai", "blue_ai", "red_ai", "ruleset", "fog", "ai_sees_all",
-                        "screenshot", "save_dir", "load", "blue_tactic", "red_tactic"},
+                        "screenshot", "save_dir", "load", "blue_tactic", "red_tactic", "blue_deployment", "red_deployment"},
                "rules": {"help", "what", "ruleset"}, "check-map": {"help", "path", "ruleset"},
                "new-map": {"help", "name", "source", "tiles"}, "check-save": {"help", "path"},
                "simulate": {"help", "map", "blue_ai", "red_ai", "blue_squad", "red_squad", "ruleset", "fog",
-                            "ai_sees_all", "scenario", "report", "json", "cluster", "blue_tactic", "red_tactic"},
+                            "ai_sees_all", "scenario", "report", "json", "cluster", "blue_tactic", "red_tactic", "blue_deployment", "red_deployment"},
                "sweep": {"help", "plan", "db", "cluster", "report"},
                "duel": {"help", "a", "b", "ruleset"}}
 """Every flag that takes no number: a flag that is not here must be a numeric flag with a range."""

@@ -18,8 +18,10 @@ from typing import Any
 import pygame
 
 from engine.outcome import Impossible
+from game.ui import keymap as km
 from game.ui import rulesheets
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, text
+from game.ui.words import readable
 from game.world.actions import FullDodge, Overwatch, PickUp, Reload, Stand
 
 ROW_H, GAP = 22, 3
@@ -53,6 +55,41 @@ def _why(check: Any) -> str:
     return check.reason if isinstance(check, Impossible) else ""
 
 
+def ruleset_refusal(match: Any, uid: int, tag: str, mode: str = "", options: dict[str, Any] | None = None) -> str:
+    """Why the ruleset refuses a declaration of this kind whatever its target (step dice: the
+    sheet has no aimed shot, no first aid), or "": the ruleset's own declaration is asked with
+    the action as it hears it (engine.ruleset.Intent), standing, with no move."""
+    from engine.ruleset_types import Intent
+
+    v = match.view(uid)
+    try:
+        match.rules.declare(v.combatant, v.state, stance="normal", lost_round=False, initiative=v.initiative,
+                            intent=Intent(tag, mode, dict(options or {}), None, "none"))
+    except ValueError as exc:
+        return str(exc)
+    return ""
+
+
+# What each button declares, as the ruleset hears it: (tag, mode, options) by key; the mode
+# buttons' (shot types') options are added where the button is made.
+BUTTON_INTENTS: dict[int, tuple[str, str]] = {km.key(action): intent for action, intent in {
+    "aim": ("aim", ""), "first_aid": ("first_aid", ""), "treat": ("first_aid", ""), "grenade": ("throw", ""),
+    "overwatch": ("overwatch", ""), "area": ("area_fire", "area"), "suppress": ("area_fire", "suppress"),
+    "reload": ("reload", ""), "pick_up": ("pick_up", ""), "dodge": ("full_dodge", ""), "hold": ("hold", "")}.items()}
+
+
+def _refused(match: Any, uid: int, b: Button, options: dict[str, Any] | None = None) -> Button:
+    """`b` greyed with the ruleset's reason when the ruleset refuses what it declares."""
+    if not b.enabled:
+        return b
+    intent = BUTTON_INTENTS.get(b.key)
+    if intent is None and options is None:
+        return b
+    tag, mode = intent if intent is not None else ("attack", str((options or {}).get("mode", "shot")))
+    why = ruleset_refusal(match, uid, tag, mode, {k: x for k, x in (options or {}).items() if k != "mode"})
+    return Button(b.key, b.label, why, False, False) if why else b
+
+
 def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     """The buttons for the player's unit `uid`."""
     v = match.view(uid)
@@ -66,8 +103,9 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     words = rulesheets.mode_words(match.rules)
     melee_shots = rulesheets.melee_shots(match.rules)
 
-    def mode(key: int, label: str, name: str, tip: str, shot: str | None = None) -> None:
-        label, tip = words.get(shot or name, (label, tip))
+    def mode(action: str, word: str, name: str, tip: str, shot: str | None = None) -> None:
+        word, tip = words.get(shot or name, (word, tip))
+        key, label = km.key(action), km.label(action, word)
         if choice.lost_round:
             out.append(Button(key, label, lost, False))
             return
@@ -80,19 +118,25 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
             return
         ok = (name in modes) if name != "shot" else ("shot" in modes or not modes)
         active = choice.attack_mode == name and (shot is None or choice.shot == shot) and not choice.manoeuvre
-        out.append(Button(key, label, tip if ok else f"{facts.name} cannot {tip.split(':')[0].lower()}", ok, active))
+        options = None if name in ("area", "suppress") else \
+            {"mode": name, **({"shot": shot} if shot and shot != "normal" else {})}
+        b = _refused(match, uid, Button(key, label, tip, True, active), options)
+        if not ok:  # the weapon has no such mode: the ruleset's words for it, if it has some
+            b = Button(key, label, b.tip if not b.enabled else f"{facts.name} cannot {tip.split(':')[0].lower()}",
+                       False, active)
+        out.append(b)
 
-    mode(pygame.K_1, "1 shot", "shot", "Shot: one aimed round at the enemy you click", "normal")
-    mode(pygame.K_q, "Q snap", "shot", "Snap shot: quick, harder to hit", "snap")
-    mode(pygame.K_e, "E careful", "shot", "Careful shot: slower, easier to hit", "careful")
-    mode(pygame.K_2, "2 burst", "burst", "Burst: fire a burst at the enemy you click")
-    mode(pygame.K_3, "3 triple", "triple", "Triple burst: three bursts at the enemy you click")
-    mode(pygame.K_4, "4 area", "area", "Area fire: a burst over a 30 degree arc at the tile you click")
-    mode(pygame.K_5, "5 suppress", "suppress", "Suppressive fire: a 60 degree arc at the tile you click")
+    mode("shot", "shot", "shot", "Shot: one aimed round at the enemy you click", "normal")
+    mode("snap", "snap", "shot", "Snap shot: quick, harder to hit", "snap")
+    mode("careful", "careful", "shot", "Careful shot: slower, easier to hit", "careful")
+    mode("burst", "burst", "burst", "Burst: fire a burst at the enemy you click")
+    mode("triple", "triple", "triple", "Triple burst: three bursts at the enemy you click")
+    mode("area", "area", "area", "Area fire: a burst over a 30 degree arc at the tile you click")
+    mode("suppress", "suppress", "suppress", "Suppressive fire: a 60 degree arc at the tile you click")
     if "miniscule" in words:
-        mode(pygame.K_m, "M minuscule", "shot", "Minuscule target", "miniscule")
+        mode("miniscule", "minuscule", "shot", "Minuscule target", "miniscule")
     if "disarm" in words:
-        mode(pygame.K_b, "B disarm", "shot", "Disarm", "disarm")
+        mode("disarm", "disarm", "shot", "Disarm", "disarm")
     out.extend(_manoeuvre_buttons(match, uid, v, facts, choice))
     ammo = v.ammo
     reload = match.check(uid, Reload()) if ammo is not None else None  # refuses in a fumbled round
@@ -102,7 +146,7 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
         r_label, r_tip = "R reload", f"Go on reloading ({ammo.reload_left} more rounds; any other declaration stops it)"
     else:
         r_label, r_tip = "R reload", "Reload: change magazines"
-    out.append(Button(pygame.K_r, r_label,
+    out.append(Button(km.key("reload"), r_label,
                       r_tip if reload is not None and not _why(reload)
                       else (_why(reload) or f"{facts.name} needs no reloading"),
                       reload is not None and not _why(reload)))
@@ -115,17 +159,17 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     watch = match.overwatch.watch(uid)
     if watch is not None and match.overwatch.keeps(uid, watch.aim):
         stops.append("lets the overwatch lapse")
-    out.append(Button(pygame.K_h, "H hold/wait", "Hold: wait this round, defend only (any stance chosen stays)"
+    out.append(Button(km.key("hold"), km.label("hold", "hold/wait"), "Hold: wait this round, defend only (any stance chosen stays)"
                       + ("; " + ", ".join(stops) if stops else "")))
     dodge = match.check(uid, FullDodge(None))
-    out.append(Button(pygame.K_d, "D full dodge",
+    out.append(Button(km.key("dodge"), km.label("dodge", "full dodge"),
                       _why(dodge) or "Full dodge: dive for cover (to the hovered tile, if in free move)", not _why(dodge)))
-    out.append(Button(pygame.K_v, "V aim", lost if choice.lost_round else
+    out.append(Button(km.key("aim"), km.label("aim", "aim"), lost if choice.lost_round else
                       f"{facts.name} is not aimed" if melee else
                       "Aim at an enemy this round: an aimed shot at it next round",
                       not melee and not choice.lost_round, choice.pending == "aim"))
     out.append(_overwatch_button(match, uid, v, facts, choice))
-    out.append(Button(pygame.K_g, "G grenade",
+    out.append(Button(km.key("grenade"), km.label("grenade", "grenade"),
                       lost if choice.lost_round and v.grenades else
                       f"Throw {v.grenades[0].replace('_', ' ')}: then click a tile" if v.grenades
                       else f"{v.name} has no grenades", bool(v.grenades) and not choice.lost_round,
@@ -133,31 +177,35 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     out.extend(_first_aid_buttons(match, uid, choice))
     pick = match.check(uid, PickUp())
     dropped = match.combat.dropped_weapon(uid)
-    out.append(Button(pygame.K_u, "U pick up", _why(pick) or f"Pick up the {dropped[0]} lying at {dropped[1]} "
+    out.append(Button(km.key("pick_up"), km.label("pick_up", "pick up"), _why(pick) or f"Pick up the {dropped[0]} lying at {dropped[1]} "
                       "(takes the round)", not _why(pick)))
     if v.stance == "prone":
         stand = match.check(uid, Stand())
-        out.append(Button(pygame.K_p, "P stand up", _why(stand) or "Stand up (takes the action)", not _why(stand)))
+        out.append(Button(km.key("prone"), km.label("prone", "stand up"), _why(stand) or "Stand up (takes the action)", not _why(stand)))
     else:
-        out.append(Button(pygame.K_p, "P prone", "Go prone and hold: +10 cover against fire, crawl only"))
-    out.append(Button(pygame.K_c, "C crouch", "Crouch and hold: +5 cover against fire, combat move only",
+        out.append(Button(km.key("prone"), km.label("prone", "prone"), "Go prone and hold: +10 cover against fire, crawl only"))
+    out.append(Button(km.key("crouch"), km.label("crouch", "crouch"), "Crouch and hold: +5 cover against fire, combat move only",
                       v.stance != "prone", v.stance == "crouched"))
     policies = match.rules.reaction_policies()
     if policies:
         key = choice.reaction or match.reaction_policy(uid) or policies[0].key
         now = next((o for o in policies if o.key == key), policies[0])
-        out.append(Button(pygame.K_f, f"F react: {now.label}", f"Reaction policy: {now.means} (F: the next; "
+        out.append(Button(km.key("react"), km.label("react", f"react: {now.label}"), f"Reaction policy: {now.means} (F: the next; "
                           "declared with this unit's next action, kept until changed)", True,
                           choice.reaction is not None))
     else:
         limit = match.rules.max_defences(v.combatant)
         dfn = "auto" if choice.defences is None else str(choice.defences)
-        out.append(Button(pygame.K_f, f"F defences {dfn}", f"Defences to declare (0 to {limit}; auto: the rules' "
+        out.append(Button(km.key("react"), km.label("react", f"defences {dfn}"), f"Defences to declare (0 to {limit}; auto: the rules' "
                           "default), used with this unit's declaration", True, choice.defences is not None))
-    out.append(Button(pygame.K_TAB, "Tab next unit", "Select your next unit"))
-    out.append(Button(pygame.K_z, "Z undo", "Take back your last declaration (until the other side declares "
+    out = [_refused(match, uid, b) if b.key in BUTTON_INTENTS and b.key not in (km.key("area"), km.key("suppress")) else b
+           for b in out]
+    unused = rulesheets.unused_words(match.rules)
+    out = [Button(b.key, b.label, unused[a], False, False) if (a := km.action_of(b.key)) in unused else b for b in out]
+    out.append(Button(km.key("next_unit"), km.label("next_unit", "next unit"), "Select your next unit"))
+    out.append(Button(km.key("undo"), km.label("undo", "undo"), "Take back your last declaration (until the other side declares "
                       "after it)"))
-    out.append(Button(pygame.K_RETURN, "Enter end turn", "End your declarations (asks first when units have not "
+    out.append(Button(km.key("end_turn"), km.label("end_turn", "end turn"), "End your declarations (asks first when units have not "
                       "declared): they carry on with a reload, first aid or an overwatch, else hold"))
     return out
 
@@ -173,18 +221,18 @@ def _manoeuvre_buttons(match: Any, uid: int, v: Any, facts: Any, choice: Choice)
     if "feint" in words:
         label, tip = words["feint"]
         why = lost or ("" if facts.melee else f"{facts.name} is no hand to hand weapon: a feint needs one")
-        out.append(Button(pygame.K_k, label, why or tip, not why, choice.manoeuvre == "feint"))
+        out.append(Button(km.key("feint"), km.label("feint", label), why or tip, not why, choice.manoeuvre == "feint"))
     held = match.rules.held_by(v.state)
     kind = "break_free" if held else "grapple"
     if kind in words:
         label, tip = words[kind]
-        out.append(Button(pygame.K_j, label, lost or (tip + (f" ({held})" if held else "")), not lost,
+        out.append(Button(km.key("grapple"), km.label("grapple", label), lost or (tip + (f" ({held})" if held else "")), not lost,
                           choice.manoeuvre == kind))
     all_out = rulesheets.all_out_words(match.rules)
     if all_out is not None:
         carried = getattr(v.state, "carried", 0)
         why = lost or (f"{carried} defence{'s' if carried > 1 else ''} carried in: no all-out attack" if carried else "")
-        out.append(Button(pygame.K_l, all_out[0], why or all_out[1], not why, choice.all_out))
+        out.append(Button(km.key("all_out"), km.label("all_out", all_out[0]), why or all_out[1], not why, choice.all_out))
     return out
 
 
@@ -205,7 +253,7 @@ def _overwatch_button(match: Any, uid: int, v: Any, facts: Any, choice: Choice) 
         if watch is not None and watch.aim is not None and match.overwatch.keeps(uid, watch.aim):
             tip += f"; click {watch.aim} again to keep last round's (+{match.overwatch.bonus(uid)} initiative)"
     why = _why(check)
-    return Button(pygame.K_o, "O overwatch", why or tip, not why, choice.pending == "overwatch")
+    return Button(km.key("overwatch"), km.label("overwatch", "overwatch"), why or tip, not why, choice.pending == "overwatch")
 
 
 def _first_aid_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
@@ -221,11 +269,11 @@ def _first_aid_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
         tending = match.work.tending(uid)
         if tending is not None:
             tip += f"; tending {match.name(tending.patient)}: {tending.rounds_left} rounds left"
-        t = Button(pygame.K_t, "T first aid", tip, True, choice.pending == "first_aid")
+        t = Button(km.key("first_aid"), km.label("first_aid", "first aid"), tip, True, choice.pending == "first_aid")
     else:
         from game.world.actions import FirstAid
 
-        t = Button(pygame.K_t, "T first aid", _why(match.check(uid, FirstAid(uid, choice.first_aid_stuns))) or
+        t = Button(km.key("first_aid"), km.label("first_aid", "first aid"), _why(match.check(uid, FirstAid(uid, choice.first_aid_stuns))) or
                    "nobody to tend", False)
     # Y only chooses what T treats: greyed with T's reason when T cannot be used (unless
     # the other kind of harm has a patient: then Y is the way to it)
@@ -234,15 +282,15 @@ def _first_aid_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     y_tip = ("Y: first aid treats stuns or wounds (toggle)" if t.enabled else
              f"Y: treat {'wounds' if choice.first_aid_stuns else 'stuns'} instead (someone has them)") if y_ok \
         else f"first aid cannot be given now: {t.tip}"
-    y = Button(pygame.K_y, f"Y treat {what}", y_tip, y_ok, choice.first_aid_stuns)
+    y = Button(km.key("treat"), km.label("treat", f"treat {what}"), y_tip, y_ok, choice.first_aid_stuns)
     return [t, y]
 
 
 def watch_buttons(paused: bool, speed: str) -> list[Button]:
-    return [Button(pygame.K_SPACE, "Space resume" if paused else "Space pause", "Pause or resume the match",
+    return [Button(km.key("go"), km.label("go", "resume" if paused else "pause"), "Pause or resume the match",
                    True, paused),
-            Button(pygame.K_MINUS, "- slower", f"Slower ({speed})"),
-            Button(pygame.K_PLUS, "+ faster", f"Faster ({speed})")]
+            Button(km.key("slower"), km.label("slower", "slower"), f"Slower ({speed})"),
+            Button(km.key("faster"), km.label("faster", "faster"), f"Faster ({speed})")]
 
 
 def layout(rect: pygame.Rect, buttons: list[Button], cols: int = 3) -> list[tuple[Button, pygame.Rect]]:
@@ -282,4 +330,4 @@ def tip_line(placed: list[tuple[Button, pygame.Rect]], pos: tuple[int, int]) -> 
     b = button_at(placed, pos)
     if b is None:
         return None
-    return b.tip, (YELLOW if b.enabled else GREY)
+    return readable(b.tip), (YELLOW if b.enabled else GREY)

@@ -108,6 +108,7 @@ class App:
         self.watch_ms = watch_ms
         self.renderers: dict[str, MapRenderer] = {}
         self.session: Session | None = None
+        self.menu_config: SessionConfig | None = None  # the last new game chosen in the menu
         self.screen: Any = MainMenu(self.size(), app=self)
         self.running = True
         self.note = ""  # a settings problem to show once
@@ -239,7 +240,10 @@ class App:
             self.change_setting(transition[1], transition[2])
         elif kind == "menu":
             self._close()
-            self.screen = MainMenu(self.size(), transition[1] if len(transition) > 1 else None, app=self)
+            # the menu as the player left it (the map chosen, the mode, ...), with a fresh seed:
+            # the last one chosen in the menu, else the match's own (the tutorial's is not)
+            given = transition[1] if len(transition) > 1 else None
+            self.screen = MainMenu(self.size(), self.menu_config or given, app=self)
         elif kind == "results" and self.session is not None:
             self.screen = ResultsScreen(self.session, self.size())
         elif kind == "load":
@@ -249,6 +253,8 @@ class App:
             from game.squads import SquadError
 
             config = transition[1] if kind == "battle" else None
+            if isinstance(self.screen, MainMenu) and config is not None:
+                self.menu_config = config  # what the player chose: the menu keeps it for next time
             try:
                 if config is None:  # the tutorial: its own yard and squads
                     from game.ui.tutorial import tutorial_config
@@ -258,7 +264,8 @@ class App:
             except (MapError, SquadError, OSError, ValueError) as exc:
                 from game.files import one_line
 
-                self.screen = MainMenu(self.size(), config if kind == "battle" else None, error=one_line(exc), app=self)
+                self.screen = MainMenu(self.size(), config if kind == "battle" else None, error=one_line(exc), app=self,
+                                       keep_seed=True)
 
     # --- loop -------------------------------------------------------------------------
 

@@ -81,8 +81,11 @@ class BattleScreen:
         session.ai_grace = playback_ms > 0
         self.roles = self._roles()
         self.start_pos = self._start_positions()
+        self.camera.readable()  # units big enough to tell apart; the whole map is a key away (Home)
+        self._followed: int | None = None  # the unit whose turn the camera last went to
         self.input.auto_select()
-        if self.selected is None:
+        self.follow_turn()
+        if self.selected is None and self._followed is None:
             living = self.match.units(living=True) or self.match.units()
             xs, ys = [v.pos[0] for v in living], [v.pos[1] for v in living]
             self.camera.centre_on((sum(xs) // len(xs), sum(ys) // len(ys)))
@@ -155,6 +158,32 @@ class BattleScreen:
         margin = min(40, self.map_rect.w // 4, self.map_rect.h // 4)
         if not self.map_rect.inflate(-2 * margin, -2 * margin).contains(r):
             self.camera.centre_on(self.match.view(uid).pos)
+
+    def follow_turn(self) -> None:
+        """The camera goes to the unit whose turn it is (to declare or act), once per turn,
+        when the side at the screen sees it (and the whole map is not in view)."""
+        cur = self.session.current()
+        if cur is None or cur == self._followed or self.play.busy():
+            return
+        self._followed = cur
+        from game.ui import fogview as fv
+
+        if cur in fv.hidden_units(self.match, fv.viewer(self.session)) or self.camera.whole():
+            return
+        self.camera_follow(cur)
+
+    def fit_map(self) -> None:
+        """Home: the whole map in view; again, back to the default zoom on the selected unit
+        (else the one whose turn it is)."""
+        if not self.camera.whole() or self.camera.tile_px >= max(self.camera.levels):
+            self.camera.fit_whole()
+            self.message = "the whole map: Home again goes back to the unit"
+            return
+        self.camera.readable()
+        uid = self.selected if self.selected is not None else self.session.current()
+        if uid is not None:
+            self.camera.centre_on(self.match.view(uid).pos)
+        self.message = ""
 
     def unit_at(self, tile: tuple[int, int] | None, living: bool = True) -> int | None:
         if tile is None:
@@ -240,6 +269,8 @@ class BattleScreen:
             self.selected = keep if keep is not None and not self.match.view(keep).out else None
             self.choice.cancel()
             self.input.auto_select()
+        if not s.handover and not self.replays.seat_for:
+            self.follow_turn()
         if s.human_turn() and self._chimed != self.match.round and not s.handover:
             self._chimed = self.match.round
             self.sounds.play("chime")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import actionbar as bar
+from game.ui import keymap as km
 from game.ui import overlays as ov
 from game.ui import rulesheets
 from game.world.actions import Action, Aim, AreaFire, Attack, FirstAid, Move, Overwatch, Throw
@@ -39,6 +40,8 @@ class PendingChoice:
         self.shot = "normal"  # normal, snap or careful (aimed is offered by itself)
         self.defences: int | None = None  # declared defences (None: the rules' default)
         self.reaction: str | None = None  # a reaction policy to declare (None: the one the unit keeps)
+        # standing policies chosen from the reaction prompt (F there), declared with each unit's next action
+        self.policy_for: dict[int, str] = {}
         self.pending = ""  # "throw", "aim", "overwatch" or "first_aid": waiting for a click on the map
         self.first_aid_stuns = False  # first aid treats stuns (else wounds)
         self.manoeuvre = ""  # a melee manoeuvre for the next attack (step dice: feint, grapple, break_free)
@@ -73,14 +76,14 @@ class PendingChoice:
         m = self.match
         words = rulesheets.mode_words(m.rules)
         manoeuvres = rulesheets.manoeuvre_words(m.rules)
-        shots = {pygame.K_m: "miniscule", pygame.K_b: "disarm"}
-        if k in shots and shots[k] in words:
-            return self.choose_shot(shots[k])
-        if k == pygame.K_k and "feint" in manoeuvres:
+        act = km.action_of(k)
+        if act in ("miniscule", "disarm") and act in words:
+            return self.choose_shot(act)
+        if act == "feint" and "feint" in manoeuvres:
             return self.choose_manoeuvre("feint")
-        if k == pygame.K_j and manoeuvres:
+        if act == "grapple" and manoeuvres:
             return self.choose_manoeuvre("break_free" if m.rules.held_by(m.view(uid).state) else "grapple")
-        if k == pygame.K_l and rulesheets.all_out_words(m.rules) is not None:
+        if act == "all_out" and rulesheets.all_out_words(m.rules) is not None:
             return self.toggle_all_out()
         return None
 
@@ -92,6 +95,29 @@ class PendingChoice:
         """No longer waiting for a click on the map; no move staged."""
         self.pending = ""
         self.unstage()
+
+    def drop(self) -> str:
+        """Esc (or a right click): drop the innermost choice in the making, one at a time: a
+        click awaited on the map (a throw, an aim, an overwatch, first aid), area or
+        suppressive fire, a manoeuvre or an all-out attack, the staged move, then a shot type
+        or attack mode other than the normal single shot. The line saying what was dropped;
+        "" when nothing was (then Esc opens the pause menu)."""
+        if self.pending:
+            what, self.pending = self.pending.replace("_", " "), ""
+            return f"{what} dropped"
+        if self.area():
+            self.attack_mode = "shot"
+            return "area fire dropped: attack mode single shot (a click no longer fires at a tile)"
+        if self.manoeuvre or self.all_out:
+            self.manoeuvre, self.all_out = "", False
+            return "manoeuvre dropped: a plain attack"
+        if self.staged:
+            self.unstage()
+            return "move dropped"
+        if self.attack_mode != "shot" or self.shot != "normal":
+            self.attack_mode, self.shot = "shot", "normal"
+            return "attack mode: single shot"
+        return ""
 
     def unstage(self) -> None:
         self.staged, self.staged_mode, self.staged_uid = (), "", None
@@ -159,6 +185,16 @@ class PendingChoice:
         nxt = options[(keys.index(now) + 1) % len(keys) if now in keys else 0]
         self.reaction = nxt.key
         return f"reaction: {nxt.label} ({nxt.means}); declared with the next action"
+
+    def cycle_policy_of(self, uid: int) -> str:
+        """F in the reaction prompt: the next standing policy for `uid` (which may not be the
+        selected unit), declared with its next action and kept from then on."""
+        options = self.match.rules.reaction_policies()
+        keys = [o.key for o in options]
+        now = self.policy_for.get(uid) or self.match.reaction_policy(uid) or keys[0]
+        nxt = options[(keys.index(now) + 1) % len(keys) if now in keys else 0]
+        self.policy_for[uid] = nxt.key
+        return f"{self.match.name(uid)}: reaction policy {nxt.label} ({nxt.means}), from its next action"
 
     def toggle_first_aid(self) -> str:
         self.first_aid_stuns = not self.first_aid_stuns
@@ -325,14 +361,15 @@ class PendingChoice:
     def state(self, uid: int) -> bar.Choice:
         """The choice as the buttons light it."""
         return bar.Choice(self.attack_mode, self.shot, self.defences, self.pending, self.lost_round(uid),
-                          self.first_aid_stuns, self.reaction, self.manoeuvre, self.all_out)
+                          self.first_aid_stuns, self.reaction or self.policy_for.get(uid), self.manoeuvre, self.all_out)
 
     def buttons(self) -> list[tuple[bar.Button, pygame.Rect]]:
         """The side panel's buttons where they are drawn (those of the selected unit when
         it may declare now, the speed controls when watching)."""
         sc, s = self.screen, self.screen.session
         uid, play = sc.selected, sc.play
-        key = (uid, self.attack_mode, self.shot, self.defences, self.reaction, self.pending, self.first_aid_stuns,
+        key = (uid, self.attack_mode, self.shot, self.defences, self.reaction or self.policy_for.get(uid or -1),
+               self.pending, self.first_aid_stuns,
                play.paused, play.step_ms, sc.side_rect.topleft, sc.side_rect.size, s.handover, bool(self.staged),
                s.ai_waiting, self.manoeuvre, self.all_out)
 

@@ -30,8 +30,10 @@ from game.ui.panels import (
     draw_tooltip,
     draw_unit_panel,
     handover_lines,
+    initiative_text,
     preview_lines,
 )
+from game.ui.words import readable
 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
@@ -78,13 +80,22 @@ class BattleView:
                           lambda: fv.log_lines(m, team, m.log.events[:end], hidden, first=0))
         sc.log_scroll = draw_log(surface, sc.log_rect, lines, sc.log_scroll)
         uid = sc.selected if sc.selected not in hidden else None  # an enemy gone from sight is not shown
+        asked = sc.prompt.question()
+        if asked is not None and uid is None:
+            uid = asked.uid  # the unit the question is about, while it is up
         self._draw_side(surface, uid, uid is not None and self.session.can_declare(uid))
-        if sc.message:
-            img = text(sc.message, 20, YELLOW)
-            box = img.get_rect(bottomleft=(sc.map_rect.x + 8, sc.map_rect.bottom - 6)).inflate(8, 4)
+        if sc.message:  # wrapped to the map view: never off its edge nor over the panel
+            lines = wrap(readable(sc.message), sc.map_rect.w - 24, 20)[-4:]
+            imgs = [text(line, 20, YELLOW) for line in lines]
+            h = sum(img.get_height() for img in imgs)
+            box = pygame.Rect(sc.map_rect.x + 4, sc.map_rect.bottom - 6 - h - 4,
+                              max(img.get_width() for img in imgs) + 8, h + 4)
             box.clamp_ip(sc.map_rect)
             pygame.draw.rect(surface, (20, 20, 20), box)
-            surface.blit(img, (box.x + 4, box.y + 2))
+            y = box.y + 2
+            for img in imgs:
+                surface.blit(img, (box.x + 4, y))
+                y += img.get_height()
         if tip:
             draw_tooltip(surface, sc.mouse, tip, sc.map_rect)
         sc.prompt.draw(surface)
@@ -154,6 +165,8 @@ class BattleView:
             fv.draw_marks(surface, cam, m, team, hidden, glimpse)
         if staged and uid is not None:
             fig.draw_ghost(surface, cam, sc.sprites, sc.roles.get(uid, "rifleman"), m.view(uid).team, staged[-1])
+        if own and uid is not None and targets and not self.choice.area() and not self.choice.pending:
+            pv.draw_chances(surface, cam, m, self.chances(uid, targets))
         fig.draw_badges(surface, cam, m, badges, shown, over=True)
         if play.busy() and play.event()[0] not in hidden:
             fig.draw_event(surface, cam, m, *play.event(), shown, arrow=not play.fx.items, walking=play.walking())
@@ -187,8 +200,17 @@ class BattleView:
         else:
             who = "AI"
         what = "turn" if s.question is not None and s.question.kind == "act" else "declarations"
-        return f"Round {m.round}, {what}: {v.name} ({v.team}, initiative {v.initiative}) - {who}", \
+        return f"Round {m.round}, {what}: {v.name} ({v.team}, initiative: {initiative_text(m, cur)}) - {who}", \
             TEAM_COLOURS.get(v.team, WHITE)
+
+    def chances(self, uid: int, targets: set[int]) -> dict[int, str]:
+        """Every enemy the selected unit sees, with its chance to hit by the attack chosen now
+        (after the staged move, if one is)."""
+        c = self.choice
+        key = (uid, tuple(sorted(targets)), c.attack_mode, c.shot, c.manoeuvre, c.all_out, c.staged_for(uid))
+        m = self.match
+        return self.screen.cached("chances", key, lambda: {t: pv.hit_chance(m, uid, c.attack(uid, t))
+                                                           for t in sorted(targets)})
 
     def handover_lines(self) -> list[str]:
         s = self.session

@@ -16,6 +16,7 @@ import pygame
 
 from engine.outcome import Impossible
 from game.ui import actionbar as bar
+from game.ui import keymap as km
 from game.ui.battle_choice import KEEP_WAITING
 from game.undo import take_back
 from game.world.actions import Action, Aim, FullDodge, Hold, Overwatch, PickUp, Reload, Stand
@@ -23,18 +24,17 @@ from game.world.actions import Action, Aim, FullDodge, Hold, Overwatch, PickUp, 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
 
-MODE_KEYS = {pygame.K_1: "shot", pygame.K_2: "burst", pygame.K_3: "triple", pygame.K_4: "area",
-             pygame.K_5: "suppress"}
-SHOT_KEYS = {pygame.K_q: "snap", pygame.K_e: "careful"}  # `1` is the normal shot
+MODE_KEYS = {km.key(a): mode for a, mode in km.MODES.items()}
+SHOT_KEYS = {km.key("snap"): "snap", km.key("careful"): "careful"}  # `1` is the normal shot
 EDGE_PX = 16  # the mouse this near the map view's edge pans the camera
-PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
-            pygame.K_a: (-1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1)}
-WATCH_KEYS = (pygame.K_SPACE, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS)
-DECLARING_KEYS = (pygame.K_r, pygame.K_h, pygame.K_v, pygame.K_d, pygame.K_p, pygame.K_c, pygame.K_g, pygame.K_o,
-                  pygame.K_t, pygame.K_u)  # keys that declare (or start to), for a unit that may declare
-UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE)
-HELP_KEYS = (pygame.K_F1, pygame.K_QUESTION)
-VIEW_KEYS = (*PAN_KEYS, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END)  # keys a playback does not skip for
+PAN_KEYS = {k: d for a, d in km.PAN.items() for k in km.keys(a)}
+WATCH_KEYS = (*km.keys("go"), *km.keys("faster"), *km.keys("slower"))
+DECLARING_KEYS = tuple(km.key(a) for a in ("reload", "hold", "aim", "dodge", "prone", "crouch", "grenade", "overwatch",
+                                          "first_aid", "pick_up"))  # keys that declare (or start to)
+UNDO_KEYS = km.keys("undo")
+HELP_KEYS = km.keys("help")
+LOG_KEYS = (km.key("log_up"), km.key("log_down"), km.key("log_end"))
+VIEW_KEYS = (*PAN_KEYS, *LOG_KEYS, km.key("fit_map"))  # keys a playback does not skip for
 
 
 class BattleInput:
@@ -121,14 +121,14 @@ class BattleInput:
             sc.selected = None
             self.auto_select()
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.choice.pending or self.choice.staged:
-                self.choice.cancel()
-                sc.message = ""
+        if event.type == pygame.KEYDOWN and event.key in km.keys("menu"):
+            dropped = self.choice.drop()  # the innermost choice first; the pause menu when none is left
+            if dropped:
+                sc.message = dropped
             else:
                 sc.open_menu()
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END):
+        if event.type == pygame.KEYDOWN and event.key in (*LOG_KEYS, km.key("fit_map")):
             return self.key_down(event.key)
         button = None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -153,8 +153,7 @@ class BattleInput:
         if event.button == 1:
             self.click(sc.camera.tile_at(event.pos))
         elif event.button == 3:
-            self.choice.cancel()
-            sc.message = ""
+            sc.message = self.choice.drop()
         return None
 
     def undo(self) -> None:
@@ -177,38 +176,44 @@ class BattleInput:
 
     def key_down(self, k: int) -> str | None:
         sc, play = self.screen, self.screen.play
+        greyed = next((b for b, _ in self.choice.buttons() if b.key == k and not b.enabled), None)
+        if greyed is not None:  # a key does what its button does: nothing, and says why
+            sc.message = greyed.tip
+            return None
         if k in PAN_KEYS:
             self.held.add(k)
             dx, dy = PAN_KEYS[k]
             sc.camera.pan(dx * sc.camera.tile_px * 2, dy * sc.camera.tile_px * 2)
         elif k in MODE_KEYS:
-            sc.message = self.choice.choose_mode(MODE_KEYS[k], k == pygame.K_1)
+            sc.message = self.choice.choose_mode(MODE_KEYS[k], k == km.key("shot"))
         elif k in SHOT_KEYS:
             sc.message = self.choice.choose_shot(SHOT_KEYS[k])
-        elif k == pygame.K_SPACE and self.session.config.mode == "watch":
+        elif k in km.keys("go") and self.session.config.mode == "watch":
             play.paused = not play.paused
             sc.message = "paused: Space resumes" if play.paused else ""
-        elif k == pygame.K_SPACE:
+        elif k in km.keys("go"):
             move = self.choice.staged_move(sc.selected) if sc.selected is not None else None
             if move is not None:
                 self.declare(move)
         elif k in UNDO_KEYS:
             self.undo()
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        elif k in km.keys("faster"):
             play.faster()
             sc.message = f"speed: {play.speed_label()}"
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        elif k in km.keys("slower"):
             play.slower()
             sc.message = f"speed: {play.speed_label()}"
-        elif k == pygame.K_PAGEUP:
+        elif k == km.key("log_up"):
             sc.log_scroll += 8
-        elif k == pygame.K_PAGEDOWN:
+        elif k == km.key("log_down"):
             sc.log_scroll = max(0, sc.log_scroll - 8)
-        elif k == pygame.K_END:
+        elif k == km.key("log_end"):
             sc.log_scroll = 0
-        elif k == pygame.K_TAB:
+        elif k == km.key("fit_map"):
+            sc.fit_map()
+        elif k in km.keys("next_unit"):
             self.next_unit()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif k in km.keys("end_turn"):
             sc.menus.end_turn()
         elif sc.selected is not None:
             self._action_key(sc.selected, k)
@@ -220,42 +225,43 @@ class BattleInput:
         if not self.session.can_declare(uid) and k in DECLARING_KEYS:
             sc.message = self.why_not(uid)
             return
-        if k in DECLARING_KEYS and k not in (pygame.K_p, pygame.K_c, pygame.K_g):
+        if k in DECLARING_KEYS and k not in (km.key("prone"), km.key("crouch"), km.key("grenade")):
             self.choice.unstage()  # these declare without the staged move (a throw takes it)
-        if k == pygame.K_r:
+        act = km.action_of(k)
+        if act == "reload":
             self.declare(Reload())
-        elif k == pygame.K_h:
+        elif act == "hold":
             self.declare(Hold())
-        elif k == pygame.K_v:
+        elif act == "aim":
             target = sc.unit_at(sc.hover)
             if target is None or m.view(target).team == v.team:
                 sc.message = self.choice.wait_for("aim", uid)
             else:
                 self.declare(Aim(target))
-        elif k == pygame.K_d:
+        elif act == "dodge":
             tile = sc.hover if sc.hover in m.movement.reachable(uid, "free") else None
             self.declare(FullDodge(tile))
-        elif k == pygame.K_p:
+        elif act == "prone":
             self.declare(Stand()) if v.stance == "prone" else self.declare(Hold(), stance="prone")
-        elif k == pygame.K_c:
+        elif act == "crouch":
             self.declare(Hold(), stance="crouched")
-        elif k == pygame.K_f:
+        elif act == "react":
             if m.rules.reaction_policies():
                 sc.message = self.choice.cycle_reaction(uid)
             else:
                 sc.message = self.choice.cycle_defences(uid)
-        elif k == pygame.K_g:
+        elif act == "grenade":
             sc.message = self.choice.wait_for("throw", uid) if v.grenades else f"{v.name} has no grenades"
-        elif k == pygame.K_o:
+        elif act == "overwatch":
             if m.rules.weapon_facts(v.combatant).melee:
                 self.declare(Overwatch())
             else:
                 sc.message = self.choice.wait_for("overwatch", uid)
-        elif k == pygame.K_t:
+        elif act == "first_aid":
             sc.message = self.choice.wait_for("first_aid", uid)
-        elif k == pygame.K_y:
+        elif act == "treat":
             sc.message = self.choice.toggle_first_aid()
-        elif k == pygame.K_u:
+        elif act == "pick_up":
             self.declare(PickUp())
         else:
             msg = self.choice.ruleset_key(uid, k)  # step dice: M, B, K, J, L
@@ -360,9 +366,12 @@ class BattleInput:
             return
         for k, v in self.choice.choices().items():
             choices.setdefault(k, v)
+        if uid in self.choice.policy_for:
+            choices.setdefault("reaction", self.choice.policy_for[uid])  # chosen in the reaction prompt
         out = self.session.declare(uid, action, **choices)
         sc.message = out.reason if isinstance(out, Impossible) else ""
         if not sc.message:
+            self.choice.policy_for.pop(uid, None)
             sc.selected = None
             sc.grace_ms = 0.0
             self.choice.declared()  # the next unit starts from the rules' default defences

@@ -29,8 +29,11 @@ class BattleMenus:
     def __init__(self, screen: BattleScreen) -> None:
         self.screen = screen
         self.save_path: Path | None = None  # the slot this game was loaded from or saved to
+        self._slot: Path | None = None  # a new game's own slot (its map and when it began), made when first asked
         self._stamp: tuple[int, int] = self.stamp()  # what was last saved (a new game: nothing to lose)
         self._after_quit: tuple | str | None = None
+        self._overwrite: Path | None = None  # the slot "overwrite?" asks about
+        self._quitting = False  # "save and quit" is waiting for "overwrite?"
 
     # --- what is saved --------------------------------------------------------------------
 
@@ -48,14 +51,33 @@ class BattleMenus:
         self.save_path = Path(path)
         self._stamp = self.stamp()
 
-    def save(self, path: Path | None = None) -> bool:
-        """Save to `path` (default: the game's own slot, else the quick save); the line says
-        where, or why not (the match goes on either way)."""
+    def slot(self) -> Path:
+        """The game's own slot: the one it was loaded from or saved to, else a new one named by
+        its map and the time it began."""
+        if self.save_path is not None:
+            return self.save_path
+        if self._slot is None:
+            from game.saveslots import new_game_path
+
+            self._slot = new_game_path(self.screen.session.config.map_path)
+        return self._slot
+
+    def save(self, path: Path | None = None, confirmed: bool = False) -> bool:
+        """Save to `path` (default: the game's own slot); a file there that is not this game's
+        own save is overwritten only after asking. The line says where, or why not (the match
+        goes on either way). False when not saved (or asking first)."""
         from game.saves import SaveError, save_game
-        from game.saveslots import quick_path
 
         sc = self.screen
-        path = path or self.save_path or quick_path()
+        path = path or self.slot()
+        if not confirmed and path != self.save_path and path.exists():
+            self._overwrite = path
+            sc.dialog = Confirm(f"Overwrite {path.stem}?", [f"{path.name} holds another save: {self._line(path)}.",
+                                                            "Enter writes this game over it; Esc keeps it."],
+                                [(pygame.K_RETURN, "Enter: overwrite", "overwrite"),
+                                 (pygame.K_ESCAPE, "Esc: keep it", "back")])
+            sc.dialog_kind = "overwrite"
+            return False
         try:
             written = save_game(sc.session, path)
         except SaveError as exc:
@@ -64,6 +86,12 @@ class BattleMenus:
         self.saved_as(written)
         sc.message = f"saved to {written}"
         return True
+
+    @staticmethod
+    def _line(path: Path) -> str:
+        from game.saveslots import summary
+
+        return summary(path)
 
     def autosave(self) -> None:
         """After every round (not when watching): the autosave slot, silently unless it fails."""
@@ -88,10 +116,8 @@ class BattleMenus:
 
     def menu_values(self) -> dict[str, str]:
         sc = self.screen
-        from game.saveslots import quick_path
-
         edge = "on" if sc.settings.get("edge_pan", True) else "off"
-        name = (self.save_path or quick_path()).name
+        name = self.slot().name
         return {"speed": sc.play.step_label(), "zoom": f"{sc.camera.tile_px} px tiles", "edge": edge,
                 "save": name}
 
@@ -157,11 +183,17 @@ class BattleMenus:
                 sc.menu = None
         elif kind == "load" and isinstance(answer, tuple):
             return ("load", answer[1])
+        elif kind == "overwrite" and answer == "overwrite" and self._overwrite is not None:
+            if self.save(self._overwrite, confirmed=True):
+                sc.menu = None
+                if self._after_quit is not None and sc.dialog is None and self._quitting:
+                    return self._after_quit
         elif kind == "end_turn" and answer == "end":
             self.end_turn(confirmed=True)
         elif kind == "quit":
+            self._quitting = answer == "save"
             if answer == "save" and not self.save():
-                return None  # not saved: the message says why, nothing is lost
+                return None  # not saved (or asking first): the message says why, nothing is lost
             sc.menu = None
             return self._after_quit
         return None
@@ -217,7 +249,7 @@ class BattleMenus:
             sc.menu = None
             return after
         self._after_quit = after
-        slot = (self.save_path or Path("quick.json")).name
+        slot = self.slot().name
         sc.dialog = Confirm("Save before quitting?", [f"The game has moved on since it was last saved. S saves it "
                                                       f"to {slot} first."],
                             [(pygame.K_s, "S: save and quit", "save"), (pygame.K_q, "Q: quit, don't save", "discard"),

@@ -2,7 +2,9 @@
 (Mythras: parry, evade or take it; step dice: innate defence, dodge or block) or the special
 effects the winner of a contest takes. Each option shows what it means and, where it has
 one, its exact chance; keys 1-9, 0 and a-z (or a click) choose, Enter confirms a set of
-effects. A long list (Mythras' effects with a location each) goes in two columns.
+effects. A long list (Mythras' effects with a location each) goes in two columns. Each
+option is wrapped whole, with what it costs and what its chance means; F sets the
+defender's standing reaction policy.
 
 A turn's action (a ruleset of turns) is not asked here: the battle screen's usual declaring
 answers it.
@@ -16,20 +18,27 @@ import pygame
 
 from engine.outcome import Impossible
 from engine.turn import Question
-from game.ui.assets import WHITE, YELLOW, text
+from game.ui import keymap, rulesheets
+from game.ui.assets import GREY, WHITE, YELLOW, text, wrap
 from game.ui.overlays import draw_label
 from game.ui.panels import pct
+from game.ui.words import readable
 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
 
 ROW_H = 24
+LINE_H = 19  # a wrapped line of an option
 KEY_NAMES = [str(i) for i in range(1, 10)] + ["0"] + [chr(c) for c in range(ord("a"), ord("z") + 1)]
+KEY_NAMES.remove("f")  # F: the defender's standing reaction policy (keymap "react")
 NUMBER_KEYS = {getattr(pygame, f"K_{name}"): i for i, name in enumerate(KEY_NAMES)}
 
 
 class QuestionPrompt:
-    """The panel over the map while a player's question waits."""
+    """The panel over the map while a player's question waits. Every option is shown whole
+    (wrapped, never cut off): its key, what it is, what it costs and what its chance means in
+    the ruleset's words; a reaction also says what the unit has left to react with, and F
+    chooses the unit's standing reaction policy from here (declared with its next action)."""
 
     def __init__(self, screen: BattleScreen) -> None:
         self.screen = screen
@@ -53,58 +62,110 @@ class QuestionPrompt:
         about = q.about
         if q.kind == "reaction":
             by = about.get("attacker", "an attack")
-            return f"{who}: {by} attacks - how does {who} react?"
+            weapon = f" with the {about['weapon']}" if about.get("weapon") else ""
+            return f"{who}: {by} attacks{weapon} - how does {who} react?"
         return f"{who} wins the exchange: choose up to {q.pick} special effect{'s' if q.pick != 1 else ''}"
 
-    def lines(self, q: Question) -> list[str]:
+    def header(self, q: Question) -> list[str]:
+        """The lines under the title: the roll the defender has seen, its points left, and the
+        standing policy (F)."""
+        if q.kind != "reaction":
+            return []
+        m = self.screen.match
+        out = []
+        seen = q.about.get("attack")
+        if seen:  # the roll the defender has seen (Mythras: the attack is rolled first)
+            out.append(readable(f"the attack: {seen}"))
+        left = rulesheets.points_left(m.rules, m.view(q.uid).state)
+        if left:
+            out.append(f"{m.name(q.uid)}: {left}")
+        policy = self.policy_line(q.uid)
+        if policy:
+            out.append(policy)
+        return out
+
+    def policy_line(self, uid: int) -> str:
+        m = self.screen.match
+        options = m.rules.reaction_policies()
+        if not options:
+            return ""
+        pending = self.screen.choice.policy_for.get(uid)
+        now = pending or m.reaction_policy(uid) or options[0].key
+        label = next((o for o in options if o.key == now), options[0])
+        when = " (from its next action)" if pending else ""
+        return f"F: standing policy {label.label}{when} - {label.means}; F again: the next"
+
+    def items(self, q: Question) -> list[str]:
+        """Each option as one text (wrapped when drawn): key, label, cost, chance, meaning."""
+        m = self.screen.match
+        state = m.view(q.uid).state
         rows = []
         for i, o in enumerate(q.options):
             mark = ("[x] " if o.key in self.chosen else "[ ] ") if q.kind == "effects" else ""
-            chance = f" ({pct(o.chance)})" if o.chance is not None else ""
-            means = f": {o.means}" if o.means else ""
-            rows.append(f"{KEY_NAMES[i] if i < len(KEY_NAMES) else '-'}. {mark}{o.label}{chance}{means}")
+            chance = pct(o.chance) if o.chance is not None else ""
+            cost, odds = rulesheets.reaction_words(m.rules, state, o.key, chance) if q.kind == "reaction" else ("", "")
+            plain = chance and not (cost or odds)  # a ruleset with no words for it: the chance of success
+            parts = [f"{KEY_NAMES[i] if i < len(KEY_NAMES) else '-'}. {mark}{o.label}" + (f" ({chance})" if plain else "")]
+            parts += [p for p in (cost, odds) if p]
+            line = " - ".join(parts)
+            rows.append(readable(f"{line}: {o.means}" if o.means else line))
         if q.kind == "effects":
             rows.append("Enter: take the effects marked")
         return rows
 
-    def columns(self, q: Question) -> int:
-        """Two columns when the options do not fit the map's height in one."""
-        room = (self.screen.map_rect.h - 3 * ROW_H) // ROW_H
-        return 1 if len(q.options) <= room else 2
+    lines = items  # (its older name)
+
+    def layout(self, q: Question) -> tuple[pygame.Rect, list[str], list[tuple[int, pygame.Rect, list[str]]]]:
+        """The box, the header lines and each item's (index, rect, wrapped lines), in one
+        column or, when that is taller than the map view, two."""
+        r = self.screen.map_rect
+        items = self.items(q)
+        for cols in (1, 2):
+            w = min(r.w - 20, 860 if cols == 1 else 1280)
+            header = [line for h in self.header(q) for line in wrap(h, w - 24, 16)]
+            col_w = (w - 28) // cols - (10 if cols > 1 else 0)
+            wrapped = [wrap(t, col_w, 17) for t in items]
+            per = -(-len(items) // cols)
+            heights = [sum(len(lines) * LINE_H + 4 for lines in wrapped[c * per:(c + 1) * per]) for c in range(cols)]
+            h = 8 + ROW_H + LINE_H * len(header) + 6 + max(heights) + 8
+            if h <= r.h or cols == 2:
+                break
+        box = pygame.Rect(r.centerx - w // 2, max(r.y, r.centery - h // 2), w, min(h, r.h))
+        cells = []
+        top = box.y + 8 + ROW_H + LINE_H * len(header) + 6
+        for c in range(cols):
+            y = top
+            for i in range(c * per, min(len(items), (c + 1) * per)):
+                lines = wrapped[i]
+                cell = pygame.Rect(box.x + 14 + c * (col_w + 20), y, col_w, len(lines) * LINE_H)
+                cells.append((i, cell, lines))
+                y += len(lines) * LINE_H + 4
+        return box, header, cells
 
     def rect(self, q: Question) -> pygame.Rect:
-        r = self.screen.map_rect
-        cols = self.columns(q)
-        rows = -(-len(q.options) // cols) + (1 if q.kind == "effects" and cols > 1 else 0)
-        h = ROW_H * (rows + 3 - (1 if cols > 1 else 0) + (1 if q.about.get("attack") and q.kind == "reaction" else 0))
-        w = min(r.w - 20, 820 if cols == 1 else 1280)
-        return pygame.Rect(r.centerx - w // 2, max(r.y, r.centery - h // 2), w, h)
-
-    def cell(self, q: Question, i: int) -> tuple[int, int]:
-        """Where option `i`'s line starts in the box (the line after the options: Enter's)."""
-        box, cols = self.rect(q), self.columns(q)
-        per = -(-len(q.options) // cols)
-        col, row = (i // per, i % per) if i < len(q.options) else (0, per)
-        return box.x + 14 + col * (box.w // cols), box.y + 8 + ROW_H * (row + 1)
+        return self.layout(q)[0]
 
     def draw(self, surface: pygame.Surface) -> None:
         q = self.question()
         if q is None:
             return
-        box = self.rect(q)
+        box, header, cells = self.layout(q)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((10, 10, 18, 235))
         surface.blit(shade, box.topleft)
         pygame.draw.rect(surface, YELLOW, box, 2)
-        draw_label(surface, self.title(q), (box.x + 10, box.y + 6), 20, YELLOW)
-        seen = q.about.get("attack") if q.kind == "reaction" else None
-        if seen:  # the roll the defender has seen (Mythras: the attack is rolled first)
-            draw_label(surface, str(seen)[:110], (box.x + 10, box.bottom - ROW_H - 2), 16, WHITE)
-        width = box.w // self.columns(q) - 20
-        for i, line in enumerate(self.lines(q)):
-            while len(line) > 8 and text(line, 18).get_width() > width:
-                line = line[:-4] + "..."
-            draw_label(surface, line, self.cell(q, i), 18, WHITE)
+        title = self.title(q)
+        if text(title, 20).get_width() > box.w - 20:
+            title = title.split(" - ")[0]
+        draw_label(surface, title, (box.x + 10, box.y + 6), 20, YELLOW)
+        y = box.y + 8 + ROW_H
+        for line in header:
+            surface.blit(text(line, 16, GREY), (box.x + 14, y))
+            y += LINE_H
+        for i, cell, lines in cells:
+            colour = YELLOW if i < len(q.options) and q.options[i].key in self.chosen else WHITE
+            for j, line in enumerate(lines):
+                surface.blit(text(line, 17, colour if j == 0 else GREY), (cell.x + (0 if j == 0 else 16), cell.y + j * LINE_H))
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take the event if the prompt is up; True when it was used."""
@@ -113,18 +174,17 @@ class QuestionPrompt:
             return False
         index = None
         if event.type == pygame.KEYDOWN:
+            if event.key in keymap.keys("menu"):
+                return False  # the pause menu opens over the question (which waits for its answer)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and q.kind == "effects":
                 self._answer(q, tuple(self.chosen))
                 return True
+            if event.key in keymap.keys("react") and q.kind == "reaction" and self.screen.match.rules.reaction_policies():
+                self.screen.message = self.screen.choice.cycle_policy_of(q.uid)
+                return True
             index = NUMBER_KEYS.get(event.key)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            box = self.rect(q)
-            if box.collidepoint(event.pos):
-                cols = self.columns(q)
-                per = -(-len(q.options) // cols)
-                row = (event.pos[1] - box.y - 8) // ROW_H - 1
-                col = min(cols - 1, (event.pos[0] - box.x) * cols // box.w)
-                index = col * per + row if 0 <= row < per and col * per + row < len(q.options) else None
+            index = next((i for i, cell, _ in self.layout(q)[2] if cell.inflate(8, 4).collidepoint(event.pos)), None)
         else:
             return False
         if index is not None and index < len(q.options):
@@ -135,6 +195,8 @@ class QuestionPrompt:
                 self.chosen.remove(key)
             elif len(self.chosen) < q.pick:
                 self.chosen.append(key)
+        elif index is not None and q.kind == "effects" and index == len(q.options):
+            self._answer(q, tuple(self.chosen))  # the "Enter" line clicked
         return True  # the prompt keeps the keyboard and the mouse while it is up
 
     def _answer(self, q: Question, value: object) -> None:

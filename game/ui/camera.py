@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+READABLE_PX = 28  # the default zoom: a unit (a tile) at least this many pixels across
+
 
 class Camera:
     """`offset` is the map pixel (at the current tile size) at the view's top-left corner."""
@@ -33,6 +35,33 @@ class Camera:
         self.ox = (self.map_w * self.tile_px - self.view.w) / 2
         self.oy = (self.map_h * self.tile_px - self.view.h) / 2
         self.clamp()
+
+    def readable(self, min_px: int = READABLE_PX) -> None:
+        """The battle's default zoom: tiles (and the units on them) at least `min_px` across
+        (the smallest zoom level that large, else the largest); a map that fits whole at that
+        size stays fitted. Centre it on a unit with `centre_on`."""
+        if self.fitted and self.tile_px >= min_px:
+            return
+        big = [t for t in self.levels if t >= min_px]
+        self.tile_px = big[0] if big else max(self.levels)
+        self.fitted = False
+        self.clamp()
+
+    def fit_whole(self) -> None:
+        """The whole map in view, at the largest zoom level at which it fits (however small)."""
+        fits = [t for t in self.levels if t * self.map_w <= self.view.w and t * self.map_h <= self.view.h]
+        if not fits or fits[-1] < 12:
+            self.tile_px = fits[-1] if fits else min(self.levels)
+            self.fitted = True
+            self.ox = (self.map_w * self.tile_px - self.view.w) / 2
+            self.oy = (self.map_h * self.tile_px - self.view.h) / 2
+            self.clamp()
+            return
+        self.fit()
+
+    def whole(self) -> bool:
+        """Is the whole map in view?"""
+        return self.map_w * self.tile_px <= self.view.w and self.map_h * self.tile_px <= self.view.h
 
     def resize(self, view: pygame.Rect) -> None:
         """A new view: a map shown whole is fitted again to the new size; else the same map

@@ -248,6 +248,10 @@ class SettingsPanel:
     def draw(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         _shade(surface, size)
         rects = self.rects(size)
+        # a backdrop of its own: over the pause menu, the menu's rows do not show through
+        back = rects[0].union(rects[-1]).inflate(40, 0)
+        back.top, back.bottom = rects[0].y - 62, rects[-1].bottom + 34
+        panel(surface, back.clip(pygame.Rect((0, 0), size)), 252)
         title = text("Settings", 40, WHITE)
         surface.blit(title, title.get_rect(center=(size[0] // 2, rects[0].y - 34)))
         for i, (key, r) in enumerate(zip(self.ROWS, rects, strict=True)):

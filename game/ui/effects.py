@@ -114,12 +114,36 @@ class Effects:
         return round(dx), round(dy)
 
     def draw(self, surface: pygame.Surface, cam: Camera, now: float) -> None:
+        floats = self.float_boxes(cam, now)
         for e in self.items:
             if not e.alive(now):
+                continue
+            if e.kind == "text":
+                _text(surface, cam, e, e.progress(now), floats[id(e)])
                 continue
             draw = _DRAW.get(e.kind)
             if draw is not None:
                 draw(surface, cam, e, e.progress(now))
+
+    def float_boxes(self, cam: Camera, now: float) -> dict[int, pygame.Rect]:
+        """Where each live float is drawn: above its unit, rising; one that would cover a float
+        placed before it (the same unit hit again, a neighbour's) is lifted clear of it."""
+        placed: list[pygame.Rect] = []
+        out: dict[int, pygame.Rect] = {}
+        for e in sorted((e for e in self.items if e.kind == "text" and e.alive(now)),
+                        key=lambda e: (e.start, int(e.extra.get("row", 0)))):
+            c = _px(cam, e.a)
+            rise = int((0.7 + 0.9 * e.progress(now)) * cam.tile_px)
+            w, h = text(e.label, e.size).get_size()
+            box = pygame.Rect(c[0] - w // 2, c[1] - rise, w, h)
+            for _ in range(len(placed) + 1):  # bounded: each step clears one box at least
+                hit = next((r for r in placed if r.colliderect(box)), None)
+                if hit is None:
+                    break
+                box.bottom = hit.top - 1
+            placed.append(box)
+            out[id(e)] = box
+        return out
 
 
 # --- drawing each kind ---------------------------------------------------------------------
@@ -238,14 +262,13 @@ def _swing(surface: pygame.Surface, cam: Camera, e: Effect, p: float) -> None:
         pygame.draw.arc(surface, e.colour, rect, -sweep, -start, max(3, cam.tile_px // 6))
 
 
-def _text(surface: pygame.Surface, cam: Camera, e: Effect, p: float) -> None:
-    """The harm done, rising above the unit and fading: outlined so it reads on any ground."""
-    c = _px(cam, e.a)
-    rise = int((0.7 + 0.9 * p) * cam.tile_px) + int(e.extra.get("row", 0)) * (e.size - 4)
+def _text(surface: pygame.Surface, cam: Camera, e: Effect, p: float, box: pygame.Rect) -> None:
+    """The harm done, rising above the unit and fading, at `box` (Effects.float_boxes: clear
+    of the other floats): outlined so it reads on any ground."""
     img = text(e.label, e.size, e.colour)
     edge = text(e.label, e.size, (0, 0, 0))
     alpha = 255 if p < 0.6 else int(255 * (1 - (p - 0.6) / 0.4))
-    x, y = c[0] - img.get_width() // 2, c[1] - rise
+    x, y = box.topleft
     for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
         edge.set_alpha(alpha)
         surface.blit(edge, (x + dx, y + dy))
@@ -256,4 +279,4 @@ def _text(surface: pygame.Surface, cam: Camera, e: Effect, p: float) -> None:
 
 
 _DRAW = {"tracer": _tracer, "flash": _flash, "impact": _impact, "arc": _arc, "throw": _throw, "blast": _blast,
-         "swing": _swing, "text": _text}
+         "swing": _swing}  # (floats, "text": drawn by Effects.draw, each clear of the others)

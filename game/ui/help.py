@@ -1,35 +1,13 @@
-"""The help over the battle (F1 or ?): every key and what the mouse does, and the shape of the
-round under the match's ruleset. Any key or click closes it."""
+"""The help over the battle (F1 or ?): every key (from the keymap, game/ui/keymap.py) and what
+the mouse does, and the shape of the round under the match's ruleset. Any key or click closes
+it."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.ui import keymap
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text, wrap
-
-KEYS: tuple[tuple[str, str], ...] = (
-    ("click a unit", "select it (Tab: your next unit)"),
-    ("click a tile", "stage a move there (green: free move, any action; yellow: run, one slow attack; "
-                     "orange: sprint, no attack)"),
-    ("click it again / Space", "just move"),
-    ("click an enemy", "attack it - on the way of the staged move, if there is one"),
-    ("right click / Esc", "drop the staged move or the choice waiting for a click"),
-    ("1 / Q / E", "single shot: normal / snap / careful"),
-    ("2 / 3", "burst / triple burst at one target"),
-    ("4 / 5", "area fire 30 degrees / suppressive fire 60 degrees (click a tile)"),
-    ("R / H", "reload (or clear a jam) / hold"),
-    ("D / V", "full dodge to cover / aim (an aimed shot next round)"),
-    ("O / G", "overwatch (click to aim its arc) / throw a grenade (click a tile)"),
-    ("T / Y / U", "first aid (click the patient) / treat stuns or wounds / pick up a weapon"),
-    ("P / C / F", "prone or stand up / crouch / defences to declare"),
-    ("Z or Backspace", "take back your last declaration (until the other side declares after it)"),
-    ("Enter", "end your declarations (asks first when units have not declared)"),
-    ("Space", "skip the round's playback; watching: pause"),
-    ("arrows, W A S, edge", "pan; middle-drag too; the wheel zooms"),
-    ("PgUp / PgDn / End", "scroll the log"),
-    ("Esc", "menu: save, load, settings, help, quit"),
-    ("F1 or ?", "this help; F11: fullscreen"),
-)
 
 ROUNDS: dict[str, tuple[str, ...]] = {
     "yags": (
@@ -52,6 +30,33 @@ ROUNDS: dict[str, tuple[str, ...]] = {
         "action next round.",
     ),
 }
+ROUNDS["mythras"] = (
+    "Initiative is rolled at the start of every round; then the units take Turns in initiative "
+    "order, highest first, round and round until no one has Action Points left to act with.",
+    "Action Points: every unit has 2 a round (the sheet shows AP left). A Turn's action (an attack, a "
+    "move, a reload) costs one; unused points do not carry over to the next round.",
+    "Holding points for reactions: H (hold) ends the unit's Turns for the round and keeps its points "
+    "for reactions. A unit that spends both on Turns cannot parry or evade this round.",
+    "Reactions: attacked, a unit may parry (blows; a weapon's size turns aside damage), evade (dive "
+    "clear, ending prone) or take it; each reaction costs an Action Point. The attack is rolled "
+    "first: the prompt shows the roll, the points left and what each answer costs.",
+    "Reaction policies (F): ask me, parry, evade guns and parry blows, always evade, the best, or "
+    "never. The policy answers for the unit; F on the panel or in the prompt changes it, from the "
+    "unit's next action.",
+    "Special effects: the side whose roll wins by more success levels picks one effect per level "
+    "(a chosen hit location, a trip, a disarm, more damage...) before the damage is rolled; keys or "
+    "clicks mark them, Enter takes them.",
+)
+ROUNDS["yags-sf"] = (
+    "Each round every unit declares first, in the order the list shows (the text sets none); "
+    "the banner says 'initiative: not rolled yet' until this round's roll.",
+    "After the declarations initiative is rolled (agility x skill + the weapon's + 2d10!) and the "
+    "actions go highest first; a special attack (Q, E, 2, 3) changes the initiative.",
+    "Firearms meet no defence roll: cover, range and the shot type make the difficulty. A melee "
+    "blow may be parried.",
+    "After a run or a sprint there is no attack (the move shading's yellow and orange).",
+    "End of the round: wounds and stuns are checked (soak takes off damage first).",
+)
 GENERIC_ROUND = (
     "The banner over the map says whose turn it is and what the round is doing.",
     "A question asked in the middle of an action (a reaction, the effects of a win) opens a "
@@ -80,7 +85,7 @@ def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str,
     col_w = (r.w - 48) // 2 if two else r.w - 32
     x, y = r.x + 16, r.y + 46
     key_w = min(190, col_w // 3)
-    for key, what in KEYS:
+    for key, what in keymap.help_rows(ruleset):
         parts = wrap(what, col_w - key_w, big)
         if y + row * len(parts) > r.bottom - 8:
             break

@@ -38,7 +38,7 @@ class MainMenu:
             "settings", "quit")
 
     def __init__(self, size: tuple[int, int], config: SessionConfig | None = None, error: str = "",
-                 app: object | None = None) -> None:
+                 app: object | None = None, keep_seed: bool = False) -> None:
         self.size = size
         self.app = app
         self.maps = shipped_maps()
@@ -46,7 +46,10 @@ class MainMenu:
         cfg = config or SessionConfig(default, seed=fresh_seed(), fog=None)
         self.map_i = self.maps.index(cfg.map_path) if cfg.map_path in self.maps else 0
         self.path = "" if cfg.map_path in self.maps else cfg.map_path
-        self.mode, self.ai, self.seed = cfg.mode, cfg.ai, str(cfg.seed)
+        # a new game draws a fresh seed (the last match's is the results screen's Replay); the
+        # seed stays only when the menu comes back to say why the game could not start
+        self.mode, self.ai = cfg.mode, cfg.ai
+        self.seed = str(cfg.seed if keep_seed or config is None else fresh_seed())
         self.ruleset: str | None = cfg.ruleset  # None: the map's own (its ruleset property, else yags)
         self.red_ai = cfg.ais.get("red", cfg.ai)
         # fog of war: None the default (the map's property, else on for solo and hot-seat), or
@@ -279,10 +282,12 @@ class MainMenu:
                 surface.blit(img, (x0, r.centery - img.get_height() // 2))
         foot = self._row_rect(len(self.ROWS)).y + 4
         hint = "Up/Down choose, Left/Right or click change, Enter start, Esc quit"
-        surface.blit(text(hint, 18, DIM), (self._row_rect(0).x, foot))
+        for part in wrap(hint, self._row_rect(0).w, 18):  # within the rows' column
+            surface.blit(text(part, 18, DIM), (self._row_rect(0).x, foot))
+            foot += 16
         if self.error:
             for j, part in enumerate(wrap(self.error, self._row_rect(0).w, 20)[:4]):
-                surface.blit(text(part, 20, (255, 110, 90)), (self._row_rect(0).x, foot + 22 + 18 * j))
+                surface.blit(text(part, 20, (255, 110, 90)), (self._row_rect(0).x, foot + 6 + 18 * j))
         self._draw_picker(surface, custom)
         if self.dialog is not None:
             self.dialog.draw(surface, self.size)

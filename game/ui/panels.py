@@ -10,13 +10,63 @@ import pygame
 from engine.outcome import Impossible
 from game.ui import rulesheets
 from game.ui.assets import DIM, GREY, TEAM_COLOURS, WHITE, YELLOW, panel, text, wrap
+from game.ui.words import readable
 from game.world.actions import describe
+from game.world.events import EventKind
 from game.world.match import Match
 
 ALERT = (255, 150, 110)  # a state the player should know about (a jam, a dropped weapon, a hold)
 PHASE_NAMES = {"declare": "declarations", "fast": "fast actions", "normal": "normal actions",
                "slow": "slow actions", "move": "movement ends", "end": "end of round", "over": "match over",
                "turn": "turns"}
+
+
+NOT_ROLLED = "not rolled yet"
+
+
+def rolled_this_round(match: Match) -> set[int] | None:
+    """The units whose initiative was rolled this round; None for a ruleset that rolls it once,
+    when the match is set up (Yags: every value shown is the one in use). Yags SF rolls it
+    after the declarations (The Combat Round), Mythras at the start of each round: until then
+    the value kept is last round's, or 0 in round 1, and means nothing."""
+    if match.rules.initiative_at_setup():
+        return None
+    out: set[int] = set()
+    for e in reversed(match.log.events):
+        if e.round != match.round:
+            break
+        if e.kind == EventKind.INITIATIVE and e.actor is not None:
+            out.add(e.actor)
+    return out
+
+
+def initiative_text(match: Match, uid: int, rolled: set[int] | None = None) -> str:
+    """The unit's initiative as the player should read it now: its value, or "not rolled yet"."""
+    rolled = rolled_this_round(match) if rolled is None else rolled
+    if rolled is not None and uid not in rolled:
+        return NOT_ROLLED
+    return str(match.view(uid).initiative)
+
+
+def order_entries(match: Match, queue: list[int], current: int | None, still_up: frozenset[int] | set[int] = frozenset()
+                  ) -> tuple[str, list[tuple[str, tuple[int, int, int]]]]:
+    """The declaration order's heading and its entries (text, colour): each unit with its
+    initiative, or, before this round's is rolled, the heading says so and no number shows."""
+    rolled = rolled_this_round(match)
+    turns = not queue  # a round of Turns (Mythras): no declaration order; the turns go by initiative
+    if turns:
+        queue = sorted((v.uid for v in match.units(living=True)), key=lambda u: (-match.view(u).initiative, u))
+    unrolled = rolled is not None and not any(u in rolled for u in queue)
+    names = []
+    for u in queue:
+        v = match.view(u)
+        mark = ">" if u == current else ("+" if match.declared(u) is not None else " ")
+        ini = "" if unrolled else f" ({initiative_text(match, u, rolled)})"
+        names.append((f"{mark}{v.name}{ini}", TEAM_COLOURS.get(v.team, WHITE) if not v.out or u in still_up else DIM))
+    order = "turn order" if turns else "declaration order"
+    head = (f"{order} (initiative: {NOT_ROLLED})" if unrolled else f"{order} (initiative)") + \
+        (": > now, highest first" if turns else ": > now, + declared")
+    return head, names
 
 
 def unit_lines(match: Match, uid: int, compact: bool = False) -> list[tuple[str, tuple[int, int, int], int]]:
@@ -31,7 +81,7 @@ def unit_lines(match: Match, uid: int, compact: bool = False) -> list[tuple[str,
     status = sheet.get("status", [])
     out: list[tuple[str, tuple[int, int, int], int]] = [
         (v.name, TEAM_COLOURS.get(v.team, WHITE), 26),
-        (f"{v.team} - initiative {v.initiative} - {v.stance}{' - OUT' if v.out else ''}", GREY, 18),
+        (f"{v.team} - initiative: {initiative_text(match, uid)} - {v.stance}{' - OUT' if v.out else ''}", GREY, 18),
     ]
     if status:
         out.append((status[0], YELLOW if health.wounds or health.stuns else WHITE, 18))
@@ -129,7 +179,7 @@ def _draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, u
         room = bottom - y - (15 if legend else 0) - 14 * len(note_parts) - 6 - 15 - 28
         for compact in (False, True):
             parts = [(part, colour, size) for line, colour, size in unit_lines(match, uid, compact)
-                     for part in wrap(line, width, size)]
+                     for part in wrap(readable(line), width, size)]
             if sum(size - 3 for _, _, size in parts) <= room:
                 break
         if sum(size - 3 for _, _, size in parts) > room:
@@ -158,19 +208,18 @@ def _draw_unit_panel(surface: pygame.Surface, rect: pygame.Rect, match: Match, u
                 lx += 13 + img.get_width() + 10
             y += 15
         y += 6
-    names = []
-    for u in queue:
-        v = match.view(u)
-        mark = ">" if u == current else ("+" if match.declared(u) is not None else " ")
-        names.append((f"{mark}{v.name} ({v.initiative})", TEAM_COLOURS.get(v.team, WHITE) if not v.out or u in still_up else DIM))
+    head, names = order_entries(match, queue, current, still_up)
     if y + 14 > bottom:
         return
-    rows = max(0, (bottom - y - 15) // 14)
-    head = "declaration order (initiative): > now, + declared"
+    heads = wrap(head, width, 16)
+    rows = max(0, (bottom - y - 15 * len(heads)) // 14)
     if not rows and names:
-        head = f"declaration order: {len(names)} units (a taller window lists them)"
-    surface.blit(text(head, 16, DIM), (x, y))
-    y += 15
+        heads = wrap(f"{head.split(' (')[0]}: {len(names)} units (a taller window lists them)", width, 16)
+    for line in heads:
+        if y + 14 > bottom:
+            return
+        surface.blit(text(line, 16, DIM), (x, y))
+        y += 15
     col_w = width // 2
     more = 0
     if rows * 2 < len(names):  # keep the current unit in the part shown, and say how many are not
@@ -215,7 +264,7 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scrol
     rows = log_rows(rect)
     wrapped: list[str] = []
     for line in lines[-(rows + scroll + 40):]:
-        wrapped.extend(wrap(line, rect.w - 16, size))
+        wrapped.extend(wrap(readable(line), rect.w - 16, size))
     scroll = min(scroll, max(0, len(wrapped) - rows))
     end = len(wrapped) - scroll
     shown = wrapped[max(0, end - rows):max(0, end)]
@@ -252,7 +301,7 @@ def fit_label(label: str, width: int, sizes: tuple[int, ...] = (24, 20, 18)) -> 
 def draw_banner(surface: pygame.Surface, rect: pygame.Rect, label: str, colour: tuple[int, int, int]) -> None:
     """One line: smaller type when long, cut with "..." when still too long."""
     panel(surface, rect, 255)
-    label, size = fit_label(label, rect.w - 20)
+    label, size = fit_label(readable(label), rect.w - 20)
     img = text(label, size, colour)
     surface.blit(img, (rect.x + 10, rect.y + (rect.h - img.get_height()) // 2 + 1))
 
@@ -308,6 +357,7 @@ def _attack_for(target: int, mode: str, options: dict[str, Any], path: tuple[tup
 
 
 def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], bounds: pygame.Rect) -> None:
+    lines = [readable(s) for s in lines]
     w = max(text(s, 18).get_width() for s in lines) + 16
     h = 16 * len(lines) + 8
     r = pygame.Rect(pos[0] + 18, pos[1] + 18, w, h)

@@ -5,12 +5,14 @@ lines; none changes the match. (The single-target attack preview is `panels.prev
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
 from engine.outcome import Impossible
 from game.ui import overlays as ov
 from game.ui import rulesheets
+from game.ui.assets import text
 from game.ui.camera import Camera
 from game.ui.panels import pct, preview_lines
 from game.world import geometry as geo
@@ -168,3 +170,24 @@ def first_aid_patients(match: Match, uid: int, stuns: bool) -> list[int]:
     v = match.view(uid)
     near = [uid] + [w.uid for w in match.units(v.team) if w.uid != uid and geo.chebyshev(w.pos, v.pos) <= 1]
     return [p for p in near if not isinstance(match.check(uid, FirstAid(p, stuns)), Impossible)]
+
+
+def hit_chance(match: Match, uid: int, attack: Any) -> str:
+    """The mark over an enemy the selected unit sees: the chance to hit with the attack the
+    player has chosen ("62%"), or "no shot" when the world would refuse it."""
+    if isinstance(attack, str) or isinstance(match.check(uid, attack), Impossible):
+        return "no shot"
+    request = match.preview_request(uid, attack.target, attack.mode, dict(attack.options), tuple(attack.path))
+    p = match.rules.preview(request)
+    return "no shot" if isinstance(p, Impossible) else pct(p.p_hit)
+
+
+def draw_chances(surface: pygame.Surface, cam: Camera, match: Match, marks: dict[int, str]) -> None:
+    """Each mark above its enemy's tile (on the map view)."""
+    for target, mark in marks.items():
+        r = cam.tile_rect(match.view(target).pos)
+        if not cam.view.colliderect(r):
+            continue  # off the view: no mark pinned to its edge
+        colour = (255, 235, 120) if mark != "no shot" else (190, 190, 190)
+        img_w = text(mark, 16).get_width() + 6
+        ov.draw_label(surface, mark, (r.centerx - img_w // 2, r.y - 16), 16, colour)

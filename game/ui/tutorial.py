@@ -88,8 +88,9 @@ LESSONS: tuple[Lesson, ...] = (
            "Press G, then hover a tile: the blast bands show who would be hurt (wounds, mixed, stuns). Click to "
            "throw. These are concussion grenades: they stun.", _threw),
     Lesson("On your own",
-           "That is a round. Down the red squad to win. Esc opens the menu (save, load, settings, help); the game "
-           "saves itself after every round. Press N to close these prompts."),
+           "That is a round. Down the red squad to win. Esc opens the menu (save, load, settings, help). The "
+           "tutorial is not saved by itself (a skirmish saves itself to autosave after every round): Save game "
+           "keeps it. Press N to close these prompts."),
 )
 
 

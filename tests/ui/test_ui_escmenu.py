@@ -23,9 +23,10 @@ def open_menu(app):
     assert app.screen.menu is not None
 
 
-def choose(app, row, slot="quick"):
+def choose(app, row, slot=None):
     """Pick a row of the Esc menu with the keyboard; for "load", then the save named `slot`
-    in the list of saves."""
+    in the list of saves (default: the game's own slot, issue 32)."""
+    slot = slot or app.screen.menus.slot().stem
     pick_esc_row(app, row)
     if row == "load":
         pick_slot(app, slot)
@@ -66,7 +67,7 @@ def test_save_then_load_from_the_menu(app, battle, save_dir):
     lines = m.log.lines()
     open_menu(app)
     choose(app, "save")
-    assert (save_dir / "quick.json").exists() and app.screen.menu is None
+    assert screen.menus.slot().exists() and screen.menus.slot().parent == save_dir and app.screen.menu is None
     assert "saved to" in app.screen.message
     open_menu(app)
     choose(app, "load")
@@ -81,7 +82,7 @@ def test_a_bad_save_is_a_message_line_not_a_crash(app, battle, save_dir):
     save_dir.mkdir(parents=True)
     (save_dir / "quick.json").write_text('{"format": 1, "kind": "skirmish-save", "ro')
     open_menu(app)
-    choose(app, "load")
+    choose(app, "load", "quick")
     assert app.screen is screen and "broken JSON" in screen.message and "quick.json" in screen.message
     assert "broken JSON" in screen.menu_note
     assert (save_dir / "quick.json").read_text().endswith('"ro')  # nothing overwritten
@@ -116,6 +117,7 @@ def test_quit_to_menu_and_load_from_the_main_menu(app, battle, save_dir):
     screen = battle()
     open_menu(app)
     choose(app, "save")
+    slot = screen.menus.slot().stem
     lines = screen.match.log.lines()
     open_menu(app)
     choose(app, "quit")
@@ -124,7 +126,7 @@ def test_quit_to_menu_and_load_from_the_main_menu(app, battle, save_dir):
     menu.row = menu.ROWS.index("load")
     post_key(pygame.K_RETURN)
     app.frame(16)
-    pick_slot(app, "quick")
+    pick_slot(app, slot)
     assert isinstance(app.screen, BattleScreen) and app.screen.match.log.lines() == lines
 
 
@@ -222,7 +224,7 @@ def test_an_unreadable_save_loses_nothing(app, battle, save_dir):
     bad = save_dir / "quick.json"
     bad.write_text('{"format": 99, "kind": "skirmish-save"}', encoding="utf-8")
     open_menu(app)
-    choose(app, "load")
+    choose(app, "load", "quick")
     assert app.screen is screen and "format 99 is not supported" in screen.message
     assert m.log.lines() == lines and bad.read_text(encoding="utf-8") == '{"format": 99, "kind": "skirmish-save"}'
     post_key(pygame.K_ESCAPE)  # back to the battle, which goes on
@@ -301,7 +303,7 @@ def test_issue12_a_save_the_folder_refuses_is_a_message_and_the_match_goes_on(ap
         choose(app, "save")
         assert app.screen is screen and "cannot save" in screen.message and "Permission denied" in screen.message
         assert "\n" not in screen.message and "Permission denied" in screen.menu_note
-        assert not (save_dir / "quick.json").exists() and os.listdir(save_dir) == []
+        assert not screen.menus.slot().exists() and os.listdir(save_dir) == []
         screen.draw(app.window)
     post_key(pygame.K_ESCAPE)  # back to the match, which goes on
     app.frame(16)
@@ -311,4 +313,4 @@ def test_issue12_a_save_the_folder_refuses_is_a_message_and_the_match_goes_on(ap
     assert screen.menu is None and isinstance(m.declared(uid).action, Hold)
     open_menu(app)
     choose(app, "save")  # and saves once the folder can be written
-    assert (save_dir / "quick.json").exists() and "saved to" in screen.message
+    assert screen.menus.slot().exists() and "saved to" in screen.message

@@ -221,9 +221,12 @@ def test_a_big_window_is_filled_by_the_map(app, battle):
     small = screen.camera.tile_px
     screen.resize((1600, 1000))
     cam = screen.camera
-    assert cam.tile_px > small
+    assert cam.tile_px >= small  # (issue 32: the default zoom keeps units 28 px across)
     area = cam.map_area()
     assert area.w >= 0.95 * screen.map_rect.w or area.h >= 0.95 * screen.map_rect.h
+    screen.fit_map()  # Home: the whole map, filling the big window
+    area = cam.map_area()
+    assert cam.tile_px > 16 and (area.w >= 0.95 * screen.map_rect.w or area.h >= 0.95 * screen.map_rect.h)
     assert screen.map_rect.contains(area)
 
 

@@ -142,7 +142,7 @@ def test_save_as_a_named_slot_then_save_goes_to_it(app, battle, folders):
     app.frame(16)
     esc_menu(app, "save")
     assert json.loads(slot.read_text())["log_length"] == len(screen.match.log)
-    assert not (folders / "saves" / "quick.json").exists()
+    assert not screen.menus._slot or not screen.menus._slot.exists()  # its own new slot is not written too
 
 
 def test_the_game_saves_itself_after_every_round(app, battle, folders):
@@ -173,7 +173,8 @@ def test_quitting_a_changed_game_asks_to_save_first(app, battle, folders):
     app.frame(16)
     post_key(pygame.K_s)  # save, then quit to the menu
     app.frame(16)
-    assert isinstance(app.screen, MainMenu) and (folders / "saves" / "quick.json").exists()
+    assert isinstance(app.screen, MainMenu) and screen.menus.slot().exists()
+    assert screen.menus.slot().parent == folders / "saves"
 
 
 def test_closing_the_window_on_a_changed_game_asks_first(app, battle, folders):
@@ -185,7 +186,7 @@ def test_closing_the_window_on_a_changed_game_asks_first(app, battle, folders):
     assert app.running and isinstance(screen.dialog, Confirm)
     post_key(pygame.K_q)  # quit without saving
     app.frame(16)
-    assert not app.running and not (folders / "saves" / "quick.json").exists()
+    assert not app.running and not screen.menus.slot().exists()
 
 
 def test_an_unchanged_game_quits_at_once(app, battle):

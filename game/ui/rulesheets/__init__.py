@@ -44,7 +44,8 @@ def move_words(rules: Ruleset, legend: bool = False) -> dict[str, str]:
 
 
 def mode_words(rules: Ruleset) -> dict[str, tuple[str, str]]:
-    """The attack buttons' (label, tip) the ruleset's module renames, by shot type (normal,
+    """The attack buttons' (word, tip) the ruleset's module renames (the key before the word
+    comes from the keymap, game/ui/keymap.py), by shot type (normal,
     snap, careful) or mode (burst, triple, ...): its `MODE_WORDS`; none by default."""
     words: dict[str, tuple[str, str]] = getattr(_module(rules), "MODE_WORDS", None) or {}
     return words
@@ -65,6 +66,29 @@ def manoeuvre_words(rules: Ruleset) -> dict[str, tuple[str, str]]:
 def all_out_words(rules: Ruleset) -> tuple[str, str] | None:
     """The all-out attack toggle's (label, tip), for a ruleset that has one (step dice)."""
     words: tuple[str, str] | None = getattr(_module(rules), "ALL_OUT_WORDS", None)
+    return words
+
+
+def reaction_words(rules: Ruleset, state: Any, key: str, chance: str) -> tuple[str, str]:
+    """A reaction answer's (what it costs, what its chance means) in the ruleset's words; ("",
+    "") for a ruleset that has none (the prompt then shows the chance by the label)."""
+    fn = getattr(_module(rules), "reaction_words", None)
+    if fn is None:
+        return "", ""
+    out: tuple[str, str] = fn(state, key, chance)
+    return out
+
+
+def points_left(rules: Ruleset, state: Any) -> str:
+    """What the unit has left to react with (Mythras: its Action Points), or ""."""
+    fn = getattr(_module(rules), "points_left", None)
+    return str(fn(state)) if fn is not None else ""
+
+
+def unused_words(rules: Ruleset) -> dict[str, str]:
+    """The panel's actions (keymap names) the ruleset has no use for, each with the reason its
+    greyed button gives (Mythras: no snap or careful shot); its module's `UNUSED`."""
+    words: dict[str, str] = getattr(_module(rules), "UNUSED", None) or {}
     return words
 
 

@@ -18,6 +18,30 @@ SHORT = {"right_leg": "RL", "left_leg": "LL", "abdomen": "Abd", "chest": "Chest"
 # One Move action, a Turn (0002 Gaits); a melee attack that has to run to its foe is a charge.
 MOVE_WORDS = {"free": "walk: a Turn", "run": "run: a Turn, a charge only", "sprint": "sprint: a Turn, no attack"}
 LEGEND_WORDS = {"free": "walk", "run": "run: charge only", "sprint": "sprint: no attack"}
+# The panel's Yags shot types, which the Imperative has not (its shots are single, burst or
+# full auto; an aimed shot takes a round of aiming, 0005 Aiming).
+UNUSED = {"snap": "Mythras has no snap shot: 1 fires a single shot",
+          "careful": "Mythras has no careful shot: V aims for a whole round, then the shot is aimed",
+          "triple": "Mythras has no triple burst: 2 fires a burst"}
+REACTIONS_COSTING = ("parry", "evade", "counter")  # each costs an Action Point (0005 Reactions)
+
+
+def reaction_words(state: Any, key: str, chance: str) -> tuple[str, str]:
+    """A reaction's cost (an Action Point for a parry, an evade or a counter; nothing for
+    taking it) and its chance: the share of the blow's damage it turns aside on average."""
+    if key in REACTIONS_COSTING:
+        left = state.ap - 1
+        cost = f"costs 1 Action Point ({left} left after)"
+    else:
+        cost = "costs nothing: the Action Point is kept"
+    return cost, f"turns aside {chance} of the damage on average" if chance else ""
+
+
+def points_left(state: Any) -> str:
+    return f"{state.ap} Action Point{'s' if state.ap != 1 else ''} left" + (
+        " (held for reactions)" if state.holding else "")
+
+
 SKILLS = ("combat_style", "evade", "endurance", "athletics", "brawn", "willpower", "perception", "first_aid",
           "unarmed")
 

@@ -21,28 +21,37 @@ MOVE_WORDS = {"free": "move: an action (attack at -1 step)", "run": "run: two ac
 LEGEND_WORDS = {"free": "move: 1 action", "run": "run: 2 actions", "sprint": "sprint: 3 actions"}
 # Q and E: the sheet's special attacks (engine.stepdice.ruleset reads the grid's shot types so).
 MODE_WORDS = {
-    "normal": ("1 shot", "Single shot: a normal attack"),
-    "snap": ("Q limb", "Limb attack: -1 step, damage die +2 steps, endurance test or incapacitated"),
-    "careful": ("E vital", "Vital area: -2 steps, damage die +4 steps, endurance test or stunned"),
-    "burst": ("2 burst", "Burst: three rounds, three attack rolls at -2 steps, one action"),
-    "area": ("4 autofire", "Autofire: an easy roll on the area; everyone in it defends against average"),
-    "miniscule": ("M minuscule", "Minuscule target: -3 steps, damage die +6 steps, endurance test or special injury"),
-    "disarm": ("B disarm", "Disarm: -2 steps in melee, -4 shooting, no damage; hit, a hard Agility + Willpower "
+    "normal": ("shot", "Single shot: a normal attack"),
+    "snap": ("limb", "Limb attack: -1 step, damage die +2 steps, endurance test or incapacitated"),
+    "careful": ("vital", "Vital area: -2 steps, damage die +4 steps, endurance test or stunned"),
+    "burst": ("burst", "Burst: three rounds, three attack rolls at -2 steps, one action"),
+    "area": ("autofire", "Autofire: an easy roll on the area; everyone in it defends against average"),
+    "miniscule": ("minuscule", "Minuscule target: -3 steps, damage die +6 steps, endurance test or special injury"),
+    "disarm": ("disarm", "Disarm: -2 steps in melee, -4 shooting, no damage; hit, a hard Agility + Willpower "
                "check or the weapon drops"),
 }
+# The panel's actions the sheet has no use for (its burst is the three-round burst).
+UNUSED = {"triple": "the step-die sheet's burst is three rounds already: 2 fires it"}
 # Shot types a blow takes too (the sheet's special attacks are not for guns alone).
 MELEE_SHOTS = ("normal", "snap", "careful", "miniscule", "disarm")
 # The sheet's manoeuvres and all-out attack, on keys of their own (game/ui/actionbar.py).
 MANOEUVRE_WORDS = {
-    "feint": ("K feint", "Feint, then a blow (two actions, -1 step): Alertness + Melee against Intelligence + "
+    "feint": ("feint", "Feint, then a blow (two actions, -1 step): Alertness + Melee against Intelligence + "
               "Perception; won, the foe has only its innate defence against the blow; click an enemy"),
-    "grapple": ("J grapple", "Grapple (any weapon in hand): Agility + Unarmed against Agility + Strength; held, "
+    "grapple": ("grapple", "Grapple (any weapon in hand): Agility + Unarmed against Agility + Strength; held, "
                 "the foe cannot move and is an easy target (3) until it breaks free; click an enemy"),
-    "break_free": ("J break free", "Break free: Agility + Strength against the holder's Agility + Unarmed (an "
+    "break_free": ("break free", "Break free: Agility + Strength against the holder's Agility + Unarmed (an "
                    "action); click the holder"),
 }
-ALL_OUT_WORDS = ("L all-out", "All-out attack: +2 steps, attack actions only: no move, no defence but the "
+ALL_OUT_WORDS = ("all-out", "All-out attack: +2 steps, attack actions only: no move, no defence but the "
                  "innate one, not with defences carried in (toggle)")
+def reaction_words(state: Any, key: str, chance: str) -> tuple[str, str]:
+    """An unstated defence: the innate one is free; a dodge or a block costs an action next
+    round (Initiative and Actions). Its chance: of no hit."""
+    cost = "free" if key == "innate" else "costs one action next round"
+    return cost, f"no hit {chance}" if chance else ""
+
+
 SHORT = {"agility": "Agi", "strength": "Str", "vitality": "Vit", "alertness": "Ale", "intelligence": "Int",
          "willpower": "Wil"}
 EFFECTS = {"limb": "limb lamed (endurance test failed)", "vital": "stunned (endurance test failed)",

@@ -17,11 +17,11 @@ LEGEND_WORDS = {"free": "free: attack", "run": "run: no attack", "sprint": "spri
 # The attack buttons as Special Firearm Attacks (engine.yags_sf.world reads the grid's shot
 # types and modes so).
 MODE_WORDS = {
-    "normal": ("1 shot", "Shot: one round at the weapon's attack bonus"),
-    "snap": ("Q 2 shots", "Multiple shots: two, the second 10 initiative later with its recoil"),
-    "careful": ("E single", "Single shot: twice the attack bonus, -10 initiative"),
-    "burst": ("2 full auto", "Full auto: a ten-round burst, the weapon's bonus ignored, damage x2 or x3"),
-    "triple": ("3 triple", "Triple shot: three rounds, one roll, +10 damage"),
+    "normal": ("shot", "Shot: one round at the weapon's attack bonus"),
+    "snap": ("2 shots", "Multiple shots: two, the second 10 initiative later with its recoil"),
+    "careful": ("single", "Single shot: twice the attack bonus, -10 initiative"),
+    "burst": ("full auto", "Full auto: a ten-round burst, the weapon's bonus ignored, damage x2 or x3"),
+    "triple": ("triple", "Triple shot: three rounds, one roll, +10 damage"),
 }
 SHORT = {"strength": "Str", "health": "Hea", "agility": "Agi", "dexterity": "Dex",
          "perception": "Per", "intelligence": "Int"}
