@@ -69,6 +69,8 @@ class Prepared:
     """One line per image the map names that is not there (the map still plays)."""
     art: list[str] = field(default_factory=list)
     """The image files the map names that are there (probed, each once)."""
+    repeats: dict[Element, Element] = field(default_factory=dict)
+    """Each <tileset> naming a .tsx named before -> the first copy, whose children it shares."""
 
 
 def prepare(path: str, root: Element) -> Prepared:
@@ -106,7 +108,7 @@ class _Checker(ElementChecks):
         groups = self.check_object_groups()
         self.drop_empty_image_layers()
         return Prepared(self.root, self.tilesets, layers, groups, self.notes, art.missing,
-                        art.found)
+                        art.found, self.repeats)
 
     # -- the map element --------------------------------------------------------------
 
