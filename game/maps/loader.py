@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
-from xml.etree.ElementTree import Element
 
 import pytmx
 
@@ -30,6 +29,7 @@ from game.maps.props import (
     as_positive_number,
     cover_code,
 )
+from game.maps.repeats import share_properties, strip_repeats
 from game.maps.tmxcheck import Prepared, prepare, tileset_of
 from game.maps.xmlsafe import read_xml
 
@@ -112,9 +112,9 @@ def _pytmx_map(path: str, prepared: Prepared,
         tmx = (pytmx.TiledMap(allow_duplicate_names=True) if image_loader is None else
                pytmx.TiledMap(allow_duplicate_names=True, image_loader=image_loader))
         tmx.filename = path
-        shared = _strip_repeats(prepared)
+        shared = strip_repeats(prepared)
         tmx.parse_xml(prepared.root)
-        _share_properties(tmx, shared)
+        share_properties(tmx, shared)
     except MapError:
         raise
     except Exception as err:  # pytmx raises bare Exception, ValueError, TypeError, ...
@@ -122,42 +122,6 @@ def _pytmx_map(path: str, prepared: Prepared,
     finally:
         pytmx.TiledElement.allow_duplicate_names = previous
     return tmx
-
-
-def _strip_repeats(prepared: Prepared) -> list[tuple[int, int, list[int]]]:
-    """Take the <tile> elements out of each repeated .tsx's copy (already checked, under its
-    first copy) whose tiles hold only properties, so pytmx does not walk them once per copy;
-    (its firstgid, the first copy's, the first copy's tile ids) for `_share_properties`."""
-    plain: dict[Element, list[int] | None] = {}
-    shared = []
-    for copy, first in prepared.repeats.items():
-        if first not in plain:
-            tiles = first.findall("tile")
-            simple = all(tile.find(tag) is None for tile in tiles
-                         for tag in ("image", "animation", "objectgroup"))
-            plain[first] = [int(tile.get("id", "0")) for tile in tiles] if simple else None
-        ids = plain[first]
-        if ids is None:
-            continue
-        for tile in copy.findall("tile"):
-            copy.remove(tile)
-        shared.append((int(copy.get("firstgid", "0")), int(first.get("firstgid", "0")), ids))
-    return shared
-
-
-def _share_properties(tmx: pytmx.TiledMap, shared: list[tuple[int, int, list[int]]]) -> None:
-    """Give the tiles of each stripped copy that the map uses the properties of the same tile
-    of the first copy (what pytmx would have read again from the same .tsx)."""
-    for firstgid, first_firstgid, ids in shared:
-        for tile_id in ids:
-            used = tmx.gidmap.get(firstgid + tile_id)
-            source = tmx.gidmap.get(first_firstgid + tile_id)
-            if not used or not source:
-                continue
-            props = tmx.tile_properties.get(source[0][0])
-            if props is not None:
-                for gid, _flags in used:
-                    tmx.tile_properties[gid] = props
 
 
 def _metres_per_tile(value: Any) -> float:
