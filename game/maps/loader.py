@@ -38,6 +38,7 @@ from game.maps.props import (
     as_positive_number,
     cover_code,
 )
+from game.maps.repeats import share_properties, strip_repeats
 from game.maps.routes import read_routes
 from game.maps.tmxcheck import Prepared, prepare, tileset_of
 from game.maps.xmlsafe import read_xml
@@ -120,7 +121,9 @@ def _pytmx_map(path: str, prepared: Prepared,
         tmx = (pytmx.TiledMap(allow_duplicate_names=True) if image_loader is None else
                pytmx.TiledMap(allow_duplicate_names=True, image_loader=image_loader))
         tmx.filename = path
+        shared = strip_repeats(prepared)
         tmx.parse_xml(prepared.root)
+        share_properties(tmx, shared)
     except MapError:
         raise
     except Exception as err:  # pytmx raises bare Exception, ValueError, TypeError, ...

@@ -69,6 +69,8 @@ class Prepared:
     object_layers: list[bool] = field(default_factory=list)
     """For each <objectgroup> in document order: is it a map layer (shown or hidden), not a
     tile's collider? (Deployment layers are read even when hidden.)"""
+    repeats: dict[Element, Element] = field(default_factory=dict)
+    """Each <tileset> naming a .tsx named before -> the first copy, whose children it shares."""
 
 
 def prepare(path: str, root: Element) -> Prepared:
@@ -106,7 +108,7 @@ class _Checker(ElementChecks):
         groups = self.check_object_groups()
         self.drop_empty_image_layers()
         return Prepared(self.root, self.tilesets, layers, groups, self.notes, art.missing,
-                        art.found, self.object_layers())
+                        art.found, self.object_layers(), self.repeats)
 
     # -- the map element --------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from game.ui.mapart import PLACEHOLDER, TileArt, TileRef
 
 TILE_SIZES = (4, 6, 8, 12, 16, 20, 24, 32, 40, 48)
 CHUNK_PX = 384  # about this many pixels a side to a cached piece of the drawn map
-CHUNK_BYTES = 64 * 1024 * 1024  # cached chunks in all
+CHUNK_BYTES = 64 * 1024 * 1024  # cached chunks in all (more for a big window: `chunk_budget`)
 SURFACE_PIXELS = 16_000_000  # the most a whole-map picture (`surface`) may hold (64 MB)
 THUMB_TILES = 250_000  # a map up to this many tiles gets its thumbnail drawn from its art
 MAX_TILE_PIXELS = 4_000_000  # a tile picture bigger than this at a zoom is a placeholder frame
@@ -136,6 +136,7 @@ class MapRenderer:
         self._cache: OrderedDict[int, pygame.Surface] = OrderedDict()
         self._chunks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
         self._chunk_bytes = 0
+        self._view_bytes = 0  # the most the chunks touching the last view drawn can hold
         self._warm_key: tuple | None = None
         self._warm_todo: list[tuple[int, int, int]] = []
 
@@ -148,6 +149,12 @@ class MapRenderer:
     def held(self) -> int:
         """Bytes held in pictures now: chunks, whole-map pictures, tiles, decoded images."""
         return self._chunk_bytes + sum(_bytes(s) for s in self._cache.values()) + self.tiles.held
+
+    @property
+    def chunk_budget(self) -> int:
+        """Bytes of chunks kept: CHUNK_BYTES, or, if more, a quarter more than the chunks a
+        view can touch (so a big window's chunks are not dropped and drawn again each frame)."""
+        return max(CHUNK_BYTES, self._view_bytes * 5 // 4)
 
     def zoom_levels(self) -> tuple[int, ...]:
         """Every tile size: what is drawn is only what is in view, so any map has them all."""
@@ -249,7 +256,7 @@ class MapRenderer:
 
     def chunk(self, tile_px: int, cx: int, cy: int) -> pygame.Surface:
         """The map's chunk (cx, cy) of `chunk_tiles` tiles a side at `tile_px` (cached,
-        least recently used dropped first, at most CHUNK_BYTES in all)."""
+        least recently used dropped first, at most `chunk_budget` in all)."""
         key = (tile_px, cx, cy)
         hit = self._chunks.get(key)
         if hit is not None:
@@ -263,7 +270,7 @@ class MapRenderer:
         self._draw(surf, tile_px, tiles)
         self._chunks[key] = surf
         self._chunk_bytes += _bytes(surf)
-        while self._chunk_bytes > CHUNK_BYTES and len(self._chunks) > 1:
+        while self._chunk_bytes > self.chunk_budget and len(self._chunks) > 1:
             _, old = self._chunks.popitem(last=False)
             self._chunk_bytes -= _bytes(old)
         return surf
@@ -275,6 +282,8 @@ class MapRenderer:
         xs, ys = cam.visible_tiles()
         if not xs or not ys:
             return
+        reach = 2 * CHUNK_PX  # chunks at the view's edges stick out (a chunk is at most CHUNK_PX)
+        self._view_bytes = 4 * (cam.view.w + reach) * (cam.view.h + reach)
         n = chunk_tiles(t)
         blits = []
         for cy in range(ys.start // n, (ys.stop - 1) // n + 1):
@@ -303,7 +312,7 @@ class MapRenderer:
 
         i = levels.index(cam.tile_px) if cam.tile_px in levels else 0
         out: list[tuple[int, int, int]] = []
-        room = CHUNK_BYTES // 2  # the other half for the view's own chunks
+        room = self.chunk_budget - self._view_bytes  # the view's own chunks come first
         for j in sorted(range(len(levels)), key=lambda j: abs(j - i)):
             if j == i:
                 continue

@@ -39,13 +39,14 @@ def reads(monkeypatch):
 
 def test_a_tileset_named_3000_times_is_parsed_once(tmp_path, reads):
     last = 1 + TILES * (REFERENCES - 1)  # the last reference's firstgid
-    rows = [[1, 1 + WALL, 1, 1], [last + GROUND, last + WALL, last, last], [1, 1, 1, 1]]
+    flipped = (last + WALL) | (1 << 31)
+    rows = [[1, 1 + WALL, 1, 1], [last + GROUND, last + WALL, last, flipped], [1, 1, 1, 1]]
     m = load_map(many_references(tmp_path, layers=[layer("ground", rows)]))
     assert [tag for tag, _ in reads] == ["tileset"]
-    # every reference still has its own gids: the last copy's wall is a wall
-    assert not m.walkable(1, 0) and not m.walkable(1, 1)
-    assert m.walkable(0, 1) and m.walkable(0, 0)
-    assert m.blocks_sight(1, 1)
+    # every reference still has its own gids: the last copy's wall is a wall, flipped too
+    assert not m.walkable(1, 0) and not m.walkable(1, 1) and not m.walkable(3, 1)
+    assert m.walkable(0, 1) and m.walkable(0, 0) and m.walkable(2, 1)
+    assert m.blocks_sight(1, 1) and m.blocks_sight(3, 1)
 
 
 def test_two_distinct_tilesets_are_each_parsed_once(tmp_path, reads):
@@ -87,3 +88,23 @@ def test_the_tiles_of_every_reference_count_against_the_limit(tmp_path, monkeypa
     load_map(many_references(tmp_path, count=100))  # exactly at the limit
     with pytest.raises(MapError, match="hold more than 800 tiles together"):
         load_map(many_references(tmp_path, count=101))
+
+
+def test_a_repeated_tileset_whose_tiles_have_their_own_images_keeps_them(tmp_path):
+    """Tiles with their own image (a collection of images) in a .tsx named twice: the second
+    copy's tile is drawn from its own image and keeps its properties."""
+    from tmxfactory import write_png
+
+    write_png(tmp_path / "wall.png", 16, 16)
+    (tmp_path / "c.tsx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<tileset version="1.10" name="c" tilewidth="16" tileheight="16" tilecount="1" columns="0">\n'
+        ' <tile id="0"><properties><property name="blocks_move" type="bool" value="true"/>'
+        '</properties><image source="wall.png" width="16" height="16"/></tile>\n</tileset>\n',
+        encoding="utf-8")
+    rows = [[1, 2, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1]]
+    tilesets = [external_tileset("t.tsx", 1), external_tileset("c.tsx", 9), external_tileset("c.tsx", 10)]
+    (tmp_path / "t.tsx").write_text(tsx(columns=4), encoding="utf-8")
+    rows[2][3] = 10
+    m = load_map(write_map(tmp_path, tilesets=tilesets, layers=[layer("ground", rows)]))
+    assert not m.walkable(3, 2) and m.walkable(0, 0)

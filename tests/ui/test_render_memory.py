@@ -70,13 +70,16 @@ def test_only_the_chunks_in_view_are_drawn_on_a_map_of_a_million_tiles(app, tmp_
         n = maprender.chunk_tiles(cam.tile_px) * cam.tile_px
         in_view = [k for k in r._chunks if k[0] == cam.tile_px]
         assert len(in_view) <= (1920 // n + 2) * (1080 // n + 2)
-        assert r._chunk_bytes <= maprender.CHUNK_BYTES
+        assert r._chunk_bytes <= r.chunk_budget
+    assert r.chunk_budget == maprender.CHUNK_BYTES  # a 1920x1080 view's chunks hold under 20 MB
     assert not r._cache  # no picture of the whole map
 
 
 def test_the_caches_keep_to_their_byte_budgets(app, tmp_path, monkeypatch):
     monkeypatch.setattr(maprender, "CHUNK_BYTES", 2 * 1024 * 1024)
+    monkeypatch.setattr(maprender, "CHUNK_PX", 64)  # small chunks: the view's need less room
     r = MapRenderer(load_map(write_wide_map(tmp_path, side=200)))
+    made = 0
     r.tiles = TileArt(tile_bytes=16 * 1024, image_bytes=1)  # a few pictures; one image at a time
     cam = _camera(r)
     out = pygame.Surface((800, 600))
@@ -84,12 +87,15 @@ def test_the_caches_keep_to_their_byte_budgets(app, tmp_path, monkeypatch):
         cam.zoom(level - cam.levels.index(cam.tile_px))
         for step in range(6):
             cam.pan(900, 700 * (step % 2))
+            before = set(r._chunks)
             r.draw(out, cam)
             r.warm(cam, chunks=4)
-            assert r._chunk_bytes <= 2 * 1024 * 1024
+            made += len(set(r._chunks) - before)
+            assert r._chunk_bytes <= r.chunk_budget == 4 * (800 + 128) * (600 + 128) * 5 // 4
             assert r.tiles._tiles_held <= 16 * 1024 or len(r.tiles._tiles) == 1
             assert len(r.tiles._images) == 1
     assert r.tiles.scaled > len(cam.levels) * WIDE_GIDS  # pictures were dropped and made again
+    assert made > len(r._chunks)  # and chunks
 
 
 def test_a_tile_too_big_to_hold_at_a_zoom_is_drawn_as_a_placeholder_frame(app, tmp_path, monkeypatch):
@@ -158,3 +164,17 @@ def test_the_window_and_its_canvas_are_held_to_the_limit():
     finally:
         app._close()
         esper.switch_world("default")
+
+
+def test_a_view_bigger_than_the_chunk_budget_is_not_drawn_again_each_frame(app, tmp_path, monkeypatch):
+    monkeypatch.setattr(maprender, "CHUNK_BYTES", 256 * 1024)  # far less than the view's 1.9 MB
+    r = MapRenderer(load_map(write_wide_map(tmp_path, side=200)))
+    cam = _camera(r)
+    out = pygame.Surface((800, 600))
+    r.draw(out, cam)
+    drawn = dict(r._chunks)
+    for _ in range(3):
+        r.draw(out, cam)
+        r.warm(cam)
+    assert all(r._chunks.get(key) is chunk for key, chunk in drawn.items())
+    assert r._chunk_bytes <= r.chunk_budget == 4 * (800 + 768) * (600 + 768) * 5 // 4
