@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.lab.plan import FIELDS, Variant
+from game.lab.stats import holm
 from game.lab.summary import wilson
 
 ALPHA = 0.05
@@ -47,18 +48,6 @@ def fisher_exact(a: int, b: int, c: int, d: int) -> float:
         if lp <= observed + 1e-7:  # as likely or less, allowing for rounding
             small += w
     return min(1.0, small / total)
-
-
-def holm(pvalues: list[float]) -> list[float]:
-    """Holm's step-down adjusted p-values, in the order given."""
-    m = len(pvalues)
-    order = sorted(range(m), key=lambda i: pvalues[i])
-    adjusted = [0.0] * m
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * pvalues[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 @dataclass
