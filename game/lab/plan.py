@@ -6,6 +6,8 @@ is a variant, and each variant plays `runs` matches:
     name = "Which squad holds the street?"   # optional: the report's title (default: the file's name)
     runs = 200                # matches per variant
     seed = 1                  # optional (default 1): part of every variant; change it for fresh numbers
+    pairing = "paired"        # optional: "paired" (default: match i of every variant on a map and size
+                              # has the same seed) or "none" (each variant its own seeds)
     map = ["../maps/street.tmx", "../maps/wood.tmx"]   # relative to the plan, or absolute
     ruleset = "yags"          # optional: yags, mythras, yags-sf, step (default: each map's property, else yags)
     fog = "off"               # optional: "on", "off" or ["off", "on"] (default off)
@@ -28,11 +30,15 @@ values or lists) over the top level's, and only the combinations of those tables
 Seeds: a variant's canonical form is the JSON (sorted keys, no spaces) of everything that
 decides its matches: the map's file name and a digest of what the game makes of it (size,
 scale, terrain, spawns, units, max rounds: `map_digest`), the ruleset, fog, size, each side's
-AI level and squad, and the plan's seed. Match i (from 0) of the variant has the seed
-``int(sha256(canonical + "#" + str(i))[:16 hex digits], 16) % 10**18``. A rerun, an edited
-plan (other variants added or removed, more runs) or a resumed sweep gives the same numbers
-for the same variant, and a variant's id (16 hex digits of the sha256 of its canonical form)
-finds its results in the store.
+AI level and squad, the plan's seed, and the pairing unless it is "none". Match i (from 0)
+has the seed ``int(sha256(stream + "#" + str(i))[:16 hex digits], 16) % 10**18``, where the
+stream is the canonical form with `pairing = "none"` (issue 21's seeds, unchanged), and with
+`pairing = "paired"` (the default) the JSON of the map's digest, the size, the plan's seed and
+the pairing only: variants on the same map and size play match i with the same seed (common
+random numbers). A rerun, an edited plan (other variants added or removed, more runs) or a
+resumed sweep gives the same numbers for the same variant, and a variant's id (16 hex digits
+of the sha256 of its canonical form) finds its results in the store; the pairing is part of
+the id, so a store never mixes a variant's paired and unpaired matches.
 """
 
 from __future__ import annotations
@@ -59,9 +65,10 @@ from game.limits import (
 from game.maps.grid import GridMap
 from game.sim import FOG_AVAILABLE, FOG_UNAVAILABLE, MatchSpec
 
-TOP = ("name", "runs", "seed", "map", "ruleset", "fog", "size", "blue", "red", "variant")
+TOP = ("name", "runs", "seed", "pairing", "map", "ruleset", "fog", "size", "blue", "red", "variant")
 AXES = ("map", "ruleset", "fog", "size", "blue", "red")  # what a [[variant]] may set
 SIDE = ("ai", "squad")
+PAIRINGS = ("paired", "none")  # "paired": common random numbers (the default); "none": issue 21's seeds
 MAP_SQUAD = "map"  # a squad value meaning the map's own units (or the default squad)
 # a variant's settings, in the order the table shows them, with their names
 FIELDS = (("map", "map"), ("ruleset", "ruleset"), ("fog", "fog"), ("size", "size"),
@@ -112,11 +119,24 @@ class Variant:
     red_ai: str
     red_squad: str | None
     seed: int  # the plan's
+    pairing: str = "none"  # "none": issue 21's seeds (not in the canonical form, so old ids stay)
 
     def canonical(self) -> str:
-        form = {"map": {"file": self.map, "facts": self.map_facts}, "ruleset": self.ruleset, "fog": self.fog,
-                "size": self.size, "blue": {"ai": self.blue_ai, "squad": self.blue_squad},
-                "red": {"ai": self.red_ai, "squad": self.red_squad}, "seed": self.seed}
+        form: dict[str, Any] = {
+            "map": {"file": self.map, "facts": self.map_facts}, "ruleset": self.ruleset, "fog": self.fog,
+            "size": self.size, "blue": {"ai": self.blue_ai, "squad": self.blue_squad},
+            "red": {"ai": self.red_ai, "squad": self.red_squad}, "seed": self.seed}
+        if self.pairing != "none":
+            form["pairing"] = self.pairing
+        return json.dumps(form, sort_keys=True, separators=(",", ":"))
+
+    def stream(self) -> str:
+        """What match i's seed is drawn from: the canonical form when unpaired; when paired,
+        only what paired variants share (the map as the game makes it, the size, the plan's
+        seed), so every variant on that map and size plays match i with the same seed."""
+        if self.pairing == "none":
+            return self.canonical()
+        form = {"map": self.map_facts, "size": self.size, "seed": self.seed, "pairing": self.pairing}
         return json.dumps(form, sort_keys=True, separators=(",", ":"))
 
     @property
@@ -124,7 +144,7 @@ class Variant:
         return hashlib.sha256(self.canonical().encode("utf-8")).hexdigest()[:16]
 
     def match_seed(self, index: int) -> int:
-        digest = hashlib.sha256(f"{self.canonical()}#{index}".encode()).hexdigest()
+        digest = hashlib.sha256(f"{self.stream()}#{index}".encode()).hexdigest()
         return int(digest[:16], 16) % (MAX_SEED + 1)
 
     def spec(self, index: int) -> MatchSpec:
@@ -150,6 +170,7 @@ class Plan:
     name: str
     runs: int
     seed: int
+    pairing: str
     entries: tuple[dict[str, list[Any]], ...]  # per [[variant]] (or the top level): each axis's values
     variants: int  # how many combinations (before maps are read and duplicates dropped)
 
@@ -259,6 +280,9 @@ def load_plan(path: str | Path) -> Plan:
                 raise PlanError(f"{path}: {key}: must be {'a string' if kind is str else 'a whole number'}, not {v!r}")
             if isinstance(v, int) and (problem := bound_problem(key, v)):  # runs, seed
                 raise PlanError(f"{path}: {key}: {problem}")
+    pairing = data.get("pairing", "paired")
+    if pairing not in PAIRINGS:
+        raise PlanError(f"{path}: pairing: must be {' or '.join(repr(p) for p in PAIRINGS)}, not {pairing!r}")
     top = _settings(path, data, TOP)
     listed = data.get("variant")
     if listed is not None and (not isinstance(listed, list) or not all(isinstance(t, dict) for t in listed)):
@@ -279,7 +303,7 @@ def load_plan(path: str | Path) -> Plan:
     if count * runs > MAX_SWEEP_MATCHES:
         raise PlanError(f"{path}: {count:,} variants x {runs:,} runs is {count * runs:,} matches, more than "
                         f"the {MAX_SWEEP_MATCHES:,} a sweep may play")
-    return Plan(path, data.get("name") or path.stem, runs, data.get("seed", 1), tuple(entries), count)
+    return Plan(path, data.get("name") or path.stem, runs, data.get("seed", 1), pairing, tuple(entries), count)
 
 
 def combinations(entry: dict[str, list[Any]]) -> list[dict[str, Any]]:
@@ -308,7 +332,7 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
                 digests[m] = map_digest(grids[m])
             grid = grids[m]
             v = Variant(m, Path(m).name, digests[m], choose_ruleset(c["ruleset"], None, grid.ruleset), c["fog"],
-                        c["size"], c["blue_ai"], c["blue_squad"], c["red_ai"], c["red_squad"], plan.seed)
+                        c["size"], c["blue_ai"], c["blue_squad"], c["red_ai"], c["red_squad"], plan.seed, plan.pairing)
             if v.id in seen:
                 continue
             seen.add(v.id)

@@ -149,6 +149,16 @@ class Store:
                 more.add(idx)
         return prefix, more
 
+    def stored(self, variants: Iterable[str]) -> int:
+        """How many matches of these variants the store holds."""
+        ids = list(variants)
+        n = 0
+        for k in range(0, len(ids), 500):
+            chunk = ids[k:k + 500]
+            n += self.db.execute(f"SELECT COUNT(*) FROM matches WHERE variant IN ({','.join('?' * len(chunk))})",
+                                 chunk).fetchone()[0]
+        return n
+
     def other_versions(self, variants: Iterable[str], code_version: str) -> int:
         """How many stored matches of these variants another code version played."""
         ids = list(variants)

@@ -9,6 +9,7 @@ raising `runs`. Ctrl-C keeps every stored result.
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 import sys
 from collections.abc import Callable, Iterator
@@ -95,6 +96,11 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
                  else f"with {args.jobs} worker processes" if args.jobs > 1 else "in this process")
         print(f"{plan.name}: {len(variants)} variant{'s' if len(variants) != 1 else ''} x {plan.runs:,} matches; "
               f"{total - todo:,} in {db} already, {todo:,} to play {where}", flush=True)
+        if plan.pairing != "none":
+            unpaired = store.stored(dataclasses.replace(v, pairing="none").id for v in variants)
+            if unpaired:
+                print(f"  note: {unpaired:,} stored matches of these settings were played unpaired (other seeds); "
+                      "they are kept apart: add pairing = \"none\" to the plan to use them", flush=True)
         other = store.other_versions((v.id for v in variants), version)
         if other:
             print(f"  note: {other:,} stored matches of this plan were played by other code (this is {version}); "
