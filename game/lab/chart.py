@@ -76,7 +76,7 @@ def draw_chart(title: str, rows: list[Row], comparisons: list[Comparison], path:
     wins: dict[int, int] = {}
     losses: dict[int, int] = {}
     for c in sig:
-        hi, lo = (c.a, c.b) if c.a.rate >= c.b.rate else (c.b, c.a)
+        hi, lo, _ = c.better_first()
         wins[id(hi)] = wins.get(id(hi), 0) + 1
         losses[id(lo)] = losses.get(id(lo), 0) + 1
     # the lines: a heading where the group changes, then its rows
@@ -189,7 +189,7 @@ def draw_chart(title: str, rows: list[Row], comparisons: list[Comparison], path:
         surf.blit(small.render(f"none: the smallest Holm-adjusted p is {low:.2g}; more matches can show "
                                "smaller differences", True, DIM), (28, y))
     for c in listed:
-        line = f"{c.describe()}   p = {c.p:.2g}, Holm-adjusted {c.p_holm:.2g}"
+        line = f"{c.describe()}: {c.size()}; Holm-adjusted p {c.p_holm:.2g}"
         surf.blit(small.render(_fit(small, line, WIDTH - 56), True, INK), (28, y))
         y += 22
     if len(sig) > len(listed):

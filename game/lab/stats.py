@@ -133,42 +133,60 @@ class Difference:
 
 def paired_difference(a: Sequence[float], b: Sequence[float], level: float = 0.95) -> Difference:
     """Student's paired t on the per-match differences a[i] - b[i] (scores of match i of two
-    variants played with the same seeds): mean, interval, two-sided p. With every difference
-    the same the interval is that one value and p is 1 if it is 0, else 0."""
+    variants played with the same seeds): mean, interval, two-sided p."""
     if len(a) != len(b):
         raise ValueError(f"paired scores must match one to one ({len(a)} and {len(b)})")
     d = [x - y for x, y in zip(a, b, strict=True)]
-    n = len(d)
-    if n == 0:
-        return Difference(0.0, -1.0, 1.0, 1.0, 0, "paired t")
-    mean = sum(d) / n
-    if n == 1:
-        return Difference(mean, -1.0, 1.0, 1.0, 1, "paired t")
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    if var == 0:
-        return Difference(mean, mean, mean, 1.0 if mean == 0 else 0.0, n, "paired t")
+    return paired_from_sums(len(d), sum(d), sum(x * x for x in d), level)
+
+
+def paired_from_sums(n: int, total: float, squares: float, level: float = 0.95) -> Difference:
+    """The paired t from the count, sum and sum of squares of the differences (so a store can
+    give them in one query). With every difference the same the interval is that value and
+    p is 1 if it is 0, else 0; with fewer than two the interval is the widest, -1 to 1."""
+    if n < 2:
+        mean = total / n if n else 0.0
+        return Difference(mean, -1.0, 1.0, 1.0, n, "paired t")
+    mean = total / n
+    var = max(0.0, (squares - n * mean * mean) / (n - 1))
+    if var <= 1e-15:
+        return Difference(mean, mean, mean, 1.0 if abs(mean) < 1e-12 else 0.0, n, "paired t")
     se = math.sqrt(var / n)
-    t = mean / se
     q = t_quantile(0.5 + level / 2, n - 1)
-    return Difference(mean, mean - q * se, mean + q * se, 2 * t_cdf(-abs(t), n - 1), n, "paired t")
+    return Difference(mean, mean - q * se, mean + q * se, 2 * t_cdf(-abs(mean / se), n - 1), n, "paired t")
 
 
 def welch_difference(a: Sequence[float], b: Sequence[float], level: float = 0.95) -> Difference:
     """Welch's t on two independent sets of scores: mean(a) - mean(b), interval, p."""
-    na, nb = len(a), len(b)
+    return welch_from_sums((len(a), sum(a), sum(x * x for x in a)), (len(b), sum(b), sum(x * x for x in b)), level)
+
+
+def welch_from_sums(a: tuple[int, float, float], b: tuple[int, float, float], level: float = 0.95) -> Difference:
+    """Welch's t from each side's (count, sum, sum of squares)."""
+    (na, ta, qa), (nb, tb, qb) = a, b
     if na < 2 or nb < 2:
-        mean = (sum(a) / na if na else 0.5) - (sum(b) / nb if nb else 0.5)
+        mean = (ta / na if na else 0.5) - (tb / nb if nb else 0.5)
         return Difference(mean, -1.0, 1.0, 1.0, na + nb, "Welch t")
-    ma, mb = sum(a) / na, sum(b) / nb
-    va = sum((x - ma) ** 2 for x in a) / (na - 1) / na
-    vb = sum((x - mb) ** 2 for x in b) / (nb - 1) / nb
+    ma, mb = ta / na, tb / nb
+    va = max(0.0, (qa - na * ma * ma) / (na - 1)) / na
+    vb = max(0.0, (qb - nb * mb * mb) / (nb - 1)) / nb
     mean = ma - mb
-    if va + vb == 0:
-        return Difference(mean, mean, mean, 1.0 if mean == 0 else 0.0, na + nb, "Welch t")
+    if va + vb <= 1e-15:
+        return Difference(mean, mean, mean, 1.0 if abs(mean) < 1e-12 else 0.0, na + nb, "Welch t")
     se = math.sqrt(va + vb)
-    df = (va + vb) ** 2 / (va * va / (na - 1) + vb * vb / (nb - 1))
+    df = (va + vb) ** 2 / (va * va / (na - 1) + vb * vb / (nb - 1)) if va and vb else (nb - 1 if vb else na - 1)
     q = t_quantile(0.5 + level / 2, df)
     return Difference(mean, mean - q * se, mean + q * se, 2 * t_cdf(-abs(mean / se), df), na + nb, "Welch t")
+
+
+def elo_difference(score_a: float, score_b: float, diff: Difference) -> tuple[float, float, float]:
+    """The Elo difference elo(score_a) - elo(score_b) with an interval from the score
+    difference's by the delta method (the slope of `elo` at the mean of the two scores)."""
+    mid = min(max((score_a + score_b) / 2, 1e-3), 1 - 1e-3)
+    slope = ELO_PER_NAT / (mid * (1 - mid))
+    clamp = [min(max(s, 1e-3), 1 - 1e-3) for s in (score_a, score_b)]
+    point = elo(clamp[0]) - elo(clamp[1])
+    return point, point - slope * (diff.mean - diff.low), point + slope * (diff.high - diff.mean)
 
 
 # Elo and the pentanomial model --------------------------------------------------------------

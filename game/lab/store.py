@@ -64,6 +64,9 @@ CREATE VIEW results AS SELECT m.*, v.map, v.ruleset, v.fog, v.size, v.blue_ai, v
 """
 
 
+SCORE = "(CASE winner WHEN 'blue' THEN 1.0 WHEN 'draw' THEN 0.5 ELSE 0.0 END)"  # blue's score in SQL
+
+
 class StoreError(ValueError):
     """A results store that cannot be used (one line naming the file)."""
 
@@ -196,6 +199,22 @@ class Store:
         n = row[0] or 0
         return {"n": n, "blue": row[1] or 0, "red": row[2] or 0, "draw": row[3] or 0, "rounds": row[4] or 0.0,
                 "blue_casualties": row[5] or 0.0, "red_casualties": row[6] or 0.0}
+
+    def score_sums(self, variant: str, runs: int) -> tuple[int, float, float]:
+        """Blue's score in a variant's first `runs` matches (a win 1, a draw 1/2): count,
+        sum, sum of squares."""
+        row = self.db.execute(f"SELECT COUNT(*), SUM(s), SUM(s * s) FROM (SELECT {SCORE} AS s FROM matches "
+                              "WHERE variant = ? AND idx < ?)", (variant, runs)).fetchone()
+        return row[0] or 0, row[1] or 0.0, row[2] or 0.0
+
+    def paired_sums(self, a: str, b: str, runs: int) -> tuple[int, float, float]:
+        """The differences of blue's score in match i of `a` and of `b`, over the indices
+        below `runs` both have: count, sum, sum of squares."""
+        diff = f"({SCORE.replace('winner', 'x.winner')}) - ({SCORE.replace('winner', 'y.winner')})"
+        row = self.db.execute(f"SELECT COUNT(*), SUM(d), SUM(d * d) FROM (SELECT {diff} AS d FROM matches x "
+                              "JOIN matches y ON y.variant = ? AND y.idx = x.idx WHERE x.variant = ? AND x.idx < ?)",
+                              (b, a, runs)).fetchone()
+        return row[0] or 0, row[1] or 0.0, row[2] or 0.0
 
     def close(self) -> None:
         try:

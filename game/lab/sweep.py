@@ -131,13 +131,13 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
                         print(file=sys.stderr)
         fields = varying(variants)
         rows = rows_of(store, variants, [label(v, fields) for v in variants], plan.runs)
+        comparisons = compare(rows, lambda a, b: store.paired_sums(a.id, b.id, plan.runs))
     except ClusterError as exc:
         return error(f"--cluster: {exc}")
     finally:
         if cluster is not None:
             cluster.close()
         store.close()
-    comparisons = compare(rows)
     if stopped:
         print(f"stopped by Ctrl-C: {played:,} of {todo:,} played and stored; the same command resumes")
     stored = sum(r.n for r in rows)
