@@ -26,13 +26,9 @@ def default_db(plan: Path) -> Path:
 
 def replay_command(v: Variant, seed: int | str) -> str:
     """The command that plays one match of `v` alone, with its seed from the store."""
-    parts = ["skirmish simulate", f"--map {shlex.quote(v.map_path)}", "--runs 1", f"--seed {seed}",
-             f"--ruleset {v.ruleset}"]
-    for flag, value in (("--blue-ai", v.blue_ai), ("--red-ai", v.red_ai), ("--size", v.size),
-                        ("--blue-squad", v.blue_squad), ("--red-squad", v.red_squad)):
-        if value is not None and value != "normal":
-            parts.append(f"{flag} {shlex.quote(str(value))}")
-    return " ".join(parts)
+    from game.lab.command import replay_command as command
+
+    return command(v.spec(0), seed)
 
 
 def schedule(plan: Plan, variants: list[Variant], done: dict[str, tuple[int, set[int]]]
