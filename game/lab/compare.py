@@ -189,9 +189,10 @@ def table_lines(rows: list[Row], comparisons: list[Comparison], most: int = 40) 
 
 
 def rows_of(store: Any, variants: list[Variant], labels: list[str], runs: int) -> list[Row]:
-    """Each variant's results from the store (its first `runs` matches)."""
+    """Each variant's results from the store (its first `runs` matches, or pairs of matches
+    with the sides swapped: then by bundle, not colour)."""
     rows = []
     for v, label in zip(variants, labels, strict=True):
-        o = store.outcomes(v.id, runs)
+        o = store.outcomes(v.id, v.matches(runs), v.swap_sides)
         rows.append(Row(v, label, o["n"], o["blue"], o["red"], o["draw"], o["rounds"]))
     return rows

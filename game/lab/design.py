@@ -7,8 +7,10 @@ input variables in the analysis of output from a computer code", Technometrics 2
 point k of factor f is low + (perm_f[k] + u) / points * (high - low), perm_f a random
 permutation of 0..points-1 and u uniform in [0, 1). The permutations and u come from
 `random.Random(seed)` in factor order, so the same seed gives the same design in every
-process and on every machine. An integer factor is rounded to the nearest whole number (a
-half up), so it may repeat a value when its range holds fewer whole numbers than points.
+process and on every machine. An integer factor's range is taken as [low - 1/2, high + 1/2),
+so that each whole number in it has an equal share, and a point is rounded to the nearest
+whole number (a half up): with as many points as whole numbers each comes once; with fewer
+numbers than points they repeat.
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ def latin_hypercube(factors: Sequence[Factor], points: int, seed: int) -> list[d
         strata = list(range(points))
         rng.shuffle(strata)
         values: list[float | int] = []
+        low, high = (f.low - 0.5, f.high + 0.5) if f.integer else (f.low, f.high)
         for k in strata:
-            x = f.low + (k + rng.random()) / points * (f.high - f.low)
-            values.append(math.floor(x + 0.5) if f.integer else x)
+            x = low + (k + rng.random()) / points * (high - low)
+            values.append(min(max(math.floor(x + 0.5), math.ceil(f.low)), math.floor(f.high)) if f.integer else x)
         columns[f.name] = values
     return [{f.name: columns[f.name][k] for f in factors} for k in range(points)]

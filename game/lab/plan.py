@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from game.files import BadData, FileProblem, one_line, parse_toml, read_bounded
+from game.lab.planopts import KEYS, Options, expand, read_options, read_range
 from game.lab.scenario import bound_problem
 from game.lab.variant import FIELDS, Variant, label, map_digest, varying
 from game.limits import (
@@ -62,7 +63,7 @@ from game.limits import (
 from game.maps.grid import GridMap
 from game.sim import FOG_AVAILABLE, FOG_UNAVAILABLE
 
-TOP = ("name", "runs", "seed", "pairing", "map", "ruleset", "fog", "size", "blue", "red", "variant")
+TOP = ("name", "runs", "seed", "pairing", "map", "ruleset", "fog", "size", "blue", "red", "variant", *KEYS)
 AXES = ("map", "ruleset", "fog", "size", "blue", "red")  # what a [[variant]] may set
 SIDE = ("ai", "squad")
 PAIRINGS = ("paired", "none")  # "paired": common random numbers (the default); "none": issue 21's seeds
@@ -73,11 +74,18 @@ MAP_SQUAD = "map"  # a squad value meaning the map's own units (or the default s
 __all__ = ["FIELDS", "Plan", "PlanError", "Variant", "label", "load_plan", "map_digest", "resolve", "varying"]
 
 
-class PlanError(ValueError):
-    """A plan that cannot be played (one line naming the file and the field)."""
+MAX_ERRORS = 20  # lines of a plan's problems shown at most
 
-    def __init__(self, message: str) -> None:
-        super().__init__(one_line(message))
+
+class PlanError(ValueError):
+    """A plan that cannot be played: one line naming the file and the field, a line for
+    each problem when there are several (`lines`)."""
+
+    def __init__(self, message: str, more: list[str] | tuple[str, ...] = ()) -> None:
+        self.lines = [one_line(m) for m in (message, *more)]
+        if len(self.lines) > MAX_ERRORS:
+            self.lines = self.lines[:MAX_ERRORS - 1] + [f"... and {len(self.lines) - MAX_ERRORS + 1} more problems"]
+        super().__init__("\n".join(self.lines))
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,7 @@ class Plan:
     runs: int
     seed: int
     pairing: str
+    options: Options
     entries: tuple[dict[str, list[Any]], ...]  # per [[variant]] (or the top level): each axis's values
     variants: int  # how many combinations (before maps are read and duplicates dropped)
 
@@ -106,6 +115,12 @@ def _axis(path: Path, where: str, key: str, value: Any) -> list[Any]:
     out: list[Any] = []
     for v in values:
         at = f"{path}: {where}"
+        if key == "size" and isinstance(v, dict):
+            try:
+                out.append(read_range(at, key, v))
+            except ValueError as exc:
+                raise PlanError(str(exc)) from None
+            continue
         if key == "size":
             if v == MAP_SQUAD:
                 out.append(None)
@@ -155,22 +170,32 @@ def _axis(path: Path, where: str, key: str, value: Any) -> list[Any]:
     return out
 
 
-def _settings(path: Path, table: dict[str, Any], keys: tuple[str, ...], prefix: str = "") -> dict[str, list[Any]]:
-    """The axes a table sets: map, ruleset, fog, size, blue_ai, blue_squad, red_ai, red_squad."""
+def _settings(path: Path, table: dict[str, Any], keys: tuple[str, ...], errors: list[str],
+              prefix: str = "") -> dict[str, list[Any]]:
+    """The axes a table sets: map, ruleset, fog, size, blue_ai, blue_squad, red_ai, red_squad;
+    each bad one a line in `errors`."""
     out: dict[str, list[Any]] = {}
     for key, value in table.items():
         where = f"{prefix}{key}"
         if key not in keys:
-            raise PlanError(f"{path}: {where}: unknown field (expected {', '.join(keys)})")
-        if key in ("blue", "red"):
-            if not isinstance(value, dict):
-                raise PlanError(f"{path}: {where}: must be a table (ai, squad), not {value!r}")
-            for k, v in value.items():
-                if k not in SIDE:
-                    raise PlanError(f"{path}: {where}.{k}: unknown field (expected ai, squad)")
-                out[f"{key}_{k}"] = _axis(path, f"{where}.{k}", k, v)
-        elif key in AXES:
-            out[key] = _axis(path, where, key, value)
+            errors.append(f"{path}: {where}: unknown field (expected {', '.join(keys)})")
+            continue
+        try:
+            if key in ("blue", "red"):
+                if not isinstance(value, dict):
+                    raise PlanError(f"{path}: {where}: must be a table (ai, squad), not {value!r}")
+                for k, v in value.items():
+                    if k not in SIDE:
+                        errors.append(f"{path}: {where}.{k}: unknown field (expected ai, squad)")
+                        continue
+                    try:
+                        out[f"{key}_{k}"] = _axis(path, f"{where}.{k}", k, v)
+                    except PlanError as exc:
+                        errors.extend(exc.lines)
+            elif key in AXES:
+                out[key] = _axis(path, where, key, value)
+        except PlanError as exc:
+            errors.extend(exc.lines)
     return out
 
 
@@ -189,37 +214,50 @@ def load_plan(path: str | Path) -> Plan:
         raise PlanError(str(exc)) from None
     except BadData as exc:
         raise PlanError(f"{path}: {exc}") from None
+    errors: list[str] = []
     for key, kind in (("name", str), ("runs", int), ("seed", int)):
         if key in data:
             v = data[key]
             if not isinstance(v, kind) or isinstance(v, bool):
-                raise PlanError(f"{path}: {key}: must be {'a string' if kind is str else 'a whole number'}, not {v!r}")
-            if isinstance(v, int) and (problem := bound_problem(key, v)):  # runs, seed
-                raise PlanError(f"{path}: {key}: {problem}")
+                errors.append(f"{path}: {key}: must be {'a string' if kind is str else 'a whole number'}, not {v!r}")
+            elif isinstance(v, int) and (problem := bound_problem(key, v)):  # runs, seed
+                errors.append(f"{path}: {key}: {problem}")
     pairing = data.get("pairing", "paired")
     if pairing not in PAIRINGS:
-        raise PlanError(f"{path}: pairing: must be {' or '.join(repr(p) for p in PAIRINGS)}, not {pairing!r}")
-    top = _settings(path, data, TOP)
+        errors.append(f"{path}: pairing: must be {' or '.join(repr(p) for p in PAIRINGS)}, not {pairing!r}")
+    options = read_options(path, data, errors)
+    top = _settings(path, data, TOP, errors)
     listed = data.get("variant")
     if listed is not None and (not isinstance(listed, list) or not all(isinstance(t, dict) for t in listed)):
-        raise PlanError(f"{path}: variant: must be tables ([[variant]]), not {listed!r}")
-    if listed is not None and not listed:
-        raise PlanError(f"{path}: variant: an empty list")
+        errors.append(f"{path}: variant: must be tables ([[variant]]), not {listed!r}")
+        listed = None
+    elif listed is not None and not listed:
+        errors.append(f"{path}: variant: an empty list")
+        listed = None
     entries = []
     for n, table in enumerate(listed or [{}]):
-        own = _settings(path, table, AXES, f"variant[{n + 1}]." if listed else "")
+        own = _settings(path, table, AXES, errors, f"variant[{n + 1}]." if listed else "")
         entry = {**DEFAULTS, **top, **own}
         if "map" not in entry:
-            raise PlanError(f"{path}: map: missing (which map or maps to play)")
+            if n == 0 and "map" not in data and "map" not in table:
+                errors.append(f"{path}: map: missing (which map or maps to play)")
+            continue
         entries.append({k: entry[k] for k in ORDER})
+    entries = expand(entries, options, data.get("seed", 1) if isinstance(data.get("seed", 1), int) else 1,
+                     path, errors)
+    if errors:
+        raise PlanError(errors[0], errors[1:])
     count = sum(math.prod(len(v) for v in e.values()) for e in entries)
     if count > MAX_VARIANTS:
         raise PlanError(f"{path}: {count:,} variants, more than the {MAX_VARIANTS:,} a sweep may have")
     runs = data.get("runs", 10)
-    if count * runs > MAX_SWEEP_MATCHES:
-        raise PlanError(f"{path}: {count:,} variants x {runs:,} runs is {count * runs:,} matches, more than "
+    matches = runs * (2 if options.swap_sides else 1)
+    if count * matches > MAX_SWEEP_MATCHES:
+        what = f"{runs:,} runs" + (" both ways round" if options.swap_sides else "")
+        raise PlanError(f"{path}: {count:,} variants x {what} is {count * matches:,} matches, more than "
                         f"the {MAX_SWEEP_MATCHES:,} a sweep may play")
-    return Plan(path, data.get("name") or path.stem, runs, data.get("seed", 1), pairing, tuple(entries), count)
+    return Plan(path, data.get("name") or path.stem, runs, data.get("seed", 1), pairing, options, tuple(entries),
+                count)
 
 
 def combinations(entry: dict[str, list[Any]]) -> list[dict[str, Any]]:
@@ -248,10 +286,15 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
                 digests[m] = map_digest(grids[m])
             grid = grids[m]
             v = Variant(m, Path(m).name, digests[m], choose_ruleset(c["ruleset"], None, grid.ruleset), c["fog"],
-                        c["size"], c["blue_ai"], c["blue_squad"], c["red_ai"], c["red_squad"], plan.seed, plan.pairing)
+                        c["size"], c["blue_ai"], c["blue_squad"], c["red_ai"], c["red_squad"], plan.seed, plan.pairing,
+                        plan.options.swap_sides)
             if v.id in seen:
                 continue
             seen.add(v.id)
+            if v.swap_sides and (v.blue_squad is None or v.red_squad is None):
+                side = "blue" if v.blue_squad is None else "red"
+                raise PlanError(f"{plan.path}: swap_sides: {side} plays the map's own units, which belong to "
+                                f"{side}'s side and cannot swap; give both sides a squad")
             if v.size is not None:
                 check_size(grid, v.size)
             check_squads(grid, spec_squads(grid, v.spec(0)), make_ruleset(v.ruleset) if v.ruleset != "yags" else None)

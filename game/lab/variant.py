@@ -57,6 +57,7 @@ class Variant:
     red_squad: str | None
     seed: int  # the plan's
     pairing: str = "none"  # "none": issue 21's seeds (not in the canonical form, so old ids stay)
+    swap_sides: bool = False  # match k played twice: index 2k as set, 2k + 1 with the bundles' sides swapped
 
     def canonical(self) -> str:
         form: dict[str, Any] = {
@@ -65,6 +66,8 @@ class Variant:
             "red": {"ai": self.red_ai, "squad": self.red_squad}, "seed": self.seed}
         if self.pairing != "none":
             form["pairing"] = self.pairing
+        if self.swap_sides:
+            form["swap_sides"] = True
         return json.dumps(form, sort_keys=True, separators=(",", ":"))
 
     def stream(self) -> str:
@@ -80,12 +83,25 @@ class Variant:
     def id(self) -> str:
         return hashlib.sha256(self.canonical().encode("utf-8")).hexdigest()[:16]
 
+    def matches(self, runs: int) -> int:
+        """How many matches `runs` asks of this variant (twice as many with the sides swapped)."""
+        return 2 * runs if self.swap_sides else runs
+
+    def swapped(self, index: int) -> bool:
+        """Whether the [blue] bundle plays red's side in match `index`."""
+        return self.swap_sides and index % 2 == 1
+
     def match_seed(self, index: int) -> int:
-        digest = hashlib.sha256(f"{self.stream()}#{index}".encode()).hexdigest()
+        k = index // 2 if self.swap_sides else index  # both ways round with one seed
+        digest = hashlib.sha256(f"{self.stream()}#{k}".encode()).hexdigest()
         return int(digest[:16], 16) % (MAX_SEED + 1)
 
     def spec(self, index: int) -> MatchSpec:
-        """Match `index` of this variant, as `simulate` would play it with its seed."""
+        """Match `index` of this variant, as `simulate` would play it with its seed (the
+        bundles' sides swapped in the second match of each pair when `swap_sides`)."""
+        if self.swapped(index):
+            return MatchSpec(self.map_path, self.match_seed(index), self.red_ai, self.blue_ai, "default", self.size,
+                             self.red_squad, self.blue_squad, self.ruleset, self.fog)
         return MatchSpec(self.map_path, self.match_seed(index), self.blue_ai, self.red_ai, "default", self.size,
                          self.blue_squad, self.red_squad, self.ruleset, self.fog)
 
