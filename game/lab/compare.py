@@ -73,7 +73,8 @@ class Row:
 
 def paired(a: Variant, b: Variant) -> bool:
     """Whether match i of `a` and of `b` were played with the same seed."""
-    return a.pairing != "none" and a.pairing == b.pairing and a.stream() == b.stream()
+    return (a.pairing != "none" and a.pairing == b.pairing and a.swap_sides == b.swap_sides
+            and a.stream() == b.stream())
 
 
 @dataclass
