@@ -6,6 +6,7 @@ import sqlite3
 import pytest
 
 from game.cli import main
+from game.lab import sweep as sweep_mod
 from game.lab.plan import PlanError, load_plan, resolve
 from game.lab.store import Store
 from game.lab.verdicts import Sequential
@@ -43,6 +44,9 @@ def test_swap_sides_plays_each_match_both_ways_round_and_scores_follow_the_bundl
     assert "1 variant x 3 matches both ways round" in out
     draws = 6 - bundle_wins - bundle_losses
     assert f"{bundle_wins}-{draws}-{bundle_losses}" in out  # the [blue] bundle's W-D-L, not blue's
+    swapped = sweep_mod.replay_command(v, v.match_seed(1), 1)
+    assert "--blue-squad swordsman --red-squad rifleman" in swapped and "--blue-ai easy" in swapped
+    assert f"(a match of odd idx, the sides swapped: {sweep_mod.replay_command(v, 'S', 1)})" in out
 
 
 def test_swap_sides_refuses_the_maps_own_units_in_one_line(tmp_path, capsys):

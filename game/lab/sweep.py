@@ -24,11 +24,12 @@ def default_db(plan: Path) -> Path:
     return plan.with_suffix(".sqlite")
 
 
-def replay_command(v: Variant, seed: int | str) -> str:
-    """The command that plays one match of `v` alone, with its seed from the store."""
+def replay_command(v: Variant, seed: int | str, index: int = 0) -> str:
+    """The command that plays one match of `v` alone (as match `index`: with swap_sides an
+    odd one has the sides swapped), with its seed from the store."""
     from game.lab.command import replay_command as command
 
-    return command(v.spec(0), seed)
+    return command(v.spec(index), seed)
 
 
 def schedule(plan: Plan, variants: list[Variant], done: dict[str, tuple[int, set[int]]],
@@ -176,6 +177,8 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         print(line)
     print(f"  store: {db} (SQL: sqlite3 {shlex.quote(str(db))} 'SELECT * FROM results LIMIT 5'; docs/sweeps.md)")
     print(f"  replay one match (S: its seed in the store): {replay_command(variants[0], 'S')}")
+    if plan.options.swap_sides:
+        print(f"  (a match of odd idx, the sides swapped: {replay_command(variants[0], 'S', 1)})")
     if args.report:
         subtitle = (f"{len(variants)} variants, {stored:,} matches; each bar: how the matches ended; "
                     f"dot and whisker: blue's win rate and its 95% Wilson interval")
