@@ -44,6 +44,10 @@ def test_swap_sides_plays_each_match_both_ways_round_and_scores_follow_the_bundl
     assert "1 variant x 3 matches both ways round" in out
     draws = 6 - bundle_wins - bundle_losses
     assert f"{bundle_wins}-{draws}-{bundle_losses}" in out  # the [blue] bundle's W-D-L, not blue's
+    points = [sum(1.0 if w == ("blue" if i % 2 == 0 else "red") else 0.5 if w == "draw" else 0.0
+                  for i, w in got[2 * k:2 * k + 2]) for k in range(3)]
+    ptnml = [sum(1 for p in points if round(2 * p) == j) for j in range(5)]
+    assert f"Ptnml(0-2): {', '.join(str(c) for c in ptnml)}" in out
     swapped = sweep_mod.replay_command(v, v.match_seed(1), 1)
     assert "--blue-squad swordsman --red-squad rifleman" in swapped and "--blue-ai easy" in swapped
     assert f"(a match of odd idx, the sides swapped: {sweep_mod.replay_command(v, 'S', 1)})" in out

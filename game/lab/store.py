@@ -233,6 +233,17 @@ class Store:
             "ON y.variant = ? AND y.idx = x.idx WHERE x.variant = ? AND x.idx >= ? AND x.idx < ? "
             "ORDER BY x.idx LIMIT 1000", (b, a, start, stop)).fetchall()
 
+    def pentanomial(self, variant: str, runs: int) -> list[int]:
+        """A swap_sides variant's pairs (match 2k as set, 2k + 1 swapped) below `runs`
+        counted by the [blue] bundle's points in the pair: 0, 1/2, 1, 3/2, 2 (Fishtest's
+        Ptnml(0-2)); a pair with one match stored is left out."""
+        out = [0] * 5
+        for points, n in self.db.execute(
+                f"SELECT p, COUNT(*) FROM (SELECT SUM({score(True)}) AS p FROM matches WHERE variant = ? AND idx < ? "
+                "GROUP BY idx / 2 HAVING COUNT(*) = 2) GROUP BY p", (variant, runs)):
+            out[round(2 * points)] += n
+        return out
+
     def bundles(self, variant: str, runs: int) -> list[tuple[str, str | None, str, str | None, str, int]]:
         """(blue AI, blue squad, red AI, red squad, winner, count) of a variant's matches below
         `runs`, by who played which colour on the board."""

@@ -99,6 +99,23 @@ class Sequential:
         return out
 
 
+def pair_lines(store: Any, variants: list[Variant], names: list[str], runs: int) -> list[str]:
+    """With swap_sides: each variant's [blue] bundle against its [red] bundle in logistic Elo
+    from the pentanomial counts of its pairs (as Fishtest's Elo +- for paired games)."""
+    from game.lab.stats import elo_interval
+
+    out = ["  both ways round, the [blue] bundle against the [red] (logistic Elo from the pentanomial counts "
+           "of each pair's points, 95% interval, as Fishtest):"]
+    for v, name in zip(variants, names, strict=True):
+        counts = store.pentanomial(v.id, v.matches(runs))
+        if not sum(counts):
+            continue
+        e = elo_interval(counts)
+        out.append(f"    {name}: Elo {e.elo:+.0f} ({e.low:+.0f} to {e.high:+.0f}), "
+                   f"Ptnml(0-2): {', '.join(str(c) for c in counts)}")
+    return out
+
+
 def bundle_name(ai: str, squad: str | None) -> str:
     return f"{ai} AI with {squad if squad is not None else 'the map squad'}"
 
