@@ -2,7 +2,8 @@
 size of each difference between variants that differ in one setting, and which hold up.
 
 Blue's score in a match is 1 for a win, 1/2 for a draw and 0 for a loss (a draw is half a win,
-not a loss). Each variant has its wins, draws and losses, its mean score with a 95% t interval,
+not a loss). Each variant has its wins, draws and losses, its mean score with a 95% interval
+(Wilson's, a draw counted as half a success),
 and blue's win rate with its 95% Wilson interval (for the chart). Variants that differ in
 exactly one setting (the same map, rules and sides but for the blue squad, say) are compared
 by the difference of their mean scores with its 95% interval and two-sided p:
@@ -66,9 +67,10 @@ class Row:
 
     @property
     def score_ci(self) -> tuple[float, float]:
-        """Blue's mean score with its 95% t interval (the paired t of the scores against 0)."""
-        d = paired_from_sums(*self.sums)
-        return max(0.0, d.low), min(1.0, d.high)
+        """Blue's mean score with its 95% Wilson interval, the score counted as successes (a
+        draw half of one): a proportion's interval without draws, a little wide with them (a
+        draw's half point varies less than a win or a loss), never empty at 0% or 100%."""
+        return wilson(self.blue + self.draw / 2, self.n) if self.n else (0.0, 1.0)
 
 
 def paired(a: Variant, b: Variant) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 Z95 = 1.959963984540054
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default); (0, 0) for no trials."""
     if n <= 0:
         return (0.0, 0.0)

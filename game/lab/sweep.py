@@ -183,7 +183,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         print(f"  (a match of odd idx, the sides swapped: {replay_command(variants[0], 'S', 1)})")
     if args.report:
         subtitle = (f"{len(variants)} variants, {stored:,} matches; each bar: how the matches ended; "
-                    f"dot and whisker: blue's win rate and its 95% Wilson interval")
+                    f"dot and whisker: blue's score (a draw half) and its 95% Wilson interval")
         grouped = len(fields) > 1  # a heading per value of the first setting, the rows named by the rest
         try:
             draw_chart(plan.name, rows, comparisons, args.report, fields[0][0] if grouped else None, subtitle,
