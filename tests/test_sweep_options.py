@@ -114,6 +114,14 @@ def test_a_latin_hypercube_over_the_size_is_reproducible(tmp_path):
     assert sorted(set(sizes)) == [1, 2, 3, 4] and len(sizes) == 8  # one a stratum, times each squad
 
 
+def test_the_report_gives_the_score_against_a_ranged_factor(tmp_path, capsys):
+    body = f'runs = 2\nmap = "{STREET}"\ndesign = "lhs"\npoints = 2\nsize = {{ from = 1, to = 2 }}\n'
+    assert sweep(write_plan(tmp_path, body))[0] == 0
+    out = capsys.readouterr().out
+    assert "blue's score against the size" in out
+    assert "    size 1: " in out and "    size 2: " in out and "2 matches in 1 variant" in out
+
+
 def test_every_problem_of_a_plan_is_a_line_of_its_own(tmp_path, capsys):
     body = (f'map = "{STREET}"\nruns = 0\npairing = "crn"\nswap_sides = "yes"\nsequential = true\n'
             'size = { from = 1, to = 3 }\npoints = 4\n[sprt]\nalpha = 2\n[red]\nai = "genius"\n')

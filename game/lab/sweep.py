@@ -70,7 +70,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
     from game.lab.plan import PlanError, label, load_plan, resolve, varying
     from game.lab.runner import HoldCtrlC, play_all
     from game.lab.store import Store, StoreError
-    from game.lab.verdicts import Sequential, pair_lines, rating_lines, ratings
+    from game.lab.verdicts import Sequential, factor_lines, pair_lines, rating_lines, ratings
     from game.lab.version import code_version
     from game.maps import MapError
     from game.squads import SquadError
@@ -164,6 +164,8 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         extra = seq.lines(dict(zip((v.id for v in variants), names, strict=True))) if seq is not None else []
         if plan.options.swap_sides:
             extra += pair_lines(store, variants, names, plan.runs)
+        if plan.options.design == "lhs":
+            extra += factor_lines(rows)
         extra += rating_lines(ratings(store, variants, plan.runs))
     except ClusterError as exc:
         return error(f"--cluster: {exc}")

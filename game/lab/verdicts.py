@@ -116,6 +116,29 @@ def pair_lines(store: Any, variants: list[Variant], names: list[str], runs: int)
     return out
 
 
+def factor_lines(rows: list[Any], factor: str = "size") -> list[str]:
+    """With design = "lhs": blue's score at each value of a ranged factor, pooled over the
+    variants that have it (a draw half), with its 95% Wilson interval, in the factor's order."""
+    from game.lab.summary import wilson
+
+    pooled: dict[Any, list[float]] = {}
+    for r in rows:
+        acc = pooled.setdefault(getattr(r.variant, factor), [0.0, 0.0, 0.0])
+        acc[0] += r.blue + r.draw / 2
+        acc[1] += r.n
+        acc[2] += 1
+    out = [f"  blue's score against the {factor} (the design's points, pooled over the other settings):"]
+    for value in sorted(pooled, key=lambda x: (x is None, x)):
+        points, n, variants = pooled[value]
+        if not n:
+            continue
+        lo, hi = wilson(points, int(n))
+        out.append(f"    {factor} {value if value is not None else 'the map' + chr(39) + 's'}: {100 * points / n:.0f}% "
+                   f"({100 * lo:.0f}-{100 * hi:.0f}%), {int(n):,} matches in {int(variants)} variant"
+                   f"{'s' if variants != 1 else ''}")
+    return out
+
+
 def bundle_name(ai: str, squad: str | None) -> str:
     return f"{ai} AI with {squad if squad is not None else 'the map squad'}"
 
