@@ -194,11 +194,13 @@ def test_issue12_seed_0_is_accepted_by_scenarios_and_the_command_line_alike(tmp_
     assert from_file["seed"] == 0
 
 
-def test_the_replay_command_names_a_ruleset_other_than_yags():
-    """The summary's line that plays one battle again keeps the ruleset it was played under
-    (a Mythras run replayed as Yags would be another battle)."""
+def test_the_replay_command_names_the_ruleset_and_the_fog_always():
+    """The summary's line that plays one battle again keeps the ruleset and fog it was played
+    under, even the defaults (a map's properties could change them; tests/test_replay_command.py
+    replays every setting)."""
     from game.lab.summary import replay_command
 
     rec = {"map": "maps/street.tmx", "ruleset": "mythras", "blue_ai": "normal", "red_ai": "normal"}
-    assert replay_command(rec, 7) == "skirmish simulate --map maps/street.tmx --runs 1 --seed 7 --ruleset mythras"
-    assert "--ruleset" not in replay_command({**rec, "ruleset": "yags"}, 7)
+    assert replay_command(rec, 7) == ("skirmish simulate --map maps/street.tmx --runs 1 --seed 7 --ruleset mythras "
+                                      "--fog off")
+    assert "--ruleset yags" in replay_command({**rec, "ruleset": "yags"}, 7)

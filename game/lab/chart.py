@@ -1,7 +1,7 @@
 """`skirmish sweep PLAN --report PATH.png`: the variants side by side, drawn.
 
 One row a variant: a bar split into blue's wins, draws and red's wins (each side in its
-colour), blue's win rate marked with its 95% interval as a whisker, the figures beside it;
+colour), blue's score (a win 1, a draw 1/2) marked with its 95% interval as a whisker, the figures beside it;
 the rows under a heading for each value of the first setting that varies; beside each, how
 many significant differences it wins (a green triangle) and loses (a red one); the strongest
 differences listed under the chart, the test and the correction named. pygame, headless;
@@ -76,7 +76,7 @@ def draw_chart(title: str, rows: list[Row], comparisons: list[Comparison], path:
     wins: dict[int, int] = {}
     losses: dict[int, int] = {}
     for c in sig:
-        hi, lo = (c.a, c.b) if c.a.rate >= c.b.rate else (c.b, c.a)
+        hi, lo, _ = c.better_first()
         wins[id(hi)] = wins.get(id(hi), 0) + 1
         losses[id(lo)] = losses.get(id(lo), 0) + 1
     # the lines: a heading where the group changes, then its rows
@@ -116,7 +116,7 @@ def draw_chart(title: str, rows: list[Row], comparisons: list[Comparison], path:
     pygame.draw.line(surf, INK, (lx + 40, 81), (lx + 40, 93), 2)
     pygame.draw.circle(surf, (255, 255, 255), (lx + 22, 87), 5)
     pygame.draw.circle(surf, INK, (lx + 22, 87), 5, 2)
-    text = "blue's win rate, 95% interval"
+    text = "blue's score (a draw half), 95% interval"
     surf.blit(small.render(text, True, INK), (lx + 48, 80))
     lx += 48 + small.size(text)[0] + 18
     _triangle(surf, lx, 87, True)
@@ -163,14 +163,14 @@ def draw_chart(title: str, rows: list[Row], comparisons: list[Comparison], path:
         pygame.draw.rect(surf, BLUE, (at(0), cy - BAR_H // 2, at(b) - at(0), BAR_H))
         pygame.draw.rect(surf, DRAW, (at(b), cy - BAR_H // 2, at(b + d) - at(b), BAR_H))
         pygame.draw.rect(surf, RED, (at(b + d), cy - BAR_H // 2, at(1) - at(b + d), BAR_H))
-        lo, hi = r.ci
+        lo, hi = r.score_ci
         for colour, w in (((255, 255, 255), 5), (INK, 2)):
             pygame.draw.line(surf, colour, (at(lo), cy), (at(hi), cy), w)
             pygame.draw.line(surf, colour, (at(lo), cy - 7), (at(lo), cy + 7), w)
             pygame.draw.line(surf, colour, (at(hi), cy - 7), (at(hi), cy + 7), w)
-        pygame.draw.circle(surf, (255, 255, 255), (at(r.rate), cy), 6)
-        pygame.draw.circle(surf, INK, (at(r.rate), cy), 6, 2)
-        fig = f"{100 * r.rate:.0f}% ({100 * lo:.0f}-{100 * hi:.0f})  n={r.n:,}  {r.rounds:.1f} rds"
+        pygame.draw.circle(surf, (255, 255, 255), (at(r.score), cy), 6)
+        pygame.draw.circle(surf, INK, (at(r.score), cy), 6, 2)
+        fig = f"{100 * r.score:.0f}% ({100 * lo:.0f}-{100 * hi:.0f})  n={r.n:,}  {r.rounds:.1f} rds"
         surf.blit(small.render(fig, True, INK), (at(1) + 12, cy - 7))
 
     y = bottom + 34
@@ -189,7 +189,7 @@ def draw_chart(title: str, rows: list[Row], comparisons: list[Comparison], path:
         surf.blit(small.render(f"none: the smallest Holm-adjusted p is {low:.2g}; more matches can show "
                                "smaller differences", True, DIM), (28, y))
     for c in listed:
-        line = f"{c.describe()}   p = {c.p:.2g}, Holm-adjusted {c.p_holm:.2g}"
+        line = f"{c.describe()}: {c.size()}; Holm-adjusted p {c.p_holm:.2g}"
         surf.blit(small.render(_fit(small, line, WIDTH - 56), True, INK), (28, y))
         y += 22
     if len(sig) > len(listed):

@@ -6,6 +6,8 @@ is a variant, and each variant plays `runs` matches:
     name = "Which squad holds the street?"   # optional: the report's title (default: the file's name)
     runs = 200                # matches per variant
     seed = 1                  # optional (default 1): part of every variant; change it for fresh numbers
+    pairing = "paired"        # optional: "paired" (default: match i of every variant on a map and size
+                              # has the same seed) or "none" (each variant its own seeds)
     map = ["../maps/street.tmx", "../maps/wood.tmx"]   # relative to the plan, or absolute
     ruleset = "yags"          # optional: yags, mythras, yags-sf, step (default: each map's property, else yags)
     fog = "off"               # optional: "on", "off" or ["off", "on"] (default off)
@@ -28,17 +30,19 @@ values or lists) over the top level's, and only the combinations of those tables
 Seeds: a variant's canonical form is the JSON (sorted keys, no spaces) of everything that
 decides its matches: the map's file name and a digest of what the game makes of it (size,
 scale, terrain, spawns, units, max rounds: `map_digest`), the ruleset, fog, size, each side's
-AI level and squad, and the plan's seed. Match i (from 0) of the variant has the seed
-``int(sha256(canonical + "#" + str(i))[:16 hex digits], 16) % 10**18``. A rerun, an edited
-plan (other variants added or removed, more runs) or a resumed sweep gives the same numbers
-for the same variant, and a variant's id (16 hex digits of the sha256 of its canonical form)
-finds its results in the store.
+AI level and squad, the plan's seed, and the pairing unless it is "none". Match i (from 0)
+has the seed ``int(sha256(stream + "#" + str(i))[:16 hex digits], 16) % 10**18``, where the
+stream is the canonical form with `pairing = "none"` (issue 21's seeds, unchanged), and with
+`pairing = "paired"` (the default) the JSON of the map's digest, the size, the plan's seed and
+the pairing only: variants on the same map and size play match i with the same seed (common
+random numbers). A rerun, an edited plan (other variants added or removed, more runs) or a
+resumed sweep gives the same numbers for the same variant, and a variant's id (16 hex digits
+of the sha256 of its canonical form) finds its results in the store; the pairing is part of
+the id, so a store never mixes a variant's paired and unpaired matches.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import itertools
 import json
 import math
@@ -48,119 +52,42 @@ from pathlib import Path
 from typing import Any
 
 from game.files import BadData, FileProblem, one_line, parse_toml, read_bounded
+from game.lab.planopts import KEYS, Options, expand, read_options, read_range
 from game.lab.scenario import bound_problem
+from game.lab.variant import FIELDS, Variant, label, map_digest, varying
 from game.limits import (
     MAX_PATH_CHARS,
     MAX_SCENARIO_BYTES,
-    MAX_SEED,
     MAX_SWEEP_MATCHES,
     MAX_VARIANTS,
 )
 from game.maps.grid import GridMap
-from game.sim import FOG_AVAILABLE, FOG_UNAVAILABLE, MatchSpec
+from game.sim import FOG_AVAILABLE, FOG_UNAVAILABLE
 
-TOP = ("name", "runs", "seed", "map", "ruleset", "fog", "size", "blue", "red", "variant")
+TOP = ("name", "runs", "seed", "pairing", "map", "ruleset", "fog", "size", "blue", "red", "variant", *KEYS)
 AXES = ("map", "ruleset", "fog", "size", "blue", "red")  # what a [[variant]] may set
 SIDE = ("ai", "squad", "deployment")
 NO_DEPLOYMENT = "map"  # a deployment value meaning the map's units layer (no deployment)
+PAIRINGS = ("paired", "none")  # "paired": common random numbers (the default); "none": issue 21's seeds
 MAP_SQUAD = "map"  # a squad value meaning the map's own units (or the default squad)
-# a variant's settings, in the order the table shows them, with their names
-FIELDS = (("map", "map"), ("ruleset", "ruleset"), ("fog", "fog"), ("size", "size"),
-          ("blue_ai", "blue AI"), ("blue_squad", "blue squad"), ("red_ai", "red AI"), ("red_squad", "red squad"),
-          ("blue_deployment", "blue deployment"), ("red_deployment", "red deployment"))
+
+
+
+__all__ = ["FIELDS", "Plan", "PlanError", "Variant", "label", "load_plan", "map_digest", "resolve", "varying"]
+
+
+MAX_ERRORS = 20  # lines of a plan's problems shown at most
 
 
 class PlanError(ValueError):
-    """A plan that cannot be played (one line naming the file and the field)."""
+    """A plan that cannot be played: one line naming the file and the field, a line for
+    each problem when there are several (`lines`)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(one_line(message))
-
-
-UNSAID_FACTS = ("objectives", "at_time", "objectives_all", "deployments", "routes")
-"""Facts of a map (issue 30) that stay out of its digest while at their default, so that the
-digest of a map that says nothing of them, and every store and seed made from it, stays."""
-
-
-def map_digest(grid: GridMap) -> str:
-    """16 hex digits of the sha256 of what the game makes of a map (its size, scale, terrain,
-    spawns, units, max rounds, ruleset, fog, properties), not of its file: where its art is,
-    its name and its briefing do not count, a retiled tileset that changes the terrain does."""
-    skip = {"name", "path", "briefing", "art", "missing_art", "assumptions", "stacked_units"}
-    facts = {f.name: getattr(grid, f.name) for f in dataclasses.fields(grid) if f.name not in skip
-             and not (f.name in UNSAID_FACTS and getattr(grid, f.name) == f.default)}
-
-    def plain(value: Any) -> Any:
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            return plain(dataclasses.asdict(value))
-        if isinstance(value, bytes | bytearray):
-            return value.hex()
-        if isinstance(value, dict):
-            return {str(k): plain(v) for k, v in value.items()}
-        if isinstance(value, list | tuple):
-            return [plain(v) for v in value]
-        return value
-
-    text = json.dumps(plain(facts), sort_keys=True, separators=(",", ":"), default=repr)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-@dataclass(frozen=True)
-class Variant:
-    """One combination of a plan's settings; its matches are seeded from its canonical form."""
-
-    map_path: str  # where it is loaded from (not part of the canonical form)
-    map: str  # the map file's name
-    map_facts: str  # map_digest of the loaded map
-    ruleset: str
-    fog: bool
-    size: int | None  # None: the map's
-    blue_ai: str
-    blue_squad: str | None  # None: the map's own units
-    red_ai: str
-    red_squad: str | None
-    seed: int  # the plan's
-    blue_deployment: str | None = None  # a `deploy NAME` layer (issue 30); None: the units layer
-    red_deployment: str | None = None
-    deployment_places: tuple[tuple[str, str], ...] = ()
-    """(team, the chosen deployment's places for that side as JSON): its content is part of
-    the canonical form, so a moved unit object makes a new variant."""
-
-    def canonical(self) -> str:
-        form: dict[str, Any] = {
-            "map": {"file": self.map, "facts": self.map_facts}, "ruleset": self.ruleset, "fog": self.fog,
-            "size": self.size, "blue": {"ai": self.blue_ai, "squad": self.blue_squad},
-            "red": {"ai": self.red_ai, "squad": self.red_squad}, "seed": self.seed}
-        places = dict(self.deployment_places)
-        for team, chosen in (("blue", self.blue_deployment), ("red", self.red_deployment)):
-            if chosen:  # left out when not chosen: every earlier variant keeps its form and seeds
-                form[team]["deployment"] = {"name": chosen, "places": places.get(team, "")}
-        return json.dumps(form, sort_keys=True, separators=(",", ":"))
-
-    @property
-    def id(self) -> str:
-        return hashlib.sha256(self.canonical().encode("utf-8")).hexdigest()[:16]
-
-    def match_seed(self, index: int) -> int:
-        digest = hashlib.sha256(f"{self.canonical()}#{index}".encode()).hexdigest()
-        return int(digest[:16], 16) % (MAX_SEED + 1)
-
-    def spec(self, index: int) -> MatchSpec:
-        """Match `index` of this variant, as `simulate` would play it with its seed."""
-        return MatchSpec(self.map_path, self.match_seed(index), self.blue_ai, self.red_ai, "default", self.size,
-                         self.blue_squad, self.red_squad, self.ruleset, self.fog,
-                         blue_deployment=self.blue_deployment, red_deployment=self.red_deployment)
-
-    def value(self, field: str) -> str:
-        """A setting as the table shows it."""
-        v = getattr(self, field)
-        if field == "map":
-            return Path(v).stem
-        if field == "fog":
-            return "on" if v else "off"
-        if v is None:
-            return "map's"
-        return str(v)
+    def __init__(self, message: str, more: list[str] | tuple[str, ...] = ()) -> None:
+        self.lines = [one_line(m) for m in (message, *more)]
+        if len(self.lines) > MAX_ERRORS:
+            self.lines = self.lines[:MAX_ERRORS - 1] + [f"... and {len(self.lines) - MAX_ERRORS + 1} more problems"]
+        super().__init__("\n".join(self.lines))
 
 
 @dataclass(frozen=True)
@@ -169,6 +96,8 @@ class Plan:
     name: str
     runs: int
     seed: int
+    pairing: str
+    options: Options
     entries: tuple[dict[str, list[Any]], ...]  # per [[variant]] (or the top level): each axis's values
     variants: int  # how many combinations (before maps are read and duplicates dropped)
 
@@ -188,6 +117,12 @@ def _axis(path: Path, where: str, key: str, value: Any) -> list[Any]:
     out: list[Any] = []
     for v in values:
         at = f"{path}: {where}"
+        if key == "size" and isinstance(v, dict):
+            try:
+                out.append(read_range(at, key, v))
+            except ValueError as exc:
+                raise PlanError(str(exc)) from None
+            continue
         if key == "size":
             if v == MAP_SQUAD:
                 out.append(None)
@@ -245,22 +180,32 @@ def _axis(path: Path, where: str, key: str, value: Any) -> list[Any]:
     return out
 
 
-def _settings(path: Path, table: dict[str, Any], keys: tuple[str, ...], prefix: str = "") -> dict[str, list[Any]]:
-    """The axes a table sets: map, ruleset, fog, size, blue_ai, blue_squad, red_ai, red_squad."""
+def _settings(path: Path, table: dict[str, Any], keys: tuple[str, ...], errors: list[str],
+              prefix: str = "") -> dict[str, list[Any]]:
+    """The axes a table sets: map, ruleset, fog, size, blue_ai, blue_squad, red_ai, red_squad;
+    each bad one a line in `errors`."""
     out: dict[str, list[Any]] = {}
     for key, value in table.items():
         where = f"{prefix}{key}"
         if key not in keys:
-            raise PlanError(f"{path}: {where}: unknown field (expected {', '.join(keys)})")
-        if key in ("blue", "red"):
-            if not isinstance(value, dict):
-                raise PlanError(f"{path}: {where}: must be a table ({', '.join(SIDE)}), not {value!r}")
-            for k, v in value.items():
-                if k not in SIDE:
-                    raise PlanError(f"{path}: {where}.{k}: unknown field (expected {', '.join(SIDE)})")
-                out[f"{key}_{k}"] = _axis(path, f"{where}.{k}", k, v)
-        elif key in AXES:
-            out[key] = _axis(path, where, key, value)
+            errors.append(f"{path}: {where}: unknown field (expected {', '.join(keys)})")
+            continue
+        try:
+            if key in ("blue", "red"):
+                if not isinstance(value, dict):
+                    raise PlanError(f"{path}: {where}: must be a table ({', '.join(SIDE)}), not {value!r}")
+                for k, v in value.items():
+                    if k not in SIDE:
+                        errors.append(f"{path}: {where}.{k}: unknown field (expected {', '.join(SIDE)})")
+                        continue
+                    try:
+                        out[f"{key}_{k}"] = _axis(path, f"{where}.{k}", k, v)
+                    except PlanError as exc:
+                        errors.extend(exc.lines)
+            elif key in AXES:
+                out[key] = _axis(path, where, key, value)
+        except PlanError as exc:
+            errors.extend(exc.lines)
     return out
 
 
@@ -281,34 +226,50 @@ def load_plan(path: str | Path) -> Plan:
         raise PlanError(str(exc)) from None
     except BadData as exc:
         raise PlanError(f"{path}: {exc}") from None
+    errors: list[str] = []
     for key, kind in (("name", str), ("runs", int), ("seed", int)):
         if key in data:
             v = data[key]
             if not isinstance(v, kind) or isinstance(v, bool):
-                raise PlanError(f"{path}: {key}: must be {'a string' if kind is str else 'a whole number'}, not {v!r}")
-            if isinstance(v, int) and (problem := bound_problem(key, v)):  # runs, seed
-                raise PlanError(f"{path}: {key}: {problem}")
-    top = _settings(path, data, TOP)
+                errors.append(f"{path}: {key}: must be {'a string' if kind is str else 'a whole number'}, not {v!r}")
+            elif isinstance(v, int) and (problem := bound_problem(key, v)):  # runs, seed
+                errors.append(f"{path}: {key}: {problem}")
+    pairing = data.get("pairing", "paired")
+    if pairing not in PAIRINGS:
+        errors.append(f"{path}: pairing: must be {' or '.join(repr(p) for p in PAIRINGS)}, not {pairing!r}")
+    options = read_options(path, data, errors)
+    top = _settings(path, data, TOP, errors)
     listed = data.get("variant")
     if listed is not None and (not isinstance(listed, list) or not all(isinstance(t, dict) for t in listed)):
-        raise PlanError(f"{path}: variant: must be tables ([[variant]]), not {listed!r}")
-    if listed is not None and not listed:
-        raise PlanError(f"{path}: variant: an empty list")
+        errors.append(f"{path}: variant: must be tables ([[variant]]), not {listed!r}")
+        listed = None
+    elif listed is not None and not listed:
+        errors.append(f"{path}: variant: an empty list")
+        listed = None
     entries = []
     for n, table in enumerate(listed or [{}]):
-        own = _settings(path, table, AXES, f"variant[{n + 1}]." if listed else "")
+        own = _settings(path, table, AXES, errors, f"variant[{n + 1}]." if listed else "")
         entry = {**DEFAULTS, **top, **own}
         if "map" not in entry:
-            raise PlanError(f"{path}: map: missing (which map or maps to play)")
+            if n == 0 and "map" not in data and "map" not in table:
+                errors.append(f"{path}: map: missing (which map or maps to play)")
+            continue
         entries.append({k: entry[k] for k in ORDER})
+    entries = expand(entries, options, data.get("seed", 1) if isinstance(data.get("seed", 1), int) else 1,
+                     path, errors)
+    if errors:
+        raise PlanError(errors[0], errors[1:])
     count = sum(math.prod(len(v) for v in e.values()) for e in entries)
     if count > MAX_VARIANTS:
         raise PlanError(f"{path}: {count:,} variants, more than the {MAX_VARIANTS:,} a sweep may have")
     runs = data.get("runs", 10)
-    if count * runs > MAX_SWEEP_MATCHES:
-        raise PlanError(f"{path}: {count:,} variants x {runs:,} runs is {count * runs:,} matches, more than "
+    matches = runs * (2 if options.swap_sides else 1)
+    if count * matches > MAX_SWEEP_MATCHES:
+        what = f"{runs:,} runs" + (" both ways round" if options.swap_sides else "")
+        raise PlanError(f"{path}: {count:,} variants x {what} is {count * matches:,} matches, more than "
                         f"the {MAX_SWEEP_MATCHES:,} a sweep may play")
-    return Plan(path, data.get("name") or path.stem, runs, data.get("seed", 1), tuple(entries), count)
+    return Plan(path, data.get("name") or path.stem, runs, data.get("seed", 1), pairing, options, tuple(entries),
+                count)
 
 
 def combinations(entry: dict[str, list[Any]]) -> list[dict[str, Any]]:
@@ -342,12 +303,16 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
                 digests[m] = map_digest(grids[m])
             grid = grids[m]
             v = Variant(m, Path(m).name, digests[m], choose_ruleset(c["ruleset"], None, grid.ruleset), c["fog"],
-                        c["size"], c["blue_ai"], c["blue_squad"], c["red_ai"], c["red_squad"], plan.seed,
-                        c["blue_deployment"], c["red_deployment"],
+                        c["size"], c["blue_ai"], c["blue_squad"], c["red_ai"], c["red_squad"], plan.seed, plan.pairing,
+                        plan.options.swap_sides, c["blue_deployment"], c["red_deployment"],
                         deployment_places(grid, {"blue": c["blue_deployment"], "red": c["red_deployment"]}))
             if v.id in seen:
                 continue
             seen.add(v.id)
+            if v.swap_sides and (v.blue_squad is None or v.red_squad is None):
+                side = "blue" if v.blue_squad is None else "red"
+                raise PlanError(f"{plan.path}: swap_sides: {side} plays the map's own units, which belong to "
+                                f"{side}'s side and cannot swap; give both sides a squad")
             if v.size is not None:
                 check_size(grid, v.size)
             check_squads(grid, spec_squads(grid, v.spec(0)), make_ruleset(v.ruleset) if v.ruleset != "yags" else None)
@@ -372,14 +337,3 @@ def deployment_places(grid: GridMap, chosen: dict[str, str | None]) -> tuple[tup
             out.append((team, json.dumps(places, separators=(",", ":"))))
     return tuple(out)
 
-
-def varying(variants: list[Variant]) -> list[tuple[str, str]]:
-    """The settings (field, name) that differ between variants, in table order."""
-    return [(f, name) for f, name in FIELDS if len({getattr(v, f) for v in variants}) > 1]
-
-
-def label(v: Variant, fields: list[tuple[str, str]]) -> str:
-    """A variant named by the settings that vary in its plan."""
-    if not fields:
-        return f"{v.value('map')}, {v.blue_ai} blue against {v.red_ai} red"
-    return ", ".join(f"{name} {v.value(f)}" if f != "map" else v.value(f) for f, name in fields)

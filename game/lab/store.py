@@ -49,6 +49,22 @@ T = TypeVar("T")
 
 
 
+# the result of the [blue] bundle (its AI and squad) in a match: `winner` itself, or with the
+# sides swapped in every second match (idx odd) of a swap_sides variant
+SWAPPED = "(CASE WHEN idx % 2 = 1 THEN (CASE winner WHEN 'blue' THEN 'red' WHEN 'red' THEN 'blue' ELSE winner END) ELSE winner END)"
+
+
+def bundle(swap: bool, prefix: str = "") -> str:
+    """SQL for the bundle's result ('blue': the [blue] bundle won), columns under `prefix`."""
+    expr = SWAPPED if swap else "winner"
+    return expr.replace("idx", f"{prefix}idx").replace("winner", f"{prefix}winner")
+
+
+def score(swap: bool, prefix: str = "") -> str:
+    """SQL for the [blue] bundle's score in a match: 1, 1/2 or 0."""
+    return f"(CASE {bundle(swap, prefix)} WHEN 'blue' THEN 1.0 WHEN 'draw' THEN 0.5 ELSE 0.0 END)"
+
+
 class StoreError(ValueError):
     """A results store that cannot be used (one line naming the file)."""
 
@@ -225,6 +241,16 @@ class Store:
                 more.add(idx)
         return prefix, more
 
+    def stored(self, variants: Iterable[str]) -> int:
+        """How many matches of these variants the store holds."""
+        ids = list(variants)
+        n = 0
+        for k in range(0, len(ids), 500):
+            chunk = ids[k:k + 500]
+            n += self.db.execute(f"SELECT COUNT(*) FROM matches WHERE variant IN ({','.join('?' * len(chunk))})",
+                                 chunk).fetchone()[0]
+        return n
+
     def other_versions(self, variants: Iterable[str], code_version: str) -> int:
         """How many stored matches of these variants another code version played."""
         return self._guarded(self._other_versions, list(variants), code_version)
@@ -265,14 +291,13 @@ class Store:
                                  for w, t in sorted(battle.get("weapons", {}).items())])
         return True
 
-    def outcomes(self, variant: str, runs: int) -> dict[str, Any]:
-        """A variant's first `runs` matches: how many, each side's wins and the draws, the
-        mean rounds and casualties."""
-        return self._guarded(self._outcomes, variant, runs)
-
-    def _outcomes(self, variant: str, runs: int) -> dict[str, Any]:
+    def outcomes(self, variant: str, runs: int, swap: bool = False) -> dict[str, Any]:
+        """A variant's first `runs` matches: how many, the [blue] bundle's wins ("blue"), the
+        [red] bundle's and the draws (with `swap`, by bundle, not colour), the mean rounds
+        and casualties (by colour)."""
+        b = bundle(swap)
         row = self.db.execute(
-            "SELECT COUNT(*), SUM(winner = 'blue'), SUM(winner = 'red'), SUM(winner = 'draw'), AVG(rounds), "
+            f"SELECT COUNT(*), SUM({b} = 'blue'), SUM({b} = 'red'), SUM(winner = 'draw'), AVG(rounds), "
             "AVG(blue_casualties), AVG(red_casualties) FROM matches WHERE variant = ? AND idx < ?",
             (variant, runs)).fetchone()
         n = row[0] or 0
@@ -281,6 +306,46 @@ class Store:
         return {"n": n, "blue": row[1] or 0, "red": row[2] or 0, "draw": row[3] or 0, "rounds": row[4] or 0.0,
                 "blue_casualties": row[5] or 0.0, "red_casualties": row[6] or 0.0,
                 "by": {k: by.get(k, 0) for k in ("elimination", "objective", "time")}}
+
+    def paired_sums(self, a: str, b: str, runs: int, swap: bool = False) -> tuple[int, float, float]:
+        """The differences of the [blue] bundle's score in match i of `a` and of `b`, over
+        the indices below `runs` both have: count, sum, sum of squares."""
+        diff = f"{score(swap, 'x.')} - {score(swap, 'y.')}"
+        row = self.db.execute(f"SELECT COUNT(*), SUM(d), SUM(d * d) FROM (SELECT {diff} AS d FROM matches x "
+                              "JOIN matches y ON y.variant = ? AND y.idx = x.idx WHERE x.variant = ? AND x.idx < ?)",
+                              (b, a, runs)).fetchone()
+        return row[0] or 0, row[1] or 0.0, row[2] or 0.0
+
+    def paired_scores(self, a: str, b: str, start: int, stop: int, swap: bool = False
+                      ) -> list[tuple[int, float, float]]:
+        """(idx, score in a, score in b) for the indices from `start` below `stop` both have,
+        in order (at most 1,000 a call)."""
+        return self.db.execute(
+            f"SELECT x.idx, {score(swap, 'x.')}, {score(swap, 'y.')} FROM matches x JOIN matches y "
+            "ON y.variant = ? AND y.idx = x.idx WHERE x.variant = ? AND x.idx >= ? AND x.idx < ? "
+            "ORDER BY x.idx LIMIT 1000", (b, a, start, stop)).fetchall()
+
+    def pentanomial(self, variant: str, runs: int) -> list[int]:
+        """A swap_sides variant's pairs (match 2k as set, 2k + 1 swapped) below `runs`
+        counted by the [blue] bundle's points in the pair: 0, 1/2, 1, 3/2, 2 (Fishtest's
+        Ptnml(0-2)); a pair with one match stored is left out."""
+        out = [0] * 5
+        for points, n in self.db.execute(
+                f"SELECT p, COUNT(*) FROM (SELECT SUM({score(True)}) AS p FROM matches WHERE variant = ? AND idx < ? "
+                "GROUP BY idx / 2 HAVING COUNT(*) = 2) GROUP BY p", (variant, runs)):
+            out[round(2 * points)] += n
+        return out
+
+    def bundles(self, variant: str, runs: int) -> list[tuple[str, str | None, str, str | None, str, int]]:
+        """(blue AI, blue squad, red AI, red squad, winner, count) of a variant's matches below
+        `runs`, by who played which colour on the board."""
+        return self.db.execute(
+            "SELECT CASE WHEN swapped THEN red_ai ELSE blue_ai END, CASE WHEN swapped THEN red_squad ELSE blue_squad END, "
+            "CASE WHEN swapped THEN blue_ai ELSE red_ai END, CASE WHEN swapped THEN blue_squad ELSE red_squad END, "
+            "winner, COUNT(*) FROM (SELECT m.winner, v.blue_ai, v.blue_squad, v.red_ai, v.red_squad, "
+            "(m.idx % 2 = 1 AND json_extract(v.canonical, '$.swap_sides') IS 1) AS swapped FROM matches m "
+            "JOIN variants v USING (variant) WHERE m.variant = ? AND m.idx < ?) GROUP BY 1, 2, 3, 4, 5",
+            (variant, runs)).fetchall()
 
     def close(self) -> None:
         """Fold the journal into the file, unless another program holds it (then the next

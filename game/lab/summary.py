@@ -4,7 +4,6 @@ rounds, casualties per side, and which weapons did the harm."""
 from __future__ import annotations
 
 import math
-import shlex
 import statistics
 from collections import Counter
 from collections.abc import Iterable
@@ -13,7 +12,7 @@ from typing import Any
 Z95 = 1.959963984540054
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default); (0, 0) for no trials."""
     if n <= 0:
         return (0.0, 0.0)
@@ -126,18 +125,13 @@ def summary_lines(record: dict[str, Any]) -> list[str]:
 
 
 def replay_command(record: dict[str, Any], seed: int | str) -> str:
-    """The command that plays one battle of `record` again, alone: same map, sides, squads."""
-    parts = ["skirmish simulate", f"--map {shlex.quote(str(record['map']))}", "--runs 1", f"--seed {seed}"]
-    for flag, key, default in (("--ruleset", "ruleset", "yags"), ("--blue-ai", "blue_ai", "normal"),
-                               ("--red-ai", "red_ai", "normal"), ("--size", "size", None),
-                               ("--blue-squad", "blue_squad", None), ("--red-squad", "red_squad", None),
-                               ("--blue-deployment", "blue_deployment", None),
-                               ("--red-deployment", "red_deployment", None)):
-        value = record.get(key, default)
-        if value is not None and value != default:
-            parts.append(f"{flag} {shlex.quote(str(value))}")
-    if record.get("fog"):
-        parts.append("--fog on")
-    if record.get("ai_sees_all"):
-        parts.append("--ai-sees-all" + ("" if record["ai_sees_all"] is True else f" {record['ai_sees_all']}"))
-    return " ".join(parts)
+    """The command that plays one battle of `record` again, alone: same map, rules, fog,
+    sides and squads (game/lab/command.py)."""
+    from game.lab.command import replay_command as command
+    from game.sim import MatchSpec
+
+    spec = MatchSpec(str(record["map"]), 0, record.get("blue_ai", "normal"), record.get("red_ai", "normal"),
+                     "default", record.get("size"), record.get("blue_squad"), record.get("red_squad"),
+                     record.get("ruleset", "yags"), bool(record.get("fog")), record.get("ai_sees_all") or False,
+                     blue_deployment=record.get("blue_deployment"), red_deployment=record.get("red_deployment"))
+    return command(spec, seed)

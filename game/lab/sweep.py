@@ -9,6 +9,7 @@ raising `runs`. Ctrl-C keeps every stored result.
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 import sys
 from collections.abc import Callable, Iterator
@@ -24,27 +25,39 @@ def default_db(plan: Path) -> Path:
     return plan.with_suffix(".sqlite")
 
 
-def replay_command(v: Variant, seed: int | str) -> str:
-    """The command that plays one match of `v` alone, with its seed from the store."""
-    parts = ["skirmish simulate", f"--map {shlex.quote(v.map_path)}", "--runs 1", f"--seed {seed}",
-             f"--ruleset {v.ruleset}"]
-    for flag, value in (("--blue-ai", v.blue_ai), ("--red-ai", v.red_ai), ("--size", v.size),
-                        ("--blue-squad", v.blue_squad), ("--red-squad", v.red_squad),
-                        ("--blue-deployment", v.blue_deployment), ("--red-deployment", v.red_deployment)):
-        if value is not None and value != "normal":
-            parts.append(f"{flag} {shlex.quote(str(value))}")
-    return " ".join(parts)
+def replay_command(v: Variant, seed: int | str, index: int = 0) -> str:
+    """The command that plays one match of `v` alone (as match `index`: with swap_sides an
+    odd one has the sides swapped), with its seed from the store."""
+    from game.lab.command import replay_command as command
+
+    return command(v.spec(index), seed)
 
 
-def schedule(plan: Plan, variants: list[Variant], done: dict[str, tuple[int, set[int]]]
-             ) -> Iterator[tuple[Variant, int]]:
+def schedule(plan: Plan, variants: list[Variant], done: dict[str, tuple[int, set[int]]],
+             stopped: Callable[[], set[str]] | None = None) -> Iterator[tuple[Variant, int]]:
     """The matches the store lacks (`done`: Store.finished of each variant), a round at a
-    time over the variants."""
-    for k in range(min((done[v.id][0] for v in variants), default=0), plan.runs):
+    time over the variants (both ways round in turn with swap_sides), leaving out the
+    variants `stopped()` names (asked again each round: their sequential tests ended)."""
+    per = max((v.matches(plan.runs) for v in variants), default=0)
+    for k in range(min((done[v.id][0] for v in variants), default=0), per):
+        off = stopped() if stopped is not None else set()
         for v in variants:
             below, more = done[v.id]
-            if k >= below and k not in more:
+            if k < v.matches(plan.runs) and k >= below and k not in more and v.id not in off:
                 yield v, k
+
+
+def find_baseline(plan: Plan, variants: list[Variant], names: list[str]) -> Variant:
+    """The variant the plan's `baseline` names, by its id or its name in the table."""
+    from game.lab.plan import PlanError
+
+    want = plan.options.baseline
+    found = [v for v, n in zip(variants, names, strict=True) if want in (v.id, n)]
+    if len(found) != 1:
+        shown = "; ".join(names[:12]) + ("; ..." if len(names) > 12 else "")
+        raise PlanError(f"{plan.path}: baseline: {want!r} names {'no' if not found else 'more than one'} variant "
+                        f"(give an id or one of: {shown})")
+    return found[0]
 
 
 def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], None] | None) -> int:
@@ -58,6 +71,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
     from game.lab.plan import PlanError, label, load_plan, resolve, varying
     from game.lab.runner import HoldCtrlC, play_all
     from game.lab.store import Store, StoreError
+    from game.lab.verdicts import Sequential, factor_lines, pair_lines, rating_lines, ratings
     from game.lab.version import code_version
     from game.maps import MapError
     from game.squads import SquadError
@@ -65,7 +79,14 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
     try:
         plan = load_plan(args.plan)
         variants, grids = resolve(plan)
-    except (PlanError, MapError, SquadError) as exc:
+        fields = varying(variants)
+        names = [label(v, fields) for v in variants]
+        baseline = find_baseline(plan, variants, names) if plan.options.baseline is not None else None
+    except PlanError as exc:
+        for line in exc.lines[:-1]:
+            error(line)
+        return error(exc.lines[-1])
+    except (MapError, SquadError) as exc:
         return error(str(exc))
     except UnknownRuleset as exc:
         return error(f"{args.plan}: ruleset: {exc}")
@@ -92,13 +113,25 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
                 return error(f"--cluster: {exc}")
         version = code_version()
         sweep = store.begin(plan, variants, version)
-        done = {v.id: store.finished(v.id, plan.runs) for v in variants}
-        todo = sum(plan.runs - below - len(more) for below, more in done.values())
-        total = plan.runs * len(variants)
+        done = {v.id: store.finished(v.id, v.matches(plan.runs)) for v in variants}
+        seq = None
+        if plan.options.sequential and baseline is not None:
+            seq = Sequential(plan.options.sprt, baseline, variants, plan.runs)
+            seq.advance(store)
+        off = seq.stopped() if seq is not None else set()
+        todo = sum(v.matches(plan.runs) - done[v.id][0] - len(done[v.id][1]) for v in variants if v.id not in off)
+        stored = sum(done[v.id][0] + len(done[v.id][1]) for v in variants)
         where = (f"on the cluster at {args.cluster}" if cluster is not None
                  else f"with {args.jobs} worker processes" if args.jobs > 1 else "in this process")
-        print(f"{plan.name}: {len(variants)} variant{'s' if len(variants) != 1 else ''} x {plan.runs:,} matches; "
-              f"{total - todo:,} in {db} already, {todo:,} to play {where}", flush=True)
+        each = f"{plan.runs:,} matches" + (" both ways round" if plan.options.swap_sides else "")
+        print(f"{plan.name}: {len(variants)} variant{'s' if len(variants) != 1 else ''} x {each}; "
+              f"{stored:,} in {db} already, {todo:,} to play {where}"
+              + (" (at most: sequential tests may stop variants sooner)" if seq is not None else ""), flush=True)
+        if plan.pairing != "none":
+            unpaired = store.stored(dataclasses.replace(v, pairing="none").id for v in variants)
+            if unpaired:
+                print(f"  note: {unpaired:,} stored matches of these settings were played unpaired (other seeds); "
+                      "they are kept apart: add pairing = \"none\" to the plan to use them", flush=True)
         other = store.other_versions((v.id for v in variants), version)
         if other:
             print(f"  note: {other:,} stored matches of this plan were played by other code (this is {version}); "
@@ -108,7 +141,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
             keys: dict[int, tuple[Variant, int]] = {}
 
             def specs() -> Iterator[Any]:
-                for n, (v, k) in enumerate(schedule(plan, variants, done)):
+                for n, (v, k) in enumerate(schedule(plan, variants, done, seq.stopped if seq else None)):
                     keys[n] = (v, k)
                     yield v.spec(k)
 
@@ -123,14 +156,22 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
                         with guard.hold():  # a result is stored whole, or not at all
                             store.add(v.id, k, battle, version, sweep)
                             played += 1
+                        if seq is not None:
+                            seq.advance(store, (v.id,))
                         if progress is not None:
                             progress(played, todo)
                 except KeyboardInterrupt:
                     stopped = True
                     if progress is not None:
                         print(file=sys.stderr)
-        fields = varying(variants)
-        rows = rows_of(store, variants, [label(v, fields) for v in variants], plan.runs)
+        rows = rows_of(store, variants, names, plan.runs)
+        comparisons = compare(rows, lambda a, b: store.paired_sums(a.id, b.id, a.matches(plan.runs), a.swap_sides))
+        extra = seq.lines(dict(zip((v.id for v in variants), names, strict=True))) if seq is not None else []
+        if plan.options.swap_sides:
+            extra += pair_lines(store, variants, names, plan.runs)
+        if plan.options.design == "lhs":
+            extra += factor_lines(rows)
+        extra += rating_lines(ratings(store, variants, plan.runs))
     except ClusterError as exc:
         return error(f"--cluster: {exc}")
     except StoreError as exc:  # every result stored before it is kept
@@ -139,18 +180,19 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         if cluster is not None:
             cluster.close()
         store.close()
-    comparisons = compare(rows)
     if stopped:
         print(f"stopped by Ctrl-C: {played:,} of {todo:,} played and stored; the same command resumes")
     stored = sum(r.n for r in rows)
     print(f"results ({stored:,} matches in the store for this plan):")
-    for line in table_lines(rows, comparisons):
+    for line in table_lines(rows, comparisons) + extra:
         print(line)
     print(f"  store: {db} (SQL: sqlite3 {shlex.quote(str(db))} 'SELECT * FROM results LIMIT 5'; docs/sweeps.md)")
     print(f"  replay one match (S: its seed in the store): {replay_command(variants[0], 'S')}")
+    if plan.options.swap_sides:
+        print(f"  (a match of odd idx, the sides swapped: {replay_command(variants[0], 'S', 1)})")
     if args.report:
         subtitle = (f"{len(variants)} variants, {stored:,} matches; each bar: how the matches ended; "
-                    f"dot and whisker: blue's win rate and its 95% Wilson interval")
+                    f"dot and whisker: blue's score (a draw half) and its 95% Wilson interval")
         grouped = len(fields) > 1  # a heading per value of the first setting, the rows named by the rest
         try:
             draw_chart(plan.name, rows, comparisons, args.report, fields[0][0] if grouped else None, subtitle,
