@@ -28,6 +28,9 @@ def replay_command(spec: MatchSpec, seed: int | str | None = None) -> str:
                                  ("--red-deployment", spec.red_deployment, None)):
         if value is not None and value != default:
             parts.append(f"{flag} {shlex.quote(str(value))}")
+    for flag, tactic in (("--blue-tactic", spec.blue_tactic), ("--red-tactic", spec.red_tactic)):
+        if tactic is not None:
+            parts.append(f"{flag} {shlex.quote(tactic[0])}")
     if spec.ai_sees_all:
         parts.append("--ai-sees-all" + ("" if spec.ai_sees_all is True else f" {spec.ai_sees_all}"))
     return " ".join(parts)

@@ -66,7 +66,8 @@ from game.sim import FOG_AVAILABLE, FOG_UNAVAILABLE
 
 TOP = ("name", "runs", "seed", "pairing", "map", "ruleset", "fog", "size", "blue", "red", "variant", *KEYS)
 AXES = ("map", "ruleset", "fog", "size", "blue", "red")  # what a [[variant]] may set
-SIDE = ("ai", "squad", "deployment")
+SIDE = ("ai", "squad", "deployment", "tactic")
+NO_TACTIC = "none"  # a tactic value meaning the AI plays without one
 NO_DEPLOYMENT = "map"  # a deployment value meaning the map's units layer (no deployment)
 PAIRINGS = ("paired", "none")  # "paired": common random numbers (the default); "none": issue 21's seeds
 MAP_SQUAD = "map"  # a squad value meaning the map's own units (or the default squad)
@@ -107,6 +108,20 @@ def _strings(where: str, value: Any) -> list[Any]:
     if not values:
         raise PlanError(f"{where}: an empty list")
     return values
+
+
+def _tactic(path: Path, at: str, value: str) -> tuple[str, str]:
+    """A tactic file named by a plan (relative to the plan's folder): (its path as written, its
+    text); the text is part of the variant's canonical form (docs/tactics.md)."""
+    from game.tactics import TacticError, load_tactic
+
+    if not value.strip() or len(value) > MAX_PATH_CHARS:
+        raise PlanError(f"{at}: a tactic is the path of a .toml file (docs/tactics.md)")
+    file = Path(value) if Path(value).is_absolute() else path.parent / value
+    try:
+        return str(file), load_tactic(file).text
+    except TacticError as exc:
+        raise PlanError(f"{at}: {exc}") from None
 
 
 def _axis(path: Path, where: str, key: str, value: Any) -> list[Any]:
@@ -163,6 +178,8 @@ def _axis(path: Path, where: str, key: str, value: Any) -> list[Any]:
             if v != MAP_SQUAD and (problem := squad_problem(v)):
                 raise PlanError(f"{at}: {problem}")
             out.append(None if v == MAP_SQUAD else v)
+        elif key == "tactic":
+            out.append(None if v == NO_TACTIC else _tactic(path, at, v))
         elif key == "deployment":
             if not v.strip():
                 raise PlanError(f"{at}: an empty deployment name")
@@ -211,9 +228,10 @@ def _settings(path: Path, table: dict[str, Any], keys: tuple[str, ...], errors: 
 
 DEFAULTS: dict[str, list[Any]] = {"ruleset": [None], "fog": [False], "size": [None], "blue_ai": ["normal"],
                                   "blue_squad": [None], "red_ai": ["normal"], "red_squad": [None],
-                                  "blue_deployment": [None], "red_deployment": [None]}
+                                  "blue_deployment": [None], "red_deployment": [None], "blue_tactic": [None],
+                                  "red_tactic": [None]}
 ORDER = ("map", "ruleset", "fog", "size", "blue_ai", "blue_squad", "red_ai", "red_squad", "blue_deployment",
-         "red_deployment")
+         "red_deployment", "blue_tactic", "red_tactic")
 
 
 def load_plan(path: str | Path) -> Plan:
@@ -283,8 +301,9 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
     SquadError: one line naming the map and the problem)."""
     from engine.rulesets import choose_ruleset, make_ruleset
     from game.judge import judge_map
-    from game.sim import spec_squads
+    from game.sim import check_spec_tactics, spec_squads
     from game.squads import check_size, check_squads
+    from game.tactics import TacticError
 
     grids: dict[str, GridMap] = {}
     digests: dict[str, str] = {}
@@ -305,7 +324,8 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
             v = Variant(m, Path(m).name, digests[m], choose_ruleset(c["ruleset"], None, grid.ruleset), c["fog"],
                         c["size"], c["blue_ai"], c["blue_squad"], c["red_ai"], c["red_squad"], plan.seed, plan.pairing,
                         plan.options.swap_sides, c["blue_deployment"], c["red_deployment"],
-                        deployment_places(grid, {"blue": c["blue_deployment"], "red": c["red_deployment"]}))
+                        deployment_places(grid, {"blue": c["blue_deployment"], "red": c["red_deployment"]}),
+                        c["blue_tactic"], c["red_tactic"])
             if v.id in seen:
                 continue
             seen.add(v.id)
@@ -313,9 +333,16 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
                 side = "blue" if v.blue_squad is None else "red"
                 raise PlanError(f"{plan.path}: swap_sides: {side} plays the map's own units, which belong to "
                                 f"{side}'s side and cannot swap; give both sides a squad")
+            if v.swap_sides and (v.blue_deployment or v.red_deployment or v.blue_tactic or v.red_tactic):
+                raise PlanError(f"{plan.path}: swap_sides: a deployment or a tactic names one side's layers, units "
+                                "and routes, so it cannot play the other side; leave swap_sides out")
             if v.size is not None:
                 check_size(grid, v.size)
             check_squads(grid, spec_squads(grid, v.spec(0)), make_ruleset(v.ruleset) if v.ruleset != "yags" else None)
+            try:
+                check_spec_tactics(grid, v.spec(0))
+            except TacticError as exc:
+                raise PlanError(f"{plan.path}: {exc}") from None
             variants.append(v)
     return variants, grids
 

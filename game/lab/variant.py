@@ -17,7 +17,8 @@ from game.sim import MatchSpec
 # a variant's settings, in the order the table shows them, with their names
 FIELDS = (("map", "map"), ("ruleset", "ruleset"), ("fog", "fog"), ("size", "size"),
           ("blue_ai", "blue AI"), ("blue_squad", "blue squad"), ("red_ai", "red AI"), ("red_squad", "red squad"),
-          ("blue_deployment", "blue deployment"), ("red_deployment", "red deployment"))
+          ("blue_deployment", "blue deployment"), ("red_deployment", "red deployment"),
+          ("blue_tactic", "blue tactic"), ("red_tactic", "red tactic"))
 UNSAID_FACTS = ("objectives", "at_time", "objectives_all", "deployments", "routes")
 """Facts of a map (issue 30) that stay out of its digest while at their default, so that the
 digest of a map that says nothing of them, and every store and seed made from it, stays."""
@@ -68,6 +69,8 @@ class Variant:
     deployment_places: tuple[tuple[str, str], ...] = ()
     """(team, the chosen deployment's places for that side as JSON): its content is part of
     the canonical form, so a moved unit object makes a new variant."""
+    blue_tactic: tuple[str, str] | None = None  # (its path as the plan names it, its text); docs/tactics.md
+    red_tactic: tuple[str, str] | None = None
 
     def canonical(self) -> str:
         form: dict[str, Any] = {
@@ -78,6 +81,10 @@ class Variant:
         for team, chosen in (("blue", self.blue_deployment), ("red", self.red_deployment)):
             if chosen:  # left out when not chosen: every earlier variant keeps its form and seeds
                 form[team]["deployment"] = {"name": chosen, "places": places.get(team, "")}
+        for team, tactic in (("blue", self.blue_tactic), ("red", self.red_tactic)):
+            if tactic:  # its content, not only its name; left out when there is none
+                form[team]["tactic"] = {"file": Path(tactic[0]).name,
+                                        "sha256": hashlib.sha256(tactic[1].encode("utf-8")).hexdigest()}
         if self.pairing != "none":
             form["pairing"] = self.pairing
         if self.swap_sides:
@@ -119,7 +126,8 @@ class Variant:
                              blue_deployment=self.red_deployment, red_deployment=self.blue_deployment)
         return MatchSpec(self.map_path, self.match_seed(index), self.blue_ai, self.red_ai, "default", self.size,
                          self.blue_squad, self.red_squad, self.ruleset, self.fog,
-                         blue_deployment=self.blue_deployment, red_deployment=self.red_deployment)
+                         blue_deployment=self.blue_deployment, red_deployment=self.red_deployment,
+                         blue_tactic=self.blue_tactic, red_tactic=self.red_tactic)
 
     def value(self, field: str) -> str:
         """A setting as the table shows it."""
@@ -128,6 +136,8 @@ class Variant:
             return Path(v).stem
         if field == "fog":
             return "on" if v else "off"
+        if field.endswith("_tactic"):
+            return "none" if v is None else Path(v[0]).stem
         if v is None:
             return "map's"
         return str(v)

@@ -296,3 +296,40 @@ def test_play_refuses_a_tactic_for_the_keyboard_side(tmp_path, capsys):
     tactic.write_text(FLANK)
     assert main(["play", "--map", str(path), "--blue-tactic", str(tactic), "--screenshot", str(tmp_path / "s.png")]) == 2
     assert "blue is played at the keyboard in solo" in capsys.readouterr().err
+
+
+# --- tactics in a sweep ------------------------------------------------------------------------
+
+
+def test_a_sweep_plan_varies_the_tactic_and_keeps_its_text(tmp_path, capsys):
+    """`[blue] tactic = [...]`: one variant per tactic ("none": without one); the canonical form
+    holds the tactic's content, so an edited file makes a new variant; a tactic that does not fit
+    the map, and swap_sides with a tactic, are one line naming the plan."""
+    import sqlite3
+
+    from game.lab.plan import PlanError, load_plan, resolve
+
+    path = routes_map(tmp_path)
+    (tmp_path / "flank.toml").write_text(FLANK)
+    plan = tmp_path / "plan.toml"
+    plan.write_text(f'map = "{path.name}"\nruns = 2\n[blue]\ntactic = ["flank.toml", "none"]\n')
+    variants, _ = resolve(load_plan(plan))
+    assert [v.value("blue_tactic") for v in variants] == ["flank", "none"]
+    assert '"tactic"' in variants[0].canonical() and '"tactic"' not in variants[1].canonical()
+    assert main(["sweep", str(plan), "--jobs", "1"]) == 0
+    with sqlite3.connect(tmp_path / "plan.sqlite") as db:
+        assert db.execute("SELECT COUNT(*) FROM matches").fetchone()[0] == 4
+    db.close()
+    (tmp_path / "flank.toml").write_text(FLANK.replace("route_end = true", "round = 4"))
+    again, _ = resolve(load_plan(plan))
+    assert again[0].id != variants[0].id and again[1].id == variants[1].id
+    (tmp_path / "flank.toml").write_text(FLANK.replace('route = "north"', 'route = "south"'))
+    with pytest.raises(PlanError) as err:
+        resolve(load_plan(plan))
+    assert "plan.toml" in str(err.value) and "no route named 'south'" in str(err.value)
+    (tmp_path / "flank.toml").write_text(FLANK)
+    plan.write_text(f'map = "{path.name}"\nruns = 2\nswap_sides = true\n[blue]\nsquad = "rifleman"\n'
+                    'tactic = "flank.toml"\n[red]\nsquad = "rifleman"\n')
+    with pytest.raises(PlanError) as err:
+        resolve(load_plan(plan))
+    assert "swap_sides" in str(err.value) and "\n" not in str(err.value)
