@@ -1,5 +1,5 @@
 """The results store keeps how each match was decided (issue 30): by, the objectives met and
-the units that left by an exit, in a table of its own that a store of schema 1 gains when
+the units that left by an exit, in a table of its own that a store of schema 2 gains (migration 3) when
 it is opened (no row of it changes)."""
 
 import sqlite3
@@ -37,9 +37,12 @@ def test_a_store_made_before_the_outcomes_table_gains_it_and_keeps_its_rows(tmp_
     store = Store(path)
     store.add(v.id, 0, BATTLE, "test", store.begin(plan, [v], "test"))
     store.close()
-    with sqlite3.connect(path) as con:  # as a store of schema 1 made before issue 30
+    with sqlite3.connect(path) as con:  # as a store of schema 2 made before issue 30
         con.execute("DROP TABLE outcomes")
+        con.execute("UPDATE store SET value = '2' WHERE key = 'schema'")
+        con.execute("PRAGMA user_version = 2")
         before = con.execute("SELECT * FROM matches").fetchall()
+    con.close()
     store = Store(path)
     try:
         assert store.db.execute("SELECT * FROM matches").fetchall() == before
