@@ -20,7 +20,9 @@ from engine.rolls import Roll
 from engine.ruleset_types import (  # noqa: F401 (the interface's values, imported from here too)
     Applied,
     AttackRequest,
+    DeclarationRequest,
     HealthFacts,
+    HeldWeapon,
     Intent,
     Outcome,
     Participant,
@@ -73,6 +75,15 @@ class Ruleset(ABC):
     @abstractmethod
     def declare(self, combatant: Any, state: Any, **choices: Any) -> Any:
         """A declaration for this round (stance, defences, ...), validated; raises ValueError."""
+
+    def may_declare(self, request: DeclarationRequest) -> Impossible | None:
+        """May the unit declare this now, by the rules (the ruleset's legality: its wounds,
+        posture, gait, weapon's state, Action Points...)? None: it may; else the refusal
+        with its reason. The world asks it once the declaration is possible on the grid
+        (reach, sight, paths: each `ActionKind.check`), before it is accepted, so the same
+        answer greys the UI's buttons, keeps the AI from it and refuses it before anything
+        is spent. By default nothing more is refused (Yags: the world's own checks)."""
+        return None
 
     def initiative_now(self, initiative: int, state: Any) -> int:
         """This round's initiative from the rolled one (Yags: lowered by shock)."""
