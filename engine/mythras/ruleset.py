@@ -31,6 +31,7 @@ from engine.mythras.character import Character
 from engine.mythras.equipment import Catalogue
 from engine.mythras.facts import WorldFacts
 from engine.mythras.health import MythrasState
+from engine.mythras.legality import may_declare
 from engine.mythras.outcome import (
     Outcome,
     apply_hits,
@@ -55,7 +56,14 @@ from engine.mythras.round import mythras_round, refresh, roll_initiative, spend_
 from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, fatigue_move, wound_level
 from engine.mythras.templates import make_character
 from engine.rolls import Roll
-from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
+from engine.ruleset import (
+    Applied,
+    AttackRequest,
+    DeclarationRequest,
+    Participant,
+    Ruleset,
+    WeaponFacts,
+)
 from engine.turn import RoundTable, Step
 
 # The world's attack modes as Mythras fire modes.
@@ -139,6 +147,10 @@ class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
         if len(warded) > limit:
             raise ValueError(f"{combatant.name} can ward {limit} locations, not {len(warded)}")
         return MythrasDeclaration(reaction, warded, bool(choices.get("brace", False)), bool(choices.get("steady", False)))
+
+    def may_declare(self, request: DeclarationRequest) -> Impossible | None:
+        """The rules' half of a Turn's legality (engine.mythras.legality)."""
+        return may_declare(request)
 
     def action_speed(self, request: AttackRequest) -> str:
         """Mythras has no action speeds: every action comes on its fighter's Turn."""

@@ -1,0 +1,61 @@
+"""What a Mythras fighter may declare on its Turn (`MythrasRuleset.may_declare`): the rules'
+half of a declaration's legality, judged before the Turn's Action Point is spent, so the UI
+greys the button with the reason and the AI never picks it (the grid's half, reach, sight and
+paths, is the world's). Each refusal names its section (shared/rules/mythras-srd):
+
+- 0004 Serious Wound: "cannot attack ... for the next 1d3 Turns"; a useless leg "drops
+  prone" (the victim cannot stand up, it crawls: 0005 Crawl); a useless arm drops what it
+  held and cannot wield a weapon that needs it (nor reload a firearm: rules-notes);
+- 0005 Pin Down: "cannot return fire on his next Turn";
+- 0005 Disarm / Ready Weapon: a weapon on the ground fires nothing until picked up;
+- 0002 Gaits (errata): at a Run or Sprint Gait no attack but a charge or ranged fire with the
+  Skirmishing trait (Hard, `engine.mythras.attack.plan_attack`); the gait is the fastest
+  the fighter has walked this round, or walks with this action.
+"""
+
+from __future__ import annotations
+
+from engine.mythras.character import Character
+from engine.mythras.health import MythrasState
+from engine.outcome import Impossible
+from engine.ruleset_types import DeclarationRequest
+
+ATTACKS = ("attack", "area_fire", "throw", "overwatch")
+LEGS = ("right_leg", "left_leg")
+GAIT = {"none": "walk", "free": "walk", "run": "run", "sprint": "sprint"}  # the world's moves as gaits
+GAIT_RANK = ("walk", "run", "sprint")
+
+
+def gait_of(request: DeclarationRequest) -> str:
+    """The fastest gait the fighter is at for this action: walked already this round, or
+    walked with it (the world's free move is a Walk)."""
+    own = GAIT.get(request.intent.move, "walk")
+    earlier = GAIT.get(request.gait, "walk")
+    return max(own, earlier, key=GAIT_RANK.index)
+
+
+def _useless(state: MythrasState, locations: tuple[str, ...]) -> list[str]:
+    return [loc.replace("_", " ") for loc in locations if loc in state.useless]
+
+
+def _arm_refusal(name: str, st: MythrasState, arms: tuple[str, ...], what: str) -> Impossible | None:
+    out = _useless(st, arms)
+    if out:
+        return Impossible(f"{name} cannot {what}: {' and '.join(out)} useless (Serious Wound)")
+    return None
+
+
+def may_declare(request: DeclarationRequest) -> Impossible | None:
+    """The rules' refusal of the declaration, or None (see the module's list)."""
+    c: Character = request.unit.combatant
+    st: MythrasState = request.unit.state
+    intent = request.intent
+    legs = _useless(st, LEGS)
+    if intent.tag == "stand" and legs:
+        return Impossible(f"{c.name} cannot stand: {' and '.join(legs)} useless, the victim drops prone "
+                          "(Serious Wound); it crawls")
+    if intent.tag == "move" and intent.move in ("run", "sprint") and (
+            legs or st.prone or request.stance == "prone"):
+        why = f"{' and '.join(legs)} useless" if legs else "prone"
+        return Impossible(f"{c.name} is {why}: a crawl of 2 m in place of a normal Move (Crawl), not a {intent.move}")
+    return None
