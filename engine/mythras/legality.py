@@ -16,6 +16,7 @@ paths, is the world's). Each refusal names its section (shared/rules/mythras-srd
 from __future__ import annotations
 
 from engine.mythras.character import Character
+from engine.mythras.equipment import UNARMED
 from engine.mythras.health import MythrasState
 from engine.outcome import Impossible
 from engine.ruleset_types import DeclarationRequest
@@ -38,6 +39,36 @@ def _useless(state: MythrasState, locations: tuple[str, ...]) -> list[str]:
     return [loc.replace("_", " ") for loc in locations if loc in state.useless]
 
 
+def _attack_refusal(c: Character, st: MythrasState, request: DeclarationRequest) -> Impossible | None:
+    intent = request.intent
+    name = c.name
+    if st.no_attack_turns > 0:
+        return Impossible(f"{name} is reeling from a Serious Wound: no attack for {st.no_attack_turns} more "
+                          "Turn(s), only parries and evades (Serious Wound)")
+    if st.surprised:
+        return Impossible(f"{name} is surprised: no offensive action this round (Surprise)")
+    if not st.can_attack:
+        return Impossible(f"{name} cannot attack now ({st.status if st.status != 'ok' else 'stunned'})")
+    melee = intent.tag == "attack" and intent.mode == "melee"
+    weapon = c.weapon
+    if intent.tag == "throw":
+        return _arm_refusal(name, st, ("right_arm",), "throw")
+    if st.pinned and not melee:
+        return Impossible(f"{name} is pinned down and cannot return fire this Turn (Pin Down)")
+    if not melee or not weapon.ranged:
+        if request.weapon.dropped or (st.weapon_state == "dropped" and weapon is not UNARMED
+                                      and not weapon.has("unarmed")):
+            return Impossible(f"{name}'s {weapon.name} lies on the ground: pick it up first (Ready Weapon)")
+        if st.weapon_state not in ("ready", "dropped"):
+            return Impossible(f"{name}'s {weapon.name} is {st.weapon_state}")
+        arms = ("right_arm", "left_arm") if weapon.two_handed else ("right_arm",)
+        if weapon is not UNARMED and not weapon.has("unarmed"):
+            refusal = _arm_refusal(name, st, arms, f"use the {weapon.name}")
+            if refusal is not None:
+                return refusal
+    return None
+
+
 def _arm_refusal(name: str, st: MythrasState, arms: tuple[str, ...], what: str) -> Impossible | None:
     out = _useless(st, arms)
     if out:
@@ -51,6 +82,8 @@ def may_declare(request: DeclarationRequest) -> Impossible | None:
     st: MythrasState = request.unit.state
     intent = request.intent
     legs = _useless(st, LEGS)
+    if intent.tag in ATTACKS:
+        return _attack_refusal(c, st, request)
     if intent.tag == "stand" and legs:
         return Impossible(f"{c.name} cannot stand: {' and '.join(legs)} useless, the victim drops prone "
                           "(Serious Wound); it crawls")
@@ -58,4 +91,11 @@ def may_declare(request: DeclarationRequest) -> Impossible | None:
             legs or st.prone or request.stance == "prone"):
         why = f"{' and '.join(legs)} useless" if legs else "prone"
         return Impossible(f"{c.name} is {why}: a crawl of 2 m in place of a normal Move (Crawl), not a {intent.move}")
+    if intent.tag == "reload":
+        if request.weapon.dropped or st.weapon_state == "dropped":
+            return Impossible(f"{c.name}'s {c.weapon.name} lies on the ground: nothing to reload")
+        if c.weapon.firearm:
+            return _arm_refusal(c.name, st, ("right_arm", "left_arm"), f"reload the {c.weapon.name}")
+    if intent.tag == "pick_up":
+        return _arm_refusal(c.name, st, ("right_arm",), "pick up its weapon")
     return None

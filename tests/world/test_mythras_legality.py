@@ -13,7 +13,8 @@ from worldplay import unit
 from engine.mythras.ruleset import MythrasRuleset
 from engine.outcome import Impossible
 from game.duel import run_duel
-from game.world.actions import Move, Stand
+from game.world.actions import Attack, Hold, Move, Reload, Stand
+from game.world.components import Ammo
 
 RIFLE = {"role": "rifleman", "weapon": "m16_a1", "magazines": 2}
 SWORD = {"role": "swordsman"}
@@ -57,3 +58,55 @@ def test_the_duel_where_a_useless_leg_stood_up_and_ran():
     start = log.index("Ann's left leg is useless: falls prone")
     later = log[start:]
     assert not any(line.startswith("Ann stands up") or line.startswith("Ann declares run") for line in later)
+
+
+def test_attacks_the_rules_forbid_are_refused_before_the_action_point_is_spent(new_match):
+    """0004 Serious Wound: "cannot attack ... (but can still Parry or Evade) for the next 1d3
+    Turns"; 0005 Pin Down: "cannot return fire on their next Turn"; a useless arm: "whatever
+    is being held drops". Each is refused by the ruleset when declared, so the Action Point
+    stays for a parry."""
+    m = mythras_match(new_match, {"blue": [unit(SWORD, "A", 5, 3), unit(RIFLE, "G", 1, 1)],
+                                  "red": [unit(SWORD, "T", 6, 3)]})
+    blow = Attack(2, "melee")
+    assert not isinstance(m.check(0, blow), Impossible)
+    hurt(m, 0, no_attack_turns=2)
+    refused(m.check(0, blow), "reeling", "Serious Wound")
+    hurt(m, 0, no_attack_turns=0, useless=frozenset({"right_arm"}), weapon_state="dropped")
+    refused(m.check(0, blow), "lies on the ground")
+    hurt(m, 0, weapon_state="ready")
+    refused(m.check(0, blow), "right arm useless")
+    shot = Attack(2, "shot")
+    assert not isinstance(m.check(1, shot), Impossible)
+    hurt(m, 1, pinned=True)
+    refused(m.check(1, shot), "Pin Down")
+    # a player's refused Turn keeps its Action Points (the Turn holds, to parry)
+    hurt(m, 0, no_attack_turns=2, useless=frozenset())
+    m.start_round()
+    while m.flow.pending is not None and m.flow.pending.uid != 0:
+        m.flow.answer((Hold(), {}))
+    m.flow.answer((blow, {}))
+    assert m.view(0).state.ap == 2
+    assert not any("cannot attack now" in e.text for e in m.log)
+
+
+def test_a_dropped_gun_is_not_reloaded_with_a_useless_arm(new_match):
+    """0004 Serious Wound: a useless arm drops what it held; the gun on the ground is not
+    reloaded, nor is a firearm with an arm out of use (a magazine change takes both hands:
+    rules-notes)."""
+    m = mythras_match(new_match, {"blue": [unit(RIFLE, "B", 1, 1)], "red": [unit(RIFLE, "R", 18, 6)]})
+    m._comp(0, Ammo).loaded = 3
+    assert not isinstance(m.check(0, Reload()), Impossible)
+    hurt(m, 0, useless=frozenset({"left_arm"}))
+    refused(m.check(0, Reload()), "left arm useless")
+    hurt(m, 0, weapon_state="dropped")
+    refused(m.check(0, Reload()), "lies on the ground")
+
+
+def test_the_duel_where_a_reeling_fighter_spent_its_point_on_a_refused_blow():
+    """The audit's duel (broad_sword against mace, seed 1), round 4: Ann, reeling from a
+    Serious Wound to the head, no longer declares a blow that fails for want of the right
+    to attack; she keeps the point and parries Bob's next blow."""
+    log, _ = run_duel("broad_sword", "mace", seed=1, ruleset="mythras")
+    r4 = log[log.index("-- round 4"): log.index("-- round 5")]
+    assert not any("cannot attack now" in line for line in r4)
+    assert any(line.startswith("Ann: parry") for line in r4[r4.index("Ann cannot attack for 3 Turns"):])
