@@ -66,6 +66,12 @@ def _attack_refusal(c: Character, st: MythrasState, request: DeclarationRequest)
             refusal = _arm_refusal(name, st, arms, f"use the {weapon.name}")
             if refusal is not None:
                 return refusal
+    gait = gait_of(request)
+    charge = melee and request.intent.move != "none"
+    if gait != "walk" and not charge:
+        if not (weapon.ranged and not melee and "skirmishing" in c.traits and gait == "run"):
+            return Impossible(f"{name} is at a {gait.capitalize()}: no attack but a charge, or ranged fire "
+                              "with Skirmishing at a Run (Gaits)")
     return None
 
 

@@ -31,7 +31,7 @@ from engine.mythras.character import Character
 from engine.mythras.equipment import Catalogue
 from engine.mythras.facts import WorldFacts
 from engine.mythras.health import MythrasState
-from engine.mythras.legality import may_declare
+from engine.mythras.legality import GAIT, GAIT_RANK, may_declare
 from engine.mythras.outcome import (
     Outcome,
     apply_hits,
@@ -178,7 +178,9 @@ class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
             situations.add("target_prone")
         if ranged and ast.prone:
             situations.add("attacker_prone")
-        gait = str(opts.get("gait", "walk"))  # moving is its own action: only firing on the move
+        # 0002 Gaits: the fastest gait walked this round (an earlier Turn's Move) or with this action
+        gait = str(opts.get("gait") or max(GAIT.get(sit.attacker_gait, "walk"), GAIT.get(sit.attacker_moved, "walk"),
+                                           key=GAIT_RANK.index))
         crowd = "edge" if ranged and sit.target_melee_crowd > 0 else None
         charging = bool(opts.get("charging", mode == "melee" and sit.attacker_moved != "none" and not opts.get("kind")))
         if mode == "full_auto" and not rounds:

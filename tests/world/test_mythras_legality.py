@@ -110,3 +110,41 @@ def test_the_duel_where_a_reeling_fighter_spent_its_point_on_a_refused_blow():
     r4 = log[log.index("-- round 4"): log.index("-- round 5")]
     assert not any("cannot attack now" in line for line in r4)
     assert any(line.startswith("Ann: parry") for line in r4[r4.index("Ann cannot attack for 3 Turns"):])
+
+
+SCOUT = {"role": "scout", "weapon": "ak_47", "magazines": 2}
+
+
+def _run_first(m, uid, path):
+    """Play Turns until `uid` has run along `path` in its first Turn; its next Turn waits."""
+    m.start_round()
+    ran = False
+    while m.flow.pending is not None:
+        if m.flow.pending.uid != uid:
+            m.flow.answer((Hold(), {}))
+        elif not ran:
+            ran = True
+            m.flow.answer((Move(path, "run"), {}))
+        else:
+            return
+
+
+def test_a_shot_after_a_run_is_hard_and_needs_skirmishing(new_match):
+    """0002 Gaits (Community Errata): "While at a Run or Sprint Gait, characters cannot
+    attempt most proactive actions like attacking ... Some exceptions include ... Firing
+    ranged weapons with the Skirmishing trait", "one Grade harder to pull off at a Run"
+    (0005 Traits, Skirmishing: "launching ranged attacks whilst walking or running"). A Move
+    at a Run (Move x3: 18 m) in an earlier Turn of the round keeps the fighter at a Run: the
+    world sends the gait it walked."""
+    path = tuple((1 + i, 1) for i in range(10))  # 9 tiles of 2 m: 18 m, a Run
+    m = mythras_match(new_match, {"blue": [unit(RIFLE, "B", 1, 1)], "red": [unit(RIFLE, "R", 18, 6)]})
+    assert not isinstance(m.check(0, Attack(1, "shot")), Impossible)
+    _run_first(m, 0, path)
+    assert m.view(0).pos == (10, 1) and m.movement.moved(0).walked == "run"
+    assert m.flow.pending.uid == 0 and m.view(0).state.ap == 1
+    refused(m.check(0, Attack(1, "shot")), "Run", "Skirmishing", "Gaits")
+    s = mythras_match(new_match, {"blue": [unit(SCOUT, "S", 1, 1)], "red": [unit(RIFLE, "R", 18, 6)]})
+    _run_first(s, 0, path)
+    assert not isinstance(s.check(0, Attack(1, "shot")), Impossible)
+    plan = s.rules.plan(s.range.request(0, 1, "shot", {}))
+    assert ("firing at a run", "hard") in plan.reasons
