@@ -307,6 +307,11 @@ class Ruleset(ABC):
     def weapon_facts(self, combatant: Any) -> WeaponFacts:
         """The combatant's weapon as the grid sees it."""
 
+    def reload_rounds(self, combatant: Any, state: Any) -> int:
+        """How many of the unit's actions (rounds, Turns) a reload it starts now takes: by
+        default the weapon's (`WeaponFacts.reload_rounds`); Mythras: less a Rapid Reload won."""
+        return self.weapon_facts(combatant).reload_rounds
+
     @abstractmethod
     def ammo_use(self, combatant: Any, mode: str, options: Mapping[str, Any]) -> int:
         """Rounds an attack in `mode` uses."""

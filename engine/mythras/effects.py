@@ -144,7 +144,7 @@ def _available(key: str, s: EffectSituation) -> bool:
             "maximize_damage": crit_a,
             "overpenetration": firearm and crit_a and bool(s.behind),
             "pin_down": firearm,
-            "rapid_reload": ranged and w.load > 0,
+            "rapid_reload": ranged and w.load > 1,  # a reload takes at least its Turn: rules-notes
             "scar_foe": s.hit,
             "stun_location": not ranged and w.has("bludgeoning"),
             "sunder": not ranged and (w.has("two_handed") or w.has("sunder")),

@@ -105,3 +105,17 @@ def may_declare(request: DeclarationRequest) -> Impossible | None:
     if intent.tag == "pick_up":
         return _arm_refusal(c.name, st, ("right_arm",), "pick up its weapon")
     return None
+
+
+class Legality:
+    """The ruleset's hooks for what a fighter may do (MythrasRuleset inherits them)."""
+
+    def may_declare(self, request: DeclarationRequest) -> Impossible | None:
+        """The rules' half of a Turn's legality (`may_declare` above)."""
+        return may_declare(request)
+
+    def reload_rounds(self, combatant: Character, state: MythrasState) -> int:
+        """The weapon's Load in Turns, less the Rapid Reloads won since the last reload (0005
+        Rapid Reload: "reduces the reload time for the next shot by one"; stacked), never
+        below the one Turn that does it."""
+        return max(1, combatant.weapon.load - state.rapid_reload)

@@ -328,6 +328,8 @@ def _changes(state: MythrasState, changes: tuple[tuple[str, Any], ...]) -> Mythr
             state = replace(state, entangled=None, gripped_by=None, pinned=False)
         elif kind == "weapon_state":
             state = replace(state, weapon_state=value)
+        elif kind == "rapid_reload":
+            state = replace(state, rapid_reload=state.rapid_reload + int(value))
         elif kind == "blinded":
             state = replace(state, blinded_turns=value[0], blind_grade=value[1])
         elif kind == "weapon_damage":

@@ -241,7 +241,8 @@ class TurnHooks:
         left for reactions; aiming takes the rest of the round, picking up a weapon two.
         The fighter's Turn counters run down (reeling, stunned locations, blinding) and a
         Pin Down ends ("cannot return fire on his next Turn"); standing up ends prone
-        (0005 Regain Footing); a picked-up weapon is ready again."""
+        (0005 Regain Footing); a picked-up weapon is ready again; a reload spends a Rapid
+        Reload won."""
         if action == "hold":
             state = spend_turn(state, "hold")
         else:
@@ -254,6 +255,8 @@ class TurnHooks:
             state = replace(state, prone=False)
         if action == "pick_up" and state.weapon_state == "dropped":
             state = replace(state, weapon_state="ready")
+        if action == "reload" and state.rapid_reload:
+            state = replace(state, rapid_reload=0)  # spent on the reload begun (`reload_rounds`)
         return state
 
 

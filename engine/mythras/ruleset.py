@@ -31,7 +31,7 @@ from engine.mythras.character import Character
 from engine.mythras.equipment import Catalogue
 from engine.mythras.facts import WorldFacts
 from engine.mythras.health import MythrasState
-from engine.mythras.legality import GAIT, GAIT_RANK, may_declare
+from engine.mythras.legality import GAIT, GAIT_RANK, Legality
 from engine.mythras.outcome import (
     Outcome,
     apply_hits,
@@ -59,7 +59,6 @@ from engine.rolls import Roll
 from engine.ruleset import (
     Applied,
     AttackRequest,
-    DeclarationRequest,
     Participant,
     Ruleset,
     WeaponFacts,
@@ -83,7 +82,7 @@ class MythrasDeclaration:
     steady: bool = False
 
 
-class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
+class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, Ruleset):
     name = "mythras"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
@@ -147,10 +146,6 @@ class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
         if len(warded) > limit:
             raise ValueError(f"{combatant.name} can ward {limit} locations, not {len(warded)}")
         return MythrasDeclaration(reaction, warded, bool(choices.get("brace", False)), bool(choices.get("steady", False)))
-
-    def may_declare(self, request: DeclarationRequest) -> Impossible | None:
-        """The rules' half of a Turn's legality (engine.mythras.legality)."""
-        return may_declare(request)
 
     def action_speed(self, request: AttackRequest) -> str:
         """Mythras has no action speeds: every action comes on its fighter's Turn."""

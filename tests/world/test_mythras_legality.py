@@ -148,3 +148,35 @@ def test_a_shot_after_a_run_is_hard_and_needs_skirmishing(new_match):
     assert not isinstance(s.check(0, Attack(1, "shot")), Impossible)
     plan = s.rules.plan(s.range.request(0, 1, "shot", {}))
     assert ("firing at a run", "hard") in plan.reasons
+
+
+def test_rapid_reload_shortens_the_next_reload_and_is_offered_only_where_it_can(new_match):
+    """0005 Rapid Reload: "the attacker reduces the reload time for the next shot by one.
+    This effect can be stacked ... could be used instead to quickly change weapon
+    magazines"; 0005 Load: "The time in Turns taken to load or reload". A rifle (Load 2)
+    reloads in one Turn after one Rapid Reload; a reload never takes less than the Turn
+    that does it, so a Load 1 weapon (the bow) is not offered it (rules-notes)."""
+    from engine.mythras.effects import EffectSituation, available_effects
+
+    m = mythras_match(new_match, {"blue": [unit(RIFLE, "B", 1, 1)], "red": [unit(RIFLE, "R", 18, 6)]})
+    rifle = m.view(0).combatant.weapon
+    assert rifle.load == 2 and m.rules.reload_rounds(m.view(0).combatant, m.view(0).state) == 2
+    from engine.mythras.outcome import _changes
+
+    assert _changes(m.view(0).state, (("rapid_reload", 1),)).rapid_reload == 1  # the pick, kept by the state
+    hurt(m, 0, rapid_reload=1)
+    assert m.rules.reload_rounds(m.view(0).combatant, m.view(0).state) == 1
+    m._comp(0, Ammo).loaded = 0
+    m.start_round()
+    while m.flow.pending is not None and m.flow.pending.uid != 0:
+        m.flow.answer((Hold(), {}))
+    m.flow.answer((Reload(), {}))
+    assert m._comp(0, Ammo).loaded == m._comp(0, Ammo).capacity  # one Turn
+    assert m.view(0).state.rapid_reload == 0  # spent on that reload
+
+    def offered(weapon):
+        s = EffectSituation("attacker", weapon, "success", "failure", "none", None, True, False)
+        return "rapid_reload" in [r.key for r in available_effects(s)]
+
+    bow = m.rules.catalogue.weapon("bow")
+    assert bow.load == 1 and not offered(bow) and offered(rifle)

@@ -105,7 +105,8 @@ class WorkSystem(System):
         if ammo.reload_left:
             m._event(EventKind.AMMO, f"{m.name(uid)} goes on reloading ({ammo.reload_left} rounds left)", uid)
         else:
-            ammo.reload_left = max(1, facts.reload_rounds)
+            c = m.view(uid)
+            ammo.reload_left = max(1, m.rules.reload_rounds(c.combatant, c.state))
             m._event(EventKind.AMMO, f"{m.name(uid)} reloads ({ammo.reload_left} rounds)", uid)
         ammo.reload_left -= 1
         if ammo.reload_left == 0 and ammo.magazines > 0:
