@@ -373,7 +373,8 @@ def effect_situation(plan: AttackPlan, ex: Exchange) -> EffectSituation:
         defender_held=bool(dst.gripped_by or dst.entangled or dst.pinned),
         attacker_by_cover=ctx.attacker_by_cover, bystanders=ctx.bystanders, behind=ctx.behind,
         siz_ok=d.siz <= 2 * a.siz, str_ok=d.char("STR") <= 2 * a.char("STR"), engaged=ctx.engaged,
-        fumble_only=ex.fumble_only)
+        fumble_only=ex.fumble_only, defender_weapon=d.parry_weapon if ex.reaction == "parry" else (
+            d.weapon if dst.weapon_state == "ready" else None))
 
 
 def effect_options(plan: AttackPlan, ex: Exchange) -> tuple[EffectRule, ...]:

@@ -80,7 +80,7 @@ def resolve_effects(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str
                 tchg.append(("prone", True))
                 events.append(f"{d.name} is tripped")
         if "disarm_opponent" in picked:
-            pw = d.parry_weapon
+            pw = d.parry_weapon if ex.reaction == "parry" else d.weapon  # what it parried with, else holds
             dkey, dval, _ = d.weapon_skill(pw)
             grade = _size_grade(plan.weapon.size, pw.parry_size)
             ok, r = resist(dice, f"{d.name}: {d.skill_label(dkey)} against Disarm", d.skill_label(dkey), dval,

@@ -180,3 +180,31 @@ def test_rapid_reload_shortens_the_next_reload_and_is_offered_only_where_it_can(
 
     bow = m.rules.catalogue.weapon("bow")
     assert bow.load == 1 and not offered(bow) and offered(rifle)
+
+
+def test_disarm_opponent_is_not_only_for_a_parry():
+    """0005 Disarm Opponent (Offensive and Defensive in the Special Effects Table, no weapon
+    or roll condition): "The character knocks, yanks, or twists the opponent's weapon out of
+    his hand. The opponent must make an Opposed Roll of his Combat Style against the
+    character's original roll." Open to the attacker whatever the defender's reaction, when
+    the defender holds a weapon; to a defender who won with a roll (a parry or an evade)."""
+    from engine.mythras.catalogue import default_catalogue
+    from engine.mythras.effects import EffectSituation, available_effects
+
+    cat = default_catalogue()
+    sword, mace = cat.weapon("broadsword"), cat.weapon("mace")
+
+    def keys(**kw):
+        return [r.key for r in available_effects(EffectSituation(**kw))]
+
+    won = dict(winner="attacker", attacker_weapon=sword, attacker_level="success", hit=True, parried=False)
+    assert "disarm_opponent" in keys(**won, defender_level="failure", reaction="evade", parry_weapon=None,
+                                     defender_weapon=mace)
+    assert "disarm_opponent" in keys(**won, defender_level=None, reaction="none", parry_weapon=None,
+                                     defender_weapon=mace)
+    assert "disarm_opponent" not in keys(**won, defender_level=None, reaction="none", parry_weapon=None,
+                                         defender_weapon=None)  # nothing in its hands
+    lost = dict(winner="defender", attacker_weapon=sword, attacker_level="failure", hit=False, parried=False,
+                parry_weapon=None, defender_weapon=mace)
+    assert "disarm_opponent" in keys(**lost, defender_level="success", reaction="evade")
+    assert "disarm_opponent" not in keys(**lost, defender_level=None, reaction="none")  # no roll to oppose
