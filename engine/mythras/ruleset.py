@@ -142,9 +142,14 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, Ruleset):
             if loc not in LOCATIONS:
                 raise ValueError(f"unknown location {loc!r}")
         shield = combatant.shield
-        limit = shield.passive_locations if shield else (1 if combatant.parry_weapon.parry_size else 0)
+        limit = shield.passive_locations if shield else (1 if combatant.warding_weapon is not None else 0)
         if len(warded) > limit:
             raise ValueError(f"{combatant.name} can ward {limit} locations, not {len(warded)}")
+        intent = choices.get("intent")
+        if warded and shield is None and getattr(intent, "tag", "") in ("attack", "overwatch") \
+                and getattr(intent, "mode", "melee") == "melee":
+            raise ValueError(f"{combatant.name}'s {combatant.weapon.name} wards: attacking with it ends the "
+                             "ward (Ward Location)")
         return MythrasDeclaration(reaction, warded, bool(choices.get("brace", False)), bool(choices.get("steady", False)))
 
     def action_speed(self, request: AttackRequest) -> str:
