@@ -171,9 +171,10 @@ class Ruleset(ABC):
         """The result with the chosen effects."""
         return result
 
-    def acted(self, combatant: Any, state: Any, action: str) -> Any:
+    def acted(self, combatant: Any, state: Any, action: str, intent: Intent | None = None) -> Any:
         """A unit's state after it took a turn's action (engine.turn.Act) of kind `action` (a
-        world action's tag: attack, move, hold, ...): Mythras spends its action points."""
+        world action's tag: attack, move, hold, ...; `intent`: the action as the declaration
+        heard it, its mode...): Mythras spends its action points."""
         return state
 
     def disarmed_spec(self, spec: Mapping[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from engine.mythras.character import Character
 from engine.mythras.equipment import UNARMED
 from engine.mythras.health import MythrasState
 from engine.outcome import Impossible
-from engine.ruleset_types import DeclarationRequest
+from engine.ruleset_types import DeclarationRequest, Intent
 
 ATTACKS = ("attack", "area_fire", "throw", "overwatch")
 LEGS = ("right_leg", "left_leg")
@@ -33,6 +33,21 @@ def gait_of(request: DeclarationRequest) -> str:
     own = GAIT.get(request.intent.move, "walk")
     earlier = GAIT.get(request.gait, "walk")
     return max(own, earlier, key=GAIT_RANK.index)
+
+
+FIRE_MODES = {"shot": "single", "burst": "burst", "triple": "burst", "area": "full_auto", "suppress": "full_auto"}
+
+
+def fire_mode_switch(c: Character, st: MythrasState, intent: Intent | None) -> str | None:
+    """The mode the firearm's selector must be switched to for `intent` (0005 Switch Fire
+    Mode), or None: no switch (not a firearm's fire, one mode, or the selector already on it)."""
+    if intent is None or intent.tag not in ("attack", "area_fire") or intent.mode == "melee":
+        return None
+    w = c.weapon
+    mode = FIRE_MODES.get(intent.mode)
+    if not w.firearm or len(w.modes) < 2 or mode is None:
+        return None
+    return None if mode == (st.fire_mode or w.modes[0]) else mode
 
 
 def _useless(state: MythrasState, locations: tuple[str, ...]) -> list[str]:
@@ -66,6 +81,11 @@ def _attack_refusal(c: Character, st: MythrasState, request: DeclarationRequest)
             refusal = _arm_refusal(name, st, arms, f"use the {weapon.name}")
             if refusal is not None:
                 return refusal
+    switch = fire_mode_switch(c, st, intent)
+    if switch and st.ap - st.delayed < 2:
+        return Impossible(f"{name}'s {weapon.name} is set to {(st.fire_mode or weapon.modes[0]).replace('_', ' ')}: "
+                          f"switching to {switch.replace('_', ' ')} takes an Action Point first, and it has "
+                          f"{st.ap - st.delayed} (Switch Fire Mode)")
     gait = gait_of(request)
     charge = melee and request.intent.move != "none"
     if gait != "walk" and not charge:

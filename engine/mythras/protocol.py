@@ -23,6 +23,7 @@ from engine.dice import Dice
 from engine.mythras.attack import AttackPlan, Exchange, ReactionOption, effect_options
 from engine.mythras.auto import choose_effects, choose_reaction
 from engine.mythras.health import MythrasState, end_turn, start_turn
+from engine.mythras.legality import fire_mode_switch
 from engine.mythras.outcome import Outcome, resolve_hit
 from engine.mythras.questions import PARAMETERISED, choices, effect_keys, reaction_question
 from engine.mythras.round import spend_reaction, spend_turn
@@ -236,20 +237,26 @@ class TurnHooks:
             return result
         return finish(result.dice, result.plan, result.exchange, allowed_picks(result, keys), result.paid)
 
-    def acted(self, combatant: Any, state: MythrasState, action: str) -> MythrasState:
+    def acted(self, combatant: Any, state: MythrasState, action: str, intent: Any = None) -> MythrasState:
         """The Turn's Action Points (engine.mythras.round.spend_turn): a hold keeps what is
         left for reactions; aiming takes the rest of the round, picking up a weapon two.
         The fighter's Turn counters run down (reeling, stunned locations, blinding) and a
         Pin Down ends ("cannot return fire on his next Turn"); standing up ends prone
         (0005 Regain Footing); a picked-up weapon is ready again; a reload spends a Rapid
-        Reload won."""
+        Reload won; fire in another mode than the selector's costs one more point, the
+        switch (0005 Switch Fire Mode: "modern weapons require an Action Point on the
+        character's Turn to switch modes")."""
+        from dataclasses import replace
+
+        switch = fire_mode_switch(combatant, state, intent)
         if action == "hold":
             state = spend_turn(state, "hold")
         else:
-            cost = min(TURN_COST.get(action, 1), state.ap - state.delayed)
+            cost = min(TURN_COST.get(action, 1) + (1 if switch else 0), state.ap - state.delayed)
             state = spend_turn(state, "act", max(0, cost))
+        if switch:
+            state = replace(state, fire_mode=switch)
         state = end_turn(start_turn(state))
-        from dataclasses import replace
 
         if action == "stand" and state.prone:
             state = replace(state, prone=False)

@@ -202,6 +202,10 @@ class Declarations:
             return Impossible(str(exc))
         return Plan(stance, decl, given, letting_go, dodge_path, approach)
 
+    def intent_of(self, action: Action) -> Intent:
+        """The action as the ruleset hears it (a melee approach not worked out)."""
+        return self._intent(action, "none")
+
     def _intent(self, action: Action, approach: str) -> Intent:
         """The action as the ruleset's declaration hears it (engine.ruleset.Intent)."""
         m = self.m

@@ -208,3 +208,25 @@ def test_disarm_opponent_is_not_only_for_a_parry():
                 parry_weapon=None, defender_weapon=mace)
     assert "disarm_opponent" in keys(**lost, defender_level="success", reaction="evade")
     assert "disarm_opponent" not in keys(**lost, defender_level=None, reaction="none")  # no roll to oppose
+
+
+def test_switching_fire_mode_costs_an_action_point(new_match):
+    """0005 Switch Fire Mode: "modern weapons require an Action Point on the character's
+    Turn to switch modes". The M16's selector starts on its first mode (single); a burst
+    then costs the switch's point and the attack's (2), and needs both; once switched, a
+    burst costs 1 and a single shot the switch back."""
+    from engine.ruleset import Intent
+
+    m = mythras_match(new_match, {"blue": [unit(RIFLE, "B", 1, 1)], "red": [unit(RIFLE, "R", 18, 6)]})
+    c, st = m.view(0).combatant, m.view(0).state
+    assert c.weapon.modes[0] == "single" and st.fire_mode is None
+    burst, shot = Intent("attack", "burst"), Intent("attack", "shot")
+    assert m.rules.acted(c, st, "attack", shot).ap == 1  # no switch
+    after = m.rules.acted(c, st, "attack", burst)
+    assert after.ap == 0 and after.fire_mode == "burst"
+    assert m.rules.acted(c, replace(after, ap=2), "attack", burst).ap == 1
+    assert m.rules.acted(c, replace(after, ap=2), "attack", shot).fire_mode == "single"
+    assert not isinstance(m.check(0, Attack(1, "burst")), Impossible)
+    hurt(m, 0, ap=1)
+    refused(m.check(0, Attack(1, "burst")), "Switch Fire Mode")
+    assert not isinstance(m.check(0, Attack(1, "shot")), Impossible)
