@@ -9,8 +9,11 @@ import os
 import sys
 from typing import NoReturn
 
-RULESET_NAMES = ("yags", "mythras", "yags-sf", "step")
-RULESET_HELP = "the rules: yags, mythras, yags-sf or step (default: the map's ruleset property, else yags)"
+from engine.rulesets import DEFAULT
+from engine.rulesets import NAMES as RULESET_NAMES
+
+RULESET_HELP = (f"the rules: {', '.join(RULESET_NAMES[:-1])} or {RULESET_NAMES[-1]} "
+                f"(default: the map's ruleset property, else {DEFAULT})")
 HEADLESS_HINT = ("headless commands: 'skirmish simulate', 'skirmish sweep PLAN', 'skirmish check-map PATH', "
                  "'skirmish new-map NAME', 'skirmish check-save PATH', 'skirmish duel'")
 

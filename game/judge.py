@@ -43,7 +43,7 @@ def judge_map(path: str | os.PathLike[str], ruleset: str | None = None) -> Judge
         except ImageError as err:
             raise MapError(grid.path, f"{image}: {err}", "image") from None
     squads = map_squads(grid)
-    check_squads(grid, squads, make_ruleset(name) if name != "yags" else None)
+    check_squads(grid, squads, make_ruleset(name))
     room, units = sum(grid.walkable_cells), sum(len(specs) for specs in squads.values())
     if units > room:
         whose = "the map's own units" if grid.units else "the default squads"

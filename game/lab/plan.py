@@ -314,7 +314,7 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
             seen.add(v.id)
             if v.size is not None:
                 check_size(grid, v.size)
-            check_squads(grid, spec_squads(grid, v.spec(0)), make_ruleset(v.ruleset) if v.ruleset != "yags" else None)
+            check_squads(grid, spec_squads(grid, v.spec(0)), make_ruleset(v.ruleset))
             variants.append(v)
     return variants, grids
 
