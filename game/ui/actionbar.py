@@ -18,9 +18,11 @@ from typing import Any
 import pygame
 
 from engine.outcome import Impossible
+from engine.ruleset import Intent
 from game.ui import rulesheets
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, text
 from game.world.actions import FullDodge, Overwatch, PickUp, Reload, Stand
+from game.world.legality import intent_refusal
 
 ROW_H, GAP = 22, 3
 
@@ -80,7 +82,11 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
             return
         ok = (name in modes) if name != "shot" else ("shot" in modes or not modes)
         active = choice.attack_mode == name and (shot is None or choice.shot == shot) and not choice.manoeuvre
-        out.append(Button(key, label, tip if ok else f"{facts.name} cannot {tip.split(':')[0].lower()}", ok, active))
+        refusal = intent_refusal(match, uid, Intent("attack" if name not in ("area", "suppress") else "area_fire",
+                                                    name, {"shot": shot} if shot else {})) if ok else None
+        why = refusal.reason if refusal is not None else ""
+        out.append(Button(key, label, why or (tip if ok else f"{facts.name} cannot {tip.split(':')[0].lower()}"),
+                          ok and not why, active))
 
     mode(pygame.K_1, "1 shot", "shot", "Shot: one aimed round at the enemy you click", "normal")
     mode(pygame.K_q, "Q snap", "shot", "Snap shot: quick, harder to hit", "snap")

@@ -22,16 +22,18 @@ if TYPE_CHECKING:
     from game.world.match import Match, UnitView
 
 
-def declaration_request(m: Match, v: UnitView, action: Action, stance: str, intent: Intent) -> DeclarationRequest:
+def declaration_request(m: Match, v: UnitView, action: Action | None, stance: str,
+                        intent: Intent) -> DeclarationRequest:
     """The declaration of `action` by `v` (in `stance`, as `intent` says it) as its ruleset
-    judges it."""
+    judges it (`action` None: an action of `intent`'s kind at no unit yet, as the UI's
+    buttons ask before a target is clicked)."""
     facts = m.rules.weapon_facts(v.combatant)
     ammo = v.ammo
     held = HeldWeapon(facts, ammo.loaded if ammo is not None else None, ammo.magazines if ammo is not None else 0,
                       bool(ammo is not None and ammo.reload_left), bool(ammo is not None and ammo.jammed),
                       m.combat.dropped_weapon(v.uid) is not None)
     mv = m._comp(v.uid, Moved)
-    target = kind_of(action).target(action)
+    target = kind_of(action).target(action) if action is not None else None
     participant = m.participant(target) if target is not None and target in m._entities else None
     situation = None
     if target is not None and participant is not None and isinstance(action, Attack):
@@ -45,3 +47,11 @@ def declaration_request(m: Match, v: UnitView, action: Action, stance: str, inte
 def ruleset_refusal(m: Match, v: UnitView, action: Action, stance: str, intent: Intent) -> Impossible | None:
     """The unit's ruleset's refusal of the declaration, or None: it may."""
     return m.rules.may_declare(declaration_request(m, v, action, stance, intent))
+
+
+def intent_refusal(m: Match, uid: int, intent: Intent) -> Impossible | None:
+    """The ruleset's refusal of an action of `intent`'s kind by `uid` now, before a target
+    or a tile is chosen (the UI greys the action's button with it), or None."""
+    v = m.view(uid)
+    return m.rules.may_declare(declaration_request(m, v, None, v.stance if v.stance in ("prone", "crouched")
+                                                   else "normal", intent))
