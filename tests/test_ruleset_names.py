@@ -43,3 +43,23 @@ def test_the_squads_are_translated_under_yags_too():
     check_squads(grid, squads, make_ruleset("yags"))
     with pytest.raises(SquadError, match="no such fighter here"):
         check_squads(grid, squads, Fussy())
+
+
+def test_each_ruleset_has_the_capabilities_its_text_has():
+    """The core contract and its optional capabilities (engine/capabilities.py): each
+    accessor gives the capability or None; a capability's hooks are not on the core."""
+    from engine.capabilities import CAPABILITIES
+    from engine.ruleset import Ruleset
+
+    has = {name: {k for k in CAPABILITIES if getattr(make_ruleset(name), k) is not None} for name in NAMES}
+    assert has == {
+        "yags": {"overwatch_rules", "first_aid_rules", "blast_rules", "hiding_rules"},
+        "mythras": {"first_aid_rules", "blast_rules", "hiding_rules", "choice_rules"},
+        "yags-sf": {"first_aid_rules", "blast_rules"},
+        "step": {"overwatch_rules", "blast_rules", "choice_rules"},
+    }
+    core = {k for k, v in vars(Ruleset).items() if callable(v) and not k.startswith("_")}
+    for cap in CAPABILITIES.values():
+        hooks = {k for k, v in vars(cap).items() if callable(v) and not k.startswith("_")}
+        assert hooks and not hooks & core
+    assert len(core) == 44

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.capabilities import ChoiceRules
 from engine.dice import Dice
 from engine.mythras.attack import AttackPlan, Exchange, ReactionOption, effect_options
 from engine.mythras.auto import choose_effects, choose_reaction
@@ -166,7 +167,7 @@ def stray_outcome(attacker: Any, target: str, weapon: Any, kind: str, hit: Any, 
     return Outcome(name, target, ex, (), (hit,), tuple(rolls), (), (), (), (), (_hit_line(target, hit),), weapon.id)
 
 
-class TurnHooks:
+class TurnHooks(ChoiceRules):
     """The turn protocol's methods of MythrasRuleset (mixed in)."""
 
     def reaction_policies(self) -> tuple[Option, ...]:

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.capabilities import FirstAidRules, HidingRules
 from engine.dice import Dice
 from engine.mythras import explosions, health
 from engine.mythras.attack import (
@@ -82,7 +83,7 @@ class MythrasDeclaration:
     steady: bool = False
 
 
-class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, Ruleset):
+class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, HidingRules, Ruleset):
     name = "mythras"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:

@@ -148,7 +148,7 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
         out.append(Button(pygame.K_p, "P prone", "Go prone and hold: +10 cover against fire, crawl only"))
     out.append(Button(pygame.K_c, "C crouch", "Crouch and hold: +5 cover against fire, combat move only",
                       v.stance != "prone", v.stance == "crouched"))
-    policies = match.rules.reaction_policies()
+    policies = (match.rules.choice_rules.reaction_policies() if match.rules.choice_rules is not None else ())
     if policies:
         key = choice.reaction or match.reaction_policy(uid) or policies[0].key
         now = next((o for o in policies if o.key == key), policies[0])
@@ -205,7 +205,7 @@ def _overwatch_button(match: Any, uid: int, v: Any, facts: Any, choice: Choice) 
         aim = next(((x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
                     if match.grid.in_bounds(x + dx, y + dy)), (x, y))
         check = match.check(uid, Overwatch(aim))
-        tip = (f"Overwatch: click a tile to cover a {match.rules.overwatch_arc():g} degree arc; the first enemy to "
+        tip = (f"Overwatch: click a tile to cover a {match.overwatch.arc():g} degree arc; the first enemy to "
                "step in or act there draws a fast, halved snapshot")
         watch = match.overwatch.watch(uid)
         if watch is not None and watch.aim is not None and match.overwatch.keeps(uid, watch.aim):

@@ -239,7 +239,7 @@ class BattleInput:
         elif k == pygame.K_c:
             self.declare(Hold(), stance="crouched")
         elif k == pygame.K_f:
-            if m.rules.reaction_policies():
+            if m.rules.choice_rules is not None and m.rules.choice_rules.reaction_policies():
                 sc.message = self.choice.cycle_reaction(uid)
             else:
                 sc.message = self.choice.cycle_defences(uid)

@@ -235,7 +235,7 @@ class Declarations:
         queue = m._declare_queue
         order = queue.index(uid) if uid in queue else len(queue)
         esper.add_component(m._entities[uid], Declared(action, plan.decl, order, plan.given))
-        if "reaction" in plan.given and m.rules.reaction_policies():
+        if "reaction" in plan.given and m.rules.choice_rules is not None and m.rules.choice_rules.reaction_policies():
             esper.add_component(m._entities[uid], ReactionPolicy(str(plan.given["reaction"])))
         if plan.letting_go:
             m.engagement.release(uid, "lets go")
