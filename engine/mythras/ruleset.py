@@ -32,7 +32,7 @@ from engine.mythras.character import Character
 from engine.mythras.equipment import Catalogue
 from engine.mythras.facts import WorldFacts
 from engine.mythras.health import MythrasState
-from engine.mythras.legality import GAIT, GAIT_RANK, Legality
+from engine.mythras.legality import GAIT, GAIT_RANK, Legality, ward_problem
 from engine.mythras.outcome import (
     Outcome,
     apply_hits,
@@ -139,18 +139,9 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
         if reaction not in POLICIES:
             raise ValueError(f"unknown reaction policy {reaction!r}; expected one of {', '.join(POLICIES)}")
         warded = tuple(choices.get("warded", ()))
-        for loc in warded:
-            if loc not in LOCATIONS:
-                raise ValueError(f"unknown location {loc!r}")
-        shield = combatant.shield
-        limit = shield.passive_locations if shield else (1 if combatant.warding_weapon is not None else 0)
-        if len(warded) > limit:
-            raise ValueError(f"{combatant.name} can ward {limit} locations, not {len(warded)}")
-        intent = choices.get("intent")
-        if warded and shield is None and getattr(intent, "tag", "") in ("attack", "overwatch") \
-                and getattr(intent, "mode", "melee") == "melee":
-            raise ValueError(f"{combatant.name}'s {combatant.weapon.name} wards: attacking with it ends the "
-                             "ward (Ward Location)")
+        problem = ward_problem(combatant, warded, choices.get("intent"))
+        if problem is not None:
+            raise ValueError(problem)
         return MythrasDeclaration(reaction, warded, bool(choices.get("brace", False)), bool(choices.get("steady", False)))
 
     def action_speed(self, request: AttackRequest) -> str:
