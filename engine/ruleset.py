@@ -14,13 +14,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from engine.capabilities import BlastRules, ChoiceRules, FirstAidRules, HidingRules, OverwatchRules
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
 from engine.ruleset_types import (  # noqa: F401 (the interface's values, imported from here too)
     Applied,
     AttackRequest,
+    DeclarationRequest,
     HealthFacts,
+    HeldWeapon,
     Intent,
     Outcome,
     Participant,
@@ -28,13 +31,38 @@ from engine.ruleset_types import (  # noqa: F401 (the interface's values, import
     Situation,
     WeaponFacts,
 )
-from engine.turn import Option, Question, RoundTable, Step, declare_then_resolve
+from engine.turn import RoundTable, Step, declare_then_resolve
 
 
 class Ruleset(ABC):
-    """What the game needs from a ruleset; nothing more."""
+    """What the game needs from every ruleset; nothing more. The optional parts (overwatch,
+    first aid, explosives, hiding, questions in the middle of an action) are capabilities
+    (engine/capabilities.py) a ruleset also inherits when its text has them; the accessors
+    below give each, or None."""
 
     name: str = "ruleset"
+
+    # --- the optional capabilities (engine/capabilities.py): None when the ruleset has none ----
+
+    @property
+    def overwatch_rules(self) -> OverwatchRules | None:
+        return self if isinstance(self, OverwatchRules) else None
+
+    @property
+    def first_aid_rules(self) -> FirstAidRules | None:
+        return self if isinstance(self, FirstAidRules) else None
+
+    @property
+    def blast_rules(self) -> BlastRules | None:
+        return self if isinstance(self, BlastRules) else None
+
+    @property
+    def hiding_rules(self) -> HidingRules | None:
+        return self if isinstance(self, HidingRules) else None
+
+    @property
+    def choice_rules(self) -> ChoiceRules | None:
+        return self if isinstance(self, ChoiceRules) else None
 
     @abstractmethod
     def make_combatant(self, spec: Mapping[str, Any]) -> Any:
@@ -73,6 +101,15 @@ class Ruleset(ABC):
     @abstractmethod
     def declare(self, combatant: Any, state: Any, **choices: Any) -> Any:
         """A declaration for this round (stance, defences, ...), validated; raises ValueError."""
+
+    def may_declare(self, request: DeclarationRequest) -> Impossible | None:
+        """May the unit declare this now, by the rules (the ruleset's legality: its wounds,
+        posture, gait, weapon's state, Action Points...)? None: it may; else the refusal
+        with its reason. The world asks it once the declaration is possible on the grid
+        (reach, sight, paths: each `ActionKind.check`), before it is accepted, so the same
+        answer greys the UI's buttons, keeps the AI from it and refuses it before anything
+        is spent. By default nothing more is refused (Yags: the world's own checks)."""
+        return None
 
     def initiative_now(self, initiative: int, state: Any) -> int:
         """This round's initiative from the rolled one (Yags: lowered by shock)."""
@@ -118,37 +155,7 @@ class Ruleset(ABC):
     def apply(self, dice: Dice, combatant: Any, state: Any, result: Outcome) -> Applied:
         """Apply one result's damage and effects to the target's state."""
 
-    # --- choices asked in the middle of an action (engine/turn.py: Question) -----------------
-
-    def before_reaction(self, dice: Dice, request: AttackRequest) -> AttackRequest:
-        """The rolls made before the defender chooses its reaction (Mythras: the attack roll,
-        which the defender sees), carried in the request for `reaction` and `resolve`; by
-        default none."""
-        return request
-
-    def reaction_policies(self) -> tuple[Option, ...]:
-        """Standing answers to the reaction question a unit may keep: the declaration choice
-        `reaction`, which the world keeps from turn to turn and round to round until it is
-        changed. The first option asks every time; with another the ruleset answers itself
-        (`reaction` returns None). () where the ruleset asks no reaction."""
-        return ()
-
-    def reaction(self, request: AttackRequest) -> Question | None:
-        """A question the defender answers before the attack is rolled (Mythras: parry, evade
-        or take it; step dice: innate defence, dodge or block), each option with its exact
-        chance; None when nothing is asked. Its `uid` is set by the world (the defender's);
-        the chosen key reaches `resolve` and `preview` as the request option `reaction`."""
-        return None
-
-    def react(self, combatant: Any, state: Any, key: str) -> Any:
-        """The defender's state once it has taken the reaction `key` (Mythras: an action
-        point spent); by default unchanged."""
-        return state
-
-    def effects(self, result: Outcome) -> Question | None:
-        """A question the winner of a contest answers after the roll (Mythras: which special
-        effects, `pick` of them); its `about["chooser"]` names who chooses. None: nothing."""
-        return None
+    # --- what a result leaves for the rest of the round ---------------------------------------
 
     def turn_effects(self, result: Outcome) -> tuple[str, ...]:
         """What a result does to its target's declaration for the rest of the round, each
@@ -156,13 +163,10 @@ class Ruleset(ABC):
         a feint's innate-only); by default nothing."""
         return ()
 
-    def with_effects(self, result: Outcome, keys: Sequence[str]) -> Outcome:
-        """The result with the chosen effects."""
-        return result
-
-    def acted(self, combatant: Any, state: Any, action: str) -> Any:
+    def acted(self, combatant: Any, state: Any, action: str, intent: Intent | None = None) -> Any:
         """A unit's state after it took a turn's action (engine.turn.Act) of kind `action` (a
-        world action's tag: attack, move, hold, ...): Mythras spends its action points."""
+        world action's tag: attack, move, hold, ...; `intent`: the action as the declaration
+        heard it, its mode...): Mythras spends its action points."""
         return state
 
     def disarmed_spec(self, spec: Mapping[str, Any]) -> dict[str, Any]:
@@ -199,11 +203,6 @@ class Ruleset(ABC):
         weighs attacks by); by default the chance to hit."""
         return float(preview.p_hit)
 
-    def blast_harm(self, preview: Preview, victim: HealthFacts) -> float:
-        """The harm a blast preview expects to add to a victim now as `victim` is; by default
-        `expected_harm`."""
-        return self.expected_harm(preview)
-
     def free_strikes(self) -> bool:
         """Does melee on the grid earn free strikes (Yags, Free Strikes: the longer reach, a
         grab, leaving a foe's reach)? The world strikes them only if so."""
@@ -232,11 +231,6 @@ class Ruleset(ABC):
         perception); 1 where the ruleset has no such choice."""
         return 1
 
-    def blast_radius_m(self, weapon_id: str) -> float:
-        """An explosive's radius in metres (the AI keeps friends out of it, the UI draws it);
-        0 where the ruleset has no explosives."""
-        return 0.0
-
     def apply_to_attacker(self, dice: Dice, combatant: Any, state: Any, result: Outcome) -> Applied:
         """What an attack costs the one who made it (Yags: fatigue from a fumble or from a
         tiring manoeuvre); the default costs nothing."""
@@ -254,40 +248,6 @@ class Ruleset(ABC):
         nothing but a hold, with no move. The default: never."""
         return False
 
-    def first_aid(self, dice: Dice, healer: Participant, patient: Participant, *,
-                  stuns: bool = False) -> Applied:
-        """Tend `patient` (who may be `healer`): the patient's new state. Rulesets without
-        first aid refuse."""
-        raise NotImplementedError(f"{self.name} has no first aid")
-
-    def first_aid_rounds(self) -> int:
-        """How many rounds tending takes (the healer does nothing else meanwhile)."""
-        return 0
-
-    def overwatch_arc(self) -> float:
-        """Degrees of the area a shooting overwatch covers; 0: the ruleset has no overwatch."""
-        return 0.0
-
-    def notice(self, dice: Dice, observer: Participant, target: Participant, distance_m: float,
-               cover: str | None) -> tuple[bool, str]:
-        """Fog of war: does `observer` notice `target`, in sight but in `cover` (its best
-        from the observer), `distance_m` away? (noticed, what was rolled); engine/notice.py
-        holds each ruleset's reading. By default sight alone decides."""
-        return True, ""
-
-    def overwatch_check(self, dice: Dice, watcher: Participant) -> Roll:
-        """The roll made when an overwatch triggers: on a failure the action is wasted."""
-        raise NotImplementedError(f"{self.name} has no overwatch")
-
-    def overwatch_check_chance(self, watcher: Participant) -> Any:
-        """The exact chance that `overwatch_check` succeeds (None: no preview)."""
-        return None
-
-    def overwatch_initiative(self, watcher: Participant) -> int:
-        """What an overwatch kept from an earlier round adds to the initiative of the action
-        it triggers."""
-        return 0
-
     def health_facts(self, state: Any) -> HealthFacts:
         """The state as plain values (event payloads, the UI's markers, the lab, the AI)."""
         return HealthFacts(self.status(state), self.out_of_fight(state))
@@ -296,13 +256,14 @@ class Ruleset(ABC):
     def weapon_facts(self, combatant: Any) -> WeaponFacts:
         """The combatant's weapon as the grid sees it."""
 
+    def reload_rounds(self, combatant: Any, state: Any) -> int:
+        """How many of the unit's actions (rounds, Turns) a reload it starts now takes: by
+        default the weapon's (`WeaponFacts.reload_rounds`); Mythras: less a Rapid Reload won."""
+        return self.weapon_facts(combatant).reload_rounds
+
     @abstractmethod
     def ammo_use(self, combatant: Any, mode: str, options: Mapping[str, Any]) -> int:
         """Rounds an attack in `mode` uses."""
-
-    @abstractmethod
-    def throw_range_m(self, combatant: Any, weapon_id: str) -> float:
-        """How far the combatant can throw this weapon (its long range)."""
 
     def round(self, table: RoundTable) -> Iterator[Step]:
         """How a round runs (engine/turn.py): the steps the turn driver carries out, read
@@ -319,33 +280,6 @@ class Ruleset(ABC):
     def action_order(self, entries: Sequence[tuple[Any, Any, str, int]]) -> list[Any]:
         """Ids in the order their actions resolve; `entries` are (id, combatant, speed,
         initiative now), `speed` one of the ruleset's action speeds (`action_speed`)."""
-
-    @abstractmethod
-    def throw(self, dice: Dice, thrower: Participant, weapon_id: str, distance_m: float) -> tuple[Roll, tuple[float, float]]:
-        """Throw at a spot `distance_m` away: the roll and where it lands off the aim (metres)."""
-
-    def preview_throw(self, thrower: Participant, weapon_id: str, distance_m: float) -> Any:
-        """The exact chance that a throw lands on the spot aimed at (a Preview, or an
-        Impossible); None where the ruleset has no preview."""
-        return None
-
-    def preview_blast(self, weapon_id: str, victim: Participant, distance_m: float,
-                      hard_cover_between: bool = False) -> Any:
-        """What an explosion `distance_m` away does to `victim`, exactly (a Preview, or an
-        Impossible beyond its reach); None where the ruleset has no preview."""
-        return None
-
-    def take_cover(self, dice: Dice, victim: Participant, thrower: str, weapon_id: str,
-                   distance_m: float) -> tuple[Roll | None, float]:
-        """A victim in an explosion's reach dodging it (Yags: Taking Cover): the roll, or None
-        when it cannot or does not dodge, and how many metres further out that puts it."""
-        return None, 0.0
-
-    @abstractmethod
-    def blast(self, dice: Dice, thrower: Participant, weapon_id: str,
-              victims: Sequence[tuple[Participant, float, bool]]) -> Sequence[Outcome | Impossible | None]:
-        """An explosion: one result per victim (distance in metres, hard cover between),
-        None for those it cannot touch."""
 
     def catalogue_lines(self, what: str = "all") -> list[str]:
         """The ruleset's catalogue for `skirmish rules` (what: weapons, armour or all), one

@@ -1,7 +1,8 @@
 """The values the game and a ruleset exchange (engine/ruleset.py is the interface that takes
 and returns them): the grid's facts about an attack (`Situation`), who takes part
 (`Participant`), an attack asked for (`AttackRequest`), a declared action as the ruleset
-hears it (`Intent`), what the grid needs of a weapon (`WeaponFacts`) and of a unit's health
+hears it (`Intent`), a declaration as the ruleset judges it (`DeclarationRequest`, with the
+weapon in hand as the grid keeps it: `HeldWeapon`), what the grid needs of a weapon (`WeaponFacts`) and of a unit's health
 (`HealthFacts`), the protocols of a result (`Outcome`) and a preview (`Preview`), and a
 ruleset's change to a state (`Applied`)."""
 
@@ -35,6 +36,9 @@ class Situation:
     target_stance: str = "normal"
     bystanders: tuple[str, ...] = ()  # the names of the others next to the target (a blow may go astray to them)
     behind: tuple[str, ...] = ()  # the names of those on the line of fire just beyond the target
+    # the fastest the attacker has already walked this round (none, free, run, sprint): a
+    # Move taken in an earlier Turn of the round (Mythras); `attacker_moved` is this action's own
+    attacker_gait: str = "none"
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,43 @@ class Intent:
     options: Mapping[str, Any] = field(default_factory=dict)  # an attack's options (special, shots, bursts, shot, ...)
     target: str | None = None  # the name of the unit it is aimed at
     move: str = "none"  # how the unit moves this round: none, free, run, sprint
+
+
+@dataclass(frozen=True)
+class HeldWeapon:
+    """The weapon in a unit's hands as the grid keeps it: its facts, its magazine and whether
+    it lies on the ground (dropped, disarmed: the unit fights with what it has left)."""
+
+    facts: WeaponFacts
+    loaded: int | None = None  # rounds in the magazine; None: no magazine to track
+    magazines: int = 0
+    reloading: bool = False  # a reload under way (rounds left to it)
+    jammed: bool = False
+    dropped: bool = False  # its weapon lies on the ground
+
+
+@dataclass(frozen=True)
+class DeclarationRequest:
+    """A declaration as the ruleset judges it (`Ruleset.may_declare`), once the world has
+    found it possible on the grid (reach, sight, paths): everything the rules need to say
+    whether the unit may declare it now. `intent` is the action (its tag, an attack's mode and
+    options, the target's name, how the unit moves with it: none, free, run, sprint);
+    `stance` the posture declared with it, `posture` the one it has now; `gait` and `moved_m`
+    how fast and how far it has walked already this round (a Move in an earlier Turn);
+    `engaged`: an enemy stands within melee reach of it; `target` and `situation`: the unit
+    it is aimed at and the grid's facts about an attack on it (None for actions at no unit).
+    Wounds, useless locations, reactions or Action Points left are in `unit.state`."""
+
+    unit: Participant
+    intent: Intent
+    weapon: HeldWeapon
+    stance: str = "normal"
+    posture: str = "normal"
+    gait: str = "none"
+    moved_m: float = 0.0
+    engaged: bool = False
+    target: Participant | None = None
+    situation: Situation | None = None
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import random
 import sys
 from collections.abc import Sequence
 
+from engine.rulesets import DEFAULT as DEFAULT_RULESET
 from game.cli_common import (  # noqa: F401 (imported from here by tests and tools)
     HEADLESS_HINT,
     RULESET_HELP,
@@ -176,7 +177,7 @@ def cmd_check_map(args: argparse.Namespace) -> int:
     if problem:
         return _error(problem)
     print(summarise(grid))
-    print(f"ruleset: {judged.ruleset}" + ("" if args.ruleset else " (the map's)" if grid.ruleset != "yags" else " (the default)"))
+    print(f"ruleset: {judged.ruleset}" + ("" if args.ruleset else " (the map's)" if grid.ruleset != DEFAULT_RULESET else " (the default)"))
     if not grid.units:
         print("squads: the map places no units, so each side gets the default squad of 8 from "
               "game/data/squads.toml; add unit objects to choose your own")
@@ -277,7 +278,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
     rules = sub.add_parser("rules", help="list the weapon and armour catalogue")
     rules.add_argument("what", nargs="?", choices=("weapons", "armour", "all"), default="all")
-    rules.add_argument("--ruleset", default="yags", help="whose catalogue (default yags): " + ", ".join(RULESET_NAMES))
+    rules.add_argument("--ruleset", default=DEFAULT_RULESET,
+                       help=f"whose catalogue (default {DEFAULT_RULESET}): " + ", ".join(RULESET_NAMES))
     rules.set_defaults(func=cmd_rules)
     check = sub.add_parser("check-map", help="summarise a Tiled map for its author, or say what is wrong")
     check.add_argument("path")
@@ -338,7 +340,8 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument("--seed", type=whole(0, lim.MAX_SEED), default=1, help="the duel's seed (default 1)")
     duel.add_argument("--rounds", type=whole(1, lim.MAX_ROUNDS_LIMIT), default=20, help="most rounds fought (default 20)")
     duel.add_argument("--skill", type=whole(0, lim.MAX_SCORE), default=5, help="both fighters' weapon skill (default 5)")
-    duel.add_argument("--ruleset", default="yags", help="yags (default), " + ", ".join(RULESET_NAMES[1:]))
+    duel.add_argument("--ruleset", default=DEFAULT_RULESET, help=", ".join(
+        f"{n} (default)" if n == DEFAULT_RULESET else n for n in RULESET_NAMES))
     duel.set_defaults(func=cmd_duel)
     return p
 

@@ -9,10 +9,12 @@ import os
 import sys
 from typing import Any, NoReturn
 
+from engine.rulesets import DEFAULT
+from engine.rulesets import NAMES as RULESET_NAMES
 from game.cli_numbers import Bounded
 
-RULESET_NAMES = ("yags", "mythras", "yags-sf", "step")
-RULESET_HELP = "the rules: yags, mythras, yags-sf or step (default: the map's ruleset property, else yags)"
+RULESET_HELP = (f"the rules: {', '.join(RULESET_NAMES[:-1])} or {RULESET_NAMES[-1]} "
+                f"(default: the map's ruleset property, else {DEFAULT})")
 HEADLESS_HINT = ("headless commands: 'skirmish simulate', 'skirmish sweep PLAN', 'skirmish check-map PATH', "
                  "'skirmish new-map NAME', 'skirmish check-save PATH', 'skirmish duel'")
 

@@ -49,7 +49,7 @@ def judge_map(path: str | os.PathLike[str], ruleset: str | None = None, size: in
     squads = map_squads(grid, size=None if grid.units else size)  # the map's own units are checked all the same
     if size is not None:
         check_size(grid, size)
-    check_squads(grid, squads, make_ruleset(name) if name != "yags" else None)
+    check_squads(grid, squads, make_ruleset(name))
     room = sum(grid.walkable_cells)
     units = 2 * size if size is not None else sum(len(specs) for specs in squads.values())
     if units > room:

@@ -271,7 +271,7 @@ def replay_data(data: dict[str, Any], where: str = "the save", map_path: str | N
         if grid is None:
             grid = load_map(cfg.map_path)
         squads = data["squads"]
-        check_squads(grid, squads, rules if rules.name != "yags" else None)
+        check_squads(grid, squads, rules)
     except (MapError, SquadError, OSError, ValueError, KeyError, TypeError) as exc:
         raise SaveError(f"{where}: the map no longer loads: {_one_line(exc)}") from exc
     try:

@@ -288,7 +288,7 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
         return MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad, name, fog,
                          ai_sees_all, blue_deployment, red_deployment, blue_tactic, red_tactic)
 
-    check_squads(grid, spec_squads(grid, spec(0)), rules if name != "yags" else None)
+    check_squads(grid, spec_squads(grid, spec(0)), rules)
     check_spec_tactics(grid, spec(0))
     start = time.perf_counter()
     battles: list[dict[str, Any]] = []

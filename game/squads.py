@@ -225,9 +225,9 @@ def check_objective_units(grid: GridMap, squads: dict[str, list[dict[str, Any]]]
 
 def check_squads(grid: GridMap, squads: dict[str, list[dict[str, Any]]], rules: Ruleset | None = None) -> None:
     """Every unit spec is well formed, its weapon, armour and grenades exist in the catalogue,
-    its attributes are known, and the map has a walkable tile for every unit; under another
-    ruleset than Yags (`rules`), each unit builds under it (its kit maps to the ruleset's
-    own, its role has a template); raises SquadError naming the map, the unit and the field
+    its attributes are known, and the map has a walkable tile for every unit; under the
+    match's ruleset (`rules`, Yags too), each unit builds under it (its kit maps to the
+    ruleset's own, its role has a template); raises SquadError naming the map, the unit and the field
     (and the ruleset)."""
     from engine.yags.catalogue import default_catalogue
     from engine.yags.character import canonical_attribute
@@ -255,7 +255,7 @@ def check_squads(grid: GridMap, squads: dict[str, list[dict[str, Any]]], rules: 
                     canonical_attribute(attr)
                 except ValueError as exc:
                     raise SquadError(f"{where}: attributes: {exc}") from None
-            if rules is not None and rules.name != "yags":
+            if rules is not None:
                 problem = rules.spec_problem(spec)
                 if problem is not None:
                     prefix = "" if rules.name in problem else f"ruleset {rules.name}: "

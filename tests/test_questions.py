@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from engine import rulesets
+from engine.capabilities import ChoiceRules
 from engine.turn import Option, Question
 from engine.yags.ruleset import YagsRuleset
 from game.flow import Flow
@@ -20,8 +21,9 @@ from tests.ui.uihelp import CROSSROADS
 from tests.world.gridfactory import make_grid
 
 
-class AskingYags(YagsRuleset):
-    """Yags, but every attack asks its defender to brace or not (the answer is noted)."""
+class AskingYags(YagsRuleset, ChoiceRules):
+    """Yags, but every attack asks its defender to brace or not (the answer is noted): it
+    has the capability of questions in the middle of an action (engine/capabilities.py)."""
 
     name = "asking"
 

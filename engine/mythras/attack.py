@@ -106,7 +106,7 @@ def _reactions(ctx: AttackContext, weapon: Weapon) -> tuple[str, ...]:
     if not st.can_defend or ctx.target_unaware or "target_helpless" in ctx.situations:
         return ("none",)
     out = ["none"]
-    parry = d.parry_weapon
+    parry = d.active_parry(bool(st.warded))
     arm = "left_arm" if parry.kind == "shield" else "right_arm"
     if st.weapon_state == "ready" and st.usable(arm):
         if not weapon.ranged or (not weapon.firearm and parry.kind == "shield"):
@@ -215,7 +215,7 @@ def defence_skill(plan: AttackPlan, reaction: str) -> tuple[str, int, str]:
     if st.prone:
         grades.append("formidable")
     if reaction == "parry":
-        key, value, g = d.weapon_skill(d.parry_weapon)
+        key, value, g = d.weapon_skill(d.active_parry(bool(st.warded)))
         return d.skill_label(key), value, hardest(g, *grades)
     return "Evade", d.skill("evade"), hardest(*grades)
 
@@ -329,7 +329,7 @@ def exchange(plan: AttackPlan, attack: D100Roll, reaction: str, defence: D100Rol
     parried = reaction == "parry" and defence is not None and defence.succeeded
     deflects = 0.0
     if parried:
-        parry_size = plan.ctx.defender.parry_weapon.parry_size or "S"
+        parry_size = plan.ctx.defender.active_parry(bool(plan.ctx.defender_state.warded)).parry_size or "S"
         if "unarmed_prowess" in plan.ctx.defender.traits and parry_size == "S":
             parry_size = "M"
         deflects = parry_deflects(plan.size or "S", parry_size)
@@ -367,13 +367,14 @@ def effect_situation(plan: AttackPlan, ex: Exchange) -> EffectSituation:
     return EffectSituation(
         winner=ex.winner or "attacker", attacker_weapon=plan.weapon, attacker_level=ex.attack.outcome,
         defender_level=ex.defence.outcome if ex.defence else None, reaction=ex.reaction,
-        parry_weapon=d.parry_weapon if ex.reaction == "parry" else None, hit=ex.hit, parried=ex.parried,
+        parry_weapon=d.active_parry(bool(dst.warded)) if ex.reaction == "parry" else None, hit=ex.hit, parried=ex.parried,
         close_range=plan.band == "close", stationary_or_unaware=ctx.target_stationary or ctx.target_unaware,
         blind_strike=bool(ctx.cover and ctx.cover.total), defender_prone=dst.prone,
         defender_held=bool(dst.gripped_by or dst.entangled or dst.pinned),
         attacker_by_cover=ctx.attacker_by_cover, bystanders=ctx.bystanders, behind=ctx.behind,
         siz_ok=d.siz <= 2 * a.siz, str_ok=d.char("STR") <= 2 * a.char("STR"), engaged=ctx.engaged,
-        fumble_only=ex.fumble_only)
+        fumble_only=ex.fumble_only, defender_weapon=d.active_parry(bool(dst.warded)) if ex.reaction == "parry" else (
+            d.weapon if dst.weapon_state == "ready" else None))
 
 
 def effect_options(plan: AttackPlan, ex: Exchange) -> tuple[EffectRule, ...]:

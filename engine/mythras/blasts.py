@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from engine.capabilities import BlastRules
 from engine.dice import Dice
 from engine.mythras import explosions
 from engine.mythras.checks import D100Roll
@@ -26,7 +27,7 @@ class ThrowChance:
     p_hit: Fraction
 
 
-class Blasts:
+class Blasts(BlastRules):
     """The throw and blast hooks (mixed into MythrasRuleset)."""
 
     catalogue: Any

@@ -172,6 +172,28 @@ class Character:
             return UNARMED
         return max(options, key=lambda w: SIZES.index(w.parry_size or "S"))
 
+    @property
+    def warding_weapon(self) -> Weapon | None:
+        """What blocks warded locations passively (0005 Ward Location; Passive Blocking): the
+        shield, else the weapon in hand (one location); None: nothing that parries."""
+        if self.shield is not None:
+            return self.shield
+        w = self.weapon
+        return w if w.parry_size and not w.ranged and not w.has("unarmed") else None
+
+    def active_parry(self, warding: bool) -> Weapon:
+        """What parries actively: `parry_weapon`; while a location is warded, the weapon the
+        ward leaves free (0005 Passive Blocking: "at the cost of being unable to actively
+        Parry with it ... Nothing prevents a dual weapon, or weapon and shield combatant from
+        using his other weapon to actively parry"), else fists and feet."""
+        ward = self.warding_weapon if warding else None
+        if ward is None:
+            return self.parry_weapon
+        from engine.mythras.tables import SIZES
+
+        free = [w for w in (self.weapon, self.second_weapon) if w is not None and w is not ward and w.parry_size]
+        return max(free, key=lambda w: SIZES.index(w.parry_size or "S")) if free else UNARMED
+
 
 def build_character(name: str, characteristics: Mapping[str, int], skill_points: Mapping[str, int], *,
                     style: str = "Combat Style", style_groups: frozenset[str] = frozenset(),

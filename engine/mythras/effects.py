@@ -115,6 +115,7 @@ class EffectSituation:
     str_ok: bool = True  # within twice the disarmer's STR (Disarm)
     engaged: bool = True
     fumble_only: bool = False  # a fumbled shot: the target picks a fumble effect
+    defender_weapon: Weapon | None = None  # what the defender holds ready (its parrying weapon when it parried)
 
 
 def _available(key: str, s: EffectSituation) -> bool:
@@ -133,7 +134,8 @@ def _available(key: str, s: EffectSituation) -> bool:
             "circumvent_parry": crit_a and s.parried,
             "damage_weapon": s.parried and s.parry_weapon is not None and s.parry_weapon.hp is not None
             and (not firearm or crit_a or s.parry_weapon.kind == "shield"),
-            "disarm_opponent": not ranged and s.parry_weapon is not None and not s.parry_weapon.has("unarmed") and s.str_ok,
+            "disarm_opponent": not ranged and s.defender_weapon is not None and not s.defender_weapon.has("unarmed")
+            and s.str_ok,
             "drop_foe": firearm,
             "duck_back": firearm and s.attacker_by_cover,
             "entangle": w.has("entangling"),
@@ -144,7 +146,7 @@ def _available(key: str, s: EffectSituation) -> bool:
             "maximize_damage": crit_a,
             "overpenetration": firearm and crit_a and bool(s.behind),
             "pin_down": firearm,
-            "rapid_reload": ranged and w.load > 0,
+            "rapid_reload": ranged and w.load > 1,  # a reload takes at least its Turn: rules-notes
             "scar_foe": s.hit,
             "stun_location": not ranged and w.has("bludgeoning"),
             "sunder": not ranged and (w.has("two_handed") or w.has("sunder")),
@@ -159,7 +161,7 @@ def _available(key: str, s: EffectSituation) -> bool:
         "arise": s.defender_prone,
         "blind_opponent": crit_d and s.reaction == "parry",
         "damage_weapon": parried_with is not None and not ranged and w.hp is not None,
-        "disarm_opponent": not ranged and not w.has("unarmed") and s.reaction == "parry",
+        "disarm_opponent": not ranged and not w.has("unarmed") and s.defender_level is not None,
         "enhance_parry": crit_d and s.reaction == "parry",
         "entangle": parried_with is not None and parried_with.has("entangling"),
         "force_failure": fumble_a,

@@ -80,7 +80,7 @@ def resolve_effects(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str
                 tchg.append(("prone", True))
                 events.append(f"{d.name} is tripped")
         if "disarm_opponent" in picked:
-            pw = d.parry_weapon
+            pw = d.active_parry(bool(ctx.defender_state.warded)) if ex.reaction == "parry" else d.weapon
             dkey, dval, _ = d.weapon_skill(pw)
             grade = _size_grade(plan.weapon.size, pw.parry_size)
             ok, r = resist(dice, f"{d.name}: {d.skill_label(dkey)} against Disarm", d.skill_label(dkey), dval,
@@ -132,7 +132,7 @@ def resolve_effects(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str
                 achg.append(("prone", True))
         if "disarm_opponent" in picked and defence is not None:
             akey, aval, _ = a.weapon_skill(plan.weapon)
-            grade = _size_grade(d.parry_weapon.parry_size, plan.weapon.size)
+            grade = _size_grade(d.active_parry(bool(ctx.defender_state.warded)).parry_size, plan.weapon.size)
             ok, r = resist(dice, f"{a.name}: {a.skill_label(akey)} against Disarm", a.skill_label(akey), aval,
                            defence, grade, forced_failure=forced)
             rolls.append(r)
@@ -141,7 +141,7 @@ def resolve_effects(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str
                 achg.append(("disarmed", True))
                 world.append(("disarmed", (a.name, metres)))
         if "damage_weapon" in picked:
-            dmg = roll_expr(dice, d.parry_weapon.damage, f"{d.name}: damage to {a.name}'s {plan.weapon.name}")
+            dmg = roll_expr(dice, d.active_parry(bool(ctx.defender_state.warded)).damage, f"{d.name}: damage to {a.name}'s {plan.weapon.name}")
             rolls.append(dmg)
             achg.append(("weapon_damage", max(0, dmg.total - (plan.weapon.ap or 0))))
         if "entangle" in picked:

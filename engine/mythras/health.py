@@ -52,6 +52,8 @@ class MythrasState:
     blind_grade: str = "hard"
     weapon_state: str = "ready"  # ready, dropped, broken, malfunction
     weapon_damage: int = 0  # hit points the weapon has lost (Damage Weapon)
+    rapid_reload: int = 0  # Turns the next reload is shortened by (Rapid Reload, stacked)
+    fire_mode: str | None = None  # the firearm's selector (Switch Fire Mode); None: its first mode
     gripped_by: str | None = None
     entangled: str | None = None  # the location an entangling weapon holds
     impaled: tuple[tuple[str, str], ...] = ()  # (location, grade it imposes): a weapon left in the wound

@@ -221,7 +221,7 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
                 world.append(("bash", rolled // per))
                 events.append(f"{d.name} is bashed back {rolled // per} m")
             if "damage_weapon" in mine:
-                pw = d.parry_weapon
+                pw = d.active_parry(bool(dst.warded))
                 through = max(0, rolled - (pw.ap or 0))
                 tchg.append(("weapon_damage", through))
                 events.append(f"{d.name}'s {pw.name} takes {through} damage")
@@ -231,8 +231,8 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
             if ex.parried and "circumvent_parry" not in mine:
                 deflects = 1.0 if "enhance_parry" in theirs else ex.deflects
                 after = after_deflection(rolled, deflects)
-            elif loc in dst.warded and d.second_weapon is not None and d.second_weapon.parry_size:
-                after = after_deflection(rolled, parry_deflects(plan.size or "S", d.second_weapon.parry_size))
+            elif loc in dst.warded and d.warding_weapon is not None and d.warding_weapon.parry_size:
+                after = after_deflection(rolled, parry_deflects(plan.size or "S", d.warding_weapon.parry_size))
             cover_ap = 0
             if ctx.cover is not None and loc in ctx.cover.locations:
                 cover_ap = after if ctx.cover.ap is None else ctx.cover.ap
@@ -328,6 +328,8 @@ def _changes(state: MythrasState, changes: tuple[tuple[str, Any], ...]) -> Mythr
             state = replace(state, entangled=None, gripped_by=None, pinned=False)
         elif kind == "weapon_state":
             state = replace(state, weapon_state=value)
+        elif kind == "rapid_reload":
+            state = replace(state, rapid_reload=state.rapid_reload + int(value))
         elif kind == "blinded":
             state = replace(state, blinded_turns=value[0], blind_grade=value[1])
         elif kind == "weapon_damage":

@@ -161,8 +161,9 @@ def _per_location_damage(plan: AttackPlan, parried: bool, deflects: float, dist:
     d, st = plan.ctx.defender, plan.ctx.defender_state
     armour = st.armour_at(loc)
     ward = None
-    if not parried and loc in st.warded and d.second_weapon is not None and d.second_weapon.parry_size:
-        ward = parry_deflects(plan.size or "S", d.second_weapon.parry_size)
+    ward_weapon = d.warding_weapon
+    if not parried and loc in st.warded and ward_weapon is not None and ward_weapon.parry_size:
+        ward = parry_deflects(plan.size or "S", ward_weapon.parry_size)
     out: dict[int, int] = defaultdict(int)
     for rolled, n in dist.items():
         after = rolled
@@ -274,7 +275,7 @@ def preview(plan: AttackPlan, reaction: str = "none") -> Preview:
 
 def _deflects(plan: AttackPlan) -> float:
     d = plan.ctx.defender
-    parry_size = d.parry_weapon.parry_size or "S"
+    parry_size = d.active_parry(bool(plan.ctx.defender_state.warded)).parry_size or "S"
     if "unarmed_prowess" in d.traits and parry_size == "S":
         parry_size = "M"
     return parry_deflects(plan.size or "S", parry_size)

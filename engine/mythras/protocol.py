@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.capabilities import ChoiceRules
 from engine.dice import Dice
 from engine.mythras.attack import (
     AttackPlan,
@@ -32,6 +33,7 @@ from engine.mythras.auto import choose_effects, choose_reaction
 from engine.mythras.checks import judge
 from engine.mythras.effects import check_choices
 from engine.mythras.health import MythrasState, end_turn, start_turn
+from engine.mythras.legality import fire_mode_switch
 from engine.mythras.outcome import Outcome, _hit_line, resolve_hit
 from engine.mythras.questions import PARAMETERISED, choices, effect_keys, reaction_question
 from engine.mythras.ranged import crowd_miss_hits_bystander
@@ -174,7 +176,7 @@ def stray_outcome(attacker: Any, target: str, weapon: Any, kind: str, hit: Any, 
     return Outcome(name, target, ex, (), (hit,), tuple(rolls), (), (), (), (), (_hit_line(target, hit),), weapon.id)
 
 
-class TurnHooks:
+class TurnHooks(ChoiceRules):
     """The turn protocol's methods of MythrasRuleset (mixed in)."""
 
     def reaction_policies(self) -> tuple[Option, ...]:
@@ -241,23 +243,33 @@ class TurnHooks:
             return result
         return finish(result.dice, result.plan, result.exchange, allowed_picks(result, keys), result.paid)
 
-    def acted(self, combatant: Any, state: MythrasState, action: str) -> MythrasState:
+    def acted(self, combatant: Any, state: MythrasState, action: str, intent: Any = None) -> MythrasState:
         """The Turn's Action Points (engine.mythras.round.spend_turn): a hold keeps what is
         left for reactions; aiming takes the rest of the round, picking up a weapon two.
         The fighter's Turn counters run down (reeling, stunned locations, blinding) and a
         Pin Down ends ("cannot return fire on his next Turn"); standing up ends prone
-        (0005 Regain Footing); a picked-up weapon is ready again."""
+        (0005 Regain Footing); a picked-up weapon is ready again; a reload spends a Rapid
+        Reload won; fire in another mode than the selector's costs one more point, the
+        switch (0005 Switch Fire Mode: "modern weapons require an Action Point on the
+        character's Turn to switch modes")."""
+        from dataclasses import replace
+
+        switch = fire_mode_switch(combatant, state, intent)
         if action == "hold":
             state = spend_turn(state, "hold")
         else:
-            cost = min(TURN_COST.get(action, 1), state.ap - state.delayed)
+            cost = min(TURN_COST.get(action, 1) + (1 if switch else 0), state.ap - state.delayed)
             state = spend_turn(state, "act", max(0, cost))
+        if switch:
+            state = replace(state, fire_mode=switch)
         state = end_turn(start_turn(state))
 
         if action == "stand" and state.prone:
             state = replace(state, prone=False)
         if action == "pick_up" and state.weapon_state == "dropped":
             state = replace(state, weapon_state="ready")
+        if action == "reload" and state.rapid_reload:
+            state = replace(state, rapid_reload=0)  # spent on the reload begun (`reload_rounds`)
         return state
 
 

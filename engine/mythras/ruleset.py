@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.capabilities import FirstAidRules, HidingRules
 from engine.dice import Dice
 from engine.mythras import explosions, health
 from engine.mythras.attack import (
@@ -31,6 +32,7 @@ from engine.mythras.character import Character
 from engine.mythras.equipment import Catalogue
 from engine.mythras.facts import WorldFacts
 from engine.mythras.health import MythrasState
+from engine.mythras.legality import GAIT, GAIT_RANK, Legality, ward_problem
 from engine.mythras.outcome import (
     Outcome,
     apply_hits,
@@ -56,7 +58,13 @@ from engine.mythras.round import mythras_round, refresh, roll_initiative, spend_
 from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, fatigue_move, wound_level
 from engine.mythras.templates import make_character
 from engine.rolls import Roll
-from engine.ruleset import Applied, AttackRequest, Participant, Ruleset, WeaponFacts
+from engine.ruleset import (
+    Applied,
+    AttackRequest,
+    Participant,
+    Ruleset,
+    WeaponFacts,
+)
 from engine.turn import RoundTable, Step
 
 CRAWL_M = 2  # 0005 Crawl: "a maximum rate of two metres per Turn"
@@ -73,7 +81,7 @@ class MythrasDeclaration:
     steady: bool = False
 
 
-class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
+class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, HidingRules, Ruleset):
     name = "mythras"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
@@ -129,13 +137,9 @@ class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
         if reaction not in POLICIES:
             raise ValueError(f"unknown reaction policy {reaction!r}; expected one of {', '.join(POLICIES)}")
         warded = tuple(choices.get("warded", ()))
-        for loc in warded:
-            if loc not in LOCATIONS:
-                raise ValueError(f"unknown location {loc!r}")
-        shield = combatant.shield
-        limit = shield.passive_locations if shield else (1 if combatant.parry_weapon.parry_size else 0)
-        if len(warded) > limit:
-            raise ValueError(f"{combatant.name} can ward {limit} locations, not {len(warded)}")
+        problem = ward_problem(combatant, warded, choices.get("intent"))
+        if problem is not None:
+            raise ValueError(problem)
         return MythrasDeclaration(reaction, warded, bool(choices.get("brace", False)), bool(choices.get("steady", False)))
 
     def action_speed(self, request: AttackRequest) -> str:
@@ -164,7 +168,9 @@ class MythrasRuleset(TurnHooks, WorldFacts, Blasts, Ruleset):
             situations.add("target_prone")
         if ranged and ast.prone:
             situations.add("attacker_prone")
-        gait = str(opts.get("gait", "walk"))  # moving is its own action: only firing on the move
+        # 0002 Gaits: the fastest gait walked this round (an earlier Turn's Move) or with this action
+        gait = str(opts.get("gait") or max(GAIT.get(sit.attacker_gait, "walk"), GAIT.get(sit.attacker_moved, "walk"),
+                                           key=GAIT_RANK.index))
         crowd = "edge" if ranged and sit.target_melee_crowd > 0 else None
         charging = bool(opts.get("charging", mode == "melee" and sit.attacker_moved != "none" and not opts.get("kind")))
         if mode == "full_auto" and not rounds:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from engine.capabilities import BlastRules, OverwatchRules
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
@@ -29,7 +30,7 @@ class ChancePreview:
         return float(x)
 
 
-class Explosives:
+class Explosives(BlastRules):
     """The Ruleset's throw and blast methods for the step-die system."""
 
     catalogue: Any
@@ -69,7 +70,7 @@ class Explosives:
         return area.blast(dice, thrower.name, e, [(self.fighter(p), d, c) for p, d, c in victims])
 
 
-class Covering:
+class Covering(OverwatchRules):
     """Covering, the sheet's delayed action, as the world's overwatch."""
 
     def overwatch_arc(self) -> float:

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from engine.capabilities import ChoiceRules
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
@@ -85,7 +86,7 @@ def infer_template(melee: bool) -> str:
     return "swordsman" if melee else "rifleman"
 
 
-class StepRuleset(GridManoeuvres, Explosives, Covering, Ruleset):
+class StepRuleset(GridManoeuvres, Explosives, Covering, ChoiceRules, Ruleset):
     name = "step"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from engine.capabilities import HidingRules
 from engine.dice import Dice
 from engine.frozen import maker
 from engine.outcome import Impossible
@@ -54,7 +55,7 @@ _HARMS: dict[int, tuple[Mapping[int, Any], float]] = {}  # expected_harm's sums,
 HARMS_KEPT = 4096
 
 
-class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, Ruleset):
+class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, HidingRules, Ruleset):
     name = "yags"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.capabilities import BlastRules
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
@@ -17,7 +18,7 @@ from engine.yags.equipment import Catalogue
 from engine.yags.preview import preview_plan
 
 
-class YagsBlastRules:
+class YagsBlastRules(BlastRules):
     """Throws and blasts under Yags; the ruleset gives its catalogue and its fighters."""
 
     if TYPE_CHECKING:

@@ -4,6 +4,7 @@ fighter's condition reads (`YagsHealthRules`, mixed into `YagsRuleset`)."""
 
 from __future__ import annotations
 
+from engine.capabilities import FirstAidRules
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll, Term
@@ -17,7 +18,7 @@ from engine.yags.health import Condition
 from engine.yags.tables import STUN_NAMES, WOUND_NAMES
 
 
-class YagsHealthRules:
+class YagsHealthRules(FirstAidRules):
     """Damage, fatigue, the end of the round and first aid under Yags."""
 
     def apply(self, dice: Dice, combatant: Character, state: Condition, result: Outcome) -> Applied:

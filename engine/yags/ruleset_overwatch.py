@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.capabilities import OverwatchRules
 from engine.dice import Dice
 from engine.rolls import Roll, Term
 from engine.ruleset import Participant
@@ -31,7 +32,7 @@ def overwatch_terms(combatant: Character, state: Condition) -> list[Term]:
     return terms
 
 
-class YagsOverwatchRules:
+class YagsOverwatchRules(OverwatchRules):
     """Overwatch under Yags."""
 
     # --- overwatch (yags-combat.md, Action Types: Overwatch; Waiting beyond a round) ------

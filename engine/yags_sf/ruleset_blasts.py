@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from engine.capabilities import BlastRules
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
@@ -20,7 +21,7 @@ from engine.yags_sf.world import (
 )
 
 
-class YagsSFBlastRules:
+class YagsSFBlastRules(BlastRules):
     """Throws and blasts under Yags SF; the ruleset gives its catalogue."""
 
     if TYPE_CHECKING:

@@ -4,6 +4,7 @@ declaration carries into the next), first aid, and how a fighter's condition rea
 
 from __future__ import annotations
 
+from engine.capabilities import FirstAidRules
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.ruleset import Applied, HealthFacts, Outcome, Participant
@@ -15,7 +16,7 @@ from engine.yags_sf.round import Declaration
 from engine.yags_sf.tables import FIRST_AID_ROUNDS, WOUND_NAMES
 
 
-class YagsSFHealthRules:
+class YagsSFHealthRules(FirstAidRules):
     """Damage, the end of the round and first aid under Yags SF."""
 
     def apply(self, dice: Dice, combatant: Fighter, state: Condition, result: Outcome) -> Applied:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.capabilities import blast_radius_m
 from engine.outcome import Impossible
 from game.ai.tactical_base import COVER_RANK, FIRE_MODES, TacticalBase, Tile, expected_harm
 from game.world import geometry as geo
@@ -116,7 +117,10 @@ class TacticalAttacks(TacticalBase):
         friend (or the thrower) would be hurt, allowing for a scatter (`grenade_safe`)."""
         g = match.grid
         gid = me.grenades[0]
-        reach = match.rules.throw_range_m(me.combatant, gid)
+        blasts = match.rules.blast_rules
+        if blasts is None:
+            return None
+        reach = blasts.throw_range_m(me.combatant, gid)
         friends = self.facts(match).living(team=me.team)
         best = None
         for e in visible:
@@ -128,7 +132,7 @@ class TacticalAttacks(TacticalBase):
                 continue
             if not grenade_safe(match, gid, e.pos, friends, scatter_m=dist / 4):
                 continue
-            land = match.rules.preview_throw(match.participant(me.uid), gid, dist)
+            land = blasts.preview_throw(match.participant(me.uid), gid, dist)
             p_land = 1.0 if land is None or isinstance(land, Impossible) else float(land.p_hit)
             score = self.w["grenade"] * p_land * sum(harms)
             if best is None or score > best[0]:
@@ -207,12 +211,13 @@ def blast_harm(match: Match, weapon: str, blast: Tile, victim: UnitView, nearer_
     g = match.grid
     d = max(0.0, geo.distance_m(g, blast, victim.pos) - nearer_m)
     covered = not match.topology.line_of_sight(blast, victim.pos) or geo.cover_between(g, blast, victim.pos) in ("hard50", "hard90")
-    p = match.rules.preview_blast(weapon, match.participant(victim.uid), d, covered)
-    if p is None:
-        return 1.0 if d <= match.rules.blast_radius_m(weapon) else 0.0
+    blasts = match.rules.blast_rules
+    p = blasts.preview_blast(weapon, match.participant(victim.uid), d, covered) if blasts is not None else None
+    if blasts is None or p is None:
+        return 1.0 if d <= blast_radius_m(match.rules, weapon) else 0.0
     if isinstance(p, Impossible):
         return 0.0
-    return match.rules.blast_harm(p, match.rules.health_facts(victim.state))
+    return blasts.blast_harm(p, match.rules.health_facts(victim.state))
 
 
 SAFE_HARM = 0.1  # expected levels a throw may risk on a friend: next to none

@@ -9,6 +9,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.capabilities import blast_radius_m
 from engine.outcome import Impossible
 from game.ai.baseline import RandomAI
 from game.ai.fogsight import known_views, shown
@@ -165,7 +166,7 @@ class TacticalBase:
                 if seen == "hidden":
                     continue  # a hidden action is not declared to this side
                 if isinstance(a, Throw):
-                    blasts.append((a.tile, match.rules.blast_radius_m(a.weapon)))
+                    blasts.append((a.tile, blast_radius_m(match.rules, a.weapon)))
                 elif isinstance(a, AreaFire) and seen == "open":  # an unknown target's place is not known
                     arcs.append((v.pos, a.aim))
             elif isinstance(a, Move) and a.path:

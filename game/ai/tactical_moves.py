@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.capabilities import blast_radius_m
 from game.ai.tactical_base import COVER_RANK, TacticalBase, Tile
 from game.world import geometry as geo
 from game.world.actions import (
@@ -96,7 +97,7 @@ class TacticalMoves(TacticalBase):
         near = [v.pos for v in self.facts(match).living(team=me.team) if v.uid != me.uid] + list(claimed)
         # Friends within 2 tiles (Chebyshev) of each tile; further apart while the enemy
         # carries grenades: out to their stun band (three radii), up to 5 tiles.
-        radius = max((match.rules.blast_radius_m(gid) for gid in {gid for e in enemies for gid in e.grenades}),
+        radius = max((blast_radius_m(match.rules, gid) for gid in {gid for e in enemies for gid in e.grenades}),
                      default=0.0)
         apart = min(5, max(2, math.ceil(3 * radius / mpt)))
         order = list(tiles)

@@ -338,7 +338,7 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
                                 "and routes, so it cannot play the other side; leave swap_sides out")
             if v.size is not None:
                 check_size(grid, v.size)
-            check_squads(grid, spec_squads(grid, v.spec(0)), make_ruleset(v.ruleset) if v.ruleset != "yags" else None)
+            check_squads(grid, spec_squads(grid, v.spec(0)), make_ruleset(v.ruleset))
             try:
                 check_spec_tactics(grid, v.spec(0))
             except TacticError as exc:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engine.rulesets import NAMES
+
 COVER_KINDS: tuple[str, ...] = ("soft50", "soft90", "hard50", "hard90")
 """Cover kinds, worst to best; a tile's cover code is 1 + the index here (0 = no cover)."""
 
-RULESETS: tuple[str, ...] = ("yags", "mythras", "yags-sf", "step")
-"""What the map property ``ruleset`` may name (the game does not yet read it: a fact on the
-grid for later issues)."""
+RULESETS: tuple[str, ...] = NAMES
+"""What the map property ``ruleset`` may name: the rulesets' one list (engine/rulesets.py)."""
 FOG_CHOICES: tuple[str, ...] = ("off", "on")
 """The map property ``fog``: whether a side sees only what its units see (read, not yet used)."""
 

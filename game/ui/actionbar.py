@@ -23,6 +23,7 @@ from game.ui import rulesheets
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, text
 from game.ui.words import readable
 from game.world.actions import FullDodge, Overwatch, PickUp, Reload, Stand
+from game.world.legality import intent_refusal
 
 ROW_H, GAP = 22, 3
 
@@ -61,6 +62,9 @@ def ruleset_refusal(match: Any, uid: int, tag: str, mode: str = "", options: dic
     the action as it hears it (engine.ruleset.Intent), standing, with no move."""
     from engine.ruleset_types import Intent
 
+    refusal = intent_refusal(match, uid, Intent(tag, mode, dict(options or {})))
+    if refusal is not None:  # the unit's state forbids it now (Mythras: reeling, a useless arm...)
+        return refusal.reason
     v = match.view(uid)
     try:
         match.rules.declare(v.combatant, v.state, stance="normal", lost_round=False, initiative=v.initiative,
@@ -186,7 +190,7 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
         out.append(Button(km.key("prone"), km.label("prone", "prone"), "Go prone and hold: +10 cover against fire, crawl only"))
     out.append(Button(km.key("crouch"), km.label("crouch", "crouch"), "Crouch and hold: +5 cover against fire, combat move only",
                       v.stance != "prone", v.stance == "crouched"))
-    policies = match.rules.reaction_policies()
+    policies = (match.rules.choice_rules.reaction_policies() if match.rules.choice_rules is not None else ())
     if policies:
         key = choice.reaction or match.reaction_policy(uid) or policies[0].key
         now = next((o for o in policies if o.key == key), policies[0])
@@ -247,7 +251,7 @@ def _overwatch_button(match: Any, uid: int, v: Any, facts: Any, choice: Choice) 
         aim = next(((x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
                     if match.grid.in_bounds(x + dx, y + dy)), (x, y))
         check = match.check(uid, Overwatch(aim))
-        tip = (f"Overwatch: click a tile to cover a {match.rules.overwatch_arc():g} degree arc; the first enemy to "
+        tip = (f"Overwatch: click a tile to cover a {match.overwatch.arc():g} degree arc; the first enemy to "
                "step in or act there draws a fast, halved snapshot")
         watch = match.overwatch.watch(uid)
         if watch is not None and watch.aim is not None and match.overwatch.keeps(uid, watch.aim):

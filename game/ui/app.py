@@ -71,7 +71,7 @@ def new_session(config: SessionConfig) -> Session:
     config.ruleset = judged.ruleset
     rules = make_ruleset(judged.ruleset)
     squads = config_squads(grid, config)
-    check_squads(grid, squads, rules if judged.ruleset != "yags" else None)
+    check_squads(grid, squads, rules)
     if config.fog is None:
         from game.sim import choose_fog
 

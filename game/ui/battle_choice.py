@@ -21,6 +21,7 @@ from game.ui import actionbar as bar
 from game.ui import keymap as km
 from game.ui import overlays as ov
 from game.ui import rulesheets
+from game.ui.rulesheets import reaction_policies
 from game.world.actions import Action, Aim, AreaFire, Attack, FirstAid, Move, Overwatch, Throw
 
 if TYPE_CHECKING:
@@ -179,7 +180,7 @@ class PendingChoice:
     def cycle_reaction(self, uid: int) -> str:
         """The next standing reaction policy (Ruleset.reaction_policies), declared with the
         unit's next action and kept from then on."""
-        options = self.match.rules.reaction_policies()
+        options = (self.match.rules.choice_rules.reaction_policies() if self.match.rules.choice_rules is not None else ())
         keys = [o.key for o in options]
         now = self.reaction or self.match.reaction_policy(uid) or keys[0]
         nxt = options[(keys.index(now) + 1) % len(keys) if now in keys else 0]
@@ -189,7 +190,7 @@ class PendingChoice:
     def cycle_policy_of(self, uid: int) -> str:
         """F in the reaction prompt: the next standing policy for `uid` (which may not be the
         selected unit), declared with its next action and kept from then on."""
-        options = self.match.rules.reaction_policies()
+        options = reaction_policies(self.match.rules)
         keys = [o.key for o in options]
         now = self.policy_for.get(uid) or self.match.reaction_policy(uid) or keys[0]
         nxt = options[(keys.index(now) + 1) % len(keys) if now in keys else 0]
@@ -209,7 +210,7 @@ class PendingChoice:
         if kind == "throw":
             return f"throw {v.grenades[0]}: click a tile (right click or Esc cancels)"
         if kind == "overwatch":
-            return (f"overwatch: click a tile to aim the {self.match.rules.overwatch_arc():g} degree "
+            return (f"overwatch: click a tile to aim the {self.match.overwatch.arc():g} degree "
                     "arc at (right click or Esc cancels)")
         return (f"first aid ({'stuns' if self.first_aid_stuns else 'wounds'}): click {v.name} or a "
                 "friend next to it (Y: stuns or wounds; right click or Esc cancels)")

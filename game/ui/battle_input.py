@@ -246,7 +246,7 @@ class BattleInput:
         elif act == "crouch":
             self.declare(Hold(), stance="crouched")
         elif act == "react":
-            if m.rules.reaction_policies():
+            if m.rules.choice_rules is not None and m.rules.choice_rules.reaction_policies():
                 sc.message = self.choice.cycle_reaction(uid)
             else:
                 sc.message = self.choice.cycle_defences(uid)

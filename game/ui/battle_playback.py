@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.capabilities import blast_radius_m
 from engine.ruleset import HealthFacts
 from game.ui import settings as st
 from game.ui.animate import Context, Walk, animate, heard_walkers, path_between, walk_length
@@ -256,7 +257,7 @@ class Playback:
 
         def blast_tiles(weapon: str) -> float:
             try:
-                return float(m.rules.blast_radius_m(weapon)) / m.grid.metres_per_tile
+                return blast_radius_m(m.rules, weapon) / m.grid.metres_per_tile
             except (KeyError, ValueError, AttributeError):
                 return 1.5
 

@@ -22,6 +22,7 @@ from game.ui import keymap, rulesheets
 from game.ui.assets import GREY, WHITE, YELLOW, text, wrap
 from game.ui.overlays import draw_label
 from game.ui.panels import pct
+from game.ui.rulesheets import reaction_policies
 from game.ui.words import readable
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ class QuestionPrompt:
 
     def policy_line(self, uid: int) -> str:
         m = self.screen.match
-        options = m.rules.reaction_policies()
+        options = reaction_policies(m.rules)
         if not options:
             return ""
         pending = self.screen.choice.policy_for.get(uid)
@@ -179,7 +180,7 @@ class QuestionPrompt:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and q.kind == "effects":
                 self._answer(q, tuple(self.chosen))
                 return True
-            if event.key in keymap.keys("react") and q.kind == "reaction" and self.screen.match.rules.reaction_policies():
+            if event.key in keymap.keys("react") and q.kind == "reaction" and reaction_policies(self.screen.match.rules):
                 self.screen.message = self.screen.choice.cycle_policy_of(q.uid)
                 return True
             index = NUMBER_KEYS.get(event.key)

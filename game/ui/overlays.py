@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
+from engine.capabilities import blast_radius_m
 from game.ui.assets import TEAM_COLOURS, WHITE, text
 from game.ui.camera import Camera
 from game.world import geometry as geo
@@ -143,7 +144,7 @@ def draw_overwatch(surface: pygame.Surface, cam: Camera, match: Match, uid: int,
         if a == o:
             return
         bearing = math.atan2(a[1] - o[1], a[0] - o[0])
-        half = math.radians(match.rules.overwatch_arc() / 2)
+        half = math.radians(match.overwatch.arc() / 2)
         reach = min(facts.long_m / match.grid.metres_per_tile * t, math.hypot(*surface.get_size()) * 2)
         for ang in (bearing - half, bearing + half):
             pygame.draw.line(surface, colour, o, (o[0] + reach * math.cos(ang), o[1] + reach * math.sin(ang)), width)
@@ -182,7 +183,7 @@ def draw_blast(surface: pygame.Surface, cam: Camera, match: Match, weapon: str, 
                filled: bool = False) -> None:
     """The blast bands round `tile`: wounds to the radius, mixed to twice it, stuns to three
     times (filled translucent when previewing a throw)."""
-    r_m = float(match.rules.blast_radius_m(weapon))
+    r_m = blast_radius_m(match.rules, weapon)
     c = cam.centre(tile)
     for k in (3, 2, 1) if filled else (1, 2, 3):
         colour = BLAST_BANDS[k - 1][1]
@@ -204,7 +205,7 @@ def blast_preview(match: Match, weapon: str, tile: tuple[int, int], team: str,
     """Who is in each blast band if the grenade lands on `tile`: [(band, [unit labels])], with
     friends marked and cover (no line of sight or hard cover: one band further out, as the
     world resolves it) noted. Only the wounds, mixed and stuns bands are listed."""
-    r_m = float(match.rules.blast_radius_m(weapon))
+    r_m = blast_radius_m(match.rules, weapon)
     if r_m <= 0:
         return []
     bands: dict[str, list[str]] = {name: [] for name, _ in BLAST_BANDS}

@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from engine.capabilities import blast_radius_m
 from engine.outcome import Impossible
 from game.ui import overlays as ov
 from game.ui import rulesheets
@@ -42,7 +43,7 @@ def throw_lines(match: Match, uid: int, tile: tuple[int, int], bands: list[tuple
     """The grenade's tooltip: distance, the bands' radii and who stands in each."""
     v = match.view(uid)
     weapon = v.grenades[0]
-    r_m = float(match.rules.blast_radius_m(weapon))
+    r_m = blast_radius_m(match.rules, weapon)
     dist = geo.distance_m(match.grid, v.pos, tile)
     lines = [f"throw {weapon.replace('_', ' ')} {dist:.0f} m to {tile}",
              f"blast radius {r_m:g} m: wounds to {r_m:g} m, mixed to {2 * r_m:g} m, stuns to {3 * r_m:g} m"]
@@ -129,7 +130,7 @@ def overwatch_lines(match: Match, uid: int, aim: tuple[int, int], area: set[tupl
     does then, the chance of the check, whether it keeps last round's overwatch."""
     v = match.view(uid)
     facts = match.rules.weapon_facts(v.combatant)
-    lines = [f"overwatch at {aim}: {match.rules.overwatch_arc():g} degree arc to {facts.long_m:g} m "
+    lines = [f"overwatch at {aim}: {match.overwatch.arc():g} degree arc to {facts.long_m:g} m "
              f"({len(area)} tiles in sight)"]
     inside = [f"{e.name} {match.range.distance_m(uid, e.uid):.0f} m" for e in match.enemies_of(uid)
               if e.pos in area and match.sees(v.team, e.uid)]  # fog of war: those its side sees
@@ -157,7 +158,8 @@ def first_aid_lines(match: Match, uid: int, patient: int, stuns: bool) -> list[s
     if t is not None and t.patient == patient and t.stuns == stuns:
         lines.append(f"goes on tending: {t.rounds_left} rounds left")
     else:
-        lines.append(f"{match.rules.first_aid_rounds()} rounds of tending, focused (no defences); "
+        aid = match.rules.first_aid_rules
+        lines.append(f"{aid.first_aid_rounds() if aid is not None else 0} rounds of tending, focused (no defences); "
                      "another declaration stops it")
     check = match.check(uid, FirstAid(patient, stuns))
     if isinstance(check, Impossible):

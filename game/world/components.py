@@ -77,10 +77,14 @@ class Declared:
 
 @dataclass
 class Moved:
-    """How the unit moves this round (none, free, run, sprint) and its path."""
+    """How the unit moves this round (none, free, run, sprint) and its path; `walked` the
+    fastest it has already walked this round, `walked_m` how far (a ruleset whose Moves come
+    Turn by Turn judges a later action by them: Mythras's gaits)."""
 
     mode: str = "none"
     path: tuple[tuple[int, int], ...] = ()
+    walked: str = "none"
+    walked_m: float = 0.0
 
 
 @dataclass

@@ -41,6 +41,7 @@ from game.world.actions import (
 )
 from game.world.components import Declared, Initiative, Moved, Posture, ReactionPolicy
 from game.world.events import EventKind
+from game.world.legality import ruleset_refusal
 
 if TYPE_CHECKING:
     from game.world.match import Match, UnitView
@@ -186,16 +187,24 @@ class Declarations:
         # How a melee attacker approaches (a run makes it slow; some rulesets allow no attack
         # after a run): the ruleset's declaration hears it, so `check` works it out too.
         approach = m.movement.approach_mode(v, action, stance) if isinstance(action, Attack) else "none"
+        intent = self._intent(action, approach)
+        refusal = ruleset_refusal(m, v, action, stance, intent)  # what the rules allow: the ruleset's answer
+        if refusal is not None:
+            return refusal
         if isinstance(action, FullDodge):
             choices["full_dodge"] = True
         if "reaction" not in choices and m.reaction_policy(uid) is not None:
             choices["reaction"] = m.reaction_policy(uid)  # the standing policy it keeps
         try:
             decl = m.rules.declare(v.combatant, v.state, stance=stance, lost_round=lost,
-                                   initiative=v.initiative, intent=self._intent(action, approach), **choices)
+                                   initiative=v.initiative, intent=intent, **choices)
         except ValueError as exc:
             return Impossible(str(exc))
         return Plan(stance, decl, given, letting_go, dodge_path, approach)
+
+    def intent_of(self, action: Action) -> Intent:
+        """The action as the ruleset hears it (a melee approach not worked out)."""
+        return self._intent(action, "none")
 
     def _intent(self, action: Action, approach: str) -> Intent:
         """The action as the ruleset's declaration hears it (engine.ruleset.Intent)."""
@@ -226,7 +235,7 @@ class Declarations:
         queue = m._declare_queue
         order = queue.index(uid) if uid in queue else len(queue)
         esper.add_component(m._entities[uid], Declared(action, plan.decl, order, plan.given))
-        if "reaction" in plan.given and m.rules.reaction_policies():
+        if "reaction" in plan.given and m.rules.choice_rules is not None and m.rules.choice_rules.reaction_policies():
             esper.add_component(m._entities[uid], ReactionPolicy(str(plan.given["reaction"])))
         if plan.letting_go:
             m.engagement.release(uid, "lets go")

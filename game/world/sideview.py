@@ -161,9 +161,12 @@ class SideViews:
         """The side's units that see `uid` in cover try to notice it, in turn (True: one did)."""
         m = self.m
         self._checked[team].add(uid)
+        hiding = m.rules.hiding_rules
         for watcher, cover in self._hiding_from(team, uid):
+            if hiding is None:
+                return True  # sight alone decides (the ruleset has no noticing)
             dist = m.topology.distance_m(m.view(watcher).pos, m.view(uid).pos)
-            ok, text = m.rules.notice(m.dice, m.participant(watcher), m.participant(uid), dist, cover)
+            ok, text = hiding.notice(m.dice, m.participant(watcher), m.participant(uid), dist, cover)
             if ok:
                 return True
         return False

@@ -129,7 +129,8 @@ class RoundSteps:
         yield from self.resolve_step(uid, phase)
         if not m.view(uid).out:
             c = m._comp(uid, Combatant)
-            m.health.set_state(uid, m.rules.acted(c.combatant, c.state, kind_of(action).tag))
+            m.health.set_state(uid, m.rules.acted(c.combatant, c.state, kind_of(action).tag,
+                                                  m.declarations.intent_of(action)))
 
     def roll_initiative_all(self) -> None:
         """Roll initiative for every unit still in the fight (engine.turn.Initiative: rulesets

@@ -106,3 +106,29 @@ def test_a_player_parries_evades_picks_effects_and_the_save_replays_it(app, tmp_
     assert again.match.log.lines() == session.match.log.lines()
     again.match.close()
 
+
+
+def test_buttons_greyed_with_the_rulesets_reason(app):
+    """The ruleset's refusal (Ruleset.may_declare) greys the action bar's buttons with its
+    reason before any target is clicked: a fighter reeling from a Serious Wound cannot fire
+    (0004 Serious Wound), one with a useless leg cannot stand (it drops prone)."""
+    from dataclasses import replace
+
+    from game.ui.actionbar import Choice, player_buttons
+
+    screen = open_mythras(app, CROSSROADS)
+    m = screen.match
+    app.frame(16)
+    uid = screen.selected
+
+    def button(label):
+        return next(b for b in player_buttons(m, uid, Choice()) if b.label == label)
+
+    assert button("1 shot").enabled
+    m.health.set_state(uid, replace(m.view(uid).state, no_attack_turns=2))
+    shot = button("1 shot")
+    assert not shot.enabled and "Serious Wound" in shot.tip
+    m.health.set_state(uid, replace(m.view(uid).state, no_attack_turns=0, prone=True,
+                                    useless=frozenset({"right_leg"})))
+    stand = button("P stand up")
+    assert not stand.enabled and "right leg useless" in stand.tip

@@ -50,15 +50,21 @@ def test_the_awareness_check_is_rolled_from_the_dice_and_can_fail_or_succeed():
 
 
 def test_other_rulesets_notice_by_their_own_rules():
-    """Mythras: a Perception roll (graded by cover); Yags SF and Step Dice: sight alone."""
+    """Mythras: a Perception roll (graded by cover); Yags SF and Step Dice: sight alone (they
+    have no hiding capability: `hiding_rules` is None, and the world lets sight decide)."""
     for name, both in (("mythras", True), ("yags-sf", False), ("step", False)):
         rules = make_ruleset(name)
         from game.squads import template_spec
 
+        hiding = rules.hiding_rules
+        if not both:
+            assert hiding is None
+            continue
+        assert hiding is not None
         c = rules.make_combatant(template_spec("rifleman", "A"))
         p = Participant("A", c, rules.fresh_state(c))
-        got = {rules.notice(Dice(random.Random(s)), p, p, 10, "soft90")[0] for s in range(60)}
-        assert got == ({True, False} if both else {True})
+        got = {hiding.notice(Dice(random.Random(s)), p, p, 10, "soft90")[0] for s in range(60)}
+        assert got == {True, False}
 
 
 def test_declarations_open_unknown_and_hidden(new_match):

@@ -108,3 +108,10 @@ def preview_lines(rules: Ruleset, request: AttackRequest, preview: Any) -> list[
         return []
     out: list[str] = mod.preview_lines(rules, request, preview)
     return out
+
+
+def reaction_policies(rules: Any) -> tuple:
+    """The standing reaction policies a unit of this ruleset may keep (Mythras, step dice), or
+    none: they are the choice capability's (engine/capabilities.py)."""
+    choices = rules.choice_rules
+    return tuple(choices.reaction_policies()) if choices is not None else ()

@@ -1,6 +1,6 @@
 """First aid: tend an adjacent friend, or oneself (yags-combat.md, Healing and First aid).
 
-The ruleset's `first_aid_rounds()` rounds doing nothing else (focused: no defences), then the
+The ruleset's `first_aid_rules.first_aid_rounds()` rounds doing nothing else (focused: no defences), then the
 check; another declaration interrupts it and a later one starts afresh (the work system,
 game/world/systems/work.py, carries it on)."""
 
@@ -31,7 +31,8 @@ class FirstAidKind(ActionKind[FirstAid]):
     tag: ClassVar[str] = "first_aid"
 
     def check(self, m: Match, v: UnitView, action: FirstAid, stance: str | None) -> Done | Impossible:
-        if m.rules.first_aid_rounds() <= 0:
+        aid = m.rules.first_aid_rules
+        if aid is None or aid.first_aid_rounds() <= 0:
             return Impossible(f"{m.rules.name} has no first aid")
         if action.patient not in m._entities:
             return Impossible(f"no unit {action.patient}")

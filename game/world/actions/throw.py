@@ -35,11 +35,14 @@ class ThrowKind(ActionKind[Throw]):
             return Impossible(f"{v.name} has no {action.weapon}")
         if not m.topology.in_bounds(action.tile):
             return Impossible("that tile is off the map")
-        reach = m.rules.throw_range_m(v.combatant, action.weapon)
+        blasts = m.rules.blast_rules
+        if blasts is None:
+            return Impossible(f"{m.rules.name} has no explosives")
+        reach = blasts.throw_range_m(v.combatant, action.weapon)
         dist = m.topology.distance_m(v.pos, action.tile)
         if dist > reach:
             return Impossible(f"too far to throw ({reach:g} m at most)")
-        chance = m.rules.preview_throw(m.participant(v.uid), action.weapon, dist)
+        chance = blasts.preview_throw(m.participant(v.uid), action.weapon, dist)
         if isinstance(chance, Impossible):
             return chance  # the ruleset's refusal (cannot throw now)
         return m.movement.validate_path(v, action.path, "free", stance) if action.path else Done()

@@ -42,14 +42,16 @@ class CombatSystem(System):
             request = replace(request, others=others)
         if stray:
             request = replace(request, situation=replace(request.situation, target_melee_crowd=0))
-        request = m.rules.before_reaction(m.dice, request)
-        question = m.rules.reaction(request)
-        if question is not None:  # the defender chooses its reaction (before the roll, or after the first)
-            key = yield replace(question, uid=target)
-            request = replace(request, options={**request.options, "reaction": key})
-            c = m._comp(target, Combatant)
-            m.health.set_state(target, m.rules.react(c.combatant, c.state, key))
-            request = replace(request, target=m.participant(target))
+        asks = m.rules.choice_rules  # None: the ruleset asks nothing in the middle of an attack
+        if asks is not None:
+            request = asks.before_reaction(m.dice, request)
+            question = asks.reaction(request)
+            if question is not None:  # the defender chooses its reaction (before the roll, or after the first)
+                key = yield replace(question, uid=target)
+                request = replace(request, options={**request.options, "reaction": key})
+                c = m._comp(target, Combatant)
+                m.health.set_state(target, asks.react(c.combatant, c.state, key))
+                request = replace(request, target=m.participant(target))
         by_name = {name: u for u, name in m.names.items()}
         results = m.rules.resolve(m.dice, request)
         done: list[Any] = []
@@ -97,14 +99,15 @@ class CombatSystem(System):
         of war the chooser's side is shown only the options naming units it sees (a bystander
         it has not noticed is not named; with none left it is asked nothing; rules-notes)."""
         m = self.m
-        question = m.rules.effects(r)
-        if question is None:
+        asks = m.rules.choice_rules
+        question = asks.effects(r) if asks is not None else None
+        if asks is None or question is None:
             return r
         chooser = {m.name(u): u for u in m.uids()}.get(str(question.about.get("chooser", "")), uid)
         if m.vision is not None:
             question = m.vision.known_options(m.view(chooser).team, question)
         keys = (yield replace(question, uid=chooser)) if question.options else ()
-        return m.rules.with_effects(r, tuple(keys))
+        return asks.with_effects(r, tuple(keys))
 
     def log_result(self, uid: int, target: int | None, result: Any) -> None:
         """A result's lines in the log (its rolls and what they did), or why it could not be."""

@@ -55,6 +55,8 @@ class EngagementSystem(System):
             if not path:
                 m._event(EventKind.INFO, f"{v.name} cannot reach {t.name}", uid, a.target)
                 return
+            mode = m._comp(uid, Moved).mode
+            m.movement.note_walked(uid, mode if mode != "none" else "free", path)
             yield from m.movement.walk(uid, path, attacking=a.target)
             if m.view(uid).out:
                 return

@@ -31,8 +31,10 @@ class ExplosionSystem(System):
         if a.weapon not in grenades.weapon_ids:
             return
         dist = m.topology.distance_m(v.pos, a.tile)
+        blasts = m.rules.blast_rules
+        assert blasts is not None  # a throw is declared only under a ruleset with explosives
         try:
-            roll, offset_m = m.rules.throw(m.dice, m.participant(uid), a.weapon, dist)
+            roll, offset_m = blasts.throw(m.dice, m.participant(uid), a.weapon, dist)
         except ValueError as exc:  # it can no longer throw (knocked down since it declared)
             m._event(EventKind.INFO, f"{v.name} cannot throw: {exc}", uid)
             return
@@ -55,7 +57,7 @@ class ExplosionSystem(System):
                        or m.topology.cover_between(land, w.pos) in ("hard50", "hard90"))
             d_m += self.take_cover(uid, w.uid, a.weapon, d_m)
             victims.append((w.uid, m.participant(w.uid), d_m, covered))
-        results = m.rules.blast(m.dice, m.participant(uid), a.weapon, [(p, d_m, c) for _, p, d_m, c in victims])
+        results = blasts.blast(m.dice, m.participant(uid), a.weapon, [(p, d_m, c) for _, p, d_m, c in victims])
         m._event(EventKind.BLAST, f"the {a.weapon.replace('_', ' ')} explodes at {land}", uid, data=BlastAt(land))
         for (wuid, _, _, _), r in zip(victims, results, strict=False):
             if r is None:
@@ -74,8 +76,10 @@ class ExplosionSystem(System):
         d, v = m.declared(uid), m.view(uid)
         if uid == thrower or d is None or m.rules.out_of_fight(v.state):
             return 0.0  # the thrower is busy throwing
+        blasts = m.rules.blast_rules
+        assert blasts is not None
         decl = m.rules.note_attacked(d.ruleset_decl, m.name(thrower))
-        roll, metres = m.rules.take_cover(m.dice, replace(m.participant(uid), declaration=decl),
+        roll, metres = blasts.take_cover(m.dice, replace(m.participant(uid), declaration=decl),
                                           m.name(thrower), weapon, distance_m)
         if roll is None:
             return 0.0

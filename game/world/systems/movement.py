@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from game.world.match import UnitView
 
 Tile = tuple[int, int]
+GAITS = ("none", "free", "run", "sprint")  # slowest first
 
 
 class MovementSystem(System):
@@ -33,7 +34,7 @@ class MovementSystem(System):
     def process(self, phase: str, tasks: list[Iterator[Question]]) -> None:  # type: ignore[override]
         if phase == "start":
             for _, mv in esper.get_component(Moved):
-                mv.mode, mv.path = "none", ()
+                mv.mode, mv.path, mv.walked, mv.walked_m = "none", (), "none", 0.0
         elif phase == "move":
             tasks.append(self.finish_moves())
 
@@ -220,7 +221,17 @@ class MovementSystem(System):
             mv = m._comp(uid, Moved)
             if mv.mode == "none" or not mv.path or m.view(uid).out:
                 continue
+            self.note_walked(uid, mv.mode, mv.path)
             yield from self.walk(uid, mv.path)
+
+    def note_walked(self, uid: int, mode: str, path: Sequence[Tile]) -> None:
+        """Keep the fastest gait `uid` has walked this round and how far (`Moved.walked`)."""
+        m = self.m
+        mv = m._comp(uid, Moved)
+        if GAITS.index(mode) > GAITS.index(mv.walked):
+            mv.walked = mode
+        start = m.view(uid).pos
+        mv.walked_m += sum(m.topology.distance_m(a, b) for a, b in zip((start, *path), path, strict=False))
 
     def moved(self, uid: int) -> Any:
         """How `uid` moves this round (its `Moved` component: mode and path)."""

@@ -73,7 +73,7 @@ class OverwatchSystem(System):
             return False
         if m.topology.distance_m(origin, tile) > facts.long_m + 1e-9:
             return False
-        return (m.topology.in_arc(origin, (aim[0], aim[1]), tile, m.rules.overwatch_arc())
+        return (m.topology.in_arc(origin, (aim[0], aim[1]), tile, self.arc())
                 and m.topology.line_of_sight(origin, tile))
 
     def sight(self, uid: int) -> set[Tile]:
@@ -96,7 +96,7 @@ class OverwatchSystem(System):
         if aim is None or tuple(aim) == v.pos:
             return set()
         seen = self.sight(uid) if seen is None else seen
-        arc = m.rules.overwatch_arc()
+        arc = self.arc()
         return {t for t in seen if t != v.pos and m.topology.in_arc(v.pos, (aim[0], aim[1]), t, arc)
                 and m.topology.distance_m(v.pos, t) <= facts.long_m + 1e-9}
 
@@ -109,19 +109,27 @@ class OverwatchSystem(System):
         return (w is not None and m.phase == "declare" and w.round == m.round - 1 and not w.triggered
                 and w.aim == (None if aim is None else tuple(aim)) and w.tile == m.view(uid).pos)
 
+    def arc(self) -> float:
+        """Degrees of the area a shooting overwatch covers; 0: the ruleset has no overwatch
+        (`Ruleset.overwatch_rules` is None)."""
+        w = self.m.rules.overwatch_rules
+        return w.overwatch_arc() if w is not None else 0.0
+
     def bonus(self, uid: int) -> int:
         """What a kept overwatch adds to `uid`'s initiative for the action it triggers."""
-        return int(self.m.rules.overwatch_initiative(self.m.participant(uid)))
+        w = self.m.rules.overwatch_rules
+        return int(w.overwatch_initiative(self.m.participant(uid))) if w is not None else 0
 
     def chance(self, uid: int) -> Any:
         """The exact chance `uid`'s overwatch check succeeds (None if the ruleset gives none)."""
-        return self.m.rules.overwatch_check_chance(self.m.participant(uid))
+        w = self.m.rules.overwatch_rules
+        return w.overwatch_check_chance(self.m.participant(uid)) if w is not None else None
 
     # --- the declaration check ----------------------------------------------------------------
 
     def refusal(self, v: UnitView, action: Overwatch, stance: str | None) -> Impossible | None:
         m = self.m
-        if m.rules.overwatch_arc() <= 0:
+        if self.arc() <= 0:
             return Impossible(f"{m.rules.name} has no overwatch")
         facts = m.rules.weapon_facts(v.combatant)
         if facts.melee:
@@ -131,7 +139,7 @@ class OverwatchSystem(System):
         if stance in ("aggressive", "defensive"):
             return Impossible(f"a missile attack is made in the normal stance (Missile Attacks), not {stance}")
         if action.aim is None:
-            return Impossible(f"aim the overwatch at a tile: it covers a {m.rules.overwatch_arc():g} degree arc")
+            return Impossible(f"aim the overwatch at a tile: it covers a {self.arc():g} degree arc")
         if not m.topology.in_bounds(action.aim):
             return Impossible("that tile is off the map")
         if tuple(action.aim) == v.pos:
@@ -247,7 +255,9 @@ class OverwatchSystem(System):
                  f"{where} at {t.pos}" + (f" (kept since round {watch.since}: initiative "
                                           f"{self._initiative(watcher)})" if kept else ""),
                  watcher, target, data=WatchNote(stage="triggered", how=how, at=t.pos, kept=kept))
-        roll = m.rules.overwatch_check(m.dice, m.participant(watcher))
+        w = m.rules.overwatch_rules
+        assert w is not None  # an overwatch is declared only under a ruleset that has one
+        roll = w.overwatch_check(m.dice, m.participant(watcher))
         m._event(EventKind.ROLL, roll.describe(), watcher, target, data=CheckNote("overwatch", roll.success))
         if not roll.success:
             m._event(EventKind.OVERWATCH, f"{name} fails the overwatch check: the action is wasted", watcher, target,

@@ -51,6 +51,7 @@ class RangeSystem(System):
         cover = m.sight.target_cover(attacker, target)
         t_moved = movement.moved(target).mode
         a_moved = movement.moved(attacker).mode
+        a_gait = movement.moved(attacker).walked
         # Firing into melee: "If someone is wrestling with the intended target" (someone other
         # than the shooter holds it or is held by it): the wrestler counts for that, not as
         # one more of the people in close combat with it (rules-notes).
@@ -70,7 +71,7 @@ class RangeSystem(System):
         bystanders = tuple(w.name for w in adjacent) + ((m.name(wrestler),) if wrestler is not None else ())
         return _make_situation(
             distance_m=max(topology.distance_m(a.pos, t.pos), 1.0 * m.grid.metres_per_tile),
-            target_cover=cover, attacker_moved=a_moved, target_moved=t_moved,
+            target_cover=cover, attacker_moved=a_moved, target_moved=t_moved, attacker_gait=a_gait,
             lateral=t_moved == "none" or m.sight.lateral(a.pos, target),
             room_reach=topology.room_reach(a.pos), in_melee_with_attacker=in_melee,
             target_melee_crowd=sum(1 for w in adjacent if w.team != t.team),

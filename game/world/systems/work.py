@@ -66,6 +66,8 @@ class WorkSystem(System):
         m = self.m
         ent = m._entities[uid]
         p = m.view(a.patient)
+        aid = m.rules.first_aid_rules
+        assert aid is not None  # first aid is declared only under a ruleset that has it
         if m.rules.health_facts(p.state).dead or m.topology.steps(m.view(uid).pos, p.pos) > 1:
             if esper.has_component(ent, Tending):
                 esper.remove_component(ent, Tending)
@@ -73,7 +75,7 @@ class WorkSystem(System):
             return
         t = esper.try_component(ent, Tending)
         if t is None:
-            t = Tending(a.patient, a.stuns, m.rules.first_aid_rounds())
+            t = Tending(a.patient, a.stuns, aid.first_aid_rounds())
             esper.add_component(ent, t)
             m._event(EventKind.INFO, f"{m.name(uid)} tends {p.name}'s {'stuns' if a.stuns else 'wounds'} "
                      f"({t.rounds_left} rounds)", uid, a.patient)
@@ -83,7 +85,7 @@ class WorkSystem(System):
                      uid, a.patient)
             return
         esper.remove_component(ent, Tending)
-        applied = m.rules.first_aid(m.dice, m.participant(uid), m.participant(a.patient), stuns=a.stuns)
+        applied = aid.first_aid(m.dice, m.participant(uid), m.participant(a.patient), stuns=a.stuns)
         for roll in applied.rolls:
             m._event(EventKind.ROLL, roll.describe(), uid, a.patient)
         for text in applied.events:
@@ -105,7 +107,8 @@ class WorkSystem(System):
         if ammo.reload_left:
             m._event(EventKind.AMMO, f"{m.name(uid)} goes on reloading ({ammo.reload_left} rounds left)", uid)
         else:
-            ammo.reload_left = max(1, facts.reload_rounds)
+            c = m.view(uid)
+            ammo.reload_left = max(1, m.rules.reload_rounds(c.combatant, c.state))
             m._event(EventKind.AMMO, f"{m.name(uid)} reloads ({ammo.reload_left} rounds)", uid)
         ammo.reload_left -= 1
         if ammo.reload_left == 0 and ammo.magazines > 0:
