@@ -48,3 +48,22 @@ def test_a_store_made_before_the_outcomes_table_gains_it_and_keeps_its_rows(tmp_
         assert store.outcomes(v.id, 2)["by"]["objective"] == 1
     finally:
         store.close()
+
+
+def test_the_summary_says_how_the_battles_were_decided():
+    from game.lab.summary import Tally, summary_lines
+
+    battles = [{**BATTLE, "by": "objective", "objectives": ["Road out"], "exited": {"blue": 3, "red": 0}},
+               {**BATTLE, "winner": "red", "by": "time", "exited": {"blue": 1, "red": 0}},
+               {**BATTLE, "by": "elimination"}]
+    s = Tally.of(battles).summary()
+    assert s["decided"] == {"blue by elimination": 1, "blue by objective": 1, "red by time": 1}
+    assert s["exited"] == {"blue": 4, "red": 0}
+    record = {"map_name": "m", "runs": 3, "seed": 1, "blue_ai": "normal", "red_ai": "normal", "seconds": 1.0,
+              "map": "m.tmx", "summary": {**s, "decision_ms": {"median_of_medians": 0.0, "max": 0.0}}}
+    lines = summary_lines(record)
+    assert ("  decided: blue by elimination 1, blue by objective 1, red by time 1; exited: blue 4, red 0"
+            in lines)
+    plain = Tally.of([{**BATTLE, "by": "elimination"}]).summary()
+    record["summary"] = {**plain, "decision_ms": {"median_of_medians": 0.0, "max": 0.0}}
+    assert not any(line.startswith("  decided") for line in summary_lines(record))  # as before objectives
