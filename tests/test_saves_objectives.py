@@ -41,3 +41,15 @@ def test_a_breakout_from_its_flank_deployment_saves_and_replays(tmp_path, sessio
     play_rounds(loaded, 6)
     assert loaded.match.log.lines() == s.match.log.lines()
     assert loaded.match.objectives.status(0, "blue") == s.match.objectives.status(0, "blue")
+
+
+def test_check_save_names_the_objectives_state(tmp_path, sessions, capsys):
+    from game.cli import main
+
+    cfg = SessionConfig(str(ROOT / "maps" / "breakout.tmx"), "solo", "normal", 4, fog=False)
+    s = sessions(new_session(cfg))
+    play_rounds(s, 2)
+    path = save_game(s, tmp_path / "c.json")
+    assert main(["check-save", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "objective 'East road out' (blue): exit: 0 of 3 left" in out
