@@ -127,3 +127,27 @@ def test_elimination_still_ends_a_battle(new_match, rules_fog):
     r = play_out(m, Walker("blue", fight=True), Walker("red", fight=True))
     assert r.by == "elimination" and r.winner in ("blue", "red")
     assert r.survivors[r.winner] > 0 and r.survivors["red" if r.winner == "blue" else "blue"] == 0
+
+
+def test_under_fog_a_side_knows_an_enemy_zone_only_as_far_as_it_sees(new_match):
+    post = zone("Red post", "hold", "red", [(10, 2)], rounds=3)
+    # behind the wall: blue sees nothing of red's zone
+    m = new_match(field([post]), squads(BLUE_SIDE, {"Cy": (10, 2), "Dee": (11, 3)}), seed=1,
+                  ruleset=make_ruleset("yags"), fog=True)
+    play_out_rounds(m, 1)
+    assert m.objectives.status(0, "blue").text == "held: unknown"
+    assert m.objectives.status(0, "red").text == "hold: 1 of 3 rounds"  # its own side knows
+    assert m.objectives.status(0, None).text == "hold: 1 of 3 rounds"
+    # in the open, blue sees the zone and who stands in it
+    m = new_match(field([post], rows=OPEN), squads({"Ann": (8, 2)}, {"Cy": (10, 2)}), seed=1,
+                  ruleset=make_ruleset("yags"), fog=True)
+    play_out_rounds(m, 1)
+    assert m.objectives.status(0, "blue").text == "hold: 1 of 3 rounds"
+
+
+def play_out_rounds(m, n):
+    from game.flow import Flow
+
+    flow = Flow(m, {"blue": Walker("blue"), "red": Walker("red")})
+    for _ in range(n):
+        flow.play_round()
