@@ -67,3 +67,17 @@ def test_the_summary_says_how_the_battles_were_decided():
     plain = Tally.of([{**BATTLE, "by": "elimination"}]).summary()
     record["summary"] = {**plain, "decision_ms": {"median_of_medians": 0.0, "max": 0.0}}
     assert not any(line.startswith("  decided") for line in summary_lines(record))  # as before objectives
+
+
+def test_a_sweep_on_a_map_with_objectives_reports_how_its_matches_ended(tmp_path, capsys):
+    from pathlib import Path
+
+    from game.cli import main
+
+    store = Path(__file__).resolve().parents[1] / "maps" / "store.tmx"
+    plan = write_plan(tmp_path, f'map = "{store}"\nruns = 2\n[red]\nai = ["normal", "random"]\n')
+    assert main(["sweep", str(plan), "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "by objective" in out and "by time" in out
+    with sqlite3.connect(tmp_path / "plan.sqlite") as con:
+        assert con.execute("SELECT COUNT(*) FROM outcomes").fetchone() == (4,)

@@ -11,7 +11,7 @@ difference significant by luck is at most 5% over the whole sweep (the family-wi
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.lab.plan import FIELDS, Variant
@@ -73,6 +73,7 @@ class Row:
     red: int
     draw: int
     rounds: float
+    by: dict[str, int] = field(default_factory=dict)  # matches decided by elimination, objective, time
 
     @property
     def rate(self) -> float:
@@ -135,14 +136,18 @@ def _pct(x: float) -> str:
 def table_lines(rows: list[Row], comparisons: list[Comparison], most: int = 40) -> list[str]:
     """The terminal table: a line per variant, then the significant differences."""
     width = min(60, max([len("variant")] + [len(r.label) for r in rows]))
-    lines = [f"  {'variant':<{width}} {'matches':>7}  {'blue wins (95% CI)':<20} {'red':>5} {'draws':>5} {'rounds':>6}"]
+    how = any(r.by.get("objective") for r in rows)  # a sweep on maps with objectives: how they ended
+    lines = [f"  {'variant':<{width}} {'matches':>7}  {'blue wins (95% CI)':<20} {'red':>5} {'draws':>5} {'rounds':>6}"
+             + (f" {'by objective':>12} {'by time':>7}" if how else "")]
     for r in rows:
         lo, hi = r.ci
         label = r.label if len(r.label) <= width else r.label[:width - 1] + "\u2026"
         blue = f"{_pct(r.rate)} ({100 * lo:.0f}-{100 * hi:.0f}%)" if r.n else "-"
         red = _pct(r.red / r.n) if r.n else "-"
         draw = _pct(r.draw / r.n) if r.n else "-"
-        lines.append(f"  {label:<{width}} {r.n:>7,}  {blue:<20} {red:>5} {draw:>5} {r.rounds:>6.1f}")
+        ended = (f" {_pct(r.by.get('objective', 0) / r.n) if r.n else '-':>12} "
+                 f"{_pct(r.by.get('time', 0) / r.n) if r.n else '-':>7}") if how else ""
+        lines.append(f"  {label:<{width}} {r.n:>7,}  {blue:<20} {red:>5} {draw:>5} {r.rounds:>6.1f}{ended}")
     if not comparisons:
         lines.append("  no two variants differ in one setting only, so none is compared")
         return lines
@@ -166,5 +171,5 @@ def rows_of(store: Any, variants: list[Variant], labels: list[str], runs: int) -
     rows = []
     for v, label in zip(variants, labels, strict=True):
         o = store.outcomes(v.id, runs)
-        rows.append(Row(v, label, o["n"], o["blue"], o["red"], o["draw"], o["rounds"]))
+        rows.append(Row(v, label, o["n"], o["blue"], o["red"], o["draw"], o["rounds"], dict(o.get("by", {}))))
     return rows
