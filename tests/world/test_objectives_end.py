@@ -151,3 +151,12 @@ def play_out_rounds(m, n):
     flow = Flow(m, {"blue": Walker("blue"), "red": Walker("red")})
     for _ in range(n):
         flow.play_round()
+
+
+def test_a_unit_that_left_has_no_more_end_of_round_checks(new_match, rules_fog):
+    west = zone("West", "exit", "blue", [(0, 1)], count=2)
+    m = match(new_match, rules_fog, field([west], max_rounds=4))
+    play_out(m, Walker("blue", {"Ann": (0, 1)}), Walker("red"))
+    (ann,) = m.exited("blue")
+    left = next(e.round for e in m.log.since(0) if e.actor == ann and "leaves the map" in e.text)
+    assert not [e for e in m.log.since(0) if e.actor == ann and e.round > left]
