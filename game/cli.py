@@ -228,9 +228,16 @@ def cmd_check_save(args: argparse.Namespace) -> int:
         print(f"map: {m.grid.name} ({cfg.map_path}); mode {cfg.mode}, AI {cfg.ai}, seed {cfg.seed}"
               + ("; fog of war" + (" (the AI sees all)" if cfg.ai_sees_all else "") if m.fog else ""))
         alive = {t: len(m.units(t, living=True)) for t in m.teams}
-        print(f"round {m.round} of {m.max_rounds}; standing: " + ", ".join(f"{t} {n}" for t, n in alive.items()))
+        gone = {t: len(m.exited(t)) for t in m.teams}
+        print(f"round {m.round} of {m.max_rounds}; standing: " + ", ".join(f"{t} {n}" for t, n in alive.items())
+              + ("; exited: " + ", ".join(f"{t} {n}" for t, n in gone.items()) if any(gone.values()) else ""))
+        for i in range(len(m.objectives.all)):
+            print(f"objective {m.objectives.all[i].name!r} ({m.objectives.all[i].team}): "
+                  f"{m.objectives.status(i, None).text}")
         if m.over:
-            print(f"over: {m.winner}")
+            by, which = m.decided_by
+            print(f"over: {m.winner}" + (f" by {by}" + (" " + ", ".join(repr(n) for n in which) if which else "")
+                                         if m.objectives or by != "elimination" else ""))
         else:
             nxt = m.declaring()
             print("next to declare: " + (m.name(nxt) if nxt is not None else "nobody (the round resolves next)"))

@@ -37,10 +37,12 @@ def test_a_store_made_before_the_outcomes_table_gains_it_and_keeps_its_rows(tmp_
     store = Store(path)
     store.add(v.id, 0, BATTLE, "test", store.begin(plan, [v], "test"))
     store.close()
-    with sqlite3.connect(path) as con:  # as a store of schema 2 made before issue 30
+    with sqlite3.connect(path) as con:  # as a store made before issue 30
         con.execute("DROP TABLE outcomes")
-        con.execute("UPDATE store SET value = '2' WHERE key = 'schema'")
-        con.execute("PRAGMA user_version = 2")
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        if version:  # a store with schema versions (issue 27): the version before the outcomes table
+            con.execute("UPDATE store SET value = ? WHERE key = 'schema'", (str(version - 1),))
+            con.execute(f"PRAGMA user_version = {version - 1}")
         before = con.execute("SELECT * FROM matches").fetchall()
     con.close()
     store = Store(path)
@@ -51,3 +53,36 @@ def test_a_store_made_before_the_outcomes_table_gains_it_and_keeps_its_rows(tmp_
         assert store.outcomes(v.id, 2)["by"]["objective"] == 1
     finally:
         store.close()
+
+
+def test_the_summary_says_how_the_battles_were_decided():
+    from game.lab.summary import Tally, summary_lines
+
+    battles = [{**BATTLE, "by": "objective", "objectives": ["Road out"], "exited": {"blue": 3, "red": 0}},
+               {**BATTLE, "winner": "red", "by": "time", "exited": {"blue": 1, "red": 0}},
+               {**BATTLE, "by": "elimination"}]
+    s = Tally.of(battles).summary()
+    assert s["decided"] == {"blue by elimination": 1, "blue by objective": 1, "red by time": 1}
+    assert s["exited"] == {"blue": 4, "red": 0}
+    record = {"map_name": "m", "runs": 3, "seed": 1, "blue_ai": "normal", "red_ai": "normal", "seconds": 1.0,
+              "map": "m.tmx", "summary": {**s, "decision_ms": {"median_of_medians": 0.0, "max": 0.0}}}
+    lines = summary_lines(record)
+    assert ("  decided: blue by elimination 1, blue by objective 1, red by time 1; exited: blue 4, red 0"
+            in lines)
+    plain = Tally.of([{**BATTLE, "by": "elimination"}]).summary()
+    record["summary"] = {**plain, "decision_ms": {"median_of_medians": 0.0, "max": 0.0}}
+    assert not any(line.startswith("  decided") for line in summary_lines(record))  # as before objectives
+
+
+def test_a_sweep_on_a_map_with_objectives_reports_how_its_matches_ended(tmp_path, capsys):
+    from pathlib import Path
+
+    from game.cli import main
+
+    store = Path(__file__).resolve().parents[1] / "maps" / "store.tmx"
+    plan = write_plan(tmp_path, f'map = "{store}"\nruns = 2\n[red]\nai = ["normal", "random"]\n')
+    assert main(["sweep", str(plan), "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "by objective" in out and "by time" in out
+    with sqlite3.connect(tmp_path / "plan.sqlite") as con:
+        assert con.execute("SELECT COUNT(*) FROM outcomes").fetchone() == (4,)

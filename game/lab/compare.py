@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.lab.plan import FIELDS, Variant
@@ -48,6 +48,7 @@ class Row:
     red: int
     draw: int
     rounds: float
+    by: dict[str, int] = field(default_factory=dict)  # matches decided by elimination, objective, time
 
     @property
     def rate(self) -> float:
@@ -168,15 +169,18 @@ def table_lines(rows: list[Row], comparisons: list[Comparison], most: int = 40) 
     """The terminal table: a line per variant (blue's wins, draws and losses, blue's score
     with its 95% interval), then each comparison's difference, the significant first."""
     width = min(60, max([len("variant")] + [len(r.label) for r in rows]))
+    how = any(r.by.get("objective") for r in rows)  # a sweep on maps with objectives: how they ended
     lines = [f"  {'variant':<{width}} {'matches':>7}  {'blue W-D-L':<17} {'blue score (95% CI)':<20} "
-             f"{'blue wins':>9} {'rounds':>6}"]
+             f"{'blue wins':>9} {'rounds':>6}" + (f" {'by objective':>12} {'by time':>7}" if how else "")]
     for r in rows:
         label = r.label if len(r.label) <= width else r.label[:width - 1] + "\u2026"
         lo, hi = r.score_ci
         wdl = f"{r.blue}-{r.draw}-{r.red}"
         score = f"{_pct(r.score)} ({100 * lo:.0f}-{100 * hi:.0f}%)" if r.n else "-"
         wins = _pct(r.rate) if r.n else "-"
-        lines.append(f"  {label:<{width}} {r.n:>7,}  {wdl:<17} {score:<20} {wins:>9} {r.rounds:>6.1f}")
+        ended = (f" {_pct(r.by.get('objective', 0) / r.n) if r.n else '-':>12} "
+                 f"{_pct(r.by.get('time', 0) / r.n) if r.n else '-':>7}") if how else ""
+        lines.append(f"  {label:<{width}} {r.n:>7,}  {wdl:<17} {score:<20} {wins:>9} {r.rounds:>6.1f}{ended}")
     if not comparisons:
         lines.append("  no two variants differ in one setting only, so none is compared")
         return lines
@@ -198,5 +202,5 @@ def rows_of(store: Any, variants: list[Variant], labels: list[str], runs: int) -
     rows = []
     for v, label in zip(variants, labels, strict=True):
         o = store.outcomes(v.id, v.matches(runs), v.swap_sides)
-        rows.append(Row(v, label, o["n"], o["blue"], o["red"], o["draw"], o["rounds"]))
+        rows.append(Row(v, label, o["n"], o["blue"], o["red"], o["draw"], o["rounds"], dict(o.get("by", {}))))
     return rows

@@ -36,6 +36,8 @@ class Tally:
         self.decision: list[dict[str, Any]] = []
         self.fought: Counter = Counter()  # (team, x, y): attacks made from there
         self.fell: Counter = Counter()  # (team, x, y): units that fell there
+        self.by: Counter = Counter()  # (winner, how): elimination, objective or time (issue 30)
+        self.exited = {"blue": 0, "red": 0}  # units that left by an exit
 
     def add(self, b: dict[str, Any]) -> None:
         self.n += 1
@@ -54,6 +56,10 @@ class Tally:
             self.fought[(team, x, y)] += 1
         for team, x, y in b.get("fell", ()):
             self.fell[(team, x, y)] += 1
+        if "by" in b:
+            self.by[(b["winner"], b["by"])] += 1
+        for side, n in (b.get("exited") or {}).items():
+            self.exited[side] = self.exited.get(side, 0) + n
 
     @classmethod
     def of(cls, battles: Iterable[dict[str, Any]]) -> Tally:
@@ -80,6 +86,8 @@ class Tally:
                        "min": min(rounds, default=0), "max": max(rounds, default=0)},
             "casualties": casualties,
             "weapons": dict(sorted(self.weapons.items(), key=lambda kv: (-kv[1]["levels"], kv[0]))),
+            "decided": {f"{winner} by {how}": k for (winner, how), k in sorted(self.by.items())},
+            "exited": dict(self.exited),
             "decision_ms": {"median_of_medians": round(statistics.median(d["median"] for d in decision), 3) if decision else 0.0,
                             "max": max((d["max"] for d in decision), default=0.0)},
         }
@@ -112,6 +120,10 @@ def summary_lines(record: dict[str, Any]) -> list[str]:
     lines.append(f"  rounds: mean {ro['mean']:.1f}, sd {ro['sd']:.1f}, min {ro['min']}, max {ro['max']}")
     c = s["casualties"]
     lines.append(f"  casualties a match: blue {c['blue']['mean']:.2f}, red {c['red']['mean']:.2f}")
+    decided = s.get("decided") or {}
+    if any(" by objective" in k for k in decided) or any((s.get("exited") or {}).values()):
+        lines.append("  decided: " + ", ".join(f"{k} {n}" for k, n in decided.items())
+                     + "; exited: " + ", ".join(f"{t} {n}" for t, n in s["exited"].items()))
     if s["weapons"]:
         lines.append("  harm by weapon (damaging hits, damage levels, units downed):")
         for w, t in s["weapons"].items():

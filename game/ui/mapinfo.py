@@ -85,9 +85,13 @@ def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
             for u in grid.units:
                 sides[u.team] = sides.get(u.team, 0) + 1
             squad = " v ".join(f"{n} {t}" for t, n in sorted(sides.items())) or "default squads of 8"
+            goals = ""
+            if grid.objectives:  # issue 30: what each side must do, and who wins at time
+                goals = "; objectives: " + ", ".join(f"{o.team} {o.kind} '{o.name}'" for o in grid.objectives) + (
+                    "" if grid.at_time == "draw" else f"; {grid.at_time} wins at time")
             info = MapInfo(path, grid.name or Path(path).stem,
                            f"{grid.width} x {grid.height} tiles of {grid.metres_per_tile:g} m, {squad}, "
-                           f"{grid.max_rounds} rounds at most", " ".join((grid.briefing or "").split()),
+                           f"{grid.max_rounds} rounds at most{goals}", " ".join((grid.briefing or "").split()),
                            warnings=judged.warnings, has_units=bool(grid.units), ruleset=judged.ruleset)
         if len(_infos) > 32:
             _infos.clear()

@@ -127,3 +127,36 @@ def test_elimination_still_ends_a_battle(new_match, rules_fog):
     r = play_out(m, Walker("blue", fight=True), Walker("red", fight=True))
     assert r.by == "elimination" and r.winner in ("blue", "red")
     assert r.survivors[r.winner] > 0 and r.survivors["red" if r.winner == "blue" else "blue"] == 0
+
+
+def test_under_fog_a_side_knows_an_enemy_zone_only_as_far_as_it_sees(new_match):
+    post = zone("Red post", "hold", "red", [(10, 2)], rounds=3)
+    # behind the wall: blue sees nothing of red's zone
+    m = new_match(field([post]), squads(BLUE_SIDE, {"Cy": (10, 2), "Dee": (11, 3)}), seed=1,
+                  ruleset=make_ruleset("yags"), fog=True)
+    play_out_rounds(m, 1)
+    assert m.objectives.status(0, "blue").text == "held: unknown"
+    assert m.objectives.status(0, "red").text == "hold: 1 of 3 rounds"  # its own side knows
+    assert m.objectives.status(0, None).text == "hold: 1 of 3 rounds"
+    # in the open, blue sees the zone and who stands in it
+    m = new_match(field([post], rows=OPEN), squads({"Ann": (8, 2)}, {"Cy": (10, 2)}), seed=1,
+                  ruleset=make_ruleset("yags"), fog=True)
+    play_out_rounds(m, 1)
+    assert m.objectives.status(0, "blue").text == "hold: 1 of 3 rounds"
+
+
+def play_out_rounds(m, n):
+    from game.flow import Flow
+
+    flow = Flow(m, {"blue": Walker("blue"), "red": Walker("red")})
+    for _ in range(n):
+        flow.play_round()
+
+
+def test_a_unit_that_left_has_no_more_end_of_round_checks(new_match, rules_fog):
+    west = zone("West", "exit", "blue", [(0, 1)], count=2)
+    m = match(new_match, rules_fog, field([west], max_rounds=4))
+    play_out(m, Walker("blue", {"Ann": (0, 1)}), Walker("red"))
+    (ann,) = m.exited("blue")
+    left = next(e.round for e in m.log.since(0) if e.actor == ann and "leaves the map" in e.text)
+    assert not [e for e in m.log.since(0) if e.actor == ann and e.round > left]

@@ -139,6 +139,8 @@ class HealthSystem(System):
         m = self.m
         m.phase = "end"
         for uid in m.uids():
+            if m.has_left(uid):
+                continue  # it left the map safe by an exit: nothing happens to it any more
             c = m._comp(uid, Combatant)
             aimed = m.autofire.pressure.pop(uid, [])
             d = m.declared(uid)
