@@ -51,14 +51,13 @@ def cover_difficulty(kind: str | None) -> int:
         raise ValueError(f"unknown cover {kind!r}; expected one of {', '.join(COVER_DIFFICULTY)}") from None
 
 
-def sheet_cover(grid_cover: str | None) -> str | None:
-    """The sheet's cover kind for the grid's cover class (None: no cover). A crouched target
-    in the open shows less of itself: light cover; a prone one has its own rule (the
-    fighter's `prone`, engine.stepdice.attack; rules-notes)."""
-    if grid_cover is None or grid_cover in ("none", "prone"):
-        return None
-    if grid_cover == "crouched":
-        return "light"
+def sheet_cover(grid_cover: str | None, posture: str = "normal") -> str | None:
+    """The sheet's cover kind for the grid's cover class and the target's posture (None: no
+    cover). A crouched target in the open shows less of itself: light cover; behind cover it
+    keeps the cover's. A prone one has its own rule (the fighter's `prone`, which makes the
+    cover one kind better: engine.stepdice.attack; rules-notes)."""
+    if grid_cover is None or grid_cover in ("none", "prone", "crouched"):
+        return "light" if posture == "crouched" or grid_cover == "crouched" else None
     try:
         return GRID_COVER[grid_cover]
     except KeyError:
