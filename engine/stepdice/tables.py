@@ -73,6 +73,13 @@ def prone_cover(kind: str | None) -> str | None:
     return ladder[min(ladder.index(kind) + 1, len(ladder) - 1)]
 
 
+def point_blank_cover(kind: str | None) -> str | None:
+    """A target at point blank (the tiles around the attacker) has no cover against the shot
+    but total cover: the attacker stands where a blow could be struck across the same cover,
+    and cover does not count against blows (rules-notes, issue 28)."""
+    return "total" if kind == "total" else None
+
+
 def range_band(distance_m: float, short: float, medium: float, long: float) -> str | None:
     """The band a distance falls in for a weapon whose short, medium and long bands end at
     those distances (metres); None beyond long range."""
