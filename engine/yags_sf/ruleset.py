@@ -150,6 +150,13 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, Ruleset):
         """Knockdown: regaining the feet takes the attack action."""
         return state.with_(prone=False)
 
+    def regains_feet(self, fighter: Fighter, state: Condition) -> Condition | None:
+        """Knockdown: "A knocked down character is considered to be prone until they regain
+        their feet, which takes an attack action": one knocked down before his declared
+        attack came spends it on his feet (the state on them), as the duel does; None when
+        he is not down."""
+        return self.stand_up(state) if state.prone and not state.out_of_fight else None
+
     # --- attacks ------------------------------------------------------------------------
 
     def action_speed(self, request: AttackRequest) -> str:
