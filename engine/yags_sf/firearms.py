@@ -59,12 +59,16 @@ def difficulty_terms(weapon_band: str, distance_m: float, cover: str | None) -> 
 
 def firearm_damage(damage: int, band: str, target: Fighter, *, cover: str | None = None,
                    triple: bool = False, burst_rounds: int = 0, halve_soak: bool = False,
-                   killing_blow: bool = False, subduing: bool = False) -> DamagePlan:
-    """The straight damage number + 2d10!, less the range category's reduction, against soak."""
+                   killing_blow: bool = False, subduing: bool = False, shortfall: int = 0) -> DamagePlan:
+    """The straight damage number + 2d10!, less the range category's reduction and the
+    shooter's strength shortfall (Strength: "-2 penalty to initiative, attack, defence and
+    damage" for every point below the weapon's minimum), against soak."""
     terms = [Term("damage", damage, f"damage {damage}")]
     _, taken = band_modifiers(band)
     if taken:
         terms.append(Term(f"{band} range", -taken))
+    if shortfall:
+        terms.append(Term("strength shortfall", shortfall))
     if triple:
         terms.append(Term("triple shot", TRIPLE_DAMAGE))
     soak = soak_terms(target, halve_soak, COVER.get(cover or "", (0, 0))[1])
@@ -154,7 +158,8 @@ def plan_fire(attacker: Side, aims: Sequence[Aim], *, ammo: int | None = None,
                                 triple=special == "triple_shot",
                                 burst_rounds=size if special == "full_auto" else 0,
                                 halve_soak=special == "ambush",
-                                killing_blow=special in ("killing_blow", "ambush"))
+                                killing_blow=special in ("killing_blow", "ambush"),
+                                shortfall=fighter.strength_shortfall(weapon))
         label = {"full_auto": f"burst {k + 1} ({size} rounds)", "multiple_shots": f"shot {k + 1}"}.get(
             special or "", (special or "shot").replace("_", " "))
         offset = SHOT_STEP * k if special == "multiple_shots" else 0

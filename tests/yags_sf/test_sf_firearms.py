@@ -148,3 +148,18 @@ def test_empty_weapon_and_melee_specials():
     pistol = R.make_combatant({"name": "P", "role": "pistol"})
     with pytest.raises(ValueError):
         declare(pistol, Condition(), special="full_auto")
+
+
+def test_a_firearm_too_strong_for_the_shooter_takes_the_shortfall_off_its_damage():
+    """Strength: "If the user does not have sufficient strength, then for every point below
+    the required minimum, there is a -2 penalty to initiative, attack, defence and damage."
+    The rifleman (Str 10) with the sniper rifle (strength 12): 2 points short, -4 to the
+    attack and -4 to the damage, as in melee; with the assault rifle (10) none."""
+    weak = R.make_combatant({"name": "Weak", "role": "rifleman", "weapon": "sniper_rifle"})
+    assert weak.attr("strength") == 10 and weak.weapon.strength == 12
+    [plan] = fire(30, shooter=weak)
+    assert values(plan.terms)["strength"] == -4
+    assert values(plan.damage.terms)["strength shortfall"] == -4
+    assert plan.damage.base == weak.weapon.damage - 4
+    [fit] = fire(30)
+    assert "strength shortfall" not in values(fit.damage.terms)
