@@ -29,6 +29,10 @@ from engine.yags_sf.tables import band_modifiers, half, range_difficulty
 
 # Situation.target_cover: (difficulty added, soak added); "full" cannot be shot at.
 COVER = {"soft50": (5, 0), "soft90": (15, 0), "hard50": (5, 8), "hard90": (15, 15)}
+# The grid's postures as cover (rules-notes): the parent Yags gives crouched the bonus of
+# soft 50% cover and prone that of soft 90% (yags-combat.md, Shooting from Cover); a posture
+# hides, it stops no bullet.
+POSTURE_COVER = {"crouched": "soft50", "prone": "soft90"}
 BURST_ROUNDS = 10  # Full Auto: "how many ten round bursts are to be fired"
 WALKING_BONUS = 5  # "For each burst beyond the first, there is a cumulative +5 bonus to hit"
 TRIPLE_ROUNDS = 3
@@ -44,6 +48,18 @@ class Aim:
     distance_m: float
     cover: str | None = None
     unaware: bool = False
+
+
+def shot_cover(cover: str | None, posture: str = "normal") -> str | None:
+    """The cover a shot meets: the ground's or the target's posture's (POSTURE_COVER),
+    whichever adds more to the difficulty, then to the soak; the ground's on a tie ("Types
+    of cover do not stack - take whichever is the best", yags-combat.md)."""
+    kind = POSTURE_COVER.get(posture)
+    if kind is None or cover == "full":
+        return cover
+    if COVER[kind] > COVER.get(cover or "", (0, 0)):
+        return kind
+    return cover
 
 
 def difficulty_terms(weapon_band: str, distance_m: float, cover: str | None) -> tuple[Term, ...]:

@@ -50,15 +50,19 @@ def test_yags_prone_behind_soft_cover_is_the_better_of_the_two(new_match):
 
 
 def test_yags_sf_prone_behind_soft_cover_keeps_the_cover(new_match):
-    """Ranged Combat, Range Difficulties: 30 m (and 31 m) is past 25 m, difficulty 25 (the M16's short
-    range: unmodified); a target half behind soft cover is as hard to hit as at medium range,
-    +5 (rules-notes): 30. Lying down behind the hedge does not take the hedge away (it was
-    25 when the posture replaced the cover)."""
+    """Ranged Combat, Range Difficulties: 30 m (and 31 m) is past 25 m, difficulty 25 (the
+    M16's short range: unmodified); a target half behind soft cover is as hard to hit as at
+    medium range, +5 (rules-notes): 30. Crouching behind the hedge keeps it (crouched is soft
+    50% cover of its own: the same +5); lying down there is soft 90%, +15 (rules-notes, Yags
+    SF 5): 40, never the 25 of no cover it was when the posture replaced the hedge."""
     m = two_targets(new_match, SF_RIFLE, YagsSFRuleset(), mpt=3.0)
     assert (m.range.situation(0, 1).distance_m, round(m.range.situation(0, 2).distance_m)) == (30, 31)
     assert (m.preview(0, 1).difficulty, m.preview(0, 2).difficulty) == (30, 25)
-    declare_all(m, {}, {1: {"stance": "prone"}})
+    declare_all(m, {}, {1: {"stance": "crouched"}})
     assert m.preview(0, 1).difficulty == 30
+    lying = two_targets(new_match, SF_RIFLE, YagsSFRuleset(), mpt=3.0)
+    declare_all(lying, {}, {1: {"stance": "prone"}})
+    assert lying.preview(0, 1).difficulty == 40
 
 
 def test_step_dice_prone_behind_soft_cover_is_medium_cover(new_match):

@@ -163,3 +163,22 @@ def test_a_firearm_too_strong_for_the_shooter_takes_the_shortfall_off_its_damage
     assert plan.damage.base == weak.weapon.damage - 4
     [fit] = fire(30)
     assert "strength shortfall" not in values(fit.damage.terms)
+
+
+def test_crouched_and_prone_are_cover_of_their_own():
+    """The text has no postures; the grid's cost movement (rules-notes). Reading (issue 28):
+    the parent Yags gives crouched the bonus of soft 50% cover and prone that of soft 90%
+    (yags-combat.md, Shooting from Cover), so here crouched is soft 50% (+5) and prone soft
+    90% (+15), no soak; not stacked with the ground's cover: the one that adds more to the
+    difficulty, then to the soak, the ground's on a tie."""
+    from engine.yags_sf.firearms import shot_cover
+
+    assert [shot_cover(None, p) for p in ("normal", "crouched", "prone")] == [None, "soft50", "soft90"]
+    assert shot_cover("soft50", "crouched") == "soft50" and shot_cover("hard50", "crouched") == "hard50"
+    assert shot_cover("soft50", "prone") == "soft90" and shot_cover("hard50", "prone") == "soft90"
+    assert shot_cover("hard90", "prone") == "hard90" and shot_cover("full", "prone") == "full"
+    [open_ground] = fire(30)
+    [crouched] = fire(30, cover=shot_cover(None, "crouched"))
+    [prone] = fire(30, cover=shot_cover(None, "prone"))
+    assert (open_ground.difficulty, crouched.difficulty, prone.difficulty) == (25, 30, 40)
+    assert prone.damage.soak == open_ground.damage.soak == 14
