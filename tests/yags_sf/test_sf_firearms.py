@@ -182,3 +182,33 @@ def test_crouched_and_prone_are_cover_of_their_own():
     [prone] = fire(30, cover=shot_cover(None, "prone"))
     assert (open_ground.difficulty, crouched.difficulty, prone.difficulty) == (25, 30, 40)
     assert prone.damage.soak == open_ground.damage.soak == 14
+
+
+# Weapon Statistics, the Firearms table's Attk column, for the text's own weapons
+TEXT_ATTACK = {"light_pistol": 6, "heavy_pistol": 5, "shotgun": 20, "assault_rifle": 12, "sniper_rifle": 16,
+               "laser_rifle": 20, "plasma_civilian_pistol": 8, "plasma_military_pistol": 6,
+               "plasma_assault_rifle": 12}
+
+
+def test_every_templates_attack_is_dexterity_times_skill_plus_the_weapons_attack():
+    """Weapon Statistics, Attack: "The bonus adds to the dexterity x skill of the user";
+    Ranged Combat: 2d10! against the range difficulty (25 m: 20; the shotgun's medium range
+    +5). Every template's shot is exactly that (no other term), from 36 (Dex 10 x Pistols 3 +
+    light pistol +6) to 60 (Dex 12 x Rifles 4 + battle rifle +12): at 50 m (25), even +15
+    cover leaves the weakest needing 4 on 2d10, which only a fumble (3 or less) misses
+    (rules-notes, Yags SF 6)."""
+    from engine.yags_sf.catalogue import default_catalogue
+
+    cat = default_catalogue()
+    for name in cat.templates:
+        f = R.make_combatant({"name": name, "role": name})
+        w = f.weapon
+        if w.melee:
+            continue
+        if w.id in TEXT_ATTACK:
+            assert w.attack == TEXT_ATTACK[w.id], w.id
+        [plan] = fire(25, shooter=f)
+        use = f.skill_use(w)
+        assert values(plan.terms) == {"ability": f.attr("dexterity") * use.score, "weapon": w.attack}, name
+        assert plan.difficulty == 20 + {"short": 0, "medium": 5, "long": 15}[w.band(25)], name
+        assert 36 <= plan.base <= 60 and plan.fumble == 3, name
