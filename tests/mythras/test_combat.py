@@ -294,3 +294,20 @@ def test_stray_hits_for_select_target_and_overpenetration():
     assert (hit.location, hit.rolled, hit.damage) == ("chest", 11, 4)
     half, _ = stray_hit(ScriptedDice([2]), "A", default_catalogue().weapon("rifle"), v, fresh_state(v), damage=6)
     assert (half.location, half.damage) == ("right_leg", 6)
+
+
+def test_resistance_rolls_take_the_resisters_fatigue():
+    """0004 Fatigue: Winded makes every skill roll Hard; 0005 Bleed: "the defender must
+    resist with Endurance against the original attack roll". D (Endurance 22, Hard 15) rolls
+    20 against A's attack of 10: fresh, 20 is a success higher than 10 and resists; Winded,
+    20 fails against 15 and D bleeds. The same for every effect's resistance roll (Stun
+    Location, Drop Foe, Pin Down, Trip, Disarm, Blind Opponent: rules-notes, issue 28)."""
+    a, d = fighter("A", "broadsword", points=P), fighter("D")
+    fresh = plan_attack(context(a, d))
+    _, out, _ = run(ScriptedDice([10, 11, 3, 20]), fresh, "none", (Choice("bleed"),), apply=False)
+    assert ("bleeding", True) not in out.target_changes
+    winded = plan_attack(context(a, d, defender_state=replace(fresh_state(d), fatigue=1)))
+    _, out, _ = run(ScriptedDice([10, 11, 3, 20]), winded, "none", (Choice("bleed"),), apply=False)
+    assert ("bleeding", True) in out.target_changes
+    endurance = [r for r in out.rolls if "against Bleed" in r.label][0]
+    assert (endurance.grade, endurance.target, endurance.outcome) == ("hard", 15, "failure")
