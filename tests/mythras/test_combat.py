@@ -311,3 +311,20 @@ def test_resistance_rolls_take_the_resisters_fatigue():
     assert ("bleeding", True) in out.target_changes
     endurance = [r for r in out.rolls if "against Bleed" in r.label][0]
     assert (endurance.grade, endurance.target, endurance.outcome) == ("hard", 15, "failure")
+
+
+def test_a_prone_targets_evade_is_formidable_in_close_combat_only():
+    """0005 Close Combat Situational Modifiers: "Fighting while prone: Formidable" (Evade
+    62 -> 21); the Ranged Combat Situational Modifiers grade the shooter for "Target prone"
+    (Formidable) and say nothing of the target's Evade: against a rifle it stays 62."""
+    from engine.mythras.attack import defence_skill
+
+    a, d = fighter("A", "broadsword", points=P), fighter("D", points=P)
+    down = replace(fresh_state(d), prone=True)
+    blow = plan_attack(context(a, d, defender_state=down))
+    assert defence_skill(blow, "evade") == ("Evade", 62, "formidable")
+    shooter = fighter("S", "rifle", points=P)
+    shot = plan_attack(context(shooter, d, mode="single", distance_m=20, defender_state=down,
+                               situations=frozenset({"target_prone"})))
+    assert defence_skill(shot, "evade") == ("Evade", 62, "standard")
+    assert ("target prone", "formidable") in [(w.lower(), g) for w, g in shot.reasons]
