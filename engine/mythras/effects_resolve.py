@@ -123,9 +123,15 @@ def resolve_effects(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str
         if "select_target" in picked:
             world.append(("select_target", param.get("select_target") or ctx.bystanders[0]))
         if "blind_opponent" in picked and defence is not None:
-            shield = d.parry_weapon.kind == "shield"
-            key, name = ("combat_style", a.skill_label("combat_style")) if shield else ("evade", "Evade")
-            ok, r = _resist(dice, a, key, name, defence, forced, label="against Blind Opponent", state=ast)
+            # "The attacker must make an Opposed Roll of his Evade skill (or Weapon skill if
+            # using a shield)": the attacker's shield, not the defender's (rules-notes)
+            if a.shield is not None:
+                key, value, grade = a.weapon_skill(a.shield)
+                name = a.skill_label(key)
+                ok, r = resist(dice, f"{a.name}: {name} against Blind Opponent", name, value, defence,
+                               _with_state(grade, ast), forced_failure=forced)
+            else:
+                ok, r = _resist(dice, a, "evade", "Evade", defence, forced, label="against Blind Opponent", state=ast)
             rolls.append(r)
             if not ok:
                 turns = roll_expr(dice, "1d3", f"{a.name}: blinded (Turns)")

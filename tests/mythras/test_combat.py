@@ -328,3 +328,22 @@ def test_a_prone_targets_evade_is_formidable_in_close_combat_only():
                                situations=frozenset({"target_prone"})))
     assert defence_skill(shot, "evade") == ("Evade", 62, "standard")
     assert ("target prone", "formidable") in [(w.lower(), g) for w, g in shot.reasons]
+
+
+def test_blind_opponent_is_resisted_with_the_attackers_shield_or_evade():
+    """0005 Blind Opponent: "The attacker must make an Opposed Roll of his Evade skill (or
+    Weapon skill if using a shield) against the defender's original Parry roll": the
+    attacker's shield decides, not the defender's. A misses (90), D parries with a Critical
+    (05): A with a buckler resists with his Combat Style (62), A without one with his Evade
+    (32) even when D carries a shield; A's success (50 and 30) loses to the Critical: blinded,
+    Hard for 1d3 (2) Turns."""
+    pts = {"combat_style": 40, "evade": 10}
+    shielded, bare = fighter("A", "broadsword", "buckler", points=pts), fighter("A", "broadsword", points=pts)
+    d, d_shield = fighter("D", points=P), fighter("D", "broadsword", "buckler", points=P)
+    for a, defender, face, skill, target in ((shielded, d, 50, "Combat Style (Test)", 62),
+                                             (bare, d_shield, 30, "Evade", 32)):
+        plan = plan_attack(context(a, defender))
+        _, out, _ = run(ScriptedDice([90, 5, face, 2]), plan, "parry", (Choice("blind_opponent"),), apply=False)
+        r = [r for r in out.rolls if "against Blind Opponent" in r.label][0]
+        assert (r.skill_name, r.target, r.outcome) == (skill, target, "success")
+        assert ("blinded", (2, "hard")) in out.attacker_changes
