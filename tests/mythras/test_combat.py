@@ -347,3 +347,23 @@ def test_blind_opponent_is_resisted_with_the_attackers_shield_or_evade():
         r = [r for r in out.rolls if "against Blind Opponent" in r.label][0]
         assert (r.skill_name, r.target, r.outcome) == (skill, target, "success")
         assert ("blinded", (2, "hard")) in out.attacker_changes
+
+
+def test_the_log_shows_long_range_halving_and_who_wins_a_resistance_roll():
+    """0005 Ranged Combat: "Long range ... damage is halved"; the hit's line shows the roll
+    before and after (the pistol's 1d6 rolls 5: 3, halves round up). 0004 Serious Wound:
+    "Endurance versus the successful attack roll", an Opposed Roll (0003: at the same level
+    the higher roll wins): Endurance 22 rolling 20 against the attack's success at 10 reads
+    "resisted"; rolling 05, a success that loses, reads "not resisted", never just "success"."""
+    from engine.mythras.checks import judge, resist
+
+    plan = plan_attack(context(fighter("A", "pistol", points=P), fighter("D"), mode="single", distance_m=150))
+    _, out, _ = run(ScriptedDice([20, 11, 5]), plan, "none", apply=False)
+    assert (out.hits[0].rolled, out.hits[0].unhalved) == (3, 5)
+    assert any("5 rolled, halved at long range to 3" in e for e in out.events)
+    attack = judge("A attacks D", "Combat Style", 62, "standard", 10)
+    ok, won = resist(ScriptedDice([20]), "D: Endurance against the wound", "Endurance", 22, attack)
+    assert ok and won.describe().endswith("success: resisted")
+    ok, lost = resist(ScriptedDice([5]), "D: Endurance against the wound", "Endurance", 22, attack)
+    assert not ok and lost.outcome == "success"
+    assert lost.describe().endswith("success: not resisted (loses the opposed roll to success 10)")
