@@ -207,12 +207,14 @@ def attack_roll(dice: Dice, plan: AttackPlan) -> D100Roll:
 
 
 def defence_skill(plan: AttackPlan, reaction: str) -> tuple[str, int, str]:
-    """(name, value, grade) of the defender's roll for a reaction."""
+    """(name, value, grade) of the defender's roll for a reaction. "Fighting while prone:
+    Formidable" is the close-combat table's: a prone target's Evade against a ranged attack
+    is not made harder by it (the ranged table's "Target prone" grades the attack)."""
     d, st, ctx = plan.ctx.defender, plan.ctx.defender_state, plan.ctx
     grades = [g for g in (st.skill_grade(),) if g != "standard"]
     for key in ctx.situations & DEFENDER_SITUATIONS:
         grades.append(CLOSE_SITUATIONS[key][0])
-    if st.prone:
+    if st.prone and not plan.weapon.ranged:  # Close Combat Situational Modifiers only
         grades.append("formidable")
     if reaction == "parry":
         key, value, g = d.weapon_skill(d.active_parry(bool(st.warded)))

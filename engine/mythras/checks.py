@@ -4,7 +4,7 @@ and the exact chances of each level for previews."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -29,6 +29,7 @@ class D100Roll(Roll):
     outcome: str = "failure"
     skill_name: str = ""
     grade: str = "standard"
+    verdict: str = ""  # an opposed roll's result for the roller: "resisted", "not resisted ..."
 
     @property
     def rank(self) -> int:
@@ -45,6 +46,8 @@ class D100Roll(Roll):
         if self.grade != "standard":
             text += f" = {self.target}"
         text += f": {self.outcome}"
+        if self.verdict:
+            text += f": {self.verdict}"
         if self.notes:
             text += " [" + "; ".join(self.notes) + "]"
         return text
@@ -132,17 +135,21 @@ def resist(dice: Dice, label: str, skill_name: str, skill: int, against: D100Rol
     makes the resister fail without a roll."""
     if forced_failure:
         roll = judge(label, skill_name, skill, "hopeless", None, ("Force Failure",))
-        return False, roll
+        return False, replace(roll, verdict="not resisted")
     mine = grade_skill(skill, grade) if grade_allows_roll(grade) else skill
     theirs = against.target if against.target is not None else 0
     mine_adj, theirs_adj = opposed_skills(mine, theirs)
     roll = roll_skill(dice, label, skill_name, skill, grade)
     if not roll.succeeded:
-        return False, roll
+        return False, replace(roll, verdict="not resisted")
     if mine_adj != mine:
         roll = rejudge(roll, mine_adj)
     other = rejudge(against, theirs_adj) if theirs_adj != theirs else against
-    return opposed_winner(roll, other) == "a", roll
+    won = opposed_winner(roll, other) == "a"
+    if won:
+        return True, replace(roll, verdict="resisted")
+    face = "auto" if other.die is None else ("00" if other.die == 100 else f"{other.die:02d}")
+    return False, replace(roll, verdict=f"not resisted (loses the opposed roll to {other.outcome} {face})")
 
 
 def resist_chance(skill: int, against_face: int | None, against_skill: int, grade: str = "standard") -> Fraction:

@@ -11,7 +11,7 @@ from engine.mythras.attack import AttackPlan, Exchange
 from engine.mythras.character import Character
 from engine.mythras.checks import D100Roll, resist
 from engine.mythras.dicexpr import parse, roll_expr
-from engine.mythras.tables import LEGS, SIZES, halved, harder
+from engine.mythras.tables import LEGS, SIZES, halved, harder, hardest
 from engine.rolls import Roll
 
 
@@ -28,9 +28,16 @@ class Collected:
 
 
 def _resist(dice: Dice, who: Character, skill_key: str, skill_name: str, against: D100Roll, forced: bool,
-            grade: str = "standard", label: str = "") -> tuple[bool, D100Roll]:
+            grade: str = "standard", label: str = "", state: Any = None) -> tuple[bool, D100Roll]:
+    """A resistance roll with the grade every roll of the resister suffers (`state`'s
+    fatigue, blinding, a weapon in a wound: 0003 Modifying Skills, 0004 Fatigue), the
+    hardest of that and the effect's own."""
     return resist(dice, f"{who.name}: {skill_name} {label}".strip(), skill_name, who.skill(skill_key), against,
-                  grade, forced_failure=forced)
+                  _with_state(grade, state), forced_failure=forced)
+
+
+def _with_state(grade: str, state: Any) -> str:
+    return hardest(grade, state.skill_grade()) if state is not None else grade
 
 
 def _size_grade(winner_size: str | None, loser_size: str | None) -> str:
@@ -44,37 +51,38 @@ def resolve_effects(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str
     """Resolve the winner's picks (Force Failure fails every resistance of the exchange)."""
     rolls, tchg, achg, world, events = c.rolls, c.target, c.attacker, c.world, c.events
     ctx, a, d = plan.ctx, plan.ctx.attacker, plan.ctx.defender
+    ast, dst = ctx.attacker_state, ctx.defender_state
     forced = "force_failure" in picked
     attack = ex.attack
     if ex.winner == "attacker":
         if "bleed" in picked and wounded:
-            ok, r = _resist(dice, d, "endurance", "Endurance", attack, forced, label="against Bleed")
+            ok, r = _resist(dice, d, "endurance", "Endurance", attack, forced, label="against Bleed", state=dst)
             rolls.append(r)
             if not ok:
                 tchg.append(("bleeding", True))
                 events.append(f"{d.name} bleeds profusely")
         if "stun_location" in picked and wounded:
-            ok, r = _resist(dice, d, "endurance", "Endurance", attack, forced, label="against Stun Location")
+            ok, r = _resist(dice, d, "endurance", "Endurance", attack, forced, label="against Stun Location", state=dst)
             rolls.append(r)
             if not ok:
                 tchg.append(("stunned", (first_hit.location, first_hit.damage)))
                 events.append(f"{d.name}'s {first_hit.location.replace('_', ' ')} is stunned for {first_hit.damage} Turns")
         if "drop_foe" in picked and wounded:
-            ok, r = _resist(dice, d, "endurance", "Endurance", attack, forced, label="against Drop Foe")
+            ok, r = _resist(dice, d, "endurance", "Endurance", attack, forced, label="against Drop Foe", state=dst)
             rolls.append(r)
             if not ok:
                 tchg.append(("dropped", True))
                 events.append(f"{d.name} succumbs to shock and pain")
         if "pin_down" in picked:
             grade = harder("standard", picked.count("pin_down") - 1)
-            ok, r = _resist(dice, d, "willpower", "Willpower", attack, forced, grade, "against Pin Down")
+            ok, r = _resist(dice, d, "willpower", "Willpower", attack, forced, grade, "against Pin Down", dst)
             rolls.append(r)
             if not ok:
                 tchg.append(("pinned", True))
                 events.append(f"{d.name} is pinned down")
         if "trip_opponent" in picked and (not plan.weapon.firearm or (first_hit and first_hit.location in LEGS)):
             key = "brawn" if d.skill("brawn") >= d.skill("evade") else "evade"
-            ok, r = _resist(dice, d, key, key.title(), attack, forced, label="against Trip")
+            ok, r = _resist(dice, d, key, key.title(), attack, forced, label="against Trip", state=dst)
             rolls.append(r)
             if not ok:
                 tchg.append(("prone", True))
@@ -84,7 +92,7 @@ def resolve_effects(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str
             dkey, dval, _ = d.weapon_skill(pw)
             grade = _size_grade(plan.weapon.size, pw.parry_size)
             ok, r = resist(dice, f"{d.name}: {d.skill_label(dkey)} against Disarm", d.skill_label(dkey), dval,
-                           attack, grade, forced_failure=forced)
+                           attack, _with_state(grade, dst), forced_failure=forced)
             rolls.append(r)
             if not ok:
                 metres = _fling(dice, a, rolls)
@@ -115,9 +123,15 @@ def resolve_effects(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str
         if "select_target" in picked:
             world.append(("select_target", param.get("select_target") or ctx.bystanders[0]))
         if "blind_opponent" in picked and defence is not None:
-            shield = d.parry_weapon.kind == "shield"
-            key, name = ("combat_style", a.skill_label("combat_style")) if shield else ("evade", "Evade")
-            ok, r = _resist(dice, a, key, name, defence, forced, label="against Blind Opponent")
+            # "The attacker must make an Opposed Roll of his Evade skill (or Weapon skill if
+            # using a shield)": the attacker's shield, not the defender's (rules-notes)
+            if a.shield is not None:
+                key, value, grade = a.weapon_skill(a.shield)
+                name = a.skill_label(key)
+                ok, r = resist(dice, f"{a.name}: {name} against Blind Opponent", name, value, defence,
+                               _with_state(grade, ast), forced_failure=forced)
+            else:
+                ok, r = _resist(dice, a, "evade", "Evade", defence, forced, label="against Blind Opponent", state=ast)
             rolls.append(r)
             if not ok:
                 turns = roll_expr(dice, "1d3", f"{a.name}: blinded (Turns)")
@@ -126,7 +140,7 @@ def resolve_effects(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str
                 events.append(f"{a.name} is blinded for {turns.total} Turns")
         if "trip_opponent" in picked and defence is not None:
             key = "brawn" if a.skill("brawn") >= a.skill("evade") else "evade"
-            ok, r = _resist(dice, a, key, key.title(), defence, forced, label="against Trip")
+            ok, r = _resist(dice, a, key, key.title(), defence, forced, label="against Trip", state=ast)
             rolls.append(r)
             if not ok:
                 achg.append(("prone", True))
@@ -134,7 +148,7 @@ def resolve_effects(dice: Dice, plan: AttackPlan, ex: Exchange, picked: list[str
             akey, aval, _ = a.weapon_skill(plan.weapon)
             grade = _size_grade(d.active_parry(bool(ctx.defender_state.warded)).parry_size, plan.weapon.size)
             ok, r = resist(dice, f"{a.name}: {a.skill_label(akey)} against Disarm", a.skill_label(akey), aval,
-                           defence, grade, forced_failure=forced)
+                           defence, _with_state(grade, ast), forced_failure=forced)
             rolls.append(r)
             if not ok:
                 metres = _fling(dice, d, rolls)

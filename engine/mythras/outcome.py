@@ -43,6 +43,7 @@ class Hit:
     damage: int  # to hit points
     sunder: int = 0  # Armor Points stripped (Sunder)
     first: bool = True
+    unhalved: int | None = None  # the roll before long range halved it (None: not halved)
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ class Outcome:
 
 
 def _hit_line(name: str, h: Hit) -> str:
-    parts = [f"{h.rolled} rolled"]
+    parts = [f"{h.rolled} rolled" if h.unhalved is None else f"{h.unhalved} rolled, halved at long range to {h.rolled}"]
     if h.after_parry != h.rolled:
         parts.append(f"{h.after_parry} past the parry")
     if h.cover_ap:
@@ -144,7 +145,9 @@ def toward(location: str, aim: str) -> str:
     return location
 
 
-def _damage_roll(dice: Dice, plan: AttackPlan, maximise: int, impale: bool, label: str) -> tuple[int, list[Roll]]:
+def _damage_roll(dice: Dice, plan: AttackPlan, maximise: int, impale: bool, label: str) -> tuple[int, list[Roll], int | None]:
+    """The damage rolled (weapon, impale's better of two, the Damage Modifier), halved at
+    long range; and what it was before the halving (None: not halved)."""
     w = plan.weapon
     rolls = [roll_expr(dice, w.damage, f"{label}: {w.name} damage", maximise=maximise)]
     if impale:  # "Roll weapon damage twice, with the attacker choosing which of the two"
@@ -158,8 +161,8 @@ def _damage_roll(dice: Dice, plan: AttackPlan, maximise: int, impale: bool, labe
             rolls.append(r)
             total = max(0, total + r.total)
     if plan.halve_damage:
-        total = halved(total)
-    return total, rolls
+        return halved(total), rolls, total
+    return total, rolls, None
 
 
 def _max_stack(plan: AttackPlan) -> dict[str, int]:
@@ -205,7 +208,7 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
                     loc = toward(loc, aim)
                 elif plan.weapon.ranged and "ranged_marksman" in a.traits:
                     loc = toward(loc, aim)
-            rolled, drolls = _damage_roll(dice, plan, mine.count("maximize_damage"), "impale" in mine, label)
+            rolled, drolls, unhalved = _damage_roll(dice, plan, mine.count("maximize_damage"), "impale" in mine, label)
             rolls += drolls
             kb = knockback_m(rolled, d.siz, dst.braced) if first else 0
             if kb:
@@ -245,7 +248,7 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
                 final = max(0, surplus - armour)
             else:
                 final = max(0, left - armour)
-            hits.append(Hit(loc, rolled, after, cover_ap, armour, final, sunder, first))
+            hits.append(Hit(loc, rolled, after, cover_ap, armour, final, sunder, first, unhalved))
             events.append(_hit_line(d.name, hits[-1]))
             if sunder:
                 tchg.append(("sunder", (loc, sunder)))

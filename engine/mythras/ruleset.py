@@ -257,6 +257,9 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
                 paid = reaction not in REACTIONS
             d = defence_roll(dice, plan, reaction)
             ex = exchange(plan, a, reaction, d)
+            if stray:  # a crowd miss's bystander: struck by accident, no special effect (rules-notes)
+                out.append(finish(dice, plan, ex, (), paid))
+                continue
             given_fx = request.options.get("effects")
             if given_fx is not None:
                 keys = [c if isinstance(c, str) else ":".join(x for x in c if x) for c in given_fx]

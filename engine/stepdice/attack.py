@@ -30,6 +30,7 @@ from engine.stepdice.tables import (
     basic_damage,
     cover_difficulty,
     hit_damage,
+    point_blank_cover,
     prone_cover,
     range_band,
     range_steps,
@@ -190,7 +191,9 @@ def plan_attack(attacker: Fighter, target: Fighter, *, mode: str, weapon: Weapon
     kind = None
     if mode != "melee":
         kind = cover
-        if target.prone and band != "point_blank":
+        if band == "point_blank":
+            kind = point_blank_cover(kind)
+        elif target.prone:
             kind = prone_cover(kind)
     damage_steps = sp.damage_steps if sp else 0
     place = {"limb": "limbs", "vital": "head", "miniscule": None}.get(special_attack or "", "body")

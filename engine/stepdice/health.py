@@ -5,7 +5,8 @@
   be made at +4 difficulty." The first check is made when the damage gets there; one more
   at the end of each later round, each 4 harder than the last (rules-notes).
 - "When you wounds equal half your total life points the you start bleeding and you start
-  suffering a -2 step penalty on all attributes." Bleeding is a wound a minute (rules-notes).
+  suffering a -2 step penalty on all attributes." Bleeding is a wound a minute; the penalty
+  steps the attributes of actions, not the health checks' Vitality + Willpower (rules-notes).
 - "When your wound damage equals or exceeds your life points you must make an endurance check
   every minute or else be dead." Endurance is Vitality + Willpower, average (rules-notes).
 - "If your total wounds equals twice your life points then you are fit for the worms."
@@ -43,10 +44,16 @@ class HealthOutcome:
 
 
 def vitality_willpower(character: Character, cond: Condition) -> tuple[Part, Part]:
-    """Vitality + Willpower, each stepped at half life."""
-    steps = attribute_steps(character, cond)
-    return (Part("Vitality", character.attribute("vitality"), steps),
-            Part("Willpower", character.attribute("willpower"), steps))
+    """Vitality + Willpower as the health checks roll them (unconsciousness, Endurance):
+    the dice as they are, not stepped at half life. The half-life penalty steps the
+    attributes a fighter acts with; were it to step these, an average d6 + d6 figure would
+    roll d2 + d2 (at most 4) against average 7 once it bleeds, which it almost always does
+    by the time its damage reaches its life points, and every unconsciousness and death check
+    would be a certain failure, the sheet's "each turn after ... +4" and "every minute or
+    else be dead" empty (rules-notes, issue 28). `cond` is kept for the callers' sake."""
+    del cond
+    return (Part("Vitality", character.attribute("vitality"), 0),
+            Part("Willpower", character.attribute("willpower"), 0))
 
 
 def ko_difficulty(checks_made: int) -> int:

@@ -259,10 +259,10 @@ class StepRuleset(GridManoeuvres, Explosives, Covering, ChoiceRules, Ruleset):
         mode = MODE_OF_REQUEST.get(request.mode)
         if mode is None:
             raise ValueError(f"unknown mode {request.mode!r}; expected one of {', '.join(MODE_OF_REQUEST)}")
-        cover = sheet_cover(request.situation.target_cover)
+        cover = sheet_cover(request.situation.target_cover, request.situation.target_stance)
         weapon = self.weapon_of(attacker)
         if mode == "autofire":
-            targets = [(target, cover)] + [(self.fighter(p, still=s.target_moved == "none"), sheet_cover(s.target_cover))
+            targets = [(target, cover)] + [(self.fighter(p, still=s.target_moved == "none"), sheet_cover(s.target_cover, s.target_stance))
                                            for p, s in request.others]
             return area.plan_autofire(attacker, weapon, request.situation.distance_m, targets)
         return plan_attack(attacker, target, mode=mode, weapon=weapon, distance_m=request.situation.distance_m,

@@ -51,14 +51,13 @@ def cover_difficulty(kind: str | None) -> int:
         raise ValueError(f"unknown cover {kind!r}; expected one of {', '.join(COVER_DIFFICULTY)}") from None
 
 
-def sheet_cover(grid_cover: str | None) -> str | None:
-    """The sheet's cover kind for the grid's cover class (None: no cover). A crouched target
-    in the open shows less of itself: light cover; a prone one has its own rule (the
-    fighter's `prone`, engine.stepdice.attack; rules-notes)."""
-    if grid_cover is None or grid_cover in ("none", "prone"):
-        return None
-    if grid_cover == "crouched":
-        return "light"
+def sheet_cover(grid_cover: str | None, posture: str = "normal") -> str | None:
+    """The sheet's cover kind for the grid's cover class and the target's posture (None: no
+    cover). A crouched target in the open shows less of itself: light cover; behind cover it
+    keeps the cover's. A prone one has its own rule (the fighter's `prone`, which makes the
+    cover one kind better: engine.stepdice.attack; rules-notes)."""
+    if grid_cover is None or grid_cover in ("none", "prone", "crouched"):
+        return "light" if posture == "crouched" or grid_cover == "crouched" else None
     try:
         return GRID_COVER[grid_cover]
     except KeyError:
@@ -72,6 +71,13 @@ def prone_cover(kind: str | None) -> str | None:
         return "total"
     ladder = (None, "light", "medium", "heavy")
     return ladder[min(ladder.index(kind) + 1, len(ladder) - 1)]
+
+
+def point_blank_cover(kind: str | None) -> str | None:
+    """A target at point blank (the tiles around the attacker) has no cover against the shot
+    but total cover: the attacker stands where a blow could be struck across the same cover,
+    and cover does not count against blows (rules-notes, issue 28)."""
+    return "total" if kind == "total" else None
 
 
 def range_band(distance_m: float, short: float, medium: float, long: float) -> str | None:

@@ -17,9 +17,10 @@ from engine.ruleset import AttackRequest, Participant, Situation
 from engine.yags.attack import AttackResult, Fighter
 from engine.yags.autofire import plan_area_burst, plan_bursts, plan_triple, resolve_area_burst
 from engine.yags.missile import MissileAttack, attack_result, plan_missile
-from engine.yags.missile_rules import threat_band_for
+from engine.yags.missile_rules import STANCE_COVER, threat_band_for
 from engine.yags.multishot import plan_multiple_shots
 from engine.yags.plan import AttackPlan, roll_damage_plan, roll_plan
+from engine.yags.tables import COVER_BONUS
 
 
 class YagsRuleset(Protocol):
@@ -45,6 +46,17 @@ def conditions_for(s: Situation) -> tuple[str, ...]:
     return tuple(out)
 
 
+def target_cover(s: Situation) -> str | None:
+    """The grid's cover of the target with its posture on the grid (Shooting from Cover:
+    crouched counts as 50%, prone as 90% soft cover; cover does not stack): the better of the
+    two by the bonus each gives, the grid's on a tie. The grid sends the two apart
+    (`target_cover`, `target_stance`) because other rulesets give a posture its own rule."""
+    cover, posture = s.target_cover, STANCE_COVER.get(s.target_stance)
+    if posture is not None and COVER_BONUS.get(posture, 0) > COVER_BONUS.get(cover, 0):
+        return posture
+    return cover
+
+
 def crowd_size(request: AttackRequest) -> int:
     """Firing at a crowd (`options["crowd"]`): the target and the others the game names as
     the group (`request.others`); 1 when not firing at a crowd."""
@@ -63,7 +75,7 @@ def missile_attack(rules: YagsRuleset, request: AttackRequest, target: Any = Non
                            target_melee_reach=t_weapon.reach if t_weapon.kind == "melee" else None)
     return _make_attack(
         attacker=a, target=t, distance_m=s.distance_m, shot=str(request.options.get("shot", "normal")),
-        conditions=conditions_for(s), cover=s.target_cover, threat_band=band,
+        conditions=conditions_for(s), cover=target_cover(s), threat_band=band,
         in_melee_with_attacker=s.in_melee_with_attacker, melee_crowd=s.target_melee_crowd,
         wrestling=s.target_wrestling,
         overwatch=bool(request.options.get("overwatch", False)),
@@ -118,7 +130,7 @@ def plan_request(rules: YagsRuleset, request: AttackRequest) -> AttackPlan | Imp
         a = rules.fighter(request.attacker, request.target.name)
         t = rules.fighter(request.target, request.attacker.name)
         rounds = int(request.options.get("rounds", a.arm.burst))
-        shots = plan_area_burst(a, [(t, request.situation.distance_m, request.situation.target_cover)], rounds,
+        shots = plan_area_burst(a, [(t, request.situation.distance_m, target_cover(request.situation))], rounds,
                                 suppressive=(request.mode == "suppress"), conditions=conditions_for(request.situation))
         return shots[0].plan
     return plans_for(rules, request)[0]
@@ -128,9 +140,9 @@ def resolve_request(rules: YagsRuleset, dice: Dice, request: AttackRequest) -> l
     if request.mode in ("area", "suppress"):
         a = rules.fighter(request.attacker, request.target.name)
         targets = [(rules.fighter(request.target, request.attacker.name), request.situation.distance_m,
-                    request.situation.target_cover)]
+                    target_cover(request.situation))]
         for p, s in request.others:
-            targets.append((rules.fighter(p, request.attacker.name), s.distance_m, s.target_cover))
+            targets.append((rules.fighter(p, request.attacker.name), s.distance_m, target_cover(s)))
         rounds = int(request.options.get("rounds", a.arm.burst))
         return list(resolve_area_burst(dice, a, targets, rounds, suppressive=(request.mode == "suppress"),
                                        conditions=conditions_for(request.situation)))

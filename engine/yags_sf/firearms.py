@@ -29,6 +29,10 @@ from engine.yags_sf.tables import band_modifiers, half, range_difficulty
 
 # Situation.target_cover: (difficulty added, soak added); "full" cannot be shot at.
 COVER = {"soft50": (5, 0), "soft90": (15, 0), "hard50": (5, 8), "hard90": (15, 15)}
+# The grid's postures as cover (rules-notes): the parent Yags gives crouched the bonus of
+# soft 50% cover and prone that of soft 90% (yags-combat.md, Shooting from Cover); a posture
+# hides, it stops no bullet.
+POSTURE_COVER = {"crouched": "soft50", "prone": "soft90"}
 BURST_ROUNDS = 10  # Full Auto: "how many ten round bursts are to be fired"
 WALKING_BONUS = 5  # "For each burst beyond the first, there is a cumulative +5 bonus to hit"
 TRIPLE_ROUNDS = 3
@@ -46,6 +50,18 @@ class Aim:
     unaware: bool = False
 
 
+def shot_cover(cover: str | None, posture: str = "normal") -> str | None:
+    """The cover a shot meets: the ground's or the target's posture's (POSTURE_COVER),
+    whichever adds more to the difficulty, then to the soak; the ground's on a tie ("Types
+    of cover do not stack - take whichever is the best", yags-combat.md)."""
+    kind = POSTURE_COVER.get(posture)
+    if kind is None or cover == "full":
+        return cover
+    if COVER[kind] > COVER.get(cover or "", (0, 0)):
+        return kind
+    return cover
+
+
 def difficulty_terms(weapon_band: str, distance_m: float, cover: str | None) -> tuple[Term, ...]:
     """The range difficulty, the range category's and the cover's additions."""
     terms = [Term("range", range_difficulty(distance_m), f"range {round(distance_m, 1):g} m: {range_difficulty(distance_m)}")]
@@ -59,12 +75,16 @@ def difficulty_terms(weapon_band: str, distance_m: float, cover: str | None) -> 
 
 def firearm_damage(damage: int, band: str, target: Fighter, *, cover: str | None = None,
                    triple: bool = False, burst_rounds: int = 0, halve_soak: bool = False,
-                   killing_blow: bool = False, subduing: bool = False) -> DamagePlan:
-    """The straight damage number + 2d10!, less the range category's reduction, against soak."""
+                   killing_blow: bool = False, subduing: bool = False, shortfall: int = 0) -> DamagePlan:
+    """The straight damage number + 2d10!, less the range category's reduction and the
+    shooter's strength shortfall (Strength: "-2 penalty to initiative, attack, defence and
+    damage" for every point below the weapon's minimum), against soak."""
     terms = [Term("damage", damage, f"damage {damage}")]
     _, taken = band_modifiers(band)
     if taken:
         terms.append(Term(f"{band} range", -taken))
+    if shortfall:
+        terms.append(Term("strength shortfall", shortfall))
     if triple:
         terms.append(Term("triple shot", TRIPLE_DAMAGE))
     soak = soak_terms(target, halve_soak, COVER.get(cover or "", (0, 0))[1])
@@ -154,7 +174,8 @@ def plan_fire(attacker: Side, aims: Sequence[Aim], *, ammo: int | None = None,
                                 triple=special == "triple_shot",
                                 burst_rounds=size if special == "full_auto" else 0,
                                 halve_soak=special == "ambush",
-                                killing_blow=special in ("killing_blow", "ambush"))
+                                killing_blow=special in ("killing_blow", "ambush"),
+                                shortfall=fighter.strength_shortfall(weapon))
         label = {"full_auto": f"burst {k + 1} ({size} rounds)", "multiple_shots": f"shot {k + 1}"}.get(
             special or "", (special or "shot").replace("_", " "))
         offset = SHOT_STEP * k if special == "multiple_shots" else 0

@@ -24,7 +24,7 @@ from engine.turn import Initiative as TurnInitiative
 from engine.yags_sf import round as rnd
 from engine.yags_sf.character import Condition, Fighter
 from engine.yags_sf.equipment import PARRY_AS, SIZES, Catalogue
-from engine.yags_sf.firearms import Aim, plan_fire, rounds_fired
+from engine.yags_sf.firearms import Aim, plan_fire, rounds_fired, shot_cover
 from engine.yags_sf.melee import Side, is_defending, plan_melee, resolve_melee
 from engine.yags_sf.plan import AttackPlan, AttackResult, roll_plan
 from engine.yags_sf.preview import Preview, preview_plan, preview_series
@@ -150,6 +150,13 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, Ruleset):
         """Knockdown: regaining the feet takes the attack action."""
         return state.with_(prone=False)
 
+    def regains_feet(self, fighter: Fighter, state: Condition) -> Condition | None:
+        """Knockdown: "A knocked down character is considered to be prone until they regain
+        their feet, which takes an attack action": one knocked down before his declared
+        attack came spends it on his feet (the state on them), as the duel does; None when
+        he is not down."""
+        return self.stand_up(state) if state.prone and not state.out_of_fight else None
+
     # --- attacks ------------------------------------------------------------------------
 
     def action_speed(self, request: AttackRequest) -> str:
@@ -188,7 +195,7 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, Ruleset):
         decl = att.decl or Declaration()
         count = {"full_auto": int(o.get("bursts", decl.bursts)),
                  "multiple_shots": int(o.get("shots", decl.shots))}.get(decl.special or "", 1)
-        aims = [Aim(tgt, s.distance_m, s.target_cover, unaware)] * count
+        aims = [Aim(tgt, s.distance_m, shot_cover(s.target_cover, s.target_stance), unaware)] * count
         weapon = att.fighter.wielded(att.cond)
         if (decl.special == "full_auto" and not weapon.full_auto) or (decl.special == "triple_shot" and not weapon.triple_shot):
             return Impossible(f"the {weapon.name.lower()} cannot fire {request.mode}s")

@@ -335,7 +335,8 @@ def preview_lines(match: Match, uid: int, target: int, mode: str, options: dict[
     if path:
         lines.append(f"on the way of a {move} move to {tuple(path[-1])}, in the same declaration")
     moving = "standing still" if sit.target_moved in (None, "none") else f"moving ({sit.target_moved})"
-    lines.append(f"{sit.distance_m:.0f} m, cover {sit.target_cover or 'none'}, target {moving}")
+    posture = f", {sit.target_stance}" if sit.target_stance in ("prone", "crouched") else ""
+    lines.append(f"{sit.distance_m:.0f} m, cover {sit.target_cover or 'none'}, target {moving}{posture}")
     lines.extend(rulesheets.preview_lines(match.rules, request, p))
     return lines
 

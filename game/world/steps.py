@@ -115,7 +115,28 @@ class RoundSteps:
             why = "is exhausted and rests" if uid in m._resting else "is held"
             m._event(EventKind.INFO, f"{m.name(uid)} {why}: its action is lost", uid)
             return
+        if isinstance(d.action, Attack) and self._regains_feet(uid):
+            return
         yield from kind_of(d.action).resolve(m, uid, d.action)
+
+    def _regains_feet(self, uid: int) -> bool:
+        """A unit knocked down before its declared attack came spends that attack regaining
+        its feet, when its ruleset says so (`regains_feet`, a ruleset's optional capability;
+        Yags SF, Knockdown: "prone until they regain their feet, which takes an attack
+        action"). True: the action is spent."""
+        m = self.m
+        regains = getattr(m.rules, "regains_feet", None)
+        if regains is None:
+            return False
+        c = m._comp(uid, Combatant)
+        state = regains(c.combatant, c.state)
+        if state is None:
+            return False
+        m.health.set_state(uid, state)
+        m._comp(uid, Posture).stance = "normal"
+        m._changed(uid)
+        m._event(EventKind.STATUS, f"{m.name(uid)} regains his feet: his attack action is spent", uid)
+        return True
 
     def act_step(self, uid: int, action: Action, choices: Mapping[str, Any], phase: str) -> Iterator[Question]:
         """`uid` takes its turn (engine.turn.Act): its action is declared and carried out at

@@ -294,3 +294,76 @@ def test_stray_hits_for_select_target_and_overpenetration():
     assert (hit.location, hit.rolled, hit.damage) == ("chest", 11, 4)
     half, _ = stray_hit(ScriptedDice([2]), "A", default_catalogue().weapon("rifle"), v, fresh_state(v), damage=6)
     assert (half.location, half.damage) == ("right_leg", 6)
+
+
+def test_resistance_rolls_take_the_resisters_fatigue():
+    """0004 Fatigue: Winded makes every skill roll Hard; 0005 Bleed: "the defender must
+    resist with Endurance against the original attack roll". D (Endurance 22, Hard 15) rolls
+    20 against A's attack of 10: fresh, 20 is a success higher than 10 and resists; Winded,
+    20 fails against 15 and D bleeds. The same for every effect's resistance roll (Stun
+    Location, Drop Foe, Pin Down, Trip, Disarm, Blind Opponent: rules-notes, issue 28)."""
+    a, d = fighter("A", "broadsword", points=P), fighter("D")
+    fresh = plan_attack(context(a, d))
+    _, out, _ = run(ScriptedDice([10, 11, 3, 20]), fresh, "none", (Choice("bleed"),), apply=False)
+    assert ("bleeding", True) not in out.target_changes
+    winded = plan_attack(context(a, d, defender_state=replace(fresh_state(d), fatigue=1)))
+    _, out, _ = run(ScriptedDice([10, 11, 3, 20]), winded, "none", (Choice("bleed"),), apply=False)
+    assert ("bleeding", True) in out.target_changes
+    endurance = [r for r in out.rolls if "against Bleed" in r.label][0]
+    assert (endurance.grade, endurance.target, endurance.outcome) == ("hard", 15, "failure")
+
+
+def test_a_prone_targets_evade_is_formidable_in_close_combat_only():
+    """0005 Close Combat Situational Modifiers: "Fighting while prone: Formidable" (Evade
+    62 -> 21); the Ranged Combat Situational Modifiers grade the shooter for "Target prone"
+    (Formidable) and say nothing of the target's Evade: against a rifle it stays 62."""
+    from engine.mythras.attack import defence_skill
+
+    a, d = fighter("A", "broadsword", points=P), fighter("D", points=P)
+    down = replace(fresh_state(d), prone=True)
+    blow = plan_attack(context(a, d, defender_state=down))
+    assert defence_skill(blow, "evade") == ("Evade", 62, "formidable")
+    shooter = fighter("S", "rifle", points=P)
+    shot = plan_attack(context(shooter, d, mode="single", distance_m=20, defender_state=down,
+                               situations=frozenset({"target_prone"})))
+    assert defence_skill(shot, "evade") == ("Evade", 62, "standard")
+    assert ("target prone", "formidable") in [(w.lower(), g) for w, g in shot.reasons]
+
+
+def test_blind_opponent_is_resisted_with_the_attackers_shield_or_evade():
+    """0005 Blind Opponent: "The attacker must make an Opposed Roll of his Evade skill (or
+    Weapon skill if using a shield) against the defender's original Parry roll": the
+    attacker's shield decides, not the defender's. A misses (90), D parries with a Critical
+    (05): A with a buckler resists with his Combat Style (62), A without one with his Evade
+    (32) even when D carries a shield; A's success (50 and 30) loses to the Critical: blinded,
+    Hard for 1d3 (2) Turns."""
+    pts = {"combat_style": 40, "evade": 10}
+    shielded, bare = fighter("A", "broadsword", "buckler", points=pts), fighter("A", "broadsword", points=pts)
+    d, d_shield = fighter("D", points=P), fighter("D", "broadsword", "buckler", points=P)
+    for a, defender, face, skill, target in ((shielded, d, 50, "Combat Style (Test)", 62),
+                                             (bare, d_shield, 30, "Evade", 32)):
+        plan = plan_attack(context(a, defender))
+        _, out, _ = run(ScriptedDice([90, 5, face, 2]), plan, "parry", (Choice("blind_opponent"),), apply=False)
+        r = [r for r in out.rolls if "against Blind Opponent" in r.label][0]
+        assert (r.skill_name, r.target, r.outcome) == (skill, target, "success")
+        assert ("blinded", (2, "hard")) in out.attacker_changes
+
+
+def test_the_log_shows_long_range_halving_and_who_wins_a_resistance_roll():
+    """0005 Ranged Combat: "Long range ... damage is halved"; the hit's line shows the roll
+    before and after (the pistol's 1d6 rolls 5: 3, halves round up). 0004 Serious Wound:
+    "Endurance versus the successful attack roll", an Opposed Roll (0003: at the same level
+    the higher roll wins): Endurance 22 rolling 20 against the attack's success at 10 reads
+    "resisted"; rolling 05, a success that loses, reads "not resisted", never just "success"."""
+    from engine.mythras.checks import judge, resist
+
+    plan = plan_attack(context(fighter("A", "pistol", points=P), fighter("D"), mode="single", distance_m=150))
+    _, out, _ = run(ScriptedDice([20, 11, 5]), plan, "none", apply=False)
+    assert (out.hits[0].rolled, out.hits[0].unhalved) == (3, 5)
+    assert any("5 rolled, halved at long range to 3" in e for e in out.events)
+    attack = judge("A attacks D", "Combat Style", 62, "standard", 10)
+    ok, won = resist(ScriptedDice([20]), "D: Endurance against the wound", "Endurance", 22, attack)
+    assert ok and won.describe().endswith("success: resisted")
+    ok, lost = resist(ScriptedDice([5]), "D: Endurance against the wound", "Endurance", 22, attack)
+    assert not ok and lost.outcome == "success"
+    assert lost.describe().endswith("success: not resisted (loses the opposed roll to success 10)")

@@ -170,3 +170,23 @@ def test_duel_to_the_end_replays_from_its_seed(a, b, distance):
 def test_declaration_policy_in_blasts():
     v = _p("V", "rifleman")
     assert isinstance(v.declaration, MythrasDeclaration) and v.declaration.reaction == "ask"
+
+
+def test_a_bystander_struck_by_a_crowd_miss_takes_no_special_effect():
+    """0005 Firing into a Crowd: a shot that fails only for the crowd's grade strikes "an
+    adjacent victim ... instead (who is free to Evade or Parry as normal)"; the special
+    effects are the aimed shot's, at its target (rules-notes, issue 28): the stray shot's face
+    (03, a Critical of the skill without the crowd) against a bystander taking it with no
+    reaction would win two effects; none is offered or taken, given ones included."""
+    a, b = _p("A", "rifleman"), _p("B", "rifleman")
+    req = AttackRequest(a, b, "shot", options={"stray": "crowd/3", "reaction": "none"},
+                        situation=Situation(distance_m=20))
+    dice = Dice(random.Random(1))
+    req = RULES.before_reaction(dice, req)
+    assert req.options["attack_roll"].outcome == "critical"
+    [result] = RULES.resolve(dice, req)
+    assert RULES.effects(result) is None and result.exchange.levels == 2
+    assert result.chosen == () and result.hits
+    given = replace(req, options={**req.options, "effects": ("maximize_damage", "bleed")})
+    [result] = RULES.resolve(Dice(random.Random(1)), given)
+    assert result.chosen == ()

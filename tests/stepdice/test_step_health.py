@@ -65,7 +65,7 @@ def test_bleeding_is_a_wound_each_minute(make):
 def test_dying_makes_an_endurance_check_each_minute(make):
     """ "When your wound damage equals or exceeds your life points you must make an enduarnce
     check every minute or else be dead." Endurance is Vitality + Willpower, average (reading);
-    at half life both dice are d2, so it cannot pass."""
+    the half-life penalty does not step it (reading, issue 28): d6 + d6, 2 + 2 fails."""
     c = make("rifleman")
     cond = Condition(wounds=12, stun=0, ko_checks=5, status="unconscious")
     assert dying(c, cond)
@@ -76,6 +76,35 @@ def test_dying_makes_an_endurance_check_each_minute(make):
     out = end_of_round(ScriptedDice([2, 2]), c, cond)
     assert out.rolls[-1].label.endswith("endurance check (death)") and out.rolls[-1].target == 7
     assert out.condition.status == "dead"
+
+
+def test_the_health_checks_can_be_passed_when_bleeding(make):
+    """Basic Attack / Damage: at half life "you start bleeding and you start suffering a -2
+    step penalty on all attributes"; the checks the damage calls for (unconsciousness, the
+    minute's death check, the special attacks' Endurance tests) roll Vitality + Willpower as
+    they are (reading, issue 28): d6 + d6 against average 7 passes 21 times in 36, not d2 + d2
+    (never more than 4). The penalty still steps a fighter's own actions and the disarm check."""
+    from fractions import Fraction
+
+    from engine.stepdice.health import ko_chance
+
+    c = make("rifleman")  # Vitality d6, Willpower d6: life points 12, half life 6 wounds
+    out = take_damage(ScriptedDice([4, 3]), c, Condition(), 6, 6)  # 12 damage, 6 of it wounds
+    assert bleeding(c, out.condition) and attribute_steps(c, out.condition) == -2
+    roll = out.rolls[0]
+    assert "unconsciousness" in roll.label and (roll.total, roll.target) == (7, 7) and roll.success
+    assert out.condition.status == "ok"
+    assert ko_chance(c, Condition(stun=6, wounds=6)) == 1 - Fraction(21, 36)
+    assert ko_chance(c, Condition(stun=6, wounds=6, ko_checks=1)) == 1 - Fraction(3, 36)  # 11: 5+6, 6+5, 6+6
+    dying_now = Condition(wounds=12, status="unconscious", ko_checks=3, dying_rounds=ROUNDS_PER_MINUTE - 1)
+    death = end_of_round(ScriptedDice([6, 1]), c, dying_now)
+    assert death.rolls[-1].label.endswith("endurance check (death)") and death.rolls[-1].total == 7
+    assert death.condition.status == "unconscious"
+    limb = hit_effect(ScriptedDice([5, 2]), c, Condition(wounds=6), "lamed")
+    assert limb.rolls[0].total == 7 and not limb.condition.lamed
+    # the disarm check is not a health check: Agility d8 and Willpower d6 step down to d4 and d2
+    disarm = hit_effect(ScriptedDice([4, 2]), c, Condition(wounds=6), "disarmed")
+    assert "Agility d8 -2 = d4 (4) + Willpower d6 -2 = d2 (2) = 6 vs hard 11" in disarm.rolls[0].describe()
 
 
 def test_twice_life_points_is_fit_for_the_worms(make):

@@ -204,6 +204,38 @@ def test_a_blow_deflected_onto_a_bystander_strikes_it(new_match):
     assert sum(m.view(2).state.hp) <= sum(before)
 
 
+def test_a_weapon_malfunction_in_area_fire_stops_the_gun(new_match):
+    """0005 Weapon Malfunction: "the attacker's firearm ... is useless until time can be
+    spent field stripping and cleaning it": picked against the first of three in a swept
+    arc, the gun jams and fires at the two others no more; the rounds shared out to them
+    (0005 Full-Automatic: "evenly distributed across all the targets") stay in the magazine."""
+    from game.world.actions import AreaFire
+    from game.world.components import Ammo
+
+    class Malfunction(MythrasRuleset):
+        def resolve(self, dice, request):
+            out = super().resolve(dice, request)
+            if not request.others:
+                return out
+            first = self.with_effects(out[0], []) if self.effects(out[0]) else out[0]
+            return [replace(first, attacker_changes=first.attacker_changes + (("weapon_state", "malfunction"),)),
+                    *out[1:]]
+
+    m = mythras_match(new_match, {"blue": [unit(RIFLE, "A", 1, 3)],
+                                  "red": [unit(RIFLE, "T1", 8, 3), unit(RIFLE, "T2", 10, 3), unit(RIFLE, "T3", 12, 3)]},
+                      rules=Malfunction())
+    ammo = m._comp(0, Ammo)
+    before = ammo.loaded
+    fired = m.rules.ammo_use(m.view(0).combatant, "area", {})
+    list(m.autofire.area_fire(0, AreaFire((12, 3))))
+    assert ammo.jammed
+    assert ammo.loaded == before - fired + (fired // 3) * 2
+    texts = [e.text for e in m.log]
+    assert "A's sweep stops: 2 more in the arc not fired at" in texts
+    assert any("A attacks T1" in t for t in texts)
+    assert not any("A attacks T2" in t or "A attacks T3" in t for t in texts)
+
+
 def test_prone_from_the_rules_lays_the_unit_down_and_standing_ends_it(new_match):
     """An evade ends prone (0005 Evading); the grid's posture follows the state; standing up
     is a Turn (Regain Footing) that ends it in the state too."""

@@ -167,6 +167,46 @@ def test_a_knocked_down_unit_is_prone_and_stands_with_its_action(new_match):
     assert v.stance == "normal" and not v.state.prone
 
 
+def test_a_unit_knocked_down_before_its_attack_spends_it_regaining_its_feet(new_match):
+    """Knockdown: "A knocked down character is considered to be prone until they regain their
+    feet, which takes an attack action": knocked down before his declared attack came, he
+    spends it on his feet the same round (as engine.yags_sf.duel does) instead of losing it
+    and lying till the next round; his foe is not attacked. One whose attack came first
+    stays down."""
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 8, 1)]})
+    declare_all(m, {1: Attack(0, "shot")})
+    m.health.apply(1, _knockdown("Bob"), 0)  # knocked down as the round's actions begin
+    assert m.view(1).stance == "prone" and m.view(1).state.prone
+    start = len(m.log)
+    m.resolve_round()
+    v = m.view(1)
+    assert v.stance == "normal" and not v.state.prone
+    lines = [e.text for e in m.log.since(start)]
+    assert "Bob regains his feet: his attack action is spent" in lines
+    assert not any(e.kind == EventKind.ATTACK for e in m.log.since(start))
+    assert m.view(0).state.wounds == 0
+    # knocked down after his action: down until he stands
+    after = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 8, 1)]})
+    declare_all(after, {})
+    after.resolve_round()
+    after.health.apply(1, _knockdown("Bob"), 0)
+    assert after.view(1).state.prone and after.view(1).stance == "prone"
+
+
+def test_the_reference_duel_stands_up_the_same_round():
+    """Knockdown, in the duel the issue names (`duel --ruleset yags-sf --a broad_sword --b
+    broad_sword --seed 3`): Ann's first blow (40 damage, over 2 x strength + agility) knocks
+    Bob down; his strike back regains his feet, and next round he declares an attack, not a
+    stand."""
+    from game.duel import run_duel
+
+    log, _ = run_duel("broad_sword", "broad_sword", seed=3, ruleset="yags-sf")
+    r1 = log[log.index("-- round 1"):log.index("-- round 2")]
+    assert any("knocked down" in line for line in r1)
+    assert r1[-2:] == ["Bob strikes back at Ann", "Bob regains his feet: his attack action is spent"]
+    assert "Bob declares melee attack on Ann" in log[log.index("-- round 2"):]
+
+
 def test_a_disarmed_unit_fights_with_its_fists_until_it_picks_the_weapon_up(new_match):
     """Disarm: "the defender is disarmed"; Weapon Smash: "the defender looses their
     weapon" (a brute force disarm): the weapon lies on the tile; the unit fights with its

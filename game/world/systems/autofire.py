@@ -109,7 +109,8 @@ class AutoFireSystem(System):
         req = m.range.request(uid, first.uid, "suppress" if a.suppressive else "area", {"rounds": bullets})
         req = replace(req, others=tuple((m.participant(w.uid), m.range.situation(uid, w.uid)) for w in rest))
         names = {w.name: w.uid for w in victims}
-        for r in m.rules.resolve(m.dice, req):
+        results = m.rules.resolve(m.dice, req)
+        for k, r in enumerate(results):
             target = None if isinstance(r, Impossible) else names.get(r.target)
             if not isinstance(r, Impossible):  # the winner chooses the special effects
                 r = yield from m.combat.effects(uid, r)
@@ -118,4 +119,18 @@ class AutoFireSystem(System):
                 self.shy(uid, target, 1)  # targeted by the burst, hit or not
                 m.health.apply(target, r, uid)
                 m.health.cost_attacker(uid, r)
+                if r.fumble_outcome == "jam":
+                    self._jammed(uid, ammo, bullets, len(results), len(results) - k - 1)
+                    break
         yield from ()
+
+    def _jammed(self, uid: int, ammo: Ammo | None, bullets: int, shares: int, unfired: int) -> None:
+        """The gun jammed (Mythras' Weapon Malfunction: "useless until time can be spent
+        field stripping and cleaning it") part way through the sweep: it fires at no one
+        after, and the shares of the rounds it did not fire stay in the magazine (the sweep's
+        rounds were shared evenly over the arc: 0005 Full-Automatic)."""
+        m = self.m
+        m.combat.jam(uid)
+        if unfired and ammo is not None:
+            ammo.loaded = min(ammo.capacity, ammo.loaded + (bullets // shares) * unfired)
+            m._event(EventKind.INFO, f"{m.name(uid)}'s sweep stops: {unfired} more in the arc not fired at", uid)

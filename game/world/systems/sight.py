@@ -18,7 +18,8 @@ _COVER_RANK = {None: 0, "crouched": 5, "soft50": 5, "prone": 10, "soft90": 10, "
 
 
 def best_cover(cover: str | None, other: str) -> str:
-    """The better of two covers (a crouched or prone target counts as in 50% or 90% cover)."""
+    """The better of two covers (a crouched or prone target counts as in 50% or 90% cover:
+    noticing a hidden unit, engine.notice)."""
     return other if _COVER_RANK.get(other, 0) > _COVER_RANK.get(cover, 0) else (cover or other)
 
 
@@ -35,14 +36,15 @@ class SightSystem(System):
         return [e for e in m.enemies_of(uid) if m.topology.line_of_sight(pos, e.pos)]
 
     def target_cover(self, attacker: int, target: int) -> str | None:
-        """The cover a target has from an attacker: the ground's, its posture's (crouched,
-        prone), and a mover that ends out of the attacker's sight was in cover for part of
-        the round (hard 50%)."""
+        """The cover a target has from an attacker: the ground's, and a mover that ends out
+        of the attacker's sight was in cover for part of the round (hard 50%). Not its
+        posture: that goes to the ruleset apart (`Situation.target_stance`), for each
+        ruleset's text gives crouched and prone its own rule (Yags: the better of the two,
+        engine.yags.ranged.target_cover; the step dice: prone makes the cover one kind
+        better; rules-notes, "Posture and cover")."""
         m = self.m
         a, t = m.view(attacker), m.view(target)
         cover = m.topology.cover_between(a.pos, t.pos)
-        if t.stance in ("prone", "crouched"):
-            cover = best_cover(cover, t.stance)
         moved = m.movement.moved(target)
         if moved.mode != "none":
             path = moved.path
