@@ -333,3 +333,9 @@ def test_a_sweep_plan_varies_the_tactic_and_keeps_its_text(tmp_path, capsys):
     with pytest.raises(PlanError) as err:
         resolve(load_plan(plan))
     assert "swap_sides" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_check_map_lists_the_routes(tmp_path, capsys):
+    path = routes_map(tmp_path)
+    assert main(["check-map", str(path)]) == 0
+    assert "route 'north': 3 points from (2, 3) to (22, 1)" in capsys.readouterr().out

@@ -52,6 +52,9 @@ def summarise(grid: GridMap) -> str:
     if grid.deployments:
         lines.append(f"deployments: {len(grid.deployments)}")
         lines.extend(f"  {describe(d)}" for d in grid.deployments)
+    if grid.routes:  # tactics send groups along them (docs/tactics.md)
+        lines.append(f"routes: {len(grid.routes)}")
+        lines.extend(f"  route {r.name!r}: {len(r.points)} points from {r.points[0]} to {r.end}" for r in grid.routes)
     if grid.briefing:
         lines.append(textwrap.fill(" ".join(grid.briefing.split()), width=88,
                                    initial_indent="briefing: ", subsequent_indent="  "))
