@@ -339,3 +339,15 @@ def test_check_map_lists_the_routes(tmp_path, capsys):
     path = routes_map(tmp_path)
     assert main(["check-map", str(path)]) == 0
     assert "route 'north': 3 points from (2, 3) to (22, 1)" in capsys.readouterr().out
+
+
+def test_the_worked_example_of_docs_tactics_md_still_plays():
+    """docs/examples/flank: the plan's two tactics fit the map, and one match of each plays."""
+    from game.lab.plan import load_plan, resolve
+
+    plan = Path(__file__).resolve().parents[1] / "docs" / "examples" / "flank" / "plan.toml"
+    variants, grids = resolve(load_plan(plan))
+    assert [v.value("blue_tactic") for v in variants] == ["flank", "frontal"]
+    for v in variants:
+        record = play_match(grids[v.map_path], v.spec(0))
+        assert record["winner"] in ("blue", "red", "draw")
