@@ -31,7 +31,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import psutil  # noqa: E402  (installed with distributed)
 
-from game.sim import simulate  # noqa: E402
+from game.lab.simulate import simulate  # noqa: E402
 
 
 def _free_port() -> int:

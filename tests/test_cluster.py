@@ -16,8 +16,8 @@ from distributed import Client, LocalCluster
 
 from game.cli import main
 from game.lab import cluster as cluster_mod
+from game.lab.simulate import simulate
 from game.lab.store import Store
-from game.sim import simulate
 from tests.test_sweep import MATCH_COLUMNS, STREET, WOOD, rows, sweep, write_plan
 
 PLAN = f'''

@@ -29,10 +29,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from game.files import one_line
-from game.lab.runner import Window, default_window
+from game.lab.inflight import Window, default_window
 from game.lab.version import source_digest
 from game.maps.grid import GridMap
-from game.sim import MatchSpec, _settle, play_match
+from game.sim import MatchSpec, play_match, settle
 
 ADDRESS = re.compile(r"^tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})$")
 CONNECT_SECONDS = 10
@@ -165,7 +165,7 @@ def _play(grid: GridMap, specs: list[MatchSpec]) -> tuple[str, list[dict[str, An
     with _ONE_AT_A_TIME:
         if id(grid) not in _SETTLED:
             _SETTLED.add(id(grid))
-            _settle()
+            settle()
         return source_digest(), [play_match(grid, spec) for spec in specs]
 
 
