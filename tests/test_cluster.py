@@ -238,7 +238,7 @@ def test_a_task_holds_about_half_a_second_of_matches_by_what_they_cost_lately():
     assert quick.size(10) == MOST_BATCH and quick.size(10**9) == MOST_BATCH  # no end known: no end to share
     end = Batches(threads=2, total=100)
     end.heard(1, 0.001)
-    assert end.size(20) == 80 // 8 and end.size(90) == 1 and end.size(100) == 1  # the last ones shared out
+    assert end.size(20) == 80 // 4 and end.size(90) == 10 // 4 and end.size(100) == 1  # the last ones shared out
 
 
 def test_matches_sent_several_to_a_task_come_back_each_once_in_their_places(local_cluster, monkeypatch):

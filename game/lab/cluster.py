@@ -44,9 +44,9 @@ CONNECT_SECONDS = 10
 """How long `--cluster` waits for a Dask scheduler to answer (docs/sweeps.md); tests shorten it."""
 GREETING_MOST = 64 * 1024  # a scheduler's first message is about 100 bytes
 TASK_SECONDS = 0.5
-"""About how long one task's matches take on a worker: the scheduler's, the worker's and this
-side's work for a task (a few milliseconds, and a round trip before the worker starts its
-next task) is then shared by its matches (bench/cluster.py)."""
+"""About how much CPU time one task's matches take on a worker: the scheduler's, the worker's
+and this side's work for a task (a few milliseconds, and a round trip before the worker
+starts its next task) is then shared by its matches (bench/cluster.py)."""
 MOST_BATCH = 64  # matches in one task at most (they are held here until the earliest is in: 3 tasks a thread)
 RECENT_MATCHES = 64  # the cost of a match: the mean over the tasks that held about the last 64 matches
 INSTALL_HINT = "pip install 'skirmish[cluster]' (Dask distributed)"
@@ -170,15 +170,16 @@ def _the_map(grid: GridMap) -> GridMap:
 
 
 def _play(grid: GridMap, specs: list[MatchSpec]) -> tuple[str, float, list[dict[str, Any]]]:
-    """A batch of matches on one map, on a worker: (the worker's source digest, the seconds
-    the matches took, their battle records in order)."""
+    """A batch of matches on one map, on a worker: (the worker's source digest, the CPU
+    seconds the matches took, their battle records in order). CPU time, not wall time: what a
+    match costs does not then change with what else the machine is doing."""
     with _ONE_AT_A_TIME:
         if id(grid) not in _SETTLED:
             _SETTLED.add(id(grid))
             settle()
-        start = time.perf_counter()
+        start = time.thread_time()
         battles = [play_match(grid, spec) for spec in specs]
-        return source_digest(), time.perf_counter() - start, battles
+        return source_digest(), time.thread_time() - start, battles
 
 
 class Batches:
@@ -186,7 +187,7 @@ class Batches:
     match has cost lately (the tasks that held the last RECENT_MATCHES matches: a sweep's
     variants may differ), up to `most` (MOST_BATCH). Until a first task has come back nothing
     is known: one match a task. Towards the end of a run of `total` matches a task holds no
-    more than a quarter of what is left per thread, so the last matches are shared out and no
+    more than half of what is left per thread, so the last matches are shared out and no
     worker waits long for another's last task."""
 
     def __init__(self, threads: int, total: int | None, seconds: float = TASK_SECONDS,
@@ -213,7 +214,7 @@ class Batches:
         spent = sum(seconds for _, seconds in self.recent)
         n = int(self.seconds * self.matches / max(spent, 1e-6))
         if self.total is not None:
-            n = min(n, (self.total - handed_out) // (4 * self.threads))
+            n = min(n, (self.total - handed_out) // (2 * self.threads))
         return max(1, min(self.most, n))
 
 
@@ -286,10 +287,13 @@ def play_on_cluster(cluster: Any, specs: Iterable[MatchSpec], grids: Mapping[str
                         pending.append(spec)
                 if not pending:
                     return
-                # a task's matches share a map, and start no further ahead than the window allows
+                # a task's matches share a map, and start no further ahead than the window allows:
+                # a whole task waits for room (pieces of tasks would cost as much as whole ones)
                 room = slots.size - (slots.next - (min(slots.inflight) if slots.inflight else slots.next))
+                if room < min(len(pending), batch):
+                    return
                 n = 1
-                while n < min(len(pending), room, batch) and pending[n].map_path == pending[0].map_path:
+                while n < min(len(pending), batch) and pending[n].map_path == pending[0].map_path:
                     n += 1
                 send(pending[:n])
                 del pending[:n]
