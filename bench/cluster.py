@@ -8,8 +8,8 @@ matches alternately with `--jobs WORKERS` and on the cluster, `--repeats` times 
 for each the median wall time and CPU time a match (every process: this one, the pool's
 workers, or the scheduler, which runs in this process, and the cluster's workers), the ratio
 cluster / jobs of the medians in wall time and in CPU time (CPU time holds when other work
-shares the machine, wall time does not), the matches a cluster task played, and checks both
-gave the same results.
+shares the machine, wall time does not; the median of each repeat's own ratio is steadier),
+the matches a cluster task played, and checks both gave the same results.
 Needs `pip install 'skirmish[cluster]'`. Nothing here is a test: figures depend on the machine.
 """
 
@@ -121,7 +121,9 @@ def main() -> int:
         print(f"{how}: {t:.2f} s, {a.runs / t:.2f} matches/s, {1000 * c:.1f} ms CPU a match (medians of {a.repeats}; "
               f"runs {', '.join(f'{x:.2f} s' for x in times[key])})")
     last = tasks[-1] if tasks else []
-    print(f"cluster / jobs {a.workers}: {cluster / jobs:.3f} in wall time, {cc / cj:.3f} in CPU time (all processes)")
+    paired = statistics.median(c / j for c, j in zip(times["cluster"], times["jobs"], strict=True))
+    print(f"cluster / jobs {a.workers}: {cluster / jobs:.3f} in wall time, {cc / cj:.3f} in CPU time (all processes); "
+          f"median of each repeat's wall-time ratio (steadier when other work comes and goes): {paired:.3f}")
     if last:
         print(f"tasks of the last cluster run: {len(last)}, matches a task: first {last[:6]}, "
               f"median {statistics.median(last):g}, most {max(last)}")
