@@ -48,6 +48,7 @@ TASK_SECONDS = 0.5
 and this side's work for a task (a few milliseconds, and a round trip before the worker
 starts its next task) is then shared by its matches (bench/cluster.py)."""
 MOST_BATCH = 64  # matches in one task at most (they are held here until the earliest is in: 3 tasks a thread)
+COUNT_THREADS_SECONDS = 5.0  # how often the workers' threads are counted again (one call to the scheduler)
 RECENT_MATCHES = 64  # the cost of a match: the mean over the tasks that held about the last 64 matches
 INSTALL_HINT = "pip install 'skirmish[cluster]' (Dask distributed)"
 
@@ -251,9 +252,9 @@ def play_on_cluster(cluster: Any, specs: Iterable[MatchSpec], grids: Mapping[str
                   file=sys.stderr, flush=True)
             client.wait_for_workers(1)
         losses = WorkerLosses(client)
-        threads = _threads(client)
-        batches = Batches(threads, total)
-        base = window or default_window(threads)
+        batches = Batches(_threads(client), total)
+        counted = time.monotonic()  # when the workers' threads were counted (workers come and go)
+        base = window or default_window(batches.threads)
         slots = Window(base)
         source = iter(specs)
         pending: list[MatchSpec] = []  # drawn from `source`, not yet sent
@@ -276,9 +277,9 @@ def play_on_cluster(cluster: Any, specs: Iterable[MatchSpec], grids: Mapping[str
         def refill() -> None:
             nonlocal exhausted
             # until a task has come back, what a match costs is not known: a task a thread, one match each
-            while slots.may_start() and (batches.known or len(running) < threads):
+            while slots.may_start() and (batches.known or len(running) < batches.threads):
                 batch = batches.size(slots.next)
-                slots.size = max(base, 3 * batch * threads)  # room for a task running and two waiting, a thread
+                slots.size = max(base, 3 * batch * batches.threads)  # a task running and two waiting, a thread
                 while not exhausted and len(pending) < batch:
                     spec = next(source, None)
                     if spec is None:
@@ -299,7 +300,9 @@ def play_on_cluster(cluster: Any, specs: Iterable[MatchSpec], grids: Mapping[str
                 del pending[:n]
 
         def say_losses() -> None:
+            nonlocal counted
             for event in losses.heard() if losses is not None else ():
+                counted = float("-inf")  # the threads are counted again after this result
                 line = loss_line(event, lambda keys: sum(matches_of.get(k, 0) for k in keys))
                 print(("\r" if sys.stderr.isatty() else "") + one_line(line), file=sys.stderr, flush=True)
 
@@ -320,6 +323,8 @@ def play_on_cluster(cluster: Any, specs: Iterable[MatchSpec], grids: Mapping[str
                 raise ClusterError(f"a worker runs other code (source {digest}, here {here}): install "
                                    "the same skirmish on every worker and restart them")
             batches.heard(len(battles), seconds)
+            if time.monotonic() - counted >= COUNT_THREADS_SECONDS:
+                batches.threads, counted = _threads(client), time.monotonic()
             for (i, _), battle in zip(placed, battles, strict=True):
                 slots.done(i)
                 yield i, battle
