@@ -43,11 +43,11 @@ ADDRESS = re.compile(r"^tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})$")
 CONNECT_SECONDS = 10
 """How long `--cluster` waits for a Dask scheduler to answer (docs/sweeps.md); tests shorten it."""
 GREETING_MOST = 64 * 1024  # a scheduler's first message is about 100 bytes
-TASK_SECONDS = 0.5
+TASK_SECONDS = 1.0
 """About how much CPU time one task's matches take on a worker: the scheduler's, the worker's
 and this side's work for a task (a few milliseconds, and a round trip before the worker
 starts its next task) is then shared by its matches (bench/cluster.py)."""
-MOST_BATCH = 64  # matches in one task at most (they are held here until the earliest is in: 3 tasks a thread)
+MOST_BATCH = 64  # matches in one task at most (results wait here for the earliest: 3 tasks a thread)
 COUNT_THREADS_SECONDS = 5.0  # how often the workers' threads are counted again (one call to the scheduler)
 RECENT_MATCHES = 64  # the cost of a match: the mean over the tasks that held about the last 64 matches
 INSTALL_HINT = "pip install 'skirmish[cluster]' (Dask distributed)"
