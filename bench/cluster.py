@@ -1,25 +1,25 @@
-"""Throughput on a Dask cluster against `--jobs` on the same machine (issue 21).
+"""Throughput on a Dask cluster against `--jobs` on the same machine (issues 21 and 31).
 
-    python bench/cluster.py [--runs 200] [--repeats 3] [--workers 2] [--map maps/crossroads.tmx]
+    python bench/cluster.py [--runs 800] [--repeats 3] [--workers 2] [--map maps/street.tmx] [--size 2]
 
-Starts a scheduler and `--workers` worker processes (one thread each, no profiler) with
-Dask's own commands as docs/sweeps.md does, warms them up, then plays the same `--runs` matches alternately with `--jobs
-WORKERS` and on the cluster, `--repeats` times each. Prints for each the median matches a
-second and CPU time a match (every process: this one, the pool's workers, or the scheduler
-and the cluster's workers), the cluster's overhead per match in wall time and in CPU time
-(CPU time holds when other work shares the machine, wall time does not), and checks both
-gave the same results.
+Starts a Dask LocalCluster of `--workers` worker processes (one thread each, without Dask's
+profiler, as docs/sweeps.md starts workers), warms them up, then plays the same `--runs`
+matches alternately with `--jobs WORKERS` and on the cluster, `--repeats` times each. Prints
+for each the median wall time and CPU time a match (every process: this one, the pool's
+workers, or the scheduler, which runs in this process, and the cluster's workers), the ratio
+cluster / jobs of the medians in wall time and in CPU time (CPU time holds when other work
+shares the machine, wall time does not; the median of each repeat's own ratio is steadier),
+the matches a cluster task played, and checks both gave the same results.
 Needs `pip install 'skirmish[cluster]'`. Nothing here is a test: figures depend on the machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import resource
-import socket
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -28,16 +28,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# the workers as docs/sweeps.md starts them: without Dask's statistical profiler (it samples
+# every thread's stack each 10 ms: 7% of the matches' CPU time beside them, 2% without)
+os.environ["DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED"] = "False"
 
 import psutil  # noqa: E402  (installed with distributed)
 
-from game.sim import simulate  # noqa: E402
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from game.lab import cluster as cluster_mod  # noqa: E402
+from game.lab.simulate import simulate  # noqa: E402
 
 
 def _cpu(proc: psutil.Process, children: bool = True) -> float:
@@ -66,74 +64,70 @@ def _same(a: dict, b: dict) -> bool:
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--runs", type=int, default=200)
+    p.add_argument("--runs", type=int, default=800)
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--map", default=str(ROOT / "maps" / "crossroads.tmx"))
+    p.add_argument("--map", default=str(ROOT / "maps" / "street.tmx"))
+    p.add_argument("--size", type=int, default=2, help="units a side (0: the map's)")
     a = p.parse_args()
-    dask = str(Path(sys.executable).with_name("dask"))
-    port = _free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    # the workers as docs/sweeps.md starts them: without Dask's statistical profiler (it
-    # samples every thread's stack each 10 ms: 7% of the matches' CPU time beside them, 2% without)
-    env = dict(os.environ, DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED="False")
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
-    scheduler = subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-                                 **quiet)
-    workers = subprocess.Popen([dask, "worker", address, "--nworkers", str(a.workers), "--nthreads", "1",
-                                "--no-dashboard"], **quiet)
-    try:
-        from distributed import Client
+    size = a.size or None
+    from distributed import Client, LocalCluster
 
-        with Client(address, timeout=30) as client:
-            client.wait_for_workers(a.workers, timeout=60)
-        simulate(a.map, 2 * a.workers, 1, cluster=address)  # the workers import the game
-        me, sched, work = psutil.Process(), psutil.Process(scheduler.pid), psutil.Process(workers.pid)
+    sizes: list[int] = []
+    submit = Client.submit
+
+    def counting_submit(self, func, *args, **kwargs):  # the matches of each task, as it is sent
+        if func is cluster_mod._play:
+            sizes.append(len(args[1]))
+        return submit(self, func, *args, **kwargs)
+
+    Client.submit = counting_submit  # type: ignore[method-assign]
+    with LocalCluster(n_workers=a.workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=logging.CRITICAL) as lc:
+        address = lc.scheduler_address
+        simulate(a.map, 2 * a.workers, 1, size=size, cluster=address)  # the workers import the game
+        me = psutil.Process()
         times: dict[str, list[float]] = {"jobs": [], "cluster": []}
         cpu: dict[str, list[float]] = {"jobs": [], "cluster": []}  # CPU seconds of every process, a match
-        bookkeeping: list[float] = []
+        tasks: list[list[int]] = []
         records = {}
         for r in range(a.repeats):
             for how in ("jobs", "cluster"):
-                mine0 = _cpu(me, children=False)
                 if how == "jobs":
-                    kids0 = _reaped()
+                    mine0, kids0 = _cpu(me, children=False), _reaped()
                     t0 = time.perf_counter()
-                    records[how] = simulate(a.map, a.runs, 1, jobs=a.workers)
+                    records[how] = simulate(a.map, a.runs, 1, size=size, jobs=a.workers)
                     t1 = time.perf_counter()
                     used = _cpu(me, children=False) - mine0 + _reaped() - kids0  # the pool's processes are reaped
                 else:
-                    s0, w0 = _cpu(sched), _cpu(work)
+                    del sizes[:]
+                    all0 = _cpu(me)
                     t0 = time.perf_counter()
-                    records[how] = simulate(a.map, a.runs, 1, cluster=address)
+                    records[how] = simulate(a.map, a.runs, 1, size=size, cluster=address)
                     t1 = time.perf_counter()
-                    mine, s1, w1 = _cpu(me, children=False) - mine0, _cpu(sched) - s0, _cpu(work) - w0
-                    used = mine + s1 + w1
-                    bookkeeping.append((mine + s1) / max(1e-9, w1))
+                    used = _cpu(me) - all0
+                    tasks.append(list(sizes))
                 times[how].append(t1 - t0)
                 cpu[how].append(used / a.runs)
-                print(f"repeat {r + 1} {how:8} {a.runs / times[how][-1]:6.2f} matches/s, "
-                      f"{1000 * cpu[how][-1]:6.1f} ms CPU a match", flush=True)
-        jobs, cluster = statistics.median(times["jobs"]), statistics.median(times["cluster"])
-        cj, cc = statistics.median(cpu["jobs"]), statistics.median(cpu["cluster"])
-        load = os.getloadavg()
-        print(f"{Path(a.map).name}: {a.runs} matches x {a.repeats}, {a.workers} workers; "
-              f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs")
-        for how, t, c in (("--jobs " + str(a.workers), jobs, cj), ("--cluster", cluster, cc)):
-            print(f"{how}: {a.runs / t:.2f} matches/s, {1000 * c:.1f} ms CPU a match (medians of {a.repeats}; "
-                  f"runs {', '.join(f'{a.runs / x:.2f}' for x in times['jobs' if how != '--cluster' else 'cluster'])})")
-        print(f"the cluster's overhead per match: {100 * (cluster / jobs - 1):+.1f}% of wall time, "
-              f"{100 * (cc / cj - 1):+.1f}% of CPU time (all processes); the scheduler and the command used "
-              f"{100 * statistics.median(bookkeeping):.1f}% of the workers' CPU time")
-        print("same results: " + ("yes" if _same(records["jobs"], records["cluster"]) else "NO"))
-    finally:
-        for proc in (workers, scheduler):
-            proc.terminate()
-        for proc in (workers, scheduler):
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+                print(f"repeat {r + 1} {how:8} {t1 - t0:6.2f} s, {a.runs / (t1 - t0):6.2f} matches/s, "
+                      f"{1000 * cpu[how][-1]:6.1f} ms CPU a match"
+                      + (f", {len(sizes)} tasks" if how == "cluster" else ""), flush=True)
+    jobs, cluster = statistics.median(times["jobs"]), statistics.median(times["cluster"])
+    cj, cc = statistics.median(cpu["jobs"]), statistics.median(cpu["cluster"])
+    load = os.getloadavg()
+    print(f"{Path(a.map).name}, size {a.size or 'of the map'}: {a.runs} matches x {a.repeats}, {a.workers} workers "
+          f"of 1 thread; load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs")
+    for how, t, c, key in (("--jobs " + str(a.workers), jobs, cj, "jobs"), ("--cluster", cluster, cc, "cluster")):
+        print(f"{how}: {t:.2f} s, {a.runs / t:.2f} matches/s, {1000 * c:.1f} ms CPU a match (medians of {a.repeats}; "
+              f"runs {', '.join(f'{x:.2f} s' for x in times[key])})")
+    last = tasks[-1] if tasks else []
+    paired = statistics.median(c / j for c, j in zip(times["cluster"], times["jobs"], strict=True))
+    print(f"cluster / jobs {a.workers}: {cluster / jobs:.3f} in wall time, {cc / cj:.3f} in CPU time (all processes); "
+          f"median of each repeat's wall-time ratio (steadier when other work comes and goes): {paired:.3f}")
+    if last:
+        print(f"tasks of the last cluster run: {len(last)}, matches a task: first {last[:6]}, "
+              f"median {statistics.median(last):g}, most {max(last)}")
+    print("same results: " + ("yes" if _same(records["jobs"], records["cluster"]) else "NO"))
     return 0
 
 

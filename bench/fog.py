@@ -16,8 +16,8 @@ def bench_fog(runs: int, matches: int, root: Path, row: Callable[..., None], med
     import tcod
 
     from game.ai import make_controller
+    from game.lab.simulate import simulate
     from game.maps import load_map
-    from game.sim import simulate
     from game.squads import map_squads
     from game.world.match import Match
 

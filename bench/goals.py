@@ -65,7 +65,7 @@ for pkg in (engine, game):
     for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
         if not (m.name.startswith("game.ui") or m.name.endswith("__main__")):
             importlib.import_module(m.name)
-from game.sim import simulate
+from game.lab.simulate import simulate
 clock = time.process_time if {cpu} else time.perf_counter
 t0 = clock()
 r = simulate({map!r}, {runs}, seed=1, jobs=1)

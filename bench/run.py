@@ -194,7 +194,7 @@ def bench_round(matches: int) -> None:
 
 def bench_matches(runs: int, repeats: int = 3) -> None:
     """The same `runs` matches `repeats` times in one process and with --jobs 2: medians."""
-    from game.sim import simulate
+    from game.lab.simulate import simulate
 
     ones, twos = [], []
     for _ in range(repeats):

@@ -12,6 +12,7 @@ import os
 import random
 import sys
 from collections.abc import Sequence
+from contextlib import nullcontext
 
 from engine.rulesets import DEFAULT as DEFAULT_RULESET
 from game.cli_common import (  # noqa: F401 (imported from here by tests and tools)
@@ -26,6 +27,7 @@ from game.cli_common import (  # noqa: F401 (imported from here by tests and too
     display_available,
 )
 from game.cli_lab import cmd_simulate, cmd_sweep, progress_bar  # noqa: F401
+from game.lab.cluster_events import quiet_dask
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -386,7 +388,9 @@ def _run(argv: Sequence[str] | None) -> int:
     from game.squads import SquadError
 
     try:
-        code = int(args.func(args))
+        # with --cluster, Dask's own log lines stay off the terminal: the command says what matters
+        with quiet_dask() if getattr(args, "cluster", None) else nullcontext():
+            code = int(args.func(args))
         sys.stdout.flush()  # inside the try: a reader that has gone, or a full device, shows here
         return code
     except (CatalogueError, LevelError, SquadError, ScenarioError, MapError, SaveError) as exc:

@@ -18,10 +18,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from game.ai import LEVELS
     from game.files import FileProblem
     from game.lab.scenario import ScenarioError, load_scenario
+    from game.lab.simulate import simulate
     from game.lab.summary import summary_lines
     from game.limits import MAX_JOBS, MAX_RUNS, MAX_SEED, MAX_SIZE
     from game.maps import MapError
-    from game.sim import DEFAULT_MAP, simulate
+    from game.sim import DEFAULT_MAP
     from game.squads import SquadError, squad_problem
 
     settings = {"map": args.map, "runs": args.runs, "seed": args.seed, "size": args.size,
@@ -87,8 +88,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except ClusterError as exc:
             return _error(f"--cluster: {exc}")
     from game.lab.recordjson import RecordJson
+    from game.lab.simulate import Interrupted
     from game.lab.summary import Tally
-    from game.sim import Interrupted
 
     tally = Tally()
     try:

@@ -1,4 +1,5 @@
-"""Headless AI-against-AI matches: the engine of `skirmish simulate` and the tactics lab.
+"""Headless AI-against-AI matches, one at a time: what `skirmish simulate` and the tactics
+lab (game/lab/, which runs many of them: game/lab/simulate.py) play.
 
 Each battle's record says who won, how long it took, which weapons did the harm (hits that
 caused damage and the levels they caused, read from the event log as it is written), where
@@ -8,7 +9,6 @@ units fought from and where they fell, and how long the AI took to decide.
 from __future__ import annotations
 
 import gc
-import os
 import statistics
 import time
 from collections.abc import Callable
@@ -16,16 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.rulesets import choose_ruleset, make_ruleset
+from engine.rulesets import make_ruleset
 from game.ai import make_controller
 from game.flow import Flow
-from game.limits import MAX_RUNS, MAX_SIZE
 from game.maps import load_map
 from game.maps.grid import GridMap
 from game.squads import (
     SquadError,
-    check_size,
-    check_squads,
     deployed,
     map_squads,
     squad_specs,
@@ -84,15 +81,6 @@ class FogUnavailable(ValueError):
 
     def __init__(self) -> None:
         super().__init__(FOG_UNAVAILABLE)
-
-
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C during `simulate`: `record` holds the matches that finished (`runs` of them,
-    `runs_asked` asked, `interrupted` true); a caller that does not catch it sees Ctrl-C."""
-
-    def __init__(self, record: dict[str, Any]) -> None:
-        super().__init__()
-        self.record = record
 
 
 def side_specs(squad: str, team: str, count: int) -> list[dict[str, Any]]:
@@ -238,7 +226,7 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
 _GRIDS: dict[str, GridMap] = {}  # a worker process's maps, loaded once for all its matches
 
 
-def _settle() -> None:
+def settle() -> None:
     """What lives for the whole run (the code, the catalogue, the map) is set aside from the
     cyclic garbage collector's scans: a full collection during a match then only looks at
     what the match made (it cut the worst AI decision on the open field from 39 to 28 ms)."""
@@ -246,97 +234,11 @@ def _settle() -> None:
     gc.freeze()
 
 
-def _run_one(spec: MatchSpec) -> dict[str, Any]:
+def run_one(spec: MatchSpec) -> dict[str, Any]:
+    """One match by its spec, in a worker process: the map is loaded once for all the
+    process's matches (and set aside from the garbage collector's scans: settle)."""
     grid = _GRIDS.get(spec.map_path)
     if grid is None:
         grid = _GRIDS[spec.map_path] = load_map(spec.map_path)
-        _settle()
+        settle()
     return play_match(grid, spec)
-
-
-def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1, blue_ai: str = "normal",
-             red_ai: str = "normal", squad: str = "default", size: int | None = None,
-             blue_squad: str | None = None, red_squad: str | None = None, ruleset: str | None = None,
-             fog: bool | None = False, ai_sees_all: bool | str = False, cluster: Any = None,
-             blue_deployment: str | None = None, red_deployment: str | None = None,
-             progress: Callable[[int, int], None] | None = None,
-             on_battle: Callable[[dict[str, Any]], None] | None = None, keep_battles: bool = True,
-             blue_tactic: tuple[str, str] | None = None, red_tactic: tuple[str, str] | None = None) -> dict[str, Any]:
-    """Run `runs` matches with seeds seed, seed+1, ...; the same seed gives the same record,
-    whatever `jobs` is, or on a Dask cluster (`cluster`: its address or a Client), apart from
-    `seconds`. `ruleset` None: the map's `ruleset` property, else Yags. `progress(done,
-    runs)` is called as matches end; `on_battle(battle)` for each battle in seed order (with
-    `keep_battles` False the record's `battles` stays empty: a long run holds no list of
-    them). Matches are handed out as workers free up (game/lab/runner.py), so any count
-    starts at once. Ctrl-C raises Interrupted with the record of the matches that finished."""
-    from game.lab.runner import HoldCtrlC, Reorder, play_all
-
-    if not 1 <= runs <= MAX_RUNS:
-        raise ValueError(f"runs must be from 1 to {MAX_RUNS:,}, not {runs:,}")
-    if size is not None and not 1 <= size <= MAX_SIZE:
-        raise SquadError(f"size must be from 1 to {MAX_SIZE:,}, not {size:,}")
-    grid = load_map(map_path)  # fail fast, before any worker starts
-    fog = choose_fog(None, None, grid, False) if fog is None else fog  # None: the map's property
-    if fog and not FOG_AVAILABLE:
-        raise FogUnavailable()
-    if size is not None:
-        check_size(grid, size)  # before a squad of `size` is built
-    name = choose_ruleset(ruleset, None, grid.ruleset)
-    rules = make_ruleset(name)
-
-    def spec(i: int) -> MatchSpec:
-        return MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad, name, fog,
-                         ai_sees_all, blue_deployment, red_deployment, blue_tactic, red_tactic)
-
-    check_squads(grid, spec_squads(grid, spec(0)), rules)
-    check_spec_tactics(grid, spec(0))
-    start = time.perf_counter()
-    battles: list[dict[str, Any]] = []
-    wins = {"blue": 0, "red": 0, "draw": 0}
-    rounds = 0
-    done = 0
-
-    def take(b: dict[str, Any]) -> None:
-        nonlocal rounds, done
-        wins[b["winner"]] += 1
-        rounds += b["rounds"]
-        done += 1
-        if keep_battles:
-            battles.append(b)
-        if on_battle is not None:
-            on_battle(b)
-
-    order = Reorder()
-    ended = 0
-    with HoldCtrlC() as guard:
-        try:
-            for i, battle in play_all((spec(i) for i in range(runs)), jobs=1 if runs <= 1 else jobs,
-                                      cluster=cluster, grids={str(map_path): grid}, total=runs):
-                with guard.hold():  # a battle is taken whole or not at all
-                    for b in order.push(i, battle):
-                        take(b)
-                ended += 1
-                if progress is not None:
-                    progress(ended, runs)
-            interrupted = False
-        except KeyboardInterrupt:
-            with guard.hold():
-                for b in order.rest():
-                    take(b)
-            interrupted = True
-    record = {
-        "map": str(map_path), "map_name": grid.name, "ruleset": name, "fog": fog, "runs": done, "seed": seed,
-        "blue_ai": blue_ai, "red_ai": red_ai, "squad": squad, "size": size,
-        "blue_squad": blue_squad, "red_squad": red_squad, "wins": wins,
-        "mean_rounds": round(rounds / max(1, done), 3),
-        "seconds": round(time.perf_counter() - start, 3), "battles": battles,
-    }
-    if ai_sees_all:
-        record["ai_sees_all"] = ai_sees_all
-    for team, chosen in (("blue", blue_deployment), ("red", red_deployment)):
-        if chosen:
-            record[f"{team}_deployment"] = chosen
-    if interrupted:
-        record.update(interrupted=True, runs_asked=runs)
-        raise Interrupted(record)
-    return record

@@ -9,16 +9,21 @@ import signal
 import socket
 import sqlite3
 import struct
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 from distributed import Client, LocalCluster
 
 from game.cli import main
 from game.lab import cluster as cluster_mod
+from game.lab.simulate import simulate
 from game.lab.store import Store
-from game.sim import simulate
 from tests.test_sweep import MATCH_COLUMNS, STREET, WOOD, rows, sweep, write_plan
+
+ROOT = Path(__file__).resolve().parents[1]
 
 PLAN = f'''
 runs = 5
@@ -213,20 +218,119 @@ def test_the_probe_greets_a_real_scheduler_back_and_the_client_connects(local_cl
         client.close()
 
 
-def test_matches_sent_several_to_a_task_come_back_each_once_in_their_places(local_cluster):
-    """A long run sends a task a few matches on one map (up to MOST_BATCH): each comes back
-    once, under its own position, as --jobs 1 plays it."""
-    from game.lab.cluster import MOST_BATCH, batch_size
+def test_a_task_holds_about_a_second_of_matches_by_what_they_cost_lately():
+    """Issue 31, "The cluster": tasks sized by the matches' cost (Batches): one match a task
+    until a task has come back, then TASK_SECONDS (1 s) of CPU time at the recent cost a
+    match, at most MOST_BATCH, and smaller towards the end of the run."""
+    from game.lab.cluster import MOST_BATCH, RECENT_MATCHES, TASK_SECONDS, Batches
+
+    assert TASK_SECONDS == 1.0  # the figures below are for one second a task
+    b = Batches(threads=2, total=10_000)
+    assert not b.known and b.size(0) == 1
+    b.heard(1, 0.1)  # 100 ms a match
+    assert b.known and b.size(2) == 10
+    b.heard(12, 0.3)  # 25 ms a match now: 0.4 s for 13 matches
+    assert b.size(14) == int(13 / 0.4) == 32
+    for _ in range(RECENT_MATCHES):  # the old cost is forgotten: only the recent tasks count
+        b.heard(1, 0.25)
+    assert b.matches == RECENT_MATCHES and b.size(100) == 4
+    quick = Batches(threads=2, total=None)
+    quick.heard(10, 0.001)  # matches that cost next to nothing: MOST_BATCH
+    assert quick.size(10) == MOST_BATCH and quick.size(10**9) == MOST_BATCH  # no end known: no end to share
+    end = Batches(threads=2, total=100)
+    end.heard(1, 0.001)
+    assert end.size(20) == 80 // 4 and end.size(90) == 10 // 4 and end.size(100) == 1  # the last ones shared out
+
+
+def test_matches_sent_several_to_a_task_come_back_each_once_in_their_places(local_cluster, monkeypatch):
+    """A long run sends a task several matches on one map: each comes back once, under its
+    own position, as --jobs 1 plays it (a map of its own starts a task of its own)."""
     from game.lab.runner import play_all
     from game.sim import MatchSpec
 
-    assert batch_size(None, 2) == 1 and batch_size(20, 2) == 1 and batch_size(10_000, 2) == MOST_BATCH
-    assert batch_size(64, 2) == 4
+    sent = []
+    real = Client.submit
+
+    def submit(self, func, *args, **kwargs):
+        if func is cluster_mod._play:
+            sent.append([spec.seed for spec in args[1]])
+        return real(self, func, *args, **kwargs)
+
+    monkeypatch.setattr(Client, "submit", submit)
     specs = [MatchSpec(STREET, 100 + i, size=1) for i in range(11)] + [MatchSpec(WOOD, 7, size=1)]
     got = dict(play_all(iter(specs), cluster=local_cluster.scheduler_address, total=10_000))
     want = dict(play_all(iter(specs), jobs=1))
     assert sorted(got) == list(range(12))
+    assert sent[:2] == [[100], [101]] and max(len(s) for s in sent) > 1  # one a thread, then batches
+    assert sorted(seed for s in sent for seed in s) == [7] + [100 + i for i in range(11)] and sent[-1] == [7]
     for i in got:
         got[i].pop("decision_ms")
         want[i].pop("decision_ms")
     assert got == want
+
+
+def test_dask_loggers_say_nothing_within_quiet_dask(capfd):
+    """Dask's handler writes to the terminal; within quiet_dask its loggers (those that were
+    there, and those made during the block) let nothing through, and after it they are as
+    they were."""
+    import distributed  # noqa: F401 - sets its loggers up
+
+    from game.lab.cluster_events import quiet_dask
+
+    client_log = logging.getLogger("distributed.client")
+    before = {name: logging.getLogger(name).level for name in ("distributed", "distributed.client")}
+    handler = logging.StreamHandler()  # on the capture's standard error, as Dask's is on the terminal's
+    logging.getLogger("distributed").addHandler(handler)
+    try:
+        client_log.warning("raw line before")
+        with quiet_dask():
+            client_log.warning("Couldn't gather 1 keys, rescheduling ('skirmish-match-x-0',)")
+            logging.getLogger("distributed.made_now").error("raw line from a new logger")
+        client_log.warning("raw line after")
+    finally:
+        logging.getLogger("distributed").removeHandler(handler)
+    err = capfd.readouterr().err
+    assert "raw line before" in err and "raw line after" in err
+    assert "Couldn't gather" not in err and "new logger" not in err
+    assert {name: logging.getLogger(name).level for name in before} == before
+
+
+def test_a_worker_lost_mid_sweep_is_told_in_our_words_not_dasks_and_the_store_is_whole(local_cluster, jobs_1,
+                                                                                        tmp_path):
+    """Issue 31: `skirmish sweep --cluster` (its own process, its standard error a pipe as
+    a terminal would be) while a worker that holds one of its matches is killed: standard
+    error holds our line (a worker was lost, N matches rescheduled) and nothing from Dask, and
+    the store is what --jobs 1 stores."""
+    plan, want = jobs_1
+    db = tmp_path / "lost.sqlite"
+    address = local_cluster.scheduler_address
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    with Client(address, set_as_default=False) as client:
+        pids = client.run(os.getpid)
+        proc = subprocess.Popen([sys.executable, "-m", "game", "sweep", str(plan), "--db", str(db),
+                                 "--cluster", address], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        killed = None
+        try:
+            for _ in range(30_000):  # a bound: until a worker holds one of the sweep's matches
+                busy = [w for w, keys in client.processing().items()
+                        if w in pids and any(str(k).startswith("skirmish-match-") for k in keys)]
+                if busy:
+                    os.kill(pids[busy[0]], signal.SIGKILL)
+                    killed = busy[0]
+                    break
+                if proc.poll() is not None:
+                    break
+            out, err = proc.communicate(timeout=600)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    assert killed, "the sweep ended before a worker held one of its matches"
+    assert proc.returncode == 0, err
+    lines = err.splitlines()
+    assert lines and all(line.startswith("cluster: ") for line in lines), err  # no line of Dask's own
+    assert any(f"cluster: worker {killed} was lost; " in line and "rescheduled on the other workers; going on" in line
+               for line in lines), err
+    assert "20 to play on the cluster" in out
+    assert rows(db) == want  # nothing lost, nothing doubled

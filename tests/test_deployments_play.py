@@ -16,8 +16,9 @@ from tmxfactory import grid, layer, map_xml, obj, objectgroup, tileset  # noqa: 
 from game.cli import main  # noqa: E402
 from game.lab.plan import load_plan, resolve  # noqa: E402
 from game.lab.scenario import load_scenario  # noqa: E402
+from game.lab.simulate import simulate  # noqa: E402
 from game.maps import load_map  # noqa: E402
-from game.sim import MatchSpec, simulate, spec_squads  # noqa: E402
+from game.sim import MatchSpec, spec_squads  # noqa: E402
 from game.ui.app import config_squads  # noqa: E402
 
 T = 16

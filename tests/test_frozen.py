@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import engine.frozen as frozen
 from engine.frozen import maker
-from game.sim import DEFAULT_MAP, simulate
+from game.lab.simulate import simulate
+from game.sim import DEFAULT_MAP
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ import pytest
 
 from game.cli import main
 from game.lab.scenario import ScenarioError, load_scenario
+from game.lab.simulate import simulate
 from game.lab.strength import pairing
 from game.lab.summary import wilson
-from game.sim import simulate
 
 SMALL = "maps/street.tmx"
 

@@ -15,10 +15,12 @@ import pytest
 
 from game.cli import main
 from game.lab import runner
-from game.lab.runner import Reorder, Window, play_all
+from game.lab.inflight import Reorder, Window
+from game.lab.runner import play_all
+from game.lab.simulate import simulate
 from game.limits import MAX_RUNS
 from game.maps.grid import Spawn, TileRect
-from game.sim import MatchSpec, play_match, simulate
+from game.sim import MatchSpec, play_match
 from tests.world.gridfactory import make_grid
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,9 +14,9 @@ from game.cli import main
 from game.lab import sweep as sweep_mod
 from game.lab.compare import Row, compare, holm
 from game.lab.plan import PlanError, load_plan, resolve
+from game.lab.simulate import simulate
 from game.lab.store import Store
 from game.limits import MAX_SEED
-from game.sim import simulate
 from tests.test_lab import HOSTILE_SCENARIOS
 
 STREET = str(Path(__file__).resolve().parents[1] / "maps" / "street.tmx")

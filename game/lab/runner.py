@@ -6,7 +6,7 @@ cluster (`--cluster`), streamed.
 
 Specs are drawn from the iterable only as workers need them: at most `window` matches are in
 flight, and never one more than `window` places past the earliest unfinished one, so the
-results can be put back in order (`Reorder`) holding at most `window` of them, whatever the
+results can be put back in order (`Reorder`, game/lab/inflight.py) holding at most `window` of them, whatever the
 count. A run of 100,000 matches starts at once and holds no list of them. Stopping the loop
 (Ctrl-C, or leaving it) cancels what has not started and ends the worker processes.
 """
@@ -22,8 +22,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from contextlib import contextmanager
 from typing import Any
 
+from game.lab.cluster import play_on_cluster
+from game.lab.inflight import Window, default_window
+from game.maps import load_map
 from game.maps.grid import GridMap
-from game.sim import MatchSpec, _run_one, _settle, play_match
+from game.sim import MatchSpec, play_match, run_one, settle
 
 PARENT_POLL_SECONDS = 0.5
 """How often a worker process looks whether the command that started it is still there."""
@@ -59,12 +62,6 @@ def _watch_command(command: int, parent: int) -> None:
     os._exit(1)
 
 
-def default_window(workers: int) -> int:
-    """How far ahead of the earliest unfinished match work is handed out: enough that a long
-    match rarely leaves a worker idle, small enough to hold."""
-    return max(32, 8 * workers)
-
-
 def play_all(specs: Iterable[MatchSpec], *, jobs: int = 1, cluster: Any = None,
              grids: Mapping[str, GridMap] | None = None, window: int | None = None,
              total: int | None = None) -> Generator[tuple[int, dict[str, Any]], None, None]:
@@ -73,8 +70,6 @@ def play_all(specs: Iterable[MatchSpec], *, jobs: int = 1, cluster: Any = None,
     maps already loaded, by spec.map_path (others are loaded where they are played); `total`:
     how many specs there are, if known (a cluster then sends a few matches to a task)."""
     if cluster is not None:
-        from game.lab.cluster import play_on_cluster
-
         yield from play_on_cluster(cluster, specs, grids or {}, window, total)
     elif jobs <= 1:
         yield from _serial(specs, grids or {})
@@ -83,39 +78,14 @@ def play_all(specs: Iterable[MatchSpec], *, jobs: int = 1, cluster: Any = None,
 
 
 def _serial(specs: Iterable[MatchSpec], grids: Mapping[str, GridMap]) -> Iterator[tuple[int, dict[str, Any]]]:
-    from game.maps import load_map
-
     loaded = dict(grids)
-    _settle()
+    settle()
     for i, spec in enumerate(specs):
         grid = loaded.get(spec.map_path)
         if grid is None:
             grid = loaded[spec.map_path] = load_map(spec.map_path)
-            _settle()
+            settle()
         yield i, play_match(grid, spec)
-
-
-class Window:
-    """Which positions are in flight, and whether the next may start: fewer than `size`
-    places past the earliest unfinished."""
-
-    def __init__(self, size: int) -> None:
-        self.size = max(1, size)
-        self.inflight: set[int] = set()
-        self.next = 0
-
-    def may_start(self) -> bool:
-        low = min(self.inflight) if self.inflight else self.next
-        return self.next - low < self.size
-
-    def start(self) -> int:
-        i = self.next
-        self.inflight.add(i)
-        self.next += 1
-        return i
-
-    def done(self, i: int) -> None:
-        self.inflight.discard(i)
 
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
@@ -147,7 +117,7 @@ def _pool(specs: Iterable[MatchSpec], jobs: int, window: int) -> Iterator[tuple[
                 if spec is None:
                     exhausted = True
                     break
-                running[pool.submit(_run_one, spec)] = slots.start()
+                running[pool.submit(run_one, spec)] = slots.start()
             if not running:
                 break
             done, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -161,29 +131,6 @@ def _pool(specs: Iterable[MatchSpec], jobs: int, window: int) -> Iterator[tuple[
             pool.shutdown(wait=True)
         else:
             _stop_pool(pool)
-
-
-class Reorder:
-    """Results put back in order: `push(i, item)` gives the items that are now next in line;
-    `rest()` what is left when a run stops early (in order, with gaps)."""
-
-    def __init__(self) -> None:
-        self.waiting: dict[int, Any] = {}
-        self.next = 0
-
-    def push(self, i: int, item: Any) -> list[Any]:
-        self.waiting[i] = item
-        ready = []
-        while self.next in self.waiting:
-            ready.append(self.waiting.pop(self.next))
-            self.next += 1
-        return ready
-
-    def rest(self) -> list[Any]:
-        items = [self.waiting[i] for i in sorted(self.waiting)]
-        self.waiting.clear()
-        return items
-
 
 
 class HoldCtrlC:

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.sim import simulate
+from game.lab.simulate import simulate
 
 MAPS_DIR = Path(__file__).resolve().parent.parent.parent / "maps"
 # (strong, weak, seeds, required win fraction): 10 seeds x 2 sides = 20 matches a pairing

@@ -14,8 +14,9 @@ from gridfactory import make_grid
 from worldplay import FOG_RIFLEMAN as RIFLEMAN
 from worldplay import ROOMS
 
+from game.lab.simulate import simulate
 from game.maps import load_map
-from game.sim import MatchSpec, choose_fog, play_match, simulate
+from game.sim import MatchSpec, choose_fog, play_match
 from game.world.actions import Attack, Hold, Move
 from game.world.fog import FogGrid, fov_sight
 from game.world.topology import SquareGrid
