@@ -64,7 +64,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     straight = args.map is not None or args.mode is not None or args.seed is not None or args.screenshot
     straight = straight or args.ruleset is not None or args.fog is not None
-    straight = straight or bool(args.blue_deployment or args.red_deployment)
+    straight = straight or bool(args.blue_deployment or args.red_deployment) or args.max_rounds is not None
     for side in ("blue_ai", "red_ai"):
         level = getattr(args, side, None)
         if level is not None and level not in LEVELS:
@@ -72,7 +72,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     ais = {t: lv for t in ("blue", "red") if (lv := getattr(args, f"{t}_ai", None)) is not None}
     # a new game starts from a fresh seed (a screenshot from seed 1, so it is the same every time)
     seed = args.seed if args.seed is not None else 1 if args.screenshot else random.SystemRandom().randrange(1, 10**6)
-    config = SessionConfig(args.map or str(DEFAULT_MAP), args.mode or "solo", args.ai, seed, ruleset=args.ruleset,
+    config = SessionConfig(args.map or str(DEFAULT_MAP), args.mode or "solo", args.ai, seed, args.max_rounds,
+                           ruleset=args.ruleset,
                            ais=ais, fog=None if args.fog is None else args.fog == "on",
                            ai_sees_all=args.ai_sees_all, blue_deployment=args.blue_deployment or "",
                            red_deployment=args.red_deployment or "")
@@ -268,6 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="standing orders for blue when the AI plays it (watch; docs/tactics.md)")
     play.add_argument("--red-tactic", metavar="FILE.toml",
                       help="standing orders for red when the AI plays it (solo, watch; docs/tactics.md)")
+    play.add_argument("--max-rounds", type=whole(1, lim.MAX_ROUNDS_LIMIT), default=None,
+                      help="most rounds the battle lasts (default: the map's max_rounds)")
     play.add_argument("--ruleset", default=None, help=RULESET_HELP)
     play.add_argument("--fog", choices=("on", "off"), default=None,
                       help="fog of war (default: the map's fog property, else on for solo and hot-seat, off for watch)")
@@ -316,6 +319,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--red-squad", default=None, help="a squad id or templates (swordsman,rifleman)")
     sim.add_argument("--size", type=whole(1, lim.MAX_SIZE), default=None,
                      help="units a side (default: the map's), no more than half the map's walkable tiles")
+    sim.add_argument("--max-rounds", type=whole(1, lim.MAX_ROUNDS_LIMIT), default=None,
+                     help="most rounds a match lasts (default: the map's max_rounds)")
+    for team in ("blue", "red"):
+        sim.add_argument(f"--{team}-ai-weights", metavar="NAME=X,...", default=None,
+                         help=f"{team}'s AI weights over its level's (game/data/ai_levels.toml), e.g. cover=2,distance=0.5")
     for team in ("blue", "red"):
         sim.add_argument(f"--{team}-deployment", metavar="NAME", default=None,
                          help=f"place {team}'s units by the map's 'deploy NAME' layer")
@@ -347,7 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument("--distance", type=number(0, lim.MAX_DUEL_METRES, above=True), default=1.0,
                       help="metres apart (missile weapons; default 1)")
     duel.add_argument("--seed", type=whole(0, lim.MAX_SEED), default=1, help="the duel's seed (default 1)")
-    duel.add_argument("--rounds", type=whole(1, lim.MAX_ROUNDS_LIMIT), default=20, help="most rounds fought (default 20)")
+    duel.add_argument("--max-rounds", "--rounds", dest="rounds", type=whole(1, lim.MAX_ROUNDS_LIMIT), default=20,
+                      help="most rounds fought (default 20; --rounds is the old name)")
     duel.add_argument("--skill", type=whole(0, lim.MAX_SCORE), default=5, help="both fighters' weapon skill (default 5)")
     duel.add_argument("--ruleset", default=DEFAULT_RULESET, help=", ".join(
         f"{n} (default)" if n == DEFAULT_RULESET else n for n in RULESET_NAMES))

@@ -70,6 +70,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return _error(problem)
     from game.tactics import TacticError, load_tactic
 
+    weights: dict[str, tuple[tuple[str, float], ...]] = {}
+    for team in ("blue", "red"):
+        try:
+            weights[team] = parse_weights(getattr(args, f"{team}_ai_weights", None))
+        except ValueError as exc:
+            return _error(f"--{team}-ai-weights: {exc}")
+        if weights[team] and settings[f"{team}_ai"] == "random":
+            return _error(f"--{team}-ai-weights: the random AI level has no weights to set")
     tactics: dict[str, tuple[str, str] | None] = {}
     for team in ("blue", "red"):
         tactic_file: str | None = getattr(args, f"{team}_tactic", None)
@@ -116,7 +124,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                           blue_deployment=settings["blue_deployment"], red_deployment=settings["red_deployment"],
                           fog=None if settings["fog"] is None else settings["fog"] == "on", ai_sees_all=args.ai_sees_all,
                           progress=progress_bar(), on_battle=on_battle, keep_battles=False,
-                          blue_tactic=tactics["blue"], red_tactic=tactics["red"])
+                          blue_tactic=tactics["blue"], red_tactic=tactics["red"], max_rounds=args.max_rounds,
+                          blue_weights=weights["blue"], red_weights=weights["red"])
     except Interrupted as exc:  # Ctrl-C: what finished is summarised and written
         record, stopped = exc.record, True
         if sys.stderr.isatty():
@@ -200,3 +209,27 @@ def progress_bar() -> Callable[[int, int], None] | None:
         print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done:,}/{total:,}", end=end, file=sys.stderr, flush=True)
 
     return progress
+
+
+def parse_weights(text: str | None) -> tuple[tuple[str, float], ...]:
+    """`cover=2,distance=0.5` as AI weights by name (ValueError: the one line's problem)."""
+    import math
+
+    from game.ai.levels import WEIGHTS
+
+    if not text:
+        return ()
+    out: dict[str, float] = {}
+    for part in text.split(","):
+        name, eq, value = part.partition("=")
+        name = name.strip()
+        if not eq or name not in WEIGHTS:
+            raise ValueError(f"{part.strip()!r} is not NAME=NUMBER with NAME an AI weight ({', '.join(WEIGHTS)})")
+        try:
+            x = float(value)
+        except ValueError:
+            raise ValueError(f"{name}: {value.strip()!r} is not a number") from None
+        if not math.isfinite(x) or abs(x) > 1000:
+            raise ValueError(f"{name}: must be from -1000 to 1000, not {value.strip()}")
+        out[name] = x
+    return tuple(sorted(out.items()))

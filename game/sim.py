@@ -56,6 +56,9 @@ class MatchSpec:
     red_deployment: str | None = None
     blue_tactic: tuple[str, str] | None = None  # a tactic for the side: (its file's path, its text), docs/tactics.md
     red_tactic: tuple[str, str] | None = None
+    max_rounds: int | None = None  # None: the map's max_rounds
+    blue_weights: tuple[tuple[str, float], ...] = ()  # AI weights over the level's (game/data/ai_levels.toml)
+    red_weights: tuple[tuple[str, float], ...] = ()
 
 
 FOG_AVAILABLE = True
@@ -105,6 +108,14 @@ def spec_squads(grid: GridMap, spec: MatchSpec) -> dict[str, list[dict[str, Any]
     if spec.blue_deployment or spec.red_deployment:
         squads = deployed(grid, squads, {"blue": spec.blue_deployment, "red": spec.red_deployment})
     return squads
+
+
+def with_weights(controller: Any, weights: dict[str, float]) -> None:
+    """The controller's AI weights with `weights` over its level's (the random level has none:
+    a plan that gives it weights is refused before anything plays)."""
+    if not hasattr(controller, "w"):
+        raise ValueError("the random AI level has no weights to set")
+    controller.w = {**controller.w, **weights}
 
 
 def check_spec_tactics(grid: GridMap, spec: MatchSpec) -> None:
@@ -195,13 +206,17 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
     if spec.fog and not FOG_AVAILABLE:
         raise FogUnavailable()
     squads = spec_squads(grid, spec)
-    match = Match(grid, squads, seed=spec.seed, ruleset=make_ruleset(spec.ruleset), fog=spec.fog)
+    match = Match(grid, squads, seed=spec.seed, ruleset=make_ruleset(spec.ruleset), fog=spec.fog,
+                  max_rounds=spec.max_rounds)
     log = BattleTally(match)
     match.log.subscribe(log.hear)
     times: list[float] = []
     try:
         ais = {t: make_controller(level, spec.seed, t, sees_all=spec.ai_sees_all in (True, "both", t))
                for t, level in (("blue", spec.blue_ai), ("red", spec.red_ai))}
+        for t, weights in (("blue", spec.blue_weights), ("red", spec.red_weights)):
+            if weights:
+                with_weights(ais[t], dict(weights))
         for t, tactic in (("blue", spec.blue_tactic), ("red", spec.red_tactic)):
             if tactic is not None:
                 ais[t] = OrdersAI(ais[t], parse_tactic(tactic[1], tactic[0]), t)

@@ -170,7 +170,8 @@ NOT_NUMBERS = {"play": {"help", "map", "mode", "ai", "blue_ai", "red_ai", "rules
                "rules": {"help", "what", "ruleset"}, "check-map": {"help", "path", "ruleset"},
                "new-map": {"help", "name", "source", "tiles"}, "check-save": {"help", "path"},
                "simulate": {"help", "map", "blue_ai", "red_ai", "blue_squad", "red_squad", "ruleset", "fog",
-                            "ai_sees_all", "scenario", "report", "json", "cluster", "blue_tactic", "red_tactic", "blue_deployment", "red_deployment"},
+                            "ai_sees_all", "scenario", "report", "json", "cluster", "blue_tactic", "red_tactic", "blue_deployment", "red_deployment",
+                            "blue_ai_weights", "red_ai_weights"},
                "sweep": {"help", "plan", "db", "cluster", "report"},
                "duel": {"help", "a", "b", "ruleset"}}
 """Every flag that takes no number: a flag that is not here must be a numeric flag with a range."""
@@ -243,7 +244,7 @@ def test_issue27_numeric_flags_at_hostile_values_against_their_own_range(capsys,
                 got = getattr(parser.parse_args(argv), action.dest)
                 assert (got[given.index(value)] if action.nargs == 2 else got) == number, argv
             else:
-                line = refused(capsys, argv, f"{flag}: must be ")
+                line = refused(capsys, argv, f"{'/'.join(action.option_strings)}: must be ")
                 assert "got" in line and "Traceback" not in line, line
 
 

@@ -38,6 +38,12 @@ def every_setting(tmp_path):
     tables += [f'blue = {{ ai = "{a}" }}' for a in LEVELS] + [f'red = {{ ai = "{a}" }}' for a in LEVELS]
     tables += ['blue = { squad = "rifleman" }', 'blue = { squad = "gunner,swordsman" }', 'blue = { squad = "map" }',
                'red = { squad = "swordsman" }', 'red = { squad = "rifleman,rifleman" }']
+    # issue 30: max rounds, AI weights and a tactic (docs/tactics.md) on each side
+    (tmp_path / "hold.toml").write_text('[[group]]\nname = "all"\nunits = "all"\n[[group.order]]\ndo = "hold"\n'
+                                        'until = { round = 2 }\n[[group.order]]\ndo = "assault"\n')
+    tables += ["max_rounds = 3", "blue = { ai_weights = { cover = 2.5 } }",
+               "red = { ai_weights = { distance = 0.5, harm = 2 } }", 'blue = { tactic = "hold.toml" }',
+               'red = { tactic = "hold.toml" }']
     body = f'runs = 1\nmap = "{fogged_street(tmp_path)}"\nruleset = "yags"\nfog = "off"\nsize = 3\n'
     body += "".join(f"[[variant]]\n{t}\n" for t in tables)
     return resolve(load_plan(write_plan(tmp_path, body)))[0]
@@ -48,6 +54,9 @@ def test_the_sweeps_replay_command_plays_the_stored_match_for_every_setting(tmp_
     assert {v.ruleset for v in variants} == set(NAMES) and {v.fog for v in variants} == {False, True}
     assert {v.blue_ai for v in variants} == set(LEVELS) == {v.red_ai for v in variants}
     assert len({v.size for v in variants}) == 3 and len({v.blue_squad for v in variants}) == 3
+    assert {v.max_rounds for v in variants} == {None, 3} and {v.red_weights for v in variants} == {
+        (), (("distance", 0.5), ("harm", 2.0))}
+    assert {v.value("blue_tactic") for v in variants} == {"none", "hold"}
     grid = load_map(variants[0].map_path)
     for v in variants:
         want = json.loads(json.dumps(play_match(grid, v.spec(0))))  # as the JSON record has it

@@ -28,6 +28,11 @@ def replay_command(spec: MatchSpec, seed: int | str | None = None) -> str:
                                  ("--red-deployment", spec.red_deployment, None)):
         if value is not None and value != default:
             parts.append(f"{flag} {shlex.quote(str(value))}")
+    if spec.max_rounds is not None:
+        parts.append(f"--max-rounds {spec.max_rounds}")
+    for flag, weights in (("--blue-ai-weights", spec.blue_weights), ("--red-ai-weights", spec.red_weights)):
+        if weights:
+            parts.append(f"{flag} " + ",".join(f"{k}={x!r}" for k, x in weights))
     for flag, tactic in (("--blue-tactic", spec.blue_tactic), ("--red-tactic", spec.red_tactic)):
         if tactic is not None:
             parts.append(f"{flag} {shlex.quote(tactic[0])}")

@@ -34,7 +34,8 @@ from game.lab.summary import wilson
 ALPHA = 0.05
 TEST = "paired t for paired variants, else Welch t; Holm-corrected"
 COMPARED = ("map_path", "ruleset", "fog", "size", "blue_ai", "blue_squad", "red_ai", "red_squad", "blue_deployment",
-            "red_deployment", "blue_tactic", "red_tactic")
+            "red_deployment", "blue_tactic", "red_tactic", "max_rounds",
+            "blue_weights", "red_weights")
 
 
 @dataclass

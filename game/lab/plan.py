@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from game.files import BadData, FileProblem, one_line, parse_toml, read_bounded
-from game.lab.planopts import KEYS, Options, expand, read_options, read_range
+from game.lab.planopts import KEYS, WEIGHT_AXIS, Options, expand, read_options, read_range
 from game.lab.scenario import bound_problem
 from game.lab.variant import FIELDS, Variant, label, map_digest, varying
 from game.limits import (
@@ -64,9 +64,10 @@ from game.limits import (
 from game.maps.grid import GridMap
 from game.sim import FOG_AVAILABLE, FOG_UNAVAILABLE
 
-TOP = ("name", "runs", "seed", "pairing", "map", "ruleset", "fog", "size", "blue", "red", "variant", *KEYS)
-AXES = ("map", "ruleset", "fog", "size", "blue", "red")  # what a [[variant]] may set
-SIDE = ("ai", "squad", "deployment", "tactic")
+TOP = ("name", "runs", "seed", "pairing", "map", "ruleset", "fog", "size", "max_rounds", "blue", "red", "variant",
+       *KEYS)
+AXES = ("map", "ruleset", "fog", "size", "max_rounds", "blue", "red")  # what a [[variant]] may set
+SIDE = ("ai", "squad", "deployment", "tactic", "ai_weights")
 NO_TACTIC = "none"  # a tactic value meaning the AI plays without one
 NO_DEPLOYMENT = "map"  # a deployment value meaning the map's units layer (no deployment)
 PAIRINGS = ("paired", "none")  # "paired": common random numbers (the default); "none": issue 21's seeds
@@ -124,6 +125,36 @@ def _tactic(path: Path, at: str, value: str) -> tuple[str, str]:
         raise PlanError(f"{at}: {exc}") from None
 
 
+def _weights(path: Path, where: str, team: str, table: Any, errors: list[str]) -> dict[str, list[Any]]:
+    """`[blue.ai_weights] cover = [0.5, 1.0, 2.0]`: an axis per weight (TEAM_w_NAME), each a
+    number, a list of them, or a range { from, to } for design = "lhs"."""
+    from game.ai.levels import WEIGHTS
+
+    if not isinstance(table, dict) or not table:
+        errors.append(f"{path}: {where}: must be a table of AI weights ({', '.join(WEIGHTS)})")
+        return {}
+    out: dict[str, list[Any]] = {}
+    for name, value in table.items():
+        at = f"{path}: {where}.{name}"
+        if name not in WEIGHTS:
+            errors.append(f"{at}: not an AI weight (one of {', '.join(WEIGHTS)})")
+            continue
+        values: list[Any] = []
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, dict):
+                try:
+                    values.append(read_range(at, f"{team}{WEIGHT_AXIS}{name}", v))
+                except ValueError as exc:
+                    errors.append(str(exc))
+            elif isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or abs(v) > 1000:
+                errors.append(f"{at}: must be a number from -1000 to 1000 (or a list, or a range), not {v!r}")
+            else:
+                values.append(float(v))
+        if values:
+            out[f"{team}{WEIGHT_AXIS}{name}"] = values
+    return out
+
+
 def _axis(path: Path, where: str, key: str, value: Any) -> list[Any]:
     """The values of one setting, checked."""
     from game.ai import LEVELS
@@ -132,19 +163,19 @@ def _axis(path: Path, where: str, key: str, value: Any) -> list[Any]:
     out: list[Any] = []
     for v in values:
         at = f"{path}: {where}"
-        if key == "size" and isinstance(v, dict):
+        if key in ("size", "max_rounds") and isinstance(v, dict):
             try:
                 out.append(read_range(at, key, v))
             except ValueError as exc:
                 raise PlanError(str(exc)) from None
             continue
-        if key == "size":
+        if key in ("size", "max_rounds"):
             if v == MAP_SQUAD:
                 out.append(None)
                 continue
             if not isinstance(v, int) or isinstance(v, bool):
-                raise PlanError(f"{at}: must be a whole number (or \"map\"), not {v!r}")
-            if problem := bound_problem("size", v):
+                raise PlanError(f"{at}: must be a whole number (or \"map\": the map's), not {v!r}")
+            if problem := bound_problem(key, v):
                 raise PlanError(f"{at}: {problem}")
             out.append(v)
             continue
@@ -215,6 +246,9 @@ def _settings(path: Path, table: dict[str, Any], keys: tuple[str, ...], errors: 
                     if k not in SIDE:
                         errors.append(f"{path}: {where}.{k}: unknown field (expected {', '.join(SIDE)})")
                         continue
+                    if k == "ai_weights":
+                        out.update(_weights(path, f"{where}.{k}", key, v, errors))
+                        continue
                     try:
                         out[f"{key}_{k}"] = _axis(path, f"{where}.{k}", k, v)
                     except PlanError as exc:
@@ -229,9 +263,14 @@ def _settings(path: Path, table: dict[str, Any], keys: tuple[str, ...], errors: 
 DEFAULTS: dict[str, list[Any]] = {"ruleset": [None], "fog": [False], "size": [None], "blue_ai": ["normal"],
                                   "blue_squad": [None], "red_ai": ["normal"], "red_squad": [None],
                                   "blue_deployment": [None], "red_deployment": [None], "blue_tactic": [None],
-                                  "red_tactic": [None]}
-ORDER = ("map", "ruleset", "fog", "size", "blue_ai", "blue_squad", "red_ai", "red_squad", "blue_deployment",
-         "red_deployment", "blue_tactic", "red_tactic")
+                                  "red_tactic": [None], "max_rounds": [None]}
+ORDER = ("map", "ruleset", "fog", "size", "max_rounds", "blue_ai", "blue_squad", "red_ai", "red_squad",
+         "blue_deployment", "red_deployment", "blue_tactic", "red_tactic")
+
+
+def order(entry: dict[str, Any]) -> tuple[str, ...]:
+    """An entry's settings in the table's order: ORDER, then its AI weights by name."""
+    return ORDER + tuple(sorted(k for k in entry if k not in ORDER))
 
 
 def load_plan(path: str | Path) -> Plan:
@@ -272,7 +311,7 @@ def load_plan(path: str | Path) -> Plan:
             if n == 0 and "map" not in data and "map" not in table:
                 errors.append(f"{path}: map: missing (which map or maps to play)")
             continue
-        entries.append({k: entry[k] for k in ORDER})
+        entries.append({k: entry[k] for k in order(entry)})
     entries = expand(entries, options, data.get("seed", 1) if isinstance(data.get("seed", 1), int) else 1,
                      path, errors)
     if errors:
@@ -290,9 +329,16 @@ def load_plan(path: str | Path) -> Plan:
                 count)
 
 
+def _weights_of(c: dict[str, Any], team: str) -> tuple[tuple[str, float], ...]:
+    """A combination's AI weights for `team`, by name."""
+    lead = f"{team}{WEIGHT_AXIS}"
+    return tuple(sorted((k[len(lead):], float(v)) for k, v in c.items() if k.startswith(lead)))
+
+
 def combinations(entry: dict[str, list[Any]]) -> list[dict[str, Any]]:
     """Every combination of an entry's values, the last setting changing fastest."""
-    return [dict(zip(ORDER, values, strict=True)) for values in itertools.product(*(entry[k] for k in ORDER))]
+    keys = order(entry)
+    return [dict(zip(keys, values, strict=True)) for values in itertools.product(*(entry[k] for k in keys))]
 
 
 def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
@@ -325,7 +371,7 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
                         c["size"], c["blue_ai"], c["blue_squad"], c["red_ai"], c["red_squad"], plan.seed, plan.pairing,
                         plan.options.swap_sides, c["blue_deployment"], c["red_deployment"],
                         deployment_places(grid, {"blue": c["blue_deployment"], "red": c["red_deployment"]}),
-                        c["blue_tactic"], c["red_tactic"])
+                        c["blue_tactic"], c["red_tactic"], c["max_rounds"], _weights_of(c, "blue"), _weights_of(c, "red"))
             if v.id in seen:
                 continue
             seen.add(v.id)
@@ -333,6 +379,9 @@ def resolve(plan: Plan) -> tuple[list[Variant], dict[str, GridMap]]:
                 side = "blue" if v.blue_squad is None else "red"
                 raise PlanError(f"{plan.path}: swap_sides: {side} plays the map's own units, which belong to "
                                 f"{side}'s side and cannot swap; give both sides a squad")
+            for team, weights, level in (("blue", v.blue_weights, v.blue_ai), ("red", v.red_weights, v.red_ai)):
+                if weights and level == "random":
+                    raise PlanError(f"{plan.path}: {team}.ai_weights: the random AI level has no weights to set")
             if v.swap_sides and (v.blue_deployment or v.red_deployment or v.blue_tactic or v.red_tactic):
                 raise PlanError(f"{plan.path}: swap_sides: a deployment or a tactic names one side's layers, units "
                                 "and routes, so it cannot play the other side; leave swap_sides out")

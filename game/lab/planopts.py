@@ -12,7 +12,8 @@ game/lab/plan.py reads:
     beta = 0.05
     design = "lhs"             # "full" (every combination, the default) or "lhs"
     points = 20                # with "lhs": how many points of the Latin hypercube
-    size = { from = 2, to = 6 }  # a numeric factor as a range (with design = "lhs")
+    size = { from = 2, to = 6 }  # a numeric factor as a range (with design = "lhs"): size,
+                                 # max_rounds, and each AI weight ([blue.ai_weights])
 
 Each check adds one line to `errors` naming the file and the field; game/lab/plan.py reports
 them all at once.
@@ -31,8 +32,9 @@ from game.limits import MAX_VARIANTS
 KEYS = ("swap_sides", "baseline", "sequential", "sprt", "design", "points")
 SPRT_KEYS = ("elo0", "elo1", "alpha", "beta")
 DESIGNS = ("full", "lhs")
-RANGED = ("size",)  # the numeric factors a range may give
-INTEGER = {"size": True}
+RANGED = ("size", "max_rounds")  # the numeric factors a range may give (and every AI weight: WEIGHT_AXIS)
+INTEGER = {"size": True, "max_rounds": True}
+WEIGHT_AXIS = "_w_"  # an AI weight's axis: blue_w_cover, red_w_distance (plan.py)
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ def read_range(at: str, key: str, value: dict[str, Any]) -> Range:
     """`{ from = A, to = B }` for a numeric factor (ValueError: the one line's problem)."""
     from game.lab.scenario import bound_problem
 
-    if key not in RANGED:
+    if key not in RANGED and WEIGHT_AXIS not in key:
         raise ValueError(f"{at}: a range {{ from, to }} is for {', '.join(RANGED)} only")
     extra = set(value) - {"from", "to"}
     if extra or not {"from", "to"} <= set(value):

@@ -25,11 +25,18 @@ from pathlib import Path
 from typing import Any
 
 from game.files import BadData, FileProblem, one_line, parse_toml, read_bounded
-from game.limits import MAX_PATH_CHARS, MAX_RUNS, MAX_SCENARIO_BYTES, MAX_SEED, MAX_SIZE
+from game.limits import (
+    MAX_PATH_CHARS,
+    MAX_ROUNDS_LIMIT,
+    MAX_RUNS,
+    MAX_SCENARIO_BYTES,
+    MAX_SEED,
+    MAX_SIZE,
+)
 
 TOP = {"map": str, "runs": int, "seed": int, "size": int, "ruleset": str, "fog": str, "blue": dict, "red": dict}
 SIDE = {"ai": str, "squad": str, "deployment": str}
-BOUNDS = {"runs": (1, MAX_RUNS), "seed": (0, MAX_SEED), "size": (1, MAX_SIZE)}
+BOUNDS = {"runs": (1, MAX_RUNS), "seed": (0, MAX_SEED), "size": (1, MAX_SIZE), "max_rounds": (1, MAX_ROUNDS_LIMIT)}
 """The whole numbers a scenario (and the command line) accepts, lowest and highest."""
 
 

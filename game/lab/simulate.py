@@ -43,6 +43,8 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
              blue_squad: str | None = None, red_squad: str | None = None, ruleset: str | None = None,
              fog: bool | None = False, ai_sees_all: bool | str = False, cluster: Any = None,
              blue_deployment: str | None = None, red_deployment: str | None = None,
+             max_rounds: int | None = None, blue_weights: tuple[tuple[str, float], ...] = (),
+             red_weights: tuple[tuple[str, float], ...] = (),
              progress: Callable[[int, int], None] | None = None,
              on_battle: Callable[[dict[str, Any]], None] | None = None, keep_battles: bool = True,
              blue_tactic: tuple[str, str] | None = None, red_tactic: tuple[str, str] | None = None) -> dict[str, Any]:
@@ -68,7 +70,8 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
 
     def spec(i: int) -> MatchSpec:
         return MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad, name, fog,
-                         ai_sees_all, blue_deployment, red_deployment, blue_tactic, red_tactic)
+                         ai_sees_all, blue_deployment, red_deployment, blue_tactic, red_tactic, max_rounds,
+                         blue_weights, red_weights)
 
     check_squads(grid, spec_squads(grid, spec(0)), rules)
     check_spec_tactics(grid, spec(0))
@@ -118,6 +121,14 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
     for team, chosen in (("blue", blue_deployment), ("red", red_deployment)):
         if chosen:
             record[f"{team}_deployment"] = chosen
+    if max_rounds is not None:
+        record["max_rounds"] = max_rounds
+    for team, tactic in (("blue", blue_tactic), ("red", red_tactic)):
+        if tactic is not None:
+            record[f"{team}_tactic"] = tactic[0]
+    for team, weights in (("blue", blue_weights), ("red", red_weights)):
+        if weights:
+            record[f"{team}_weights"] = dict(weights)
     if interrupted:
         record.update(interrupted=True, runs_asked=runs)
         raise Interrupted(record)

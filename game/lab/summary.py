@@ -145,5 +145,10 @@ def replay_command(record: dict[str, Any], seed: int | str) -> str:
     spec = MatchSpec(str(record["map"]), 0, record.get("blue_ai", "normal"), record.get("red_ai", "normal"),
                      "default", record.get("size"), record.get("blue_squad"), record.get("red_squad"),
                      record.get("ruleset", "yags"), bool(record.get("fog")), record.get("ai_sees_all") or False,
-                     blue_deployment=record.get("blue_deployment"), red_deployment=record.get("red_deployment"))
+                     blue_deployment=record.get("blue_deployment"), red_deployment=record.get("red_deployment"),
+                     blue_tactic=(record["blue_tactic"], "") if record.get("blue_tactic") else None,
+                     red_tactic=(record["red_tactic"], "") if record.get("red_tactic") else None,
+                     max_rounds=record.get("max_rounds"),
+                     blue_weights=tuple(sorted(record.get("blue_weights", {}).items())),
+                     red_weights=tuple(sorted(record.get("red_weights", {}).items())))
     return command(spec, seed)

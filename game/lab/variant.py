@@ -18,7 +18,8 @@ from game.sim import MatchSpec
 FIELDS = (("map", "map"), ("ruleset", "ruleset"), ("fog", "fog"), ("size", "size"),
           ("blue_ai", "blue AI"), ("blue_squad", "blue squad"), ("red_ai", "red AI"), ("red_squad", "red squad"),
           ("blue_deployment", "blue deployment"), ("red_deployment", "red deployment"),
-          ("blue_tactic", "blue tactic"), ("red_tactic", "red tactic"))
+          ("blue_tactic", "blue tactic"), ("red_tactic", "red tactic"), ("max_rounds", "max rounds"),
+          ("blue_weights", "blue weights"), ("red_weights", "red weights"))
 UNSAID_FACTS = ("objectives", "at_time", "objectives_all", "deployments", "routes")
 """Facts of a map (issue 30) that stay out of its digest while at their default, so that the
 digest of a map that says nothing of them, and every store and seed made from it, stays."""
@@ -71,6 +72,9 @@ class Variant:
     the canonical form, so a moved unit object makes a new variant."""
     blue_tactic: tuple[str, str] | None = None  # (its path as the plan names it, its text); docs/tactics.md
     red_tactic: tuple[str, str] | None = None
+    max_rounds: int | None = None  # None: the map's
+    blue_weights: tuple[tuple[str, float], ...] = ()  # AI weights over the level's, by name
+    red_weights: tuple[tuple[str, float], ...] = ()
 
     def canonical(self) -> str:
         form: dict[str, Any] = {
@@ -81,6 +85,11 @@ class Variant:
         for team, chosen in (("blue", self.blue_deployment), ("red", self.red_deployment)):
             if chosen:  # left out when not chosen: every earlier variant keeps its form and seeds
                 form[team]["deployment"] = {"name": chosen, "places": places.get(team, "")}
+        if self.max_rounds is not None:  # each left out when not set: earlier variants keep their form and seeds
+            form["max_rounds"] = self.max_rounds
+        for team, weights in (("blue", self.blue_weights), ("red", self.red_weights)):
+            if weights:
+                form[team]["ai_weights"] = dict(weights)
         for team, tactic in (("blue", self.blue_tactic), ("red", self.red_tactic)):
             if tactic:  # its content, not only its name; left out when there is none
                 form[team]["tactic"] = {"file": Path(tactic[0]).name,
@@ -123,11 +132,13 @@ class Variant:
         if self.swapped(index):
             return MatchSpec(self.map_path, self.match_seed(index), self.red_ai, self.blue_ai, "default", self.size,
                              self.red_squad, self.blue_squad, self.ruleset, self.fog,
-                             blue_deployment=self.red_deployment, red_deployment=self.blue_deployment)
+                             blue_deployment=self.red_deployment, red_deployment=self.blue_deployment,
+                             max_rounds=self.max_rounds, blue_weights=self.red_weights, red_weights=self.blue_weights)
         return MatchSpec(self.map_path, self.match_seed(index), self.blue_ai, self.red_ai, "default", self.size,
                          self.blue_squad, self.red_squad, self.ruleset, self.fog,
                          blue_deployment=self.blue_deployment, red_deployment=self.red_deployment,
-                         blue_tactic=self.blue_tactic, red_tactic=self.red_tactic)
+                         blue_tactic=self.blue_tactic, red_tactic=self.red_tactic, max_rounds=self.max_rounds,
+                         blue_weights=self.blue_weights, red_weights=self.red_weights)
 
     def value(self, field: str) -> str:
         """A setting as the table shows it."""
@@ -136,6 +147,8 @@ class Variant:
             return Path(v).stem
         if field == "fog":
             return "on" if v else "off"
+        if field.endswith("_weights"):
+            return ", ".join(f"{k} {x:g}" for k, x in v) if v else "level's"
         if field.endswith("_tactic"):
             return "none" if v is None else Path(v[0]).stem
         if v is None:
