@@ -351,3 +351,36 @@ def test_the_worked_example_of_docs_tactics_md_still_plays():
     for v in variants:
         record = play_match(grids[v.map_path], v.spec(0))
         assert record["winner"] in ("blue", "red", "draw")
+
+
+STORE = str(Path(__file__).resolve().parents[1] / "maps" / "store.tmx")
+TAKE_THE_STORE = """
+[[group]]
+name = "all"
+units = "all"
+  [[group.order]]
+  do = "hold"
+  at = "The store (blue)"
+  until = { zone = "The store (blue)" }
+  [[group.order]]
+  do = "hold"
+  until = { objective = "The store (blue)" }
+  [[group.order]]
+  do = "free"
+"""
+
+
+def test_objectives_as_places_and_conditions():
+    """An objective's zone is a place to hold, and conditions can wait for a unit in the zone
+    (`zone`) or for the objective to be decided (`objective`): on the store map blue makes for
+    the store, and the first order ends when one of them stands inside."""
+    spec = MatchSpec(STORE, 3, blue_tactic=("take.toml", TAKE_THE_STORE))
+    lines: list[str] = []
+    record = play_match(load_map(STORE), spec, lambda m: lines.extend(
+        e.text for e in m.log.since(len(m.log) - 200) if e.kind == "info" and " -> " in e.text))
+    assert any("(in The store (blue))" in line for line in lines), (record["winner"], record["rounds"])
+    bad = parse_tactic(TAKE_THE_STORE.replace('zone = "The store (blue)"', 'zone = "The shed"'), "take.toml")
+    g = load_map(STORE)
+    with pytest.raises(TacticError) as err:
+        check_tactic(bad, g, [{"name": u.name} for u in g.units if u.team == "blue"], "blue")
+    assert "until.zone: the map has no objective named 'The shed'" in str(err.value)

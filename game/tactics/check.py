@@ -11,10 +11,15 @@ from game.tactics.format import Tactic, TacticError, Tile
 
 
 def resolve_place(grid: GridMap, place: Tile | str) -> Tile:
-    """A place's tile: itself, or a route's last point."""
+    """A place's tile: itself, a route's last point, or the walkable tile of an objective's
+    zone nearest the zone's middle."""
     if isinstance(place, str):
-        route = next(r for r in grid.routes if r.name == place)
-        return route.end
+        route = next((r for r in grid.routes if r.name == place), None)
+        if route is not None:
+            return route.end
+        zone = next(o for o in grid.objectives if o.name == place).tiles
+        mx, my = sum(x for x, _ in zone) / len(zone), sum(y for _, y in zone) / len(zone)
+        return min(zone, key=lambda t: ((t[0] - mx) ** 2 + (t[1] - my) ** 2, t))
     return place
 
 
@@ -46,6 +51,8 @@ def check_tactic(tactic: Tactic, grid: GridMap, specs: Sequence[Mapping[str, Any
         raise TacticError(f"{tactic.path}: {where}: {message} (on {grid.path}, {team})")
 
     routes = {r.name for r in grid.routes}
+    zones = {o.name for o in grid.objectives if o.tiles}
+    objectives = {o.name for o in grid.objectives}
     names = {str(s.get("name")) for s in specs}
     roles = {str(s.get("role") or "") for s in specs}
     for g in tactic.groups:
@@ -61,14 +68,19 @@ def check_tactic(tactic: Tactic, grid: GridMap, specs: Sequence[Mapping[str, Any
                 fail(f"{at} route", f"the map has no route named {o.route!r}"
                      + (f" (routes: {', '.join(sorted(routes))})" if routes else " (it has no routes)"))
             for key, place in (("at" if o.do != "withdraw" else "to", o.at), ("toward", o.toward)):
-                if isinstance(place, str) and place not in routes:
-                    fail(f"{at} {key}", f"the map has no route named {place!r}")
+                if isinstance(place, str) and place not in routes and place not in zones:
+                    fail(f"{at} {key}", f"the map has no route or objective zone named {place!r}")
                 if isinstance(place, tuple):
                     x, y = place
                     if not grid.in_bounds(x, y):
                         fail(f"{at} {key}", f"tile ({x}, {y}) is outside the {grid.width}x{grid.height} map")
                     if key != "toward" and not grid.walkable(x, y):
                         fail(f"{at} {key}", f"tile ({x}, {y}) blocks movement")
+            if o.until is not None:
+                for key, name in (("zone", o.until.zone), ("objective", o.until.objective)):
+                    if name is not None and name not in (zones if key == "zone" else objectives):
+                        fail(f"{at} until.{key}", f"the map has no objective named {name!r}"
+                             + (f" (objectives: {', '.join(sorted(objectives))})" if objectives else ""))
             if o.zone is not None:
                 x, y, w, h = o.zone
                 if not (grid.in_bounds(x, y) and grid.in_bounds(x + w - 1, y + h - 1)):

@@ -28,7 +28,7 @@ ORDERS: dict[str, tuple[str, ...]] = {
 }
 REQUIRED = {"advance": "route", "suppress": "zone", "withdraw": "to"}
 GAITS = ("free", "run", "sprint")
-CONDITIONS = ("round", "route_end", "contact", "casualties", "signal")
+CONDITIONS = ("round", "route_end", "contact", "casualties", "signal", "zone", "objective")
 MAX_ORDERS = 50
 MAX_GROUPS = 50
 
@@ -46,6 +46,8 @@ class Condition:
     contact: bool = False  # a unit of the group sees an enemy or is attacked
     casualties: int | None = None  # this many of the group are down or out
     signal: tuple[str, str] | None = None  # (group, order name): that group has reached that order
+    zone: str | None = None  # a unit of the group stands in this objective's zone
+    objective: str | None = None  # this objective is met (or, a protect, failed) as the side knows it
 
     def describe(self) -> str:
         parts = []
@@ -59,6 +61,10 @@ class Condition:
             parts.append(f"{self.casualties} down")
         if self.signal is not None:
             parts.append(f"signal {self.signal[0]}.{self.signal[1]}")
+        if self.zone is not None:
+            parts.append(f"in {self.zone}")
+        if self.objective is not None:
+            parts.append(f"{self.objective} decided")
         return " or ".join(parts)
 
 
@@ -260,7 +266,7 @@ class _Reader:
         if (isinstance(value, list) and len(value) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 100_000 for v in value)):
             return (value[0], value[1])
-        self.fail(where, "must be [x, y] (tiles, from 0) or a route's name")
+        self.fail(where, "must be [x, y] (tiles, from 0), a route's name or an objective's name")
 
     def zone(self, value: Any, where: str) -> tuple[int, int, int, int] | None:
         if value is None:
@@ -294,4 +300,11 @@ class _Reader:
                 self.fail(f"{where}.signal", 'must be "GROUP.ORDER" (a group and the name of one of its orders)')
             a, b = signal.split(".")
             pair = (a.strip(), b.strip())
-        return Condition(count("round"), bool(c.get("route_end")), bool(c.get("contact")), count("casualties"), pair)
+        names = {}
+        for key in ("zone", "objective"):
+            v = c.get(key)
+            if v is not None and (not isinstance(v, str) or not v.strip()):
+                self.fail(f"{where}.{key}", "must be the name of one of the map's objectives")
+            names[key] = v.strip() if v else None
+        return Condition(count("round"), bool(c.get("route_end")), bool(c.get("contact")), count("casualties"), pair,
+                         names["zone"], names["objective"])

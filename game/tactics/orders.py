@@ -142,6 +142,16 @@ class OrdersAI:
                 there = sum(1 for v in standing if _cheb(v.pos, end) <= HOLD_SPREAD)
                 if 2 * there >= len(standing):
                     return "route's end"
+        if cond.zone is not None and standing:
+            i = next(k for k, o in enumerate(match.grid.objectives) if o.name == cond.zone)
+            inside = set(match.grid.objectives[i].tiles)
+            if any(v.pos in inside for v in standing):
+                return f"in {cond.zone}"
+        if cond.objective is not None:
+            i = next(k for k, o in enumerate(match.grid.objectives) if o.name == cond.objective)
+            status = match.objectives.status(i, self.team)
+            if status.met or status.failed:
+                return f"{cond.objective}: {status.text}"
         if cond.contact:
             uids = {v.uid for v in units}
             for e in match.log.since(self._state[group].log_mark):
