@@ -109,6 +109,35 @@ def test_a_worker_killed_mid_sweep_loses_no_match_and_doubles_none(local_cluster
     assert rows(db) == want  # nothing lost, nothing doubled, the same numbers
 
 
+def test_a_sweep_stopped_mid_batch_on_the_cluster_resumes_with_what_is_missing(local_cluster, jobs_1, tmp_path,
+                                                                              capsys, monkeypatch):
+    """Ctrl-C while a task's matches are being stored (several come back at once): the
+    stored ones stay, the rest of that task and those in flight are not stored, and the same
+    command plays only what is missing, each match once, with the numbers of --jobs 1."""
+    plan, want = jobs_1
+    db = str(tmp_path / "r.sqlite")
+
+    sent = []
+    real = Client.submit
+
+    def submit(self, func, *args, **kwargs):
+        if func is cluster_mod._play:
+            sent.append(len(args[1]))
+        return real(self, func, *args, **kwargs)
+
+    def stop_after_seven(done, total):
+        if done == 7:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(Client, "submit", submit)
+    rc, calls, errors = sweep(plan, db=db, cluster=local_cluster.scheduler_address, progress=stop_after_seven)
+    assert rc == 130 and not errors and len(rows(db)) == 7 and max(sent) > 1
+    assert "stopped by Ctrl-C: 7 of 20 played and stored" in capsys.readouterr().out
+    rc, calls, errors = sweep(plan, db=db, cluster=local_cluster.scheduler_address)
+    assert rc == 0 and not errors and calls == [(n, 13) for n in range(1, 14)]  # only the 13 missing
+    assert rows(db) == want
+
+
 def test_a_worker_running_other_code_stops_the_run(local_cluster, tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(cluster_mod, "source_digest", lambda: "not-this-code")
     plan = write_plan(tmp_path, PLAN.replace("runs = 5", "runs = 1"))
