@@ -130,6 +130,48 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _error(f"--screenshot: {exc}")
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Open one stored match of a sweep in the window as a watched battle (issue 31), with every
+    setting it was played with; say first what differs from when it was played."""
+    from game.lab.replay import ReplayError, replay_session, stored_match
+    from game.maps import MapError
+    from game.tactics import TacticError
+
+    problem = args.screenshot and _writable("--screenshot", args.screenshot, make_folder=True)
+    if problem:
+        return _error(problem)
+    try:
+        stored = stored_match(args.store, args.variant, args.index)
+        session = replay_session(stored)
+    except (ReplayError, MapError, TacticError) as exc:
+        return _error(str(exc))
+    v = stored.variant
+    print(f"replaying match {stored.index} of variant {v.id} (seed {stored.seed}): {v.map}, {v.ruleset}, "
+          f"fog {'on' if v.fog else 'off'}" + (", the sides swapped" if v.swapped(stored.index) else ""))
+    for note in stored.notes:
+        print(f"note: {note}")
+    ok, why = display_available()
+    if not ok and args.screenshot:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    elif not ok:
+        from game.files import one_line
+
+        session.match.close()
+        print(one_line(f"skirmish: cannot open a window: {why}; {HEADLESS_HINT}"), file=sys.stderr)
+        return 1
+    from game.files import FileProblem
+    from game.ui.app import App
+
+    app = App((1280, 720), playback_ms=0 if args.screenshot else None, watch_ms=200 if args.screenshot else 600)
+    app.battle(session.config, session)
+    try:
+        return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot,
+                       ms_per_frame=100 if args.screenshot else None)
+    except FileProblem as exc:
+        return _error(f"--screenshot: {exc}")
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     """List a ruleset's catalogue: what a squad can carry."""
     from engine.rulesets import UnknownRuleset, make_ruleset
@@ -304,6 +346,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"a fresh map's size in tiles (default 40x30): {lim.MIN_SIDE:,} to {lim.MAX_SIDE:,} "
                              f"a side, {lim.MAX_TILES:,} in all")
     newmap.set_defaults(func=cmd_new_map)
+    replay = sub.add_parser("replay", help="open a match stored by a sweep in the window, as it was played")
+    replay.add_argument("store", help="the sweep's results store (.sqlite)")
+    replay.add_argument("variant", help="the variant's id (or the start of it), as the sweep's table shows")
+    replay.add_argument("index", type=whole(0, 2 * lim.MAX_RUNS), help="the match's index in the variant, from 0")
+    replay.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")
+    replay.add_argument("--frames", type=whole(1, 1_000_000), default=3, help="frames drawn before --screenshot")
+    replay.set_defaults(func=cmd_replay)
     csave = sub.add_parser("check-save", help="replay a saved game headless and say what it holds, or what is wrong")
     csave.add_argument("path")
     csave.set_defaults(func=cmd_check_save)

@@ -25,6 +25,11 @@ def default_db(plan: Path) -> Path:
     return plan.with_suffix(".sqlite")
 
 
+def window_command(db: Path, variant_id: str, index: int | str) -> str:
+    """The command that opens a stored match in the window (game/lab/replay.py)."""
+    return f"skirmish replay {shlex.quote(str(db))} {variant_id} {index}"
+
+
 def replay_command(v: Variant, seed: int | str, index: int = 0) -> str:
     """The command that plays one match of `v` alone (as match `index`: with swap_sides an
     odd one has the sides swapped), with its seed from the store."""
@@ -188,6 +193,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         print(line)
     print(f"  store: {db} (SQL: sqlite3 {shlex.quote(str(db))} 'SELECT * FROM results LIMIT 5'; docs/sweeps.md)")
     print(f"  replay one match (S: its seed in the store): {replay_command(variants[0], 'S')}")
+    print(f"  watch one in the window (I: its idx in the store): {window_command(db, variants[0].id, 'I')}")
     if plan.options.swap_sides:
         print(f"  (a match of odd idx, the sides swapped: {replay_command(variants[0], 'S', 1)})")
     if args.report:

@@ -91,9 +91,8 @@ class Variant:
             if weights:
                 form[team]["ai_weights"] = dict(weights)
         for team, tactic in (("blue", self.blue_tactic), ("red", self.red_tactic)):
-            if tactic:  # its content, not only its name; left out when there is none
-                form[team]["tactic"] = {"file": Path(tactic[0]).name,
-                                        "sha256": hashlib.sha256(tactic[1].encode("utf-8")).hexdigest()}
+            if tactic:  # its content, not only its name (so a stored match replays exactly); left out when none
+                form[team]["tactic"] = {"file": Path(tactic[0]).name, "text": tactic[1]}
         if self.pairing != "none":
             form["pairing"] = self.pairing
         if self.swap_sides:
