@@ -9,6 +9,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import esper  # noqa: E402
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# No timed assertions (speed is measured by bench/): Hypothesis's per-example deadline is off
+# for every property test, which a loaded machine failed for no fault of the code.
+settings.register_profile("skirmish", deadline=None)
+settings.load_profile("skirmish")
 
 
 @pytest.fixture

@@ -157,6 +157,16 @@ class EventLog:
                 callback(event)
         return event
 
+    def insert(self, index: int, event: Event) -> Event:
+        """`event` placed at `index` (before what was logged since): something that happened
+        before the events that it learned of later (a move cut short by the shot it walked into).
+        Listeners hear it now."""
+        self.events.insert(index, event)
+        for kind, callback in self._listeners:
+            if kind is None or kind == event.kind:
+                callback(event)
+        return event
+
     def __len__(self) -> int:
         return len(self.events)
 

@@ -17,7 +17,7 @@ import esper
 from engine.outcome import Done, Impossible
 from engine.turn import Question
 from game.world.components import Moved, Position
-from game.world.events import EventKind, MovedTo
+from game.world.events import Event, EventKind, MovedTo
 from game.world.systems import System
 
 if TYPE_CHECKING:
@@ -197,10 +197,13 @@ class MovementSystem(System):
             if step not in occupied:
                 last_free = step
             if m.overwatch.watching:
+                mark = len(m.log)
                 yield from m.overwatch.on_step(uid)  # stepping into an enemy's overwatch
                 able = None
-                if m.view(uid).out:
-                    break
+                if m.view(uid).out:  # it fell where it stepped: its move is logged before the shot
+                    m.log.insert(mark, Event(m.round, m.phase, EventKind.MOVE, f"{v.name} moves to {step}", uid,
+                                             data=MovedTo(step)))
+                    return
         if (pos.x, pos.y) in occupied:  # stopped short on a friend: back to the last free tile
             pos.x, pos.y = last_free
             m._changed(uid)
