@@ -142,6 +142,7 @@ class BattleTally:
         self.weapons: dict[str, dict[str, int]] = {}
         self.fought_from: set[tuple[str, int, int]] = set()
         self.fell: list[tuple[str, int, int]] = []
+        self.hit_from: list[tuple[str, int, int]] = []  # where each damaging hit came from (its side)
 
     def _levels(self, uid: int) -> int:
         return self.match.rules.health_facts(self.match.view(uid).state).harm
@@ -184,6 +185,8 @@ class BattleTally:
             if gained > 0:
                 tally["hits"] += 1
                 tally["levels"] += gained
+                a = self.match.view(self.source[0])
+                self.hit_from.append((a.team, *a.pos))
         if kind in ("move", "free_strike") and self.source is not None and kind == "move":
             self.source = None
 
@@ -230,7 +233,7 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
                 "objectives": list(r.objectives), "survivors": r.survivors, "casualties": r.casualties,
                 "exited": r.exited,
                 "weapons": log.weapons,
-                "fell": sorted(log.fell), "fought_from": sorted(log.fought_from),
+                "fell": sorted(log.fell), "fought_from": sorted(log.fought_from), "hit_from": sorted(log.hit_from),
                 "decision_ms": {"count": len(times),
                                 "median": round(1000 * statistics.median(times), 3) if times else 0.0,
                                 "max": round(1000 * max(times), 3) if times else 0.0}}

@@ -60,6 +60,7 @@ def as_version_1(db):
     with opened(db) as con:
         con.execute("UPDATE store SET value = '1' WHERE key = 'schema'")
         con.execute("DROP TABLE outcomes")  # version 3's (issue 30)
+        con.execute("DROP TABLE places")  # version 4's (issue 31)
         con.execute("PRAGMA user_version = 0")
 
 

@@ -37,12 +37,11 @@ def test_a_store_made_before_the_outcomes_table_gains_it_and_keeps_its_rows(tmp_
     store = Store(path)
     store.add(v.id, 0, BATTLE, "test", store.begin(plan, [v], "test"))
     store.close()
-    with sqlite3.connect(path) as con:  # as a store made before issue 30
+    with sqlite3.connect(path) as con:  # as a store of schema 2, made before issue 30
         con.execute("DROP TABLE outcomes")
-        version = con.execute("PRAGMA user_version").fetchone()[0]
-        if version:  # a store with schema versions (issue 27): the version before the outcomes table
-            con.execute("UPDATE store SET value = ? WHERE key = 'schema'", (str(version - 1),))
-            con.execute(f"PRAGMA user_version = {version - 1}")
+        con.execute("DROP TABLE places")  # version 4's (issue 31)
+        con.execute("UPDATE store SET value = '2' WHERE key = 'schema'")
+        con.execute("PRAGMA user_version = 2")
         before = con.execute("SELECT * FROM matches").fetchall()
     con.close()
     store = Store(path)

@@ -59,7 +59,8 @@ def _map_surface(grid: GridMap, cell: int):
 
 
 def draw_report(grid: GridMap, record: dict[str, Any], path: str, max_px: int = 1200,
-                counts: tuple[Counter, Counter] | None = None) -> str:
+                counts: tuple[Counter, Counter] | None = None,
+                rings: str = "fought from (ring size: how often a unit attacked from there):") -> str:
     """Write the report PNG at `path`; returns the path. `counts`: (fought, fell) as `tally`
     gives them, when the record does not hold its battles."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -121,7 +122,7 @@ def draw_report(grid: GridMap, record: dict[str, Any], path: str, max_px: int = 
         x += small.size(label)[0] + 10
     y1 = y0 + 26
     x = 6
-    caption = "fought from (ring size: how often a unit attacked from there):"
+    caption = rings
     surf.blit(small.render(caption, True, DIM_TEXT), (x, y1))
     x += small.size(caption)[0] + 8
     for k in sorted({1, max(1, top_fought // 2), top_fought}):

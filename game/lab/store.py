@@ -27,6 +27,10 @@ The schema (docs/sweeps.md has example queries):
     weapons(variant, idx, weapon, hits, levels, downed)
                                         harm by weapon in each match (damaging hits, damage
                                         levels, units downed)
+    places(variant, idx, what, team, x, y, count)
+                                        where things happened (issue 31): what is fell (a unit
+                                        of team fell on the tile) or hit_from (a damaging
+                                        attack by team came from it), count times that match
     results                             a view: matches joined with their variants
 """
 
@@ -37,6 +41,7 @@ import os
 import sqlite3
 import stat
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -289,7 +294,20 @@ class Store:
                                 "VALUES (?, ?, ?, ?, ?, ?)",
                                 [(variant, idx, w, t["hits"], t["levels"], t["downed"])
                                  for w, t in sorted(battle.get("weapons", {}).items())])
+            self.db.executemany("INSERT INTO places (variant, idx, what, team, x, y, count) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                [(variant, idx, what, team, x, y, k) for what in ("fell", "hit_from")
+                                 for (team, x, y), k in sorted(Counter(map(tuple, battle.get(what, ()))).items())])
         return True
+
+    def places(self, variant: str, runs: int) -> tuple[Counter, Counter]:
+        """Where a variant's first `runs` matches were hurt from and fell: (hit_from, fell),
+        each a Counter by (team, x, y), as game/lab/report.py draws them."""
+        out: dict[str, Counter] = {"fell": Counter(), "hit_from": Counter()}
+        for what, team, x, y, k in self.db.execute(
+                "SELECT what, team, x, y, SUM(count) FROM places WHERE variant = ? AND idx < ? "
+                "GROUP BY what, team, x, y", (variant, runs)):
+            out[what][(team, x, y)] = k
+        return out["hit_from"], out["fell"]
 
     def outcomes(self, variant: str, runs: int, swap: bool = False) -> dict[str, Any]:
         """A variant's first `runs` matches: how many, the [blue] bundle's wins ("blue"), the

@@ -49,6 +49,11 @@ CREATE TABLE outcomes (
     by TEXT NOT NULL CHECK (by IN ('elimination', 'objective', 'time')), objectives TEXT NOT NULL,
     blue_exited INTEGER NOT NULL, red_exited INTEGER NOT NULL,
     PRIMARY KEY (variant, idx), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx));
+CREATE TABLE places (
+    variant TEXT NOT NULL, idx INTEGER NOT NULL, what TEXT NOT NULL CHECK (what IN ('fell', 'hit_from')),
+    team TEXT NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, count INTEGER NOT NULL,
+    PRIMARY KEY (variant, idx, what, team, x, y), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx))
+    WITHOUT ROWID;
 CREATE VIEW results AS SELECT m.*, v.map, v.ruleset, v.fog, v.size, v.blue_ai, v.blue_squad, v.red_ai,
     v.red_squad FROM matches m JOIN variants v USING (variant);
 """
@@ -70,7 +75,18 @@ def _to_3(db: sqlite3.Connection) -> None:
         PRIMARY KEY (variant, idx), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx))""")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_2, _to_3]
+def _to_4(db: sqlite3.Connection) -> None:
+    """Version 4 (issue 31): where things happened in each match, for the report's heat maps:
+    the tiles where each side's units fell and where the shots and blows that hurt came from
+    (a tile and side once a match, with how many). A match stored before has no rows there."""
+    db.execute("""CREATE TABLE places (
+            variant TEXT NOT NULL, idx INTEGER NOT NULL, what TEXT NOT NULL CHECK (what IN ('fell', 'hit_from')),
+            team TEXT NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, count INTEGER NOT NULL,
+            PRIMARY KEY (variant, idx, what, team, x, y), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx))
+        WITHOUT ROWID""")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_2, _to_3, _to_4]
 """MIGRATIONS[k] brings a store of version k + 1 to version k + 2, inside the migration's
 transaction (no COMMIT, no PRAGMA journal_mode, no VACUUM)."""
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 import dataclasses
 import shlex
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 from game.lab.plan import Plan, Variant
+from game.lab.report import draw_report
 
 
 def default_db(plan: Path) -> Path:
@@ -177,6 +179,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         if plan.options.design == "lhs":
             extra += factor_lines(rows)
         extra += rating_lines(ratings(store, variants, plan.runs))
+        heat: list[tuple[Counter, Counter]] = [store.places(v.id, v.matches(plan.runs)) for v in variants[:MAX_HEAT_MAPS]] if args.report else []
     except ClusterError as exc:
         return error(f"--cluster: {exc}")
     except StoreError as exc:  # every result stored before it is kept
@@ -206,4 +209,26 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         except FileProblem as exc:
             return error(f"--report: {exc}")
         print(f"  report: {args.report}")
+        for n, (v, name, row, counts) in enumerate(zip(variants, names, rows, heat, strict=False)):
+            path = heat_map_path(args.report, n)
+            record = {"map_name": f"{name or v.map}", "runs": row.n, "seed": plan.seed, "blue_ai": v.blue_ai,
+                      "red_ai": v.red_ai, "wins": {"blue": row.blue, "red": row.red, "draw": row.draw},
+                      "mean_rounds": row.rounds}
+            try:
+                draw_report(grids[v.map_path], record, path, counts=counts,
+                            rings="hit from (ring size: how often an attack that hurt came from there):")
+            except FileProblem as exc:
+                return error(f"--report: {exc}")
+            print(f"  where {name or v.id}: {path}")
+        if len(variants) > MAX_HEAT_MAPS:
+            print(f"  (heat maps of the first {MAX_HEAT_MAPS} variants only)")
     return 130 if stopped else 0
+
+
+MAX_HEAT_MAPS = 24  # a report's heat maps at most, one a variant
+
+
+def heat_map_path(report: str, n: int) -> str:
+    """Variant n's heat map beside the chart: chart.png -> chart-where-1.png."""
+    p = Path(report)
+    return str(p.with_name(f"{p.stem}-where-{n + 1}{p.suffix or '.png'}"))
