@@ -67,3 +67,20 @@ def test_simulate_and_duel_take_max_rounds_and_weights(capsys):
     assert "--blue-ai-weights: cover: 'lots' is not a number" in capsys.readouterr().err
     assert main(["duel", "--a", "broad_sword", "--b", "mace", "--max-rounds", "2"]) == 0
     assert main(["duel", "--a", "broad_sword", "--b", "mace", "--rounds", "2"]) == 0  # the old name
+
+
+def test_an_lhs_sweep_reports_the_score_against_each_ranged_factor(tmp_path, capsys):
+    from game.cli import main
+    from game.lab.factorchart import smooth
+
+    plan = write_plan(tmp_path, f'runs = 2\nmap = "{STREET}"\nsize = 2\ndesign = "lhs"\npoints = 4\n'
+                                'max_rounds = {{ from = 3, to = 12 }}\n[blue.ai_weights]\ncover = {{ from = 0.0, to = 2.0 }}\n'
+                      .replace("{{", "{").replace("}}", "}"))
+    report = tmp_path / "chart.png"
+    assert main(["sweep", str(plan), "--jobs", "1", "--report", str(report)]) == 0
+    out = capsys.readouterr().out
+    assert "blue's score against the max_rounds" in out and "blue's score against the blue_w_cover" in out
+    for factor in ("max_rounds", "blue_w_cover"):
+        assert (tmp_path / f"chart-{factor}.png").stat().st_size > 0
+    # the smooth: a running mean of the nearest points, weighted by their matches
+    assert smooth([(0.0, 0.0, 0, 0, 10), (1.0, 1.0, 0, 0, 30)], k=2) == [(0.0, 0.75), (1.0, 0.75)]

@@ -75,10 +75,18 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
     from game.lab.chart import draw_chart
     from game.lab.cluster import ClusterError, connect
     from game.lab.compare import compare, rows_of, table_lines
+    from game.lab.factorchart import draw_factor_chart
     from game.lab.plan import PlanError, label, load_plan, resolve, varying
     from game.lab.runner import HoldCtrlC, play_all
     from game.lab.store import Store, StoreError
-    from game.lab.verdicts import Sequential, factor_lines, pair_lines, rating_lines, ratings
+    from game.lab.verdicts import (
+        Sequential,
+        factor_lines,
+        factor_points,
+        pair_lines,
+        rating_lines,
+        ratings,
+    )
     from game.lab.version import code_version
     from game.maps import MapError
     from game.squads import SquadError
@@ -176,8 +184,9 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         extra = seq.lines(dict(zip((v.id for v in variants), names, strict=True))) if seq is not None else []
         if plan.options.swap_sides:
             extra += pair_lines(store, variants, names, plan.runs)
-        if plan.options.design == "lhs":
-            extra += factor_lines(rows)
+        factors = ranged_factors(plan) if plan.options.design == "lhs" else []
+        for factor in factors:
+            extra += factor_lines(rows, factor)
         extra += rating_lines(ratings(store, variants, plan.runs))
         heat: list[tuple[Counter, Counter]] = [store.places(v.id, v.matches(plan.runs)) for v in variants[:MAX_HEAT_MAPS]] if args.report else []
     except ClusterError as exc:
@@ -220,12 +229,28 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
             except FileProblem as exc:
                 return error(f"--report: {exc}")
             print(f"  where {name or v.id}: {path}")
+        for factor in factors:
+            path = str(Path(args.report).with_name(f"{Path(args.report).stem}-{factor}.png"))
+            try:
+                draw_factor_chart(plan.name, factor, factor_points(rows, factor), path)
+            except FileProblem as exc:
+                return error(f"--report: {exc}")
+            print(f"  score against {factor}: {path}")
         if len(variants) > MAX_HEAT_MAPS:
             print(f"  (heat maps of the first {MAX_HEAT_MAPS} variants only)")
     return 130 if stopped else 0
 
 
 MAX_HEAT_MAPS = 24  # a report's heat maps at most, one a variant
+
+
+def ranged_factors(plan: Plan) -> list[str]:
+    """The numeric factors the plan's design varies (size, max_rounds, AI weights): with
+    design = "lhs" the ranges were already turned into the design's points."""
+    from game.lab.planopts import WEIGHT_AXIS
+
+    keys = {k for e in plan.entries for k in e if k in ("size", "max_rounds") or WEIGHT_AXIS in k}
+    return sorted(k for k in keys if len({v for e in plan.entries for v in e.get(k, ())}) > 1)
 
 
 def heat_map_path(report: str, n: int) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.lab.compare import paired
+from game.lab.planopts import WEIGHT_AXIS
 from game.lab.ratings import Ratings, bradley_terry
 from game.lab.stats import Sprt
 from game.lab.variant import Variant
@@ -116,6 +117,36 @@ def pair_lines(store: Any, variants: list[Variant], names: list[str], runs: int)
     return out
 
 
+def factor_value(v: Variant, factor: str) -> Any:
+    """A variant's value of a numeric factor: size, max_rounds, or an AI weight (blue_w_cover)."""
+    team, sep, name = factor.partition(WEIGHT_AXIS)
+    if sep:
+        return dict(getattr(v, f"{team}_weights")).get(name)
+    return getattr(v, factor)
+
+
+def factor_points(rows: list[Any], factor: str) -> list[tuple[float, float, float, float, int]]:
+    """(value, score, low, high, matches) at each value of the factor, pooled over the
+    variants that have it (a draw half), the 95% Wilson interval, in the factor's order."""
+    from game.lab.summary import wilson
+
+    pooled: dict[Any, list[float]] = {}
+    for r in rows:
+        value = factor_value(r.variant, factor)
+        if value is None:
+            continue
+        acc = pooled.setdefault(value, [0.0, 0.0])
+        acc[0] += r.blue + r.draw / 2
+        acc[1] += r.n
+    out = []
+    for value in sorted(pooled):
+        points, n = pooled[value]
+        if n:
+            lo, hi = wilson(points, int(n))
+            out.append((float(value), points / n, lo, hi, int(n)))
+    return out
+
+
 def factor_lines(rows: list[Any], factor: str = "size") -> list[str]:
     """With design = "lhs": blue's score at each value of a ranged factor, pooled over the
     variants that have it (a draw half), with its 95% Wilson interval, in the factor's order."""
@@ -123,7 +154,7 @@ def factor_lines(rows: list[Any], factor: str = "size") -> list[str]:
 
     pooled: dict[Any, list[float]] = {}
     for r in rows:
-        acc = pooled.setdefault(getattr(r.variant, factor), [0.0, 0.0, 0.0])
+        acc = pooled.setdefault(factor_value(r.variant, factor), [0.0, 0.0, 0.0])
         acc[0] += r.blue + r.draw / 2
         acc[1] += r.n
         acc[2] += 1
@@ -133,7 +164,8 @@ def factor_lines(rows: list[Any], factor: str = "size") -> list[str]:
         if not n:
             continue
         lo, hi = wilson(points, int(n))
-        out.append(f"    {factor} {value if value is not None else 'the map' + chr(39) + 's'}: {100 * points / n:.0f}% "
+        shown = "the map's" if value is None else f"{value:.3g}" if isinstance(value, float) else value
+        out.append(f"    {factor} {shown}: {100 * points / n:.0f}% "
                    f"({100 * lo:.0f}-{100 * hi:.0f}%), {int(n):,} matches in {int(variants)} variant"
                    f"{'s' if variants != 1 else ''}")
     return out
