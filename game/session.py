@@ -320,7 +320,7 @@ class Session:
         elif team in self.ais:
             action, choices = self.flow.ask(Question(uid, "declare"))
             self._declare_or_hold(uid, action, dict(choices), by_ai=True)
-        elif self._follows_orders(uid):
+        elif self.follows_orders(uid):
             # a player who ended the turn, with standing orders for the unit: they declare
             # (recorded as the player's declaration, so a save replays it as it was)
             action, choices = self.standing.decide(self.match, uid) if self.standing else (Hold(), {})
@@ -332,7 +332,7 @@ class Session:
 
     # --- standing orders (solo) --------------------------------------------------------
 
-    def _follows_orders(self, uid: int) -> bool:
+    def follows_orders(self, uid: int) -> bool:
         st = self.standing
         return st is not None and st.follow and self.team_of(uid) == st.team and st.covers(self.match, uid)
 
