@@ -174,6 +174,8 @@ class OrdersDialog:
     def _give(self, command: Command) -> None:
         sc = self.screen
         sc.message = give_orders(sc.session, self.units(), command)
+        if sc.session.standing is not None and sc.session.standing.line(sc.match, self.units()[0]):
+            self.group = []  # given: the rings go (the selected unit stays selected)
         sc.cache.clear()
 
     def _ask(self, kind: str, title: str, lines: list[str], answers: list[tuple[int, str, str]]) -> None:

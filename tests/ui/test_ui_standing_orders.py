@@ -52,6 +52,7 @@ def test_a_group_given_hold_until_round_3_by_keys_declares_through_its_orders_on
     assert "8 units chosen" in screen.message
     keys(app, pygame.K_n)  # orders
     assert screen.dialog_kind == "orders"
+    shot(app, "orders_dialog.png")
     keys(app, pygame.K_h)  # hold here
     assert screen.dialog_kind == "orders_until"
     keys(app, pygame.K_r)  # until a round
@@ -128,3 +129,49 @@ def test_the_enemys_orders_are_not_in_the_panel_under_fog(app, monkeypatch):
     screen.selected = red
     app.frame(16)
     assert not seen[-1].startswith("orders - ")
+
+
+# --- the menu's tactic field ------------------------------------------------------------------
+
+
+def start_from_menu(app, tactic, mode="solo"):
+    from game.session import SessionConfig
+    from game.ui.menus import MainMenu
+
+    menu = MainMenu((1280, 720), SessionConfig(FLANK, mode, seed=2, fog=False), app=app)
+    app.screen = menu
+    menu.row = menu.ROWS.index("tactic")
+    for ch in tactic:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, unicode=ch, mod=0))
+    app.frame(16)
+    assert menu.tactic == tactic
+    menu.draw(app.canvas)
+    shot(app, "orders_menu.png")
+    menu.row = menu.ROWS.index("start")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0))
+    app.frame(16)
+    return menu
+
+
+def test_the_menu_chooses_a_tactic_for_the_ai_side(app):
+    from game.tactics.orders import OrdersAI
+
+    tactic = os.path.join(ROOT, "docs", "examples", "flank", "frontal.toml")
+    menu = start_from_menu(app, tactic)
+    assert app.screen is not menu, menu.error
+    ai = app.screen.session.ais["red"]
+    assert isinstance(ai, OrdersAI) and ai.tactic.name == "frontal"
+    assert app.screen.session.config.tactics["red"][0] == tactic
+
+
+def test_a_tactic_that_does_not_fit_is_one_line_in_the_menu(app, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[group]]\nname = "a"\nunits = "all"\n  [[group.order]]\n  do = "advance"\n  route = "south"\n')
+    menu = start_from_menu(app, str(bad))
+    assert app.screen is not menu  # the menu came back with the error (a new one, as the app does it)
+    error = app.screen.error
+    assert error.startswith(f"{bad}: group 'a' order 1 route: the map has no route named 'south'") and "\n" not in error
+    missing = start_from_menu(app, str(tmp_path / "none.toml"))
+    assert app.screen is missing and missing.error.startswith("red tactic: ") and "cannot read" in missing.error
+    hot = start_from_menu(app, str(bad), mode="hotseat")
+    assert app.screen is hot and "hot-seat" in hot.error
