@@ -110,7 +110,8 @@ class Session:
         self.standing: StandingOrders | None = None
         if config.mode == "solo":
             human = config.human_team
-            self.standing = StandingOrders(make_controller(config.ai, config.seed, human), human,
+            # the units' judgement within their orders: the normal AI's, from their side's view
+            self.standing = StandingOrders(make_controller("normal", config.seed, human), human,
                                            config.tactics.get(human, ("", ""))[1])
         self.flow = Flow(match, self.ais)
         self.queue: list[int] = []
