@@ -145,8 +145,7 @@ RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
 }
 END_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("next_unit",), "select your next unit"),
-    (("orders", "all_mine", "follow"), "standing orders for the selected units (shift-click adds one) / "
-                                       "choose all your units / follow orders on Enter: on or off"),
+    (("orders", "all_mine", "follow"), "standing orders (shift-click: more units) / all yours / follow on Enter"),
     (("undo",), "take back your last declaration (until the other side declares after it); Backspace too"),
     (("end_turn",), "end your declarations (asks first when units have not declared)"),
     (("go",), "skip the round's playback; watching: pause"),
