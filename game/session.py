@@ -317,6 +317,11 @@ class Session:
         Turns this round and keeps its Action Points for reactions."""
         q = self.question
         if q is not None and q.kind == "act" and q.uid == uid:
+            if self.follows_orders(uid) and self.standing is not None:  # a Turn as its orders say
+                action, choices = self.standing.decide(self.match, uid)
+                if not isinstance(self.match.check(uid, action, **dict(choices)), Impossible):
+                    self.answer((action, dict(choices)))
+                    return
             self.answer((Hold(), {}))
         elif team in self.ais:
             action, choices = self.flow.ask(Question(uid, "declare"))

@@ -13,7 +13,7 @@ from game.session import SessionConfig
 from game.session_orders import give_orders, orders_line, orders_routes
 from game.tactics.standing import Command
 from game.ui.app import new_session
-from game.world.actions import Move
+from game.world.actions import Hold, Move
 
 FLANK_MAP = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "flank" / "flank.tmx")
 
@@ -117,3 +117,22 @@ def test_a_save_with_standing_orders_replays_exactly(tmp_path):
     assert [e.text for e in loaded.match.log.events] == [e.text for e in s.match.log.events]
     assert [v.pos for v in loaded.match.units()] == [v.pos for v in s.match.units()]
     assert orders_line(loaded, blue(s)[0], None) == orders_line(s, blue(s)[0], None)
+
+
+def test_in_a_round_of_turns_a_unit_with_orders_takes_its_turns_by_them():
+    """Mythras: no declarations, a Turn at a time; ending the turn, the units with orders act
+    by them (recorded as the player's answers), the others hold."""
+    s = new_session(SessionConfig(FLANK_MAP, "solo", "normal", 2, fog=False, ruleset="mythras"))
+    group = blue(s)[:2]
+    give_orders(s, group, Command("advance", route="north", until="route_end"))
+    start = {u: s.match.view(u).pos for u in blue(s)}
+    s.end_declarations()
+    for _ in range(500):  # the round's other questions to blue: a reaction, effects
+        q = s.question
+        if q is None or s.match.round > 1:
+            break
+        s.answer(q.options[0].key if q.kind == "reaction" else [] if q.kind == "effects" else (Hold(), {}))
+    moved = {u for u in blue(s) if s.match.view(u).pos != start[u]}
+    assert moved & set(group), "the ordered units went along their route"
+    answered = [a for a in s.history[0].answers if a[0] in group and a[1] == "act"]
+    assert answered and not all(type(v[0]).__name__ == "Hold" for _, _, v in answered)
