@@ -175,3 +175,16 @@ def test_a_tactic_that_does_not_fit_is_one_line_in_the_menu(app, tmp_path):
     assert app.screen is missing and missing.error.startswith("red tactic: ") and "cannot read" in missing.error
     hot = start_from_menu(app, str(bad), mode="hotseat")
     assert app.screen is hot and "hot-seat" in hot.error
+
+
+def test_i_turns_following_orders_off_and_enter_then_holds_them(app, battle):
+    screen = battle(path=FLANK)
+    s = screen.session
+    uid = screen.selected
+    keys(app, pygame.K_n, pygame.K_a, pygame.K_1, pygame.K_c)  # advance along north until contact
+    assert s.standing.line(s.match, uid).startswith("g1: advance along north")
+    keys(app, pygame.K_i)
+    assert not s.standing.follow and "Enter holds them" in screen.message
+    end_turn(app)
+    mine = [a for u, a, _, _ in s.history[0].calls if u == uid]
+    assert mine and not getattr(mine[0], "path", ()), "not followed: it carries on or holds"
