@@ -32,6 +32,7 @@ from game.ai import make_controller
 from game.flow import Flow, Stuck
 from game.tactics import parse_tactic
 from game.tactics.orders import OrdersAI
+from game.tactics.standing import StandingOrders
 from game.world.actions import Action, Hold
 from game.world.match import Match
 
@@ -104,6 +105,14 @@ class Session:
         for t, (path, text) in config.tactics.items():
             if t in self.ais:
                 self.ais[t] = OrdersAI(self.ais[t], parse_tactic(text, path), t)
+        # the player's standing orders in solo (game/tactics/standing.py): kept as a tactic's
+        # text in config.tactics, so a save carries them
+        self.standing: StandingOrders | None = None
+        if config.mode == "solo":
+            human = config.human_team
+            # the units' judgement within their orders: the normal AI's, from their side's view
+            self.standing = StandingOrders(make_controller("normal", config.seed, human), human,
+                                           config.tactics.get(human, ("", ""))[1])
         self.flow = Flow(match, self.ais)
         self.queue: list[int] = []
         self.done_teams: set[str] = set()
@@ -308,14 +317,30 @@ class Session:
         Turns this round and keeps its Action Points for reactions."""
         q = self.question
         if q is not None and q.kind == "act" and q.uid == uid:
+            if self.follows_orders(uid) and self.standing is not None:  # a Turn as its orders say
+                action, choices = self.standing.decide(self.match, uid)
+                if not isinstance(self.match.check(uid, action, **dict(choices)), Impossible):
+                    self.answer((action, dict(choices)))
+                    return
             self.answer((Hold(), {}))
         elif team in self.ais:
             action, choices = self.flow.ask(Question(uid, "declare"))
             self._declare_or_hold(uid, action, dict(choices), by_ai=True)
+        elif self.follows_orders(uid):
+            # a player who ended the turn, with standing orders for the unit: they declare
+            # (recorded as the player's declaration, so a save replays it as it was)
+            action, choices = self.standing.decide(self.match, uid) if self.standing else (Hold(), {})
+            self._declare_or_hold(uid, action, dict(choices))
         else:
             # a player who ended the turn: the unit goes on with its reload, first aid or
             # overwatch (a Hold would stop it), else holds
             self._declare_or_hold(uid, self.match.work.carry_on(uid), {})
+
+    # --- standing orders (solo) --------------------------------------------------------
+
+    def follows_orders(self, uid: int) -> bool:
+        st = self.standing
+        return st is not None and st.follow and self.team_of(uid) == st.team and st.covers(self.match, uid)
 
     def _declare_or_hold(self, uid: int, action: Action, choices: dict[str, Any], by_ai: bool = False) -> None:
         """Declare `action`; a refused one holds."""

@@ -74,6 +74,9 @@ class BattleScreen:
         self.view = BattleView(self)
         self.prompt = QuestionPrompt(self)
         self.menus = BattleMenus(self)
+        from game.ui.orders_dialog import OrdersDialog
+
+        self.orders = OrdersDialog(self)  # standing orders for a group of the player's units (solo)
         self.grace_ms = 0.0
         self._chimed = -1
         session.on_resolved = self._on_resolved

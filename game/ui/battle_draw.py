@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.session_orders import orders_line, orders_routes
 from game.ui import actionbar as bar
 from game.ui import figures as fig
 from game.ui import fogview as fv
@@ -136,6 +137,7 @@ class BattleView:
         ours = obv.own_team(self.session, team)
         if m.objectives:
             obv.draw_zones(surface, cam, m, ours, sc.cached)
+        self._draw_orders(surface, ours)
         uid = sc.selected if sc.selected not in hidden else None
         own = uid is not None and self.session.can_declare(uid)
         if own and uid is not None:
@@ -174,6 +176,19 @@ class BattleView:
         if own and uid is not None and sc.hover is not None and not play.busy():
             return self.hover_preview(surface, uid)
         return None
+
+    def _draw_orders(self, surface: pygame.Surface, ours: str | None) -> None:
+        """The routes of the orders of the player's own side (both sides' when watching
+        without fog) and the units chosen for standing orders."""
+        cam, grid = self.screen.camera, self.match.grid
+        for team in ([ours] if ours is not None else list(self.match.teams)):
+            names = orders_routes(self.session, team)
+            routes = [(r.name, list(r.points)) for r in grid.routes if r.name in names]
+            if routes:
+                ov.draw_routes(surface, cam, routes, TEAM_COLOURS.get(team, WHITE))
+        chosen = self.screen.orders.units()
+        if len(chosen) > 1 or self.screen.orders.group:
+            ov.draw_group(surface, cam, [self.match.view(u).pos for u in chosen])
 
     def banner(self) -> tuple[str, tuple[int, int, int]]:
         m, s = self.match, self.session
@@ -231,6 +246,10 @@ class BattleView:
             note = f"may change it until {m.name(nxt)} declares" if nxt is not None else ""
         elif own and uid is not None:
             note = self.choice.note(uid)
+        if uid is not None:
+            line = orders_line(s, uid, fv.viewer(s))
+            if line:
+                note = f"orders - {line}" + (f"; {note}" if note else "")
         hidden = self.fog()[1]
         queue = [u for u in s.queue if u not in hidden] if hidden else s.queue
         draw_unit_panel(surface, side, m, uid, queue, s.current(), top - 8, legend=own, note=note,

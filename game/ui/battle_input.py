@@ -122,7 +122,7 @@ class BattleInput:
             self.auto_select()
             return None
         if event.type == pygame.KEYDOWN and event.key in km.keys("menu"):
-            dropped = self.choice.drop()  # the innermost choice first; the pause menu when none is left
+            dropped = "orders: no tile chosen" if sc.orders.cancel() else self.choice.drop()  # the innermost choice first; the pause menu when none is left
             if dropped:
                 sc.message = dropped
             else:
@@ -150,7 +150,9 @@ class BattleInput:
             return self.key_down(button.key) if button.enabled else None
         if event.type == pygame.KEYDOWN:
             return self.key_down(event.key)
-        if event.button == 1:
+        if event.button == 1 and (sc.orders.waiting_tile or pygame.key.get_mods() & pygame.KMOD_SHIFT):
+            sc.message = sc.orders.click(sc.camera.tile_at(event.pos))
+        elif event.button == 1:
             self.click(sc.camera.tile_at(event.pos))
         elif event.button == 3:
             sc.message = self.choice.drop()
@@ -215,6 +217,8 @@ class BattleInput:
             self.next_unit()
         elif k in km.keys("end_turn"):
             sc.menus.end_turn()
+        elif km.action_of(k) in ("orders", "all_mine", "follow"):
+            sc.message = sc.orders.key(km.action_of(k) or "")
         elif sc.selected is not None:
             self._action_key(sc.selected, k)
         return None

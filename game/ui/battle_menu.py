@@ -188,6 +188,8 @@ class BattleMenus:
                 sc.menu = None
                 if self._after_quit is not None and sc.dialog is None and self._quitting:
                     return self._after_quit
+        elif kind.startswith("orders") and isinstance(answer, str):
+            sc.orders.answer(kind, answer)
         elif kind == "end_turn" and answer == "end":
             self.end_turn(confirmed=True)
         elif kind == "quit":
@@ -219,7 +221,9 @@ class BattleMenus:
         if (waiting or turns) and not confirmed:
             names = {u: m.name(u) for u in m.uids()}
             if waiting:
-                lines = [f"{m.name(u)}: {describe(m.work.carry_on(u), names)}" for u in waiting]
+                lines = [f"{m.name(u)}: " + (f"follows orders ({s.standing.line(m, u)})" if s.follows_orders(u)
+                                             and s.standing else describe(m.work.carry_on(u), names))
+                         for u in waiting]
                 title = f"{len(waiting)} unit{'s have' if len(waiting) > 1 else ' has'} not declared"
             else:
                 lines = [f"{m.name(u)}: holds for the rest of the round, keeping {ap} Action Point"

@@ -85,16 +85,19 @@ def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str,
     col_w = (r.w - 48) // 2 if two else r.w - 32
     x, y = r.x + 16, r.y + 46
     key_w = min(190, col_w // 3)
+    right = False  # the keys go on in the right column when the left is full (a short window)
     for key, what in keymap.help_rows(ruleset):
         parts = wrap(what, col_w - key_w, big)
         if y + row * len(parts) > r.bottom - 8:
-            break
+            if not two or right:
+                break
+            right, x, y = True, r.x + 32 + col_w, r.y + 46
         surface.blit(text(key, big, YELLOW), (x, y))
         for part in parts:
             surface.blit(text(part, big, WHITE), (x + key_w, y))
             y += row
         y += 2
-    if two:
+    if two and not right:
         x, y = r.x + 32 + col_w, r.y + 46
     else:
         y += 8

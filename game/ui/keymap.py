@@ -38,6 +38,9 @@ KEYS: dict[str, tuple[tuple[int, ...], str]] = {
     "crouch": ((pygame.K_c,), "C"),
     "react": ((pygame.K_f,), "F"),
     "next_unit": ((pygame.K_TAB,), "Tab"),
+    "orders": ((pygame.K_n,), "N"),
+    "all_mine": ((pygame.K_x,), "X"),
+    "follow": ((pygame.K_i,), "I"),
     "undo": ((pygame.K_z, pygame.K_BACKSPACE), "Z"),
     "end_turn": ((pygame.K_RETURN, pygame.K_KP_ENTER), "Enter"),
     "go": ((pygame.K_SPACE,), "Space"),
@@ -142,6 +145,7 @@ RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
 }
 END_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("next_unit",), "select your next unit"),
+    (("orders", "all_mine", "follow"), "standing orders (shift-click: more units) / all yours / follow on Enter"),
     (("undo",), "take back your last declaration (until the other side declares after it); Backspace too"),
     (("end_turn",), "end your declarations (asks first when units have not declared)"),
     (("go",), "skip the round's playback; watching: pause"),

@@ -34,8 +34,9 @@ class MainMenu:
     Settings, Quit. Up/Down or the mouse pick a row; Enter starts. The chosen map is shown with
     its facts and a picture."""
 
-    ROWS = ("map", "path", "mode", "ruleset", "fog", "blue", "red", "ai", "red_ai", "seed", "start", "tutorial", "load",
-            "settings", "quit")
+    ROWS = ("map", "path", "mode", "ruleset", "fog", "blue", "red", "ai", "red_ai", "tactic", "seed", "start", "tutorial",
+            "load", "settings", "quit")
+    TYPED = ("path", "tactic")  # rows typed into (a path), not cycled
 
     def __init__(self, size: tuple[int, int], config: SessionConfig | None = None, error: str = "",
                  app: object | None = None, keep_seed: bool = False) -> None:
@@ -56,6 +57,9 @@ class MainMenu:
         # "on", "all" (on, the AI seeing the whole board), "off"
         self.fog: str | None = None if cfg.fog is None else ("all" if cfg.ai_sees_all else "on") if cfg.fog else "off"
         self.squads = {"blue": cfg.blue_squad, "red": cfg.red_squad}
+        # red's standing orders (docs/tactics.md): a tactic file's path, and its text once read
+        self.tactic = cfg.tactics.get("red", ("", ""))[0]
+        self._tactic_text = cfg.tactics.get("red", ("", ""))[1]
         self._fix_squads()
         self.row = self.ROWS.index("start")
         self.error = error
@@ -83,7 +87,9 @@ class MainMenu:
         return SessionConfig(self.map_path(), self.mode, self.ai, int(self.seed or 0),
                              blue_squad=self.squads["blue"], red_squad=self.squads["red"], ais=ais,
                              ruleset=self.ruleset, fog=None if self.fog is None else self.fog != "off",
-                             ai_sees_all=self.fog == "all")
+                             ai_sees_all=self.fog == "all",
+                             tactics={"red": (self.tactic.strip(), self._tactic_text)}
+                             if self.tactic.strip() and self._tactic_text else {})
 
     # --- layout: the rows on the left, the map picker on the right --------------------
 
@@ -158,7 +164,7 @@ class MainMenu:
                     self.row = i
                     if self.ROWS[i] in ("start", "tutorial", "load", "settings", "quit"):
                         return self._activate() if event.button == 1 else None
-                    if self.ROWS[i] != "path":
+                    if self.ROWS[i] not in self.TYPED:
                         self._cycle(step)
             return None
         if event.type != pygame.KEYDOWN:
@@ -172,8 +178,9 @@ class MainMenu:
             self._cycle(1 if event.key == pygame.K_RIGHT else -1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self._activate()
-        elif event.key == pygame.K_BACKSPACE and name in ("path", "seed"):
+        elif event.key == pygame.K_BACKSPACE and name in ("path", "seed", "tactic"):
             setattr(self, name, getattr(self, name)[:-1])
+            self.error = "" if name == "tactic" else self.error
             if name == "path":
                 self.error = ""
                 self._fix_squads()
@@ -181,6 +188,9 @@ class MainMenu:
             self.path += event.unicode
             self.error = ""
             self._fix_squads()
+        elif name == "tactic" and event.unicode and event.unicode.isprintable():
+            self.tactic += event.unicode
+            self.error = ""
         elif name == "seed" and event.key == pygame.K_n:
             self.seed = str(fresh_seed())
         elif name == "seed" and event.unicode.isdigit() and len(self.seed) < 9:
@@ -219,6 +229,10 @@ class MainMenu:
             return None
         if self.ROWS[self.row] == "tutorial":
             return ("tutorial",)
+        problem = self._read_tactic()
+        if problem:
+            self.error = problem
+            return None
         info = map_info(self.map_path())
         if info.error:  # judged as the command line judges it: the same message
             self.error = info.error
@@ -234,6 +248,23 @@ class MainMenu:
                 self.error = str(exc)
                 return None
         return ("battle", self.config())
+
+    def _read_tactic(self) -> str:
+        """Read the tactic file typed for red (its fit to the map is checked as the battle
+        opens, in one line too); the one line saying why not, else ''."""
+        path = self.tactic.strip()
+        self._tactic_text = ""
+        if not path:
+            return ""
+        if self.mode == "hotseat":
+            return "red tactic: in hot-seat both sides are played at the keyboard; a tactic is for a side the AI plays"
+        from game.tactics import TacticError, load_tactic
+
+        try:
+            self._tactic_text = load_tactic(path).text
+        except TacticError as exc:
+            return f"red tactic: {exc}"
+        return ""
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((16, 18, 24))
@@ -256,12 +287,14 @@ class MainMenu:
             "ruleset": self.ruleset or f"{map_ruleset(self.map_path())} (the map's)",
             "fog": {None: "the map's, else on (off watching)", "on": "on", "all": "on, the AI sees all",
                     "off": "off"}[self.fog],
+            "tactic": self.tactic + ("|" if self.ROWS[self.row] == "tactic" else "") if self.tactic or
+            self.ROWS[self.row] == "tactic" else "(none: type a tactic .toml path, docs/tactics.md)",
             "start": "", "tutorial": "", "load": "", "settings": "", "quit": "",
             "blue": self.squads["blue"] or "(none)", "red": self.squads["red"] or "(none)",
         }
         labels = {"map": "map", "path": "custom map", "mode": "mode", "seed": "seed", "ruleset": "rules", "fog": "fog of war",
                   "ai": "blue AI" if self.mode == "watch" else "AI level", "red_ai": "red AI",
-                  "blue": "blue squad", "red": "red squad", "start": "Start skirmish",
+                  "blue": "blue squad", "red": "red squad", "tactic": "red tactic", "start": "Start skirmish",
                   "tutorial": "Tutorial: your first battle", "load": "Load game...", "settings": "Settings...",
                   "quit": "Quit"}
         size = 26 if self._stride() >= 38 else 22 if self._stride() >= 28 else 18
@@ -273,11 +306,11 @@ class MainMenu:
             surface.blit(label, (r.x + 12, r.centery - label.get_height() // 2))
             if values[name]:
                 dim = (name == "path" and not custom and self.ROWS[self.row] != "path") or (name == "map" and custom) \
-                    or (name == "red_ai" and self.mode != "watch")
+                    or (name == "red_ai" and self.mode != "watch") or (name == "tactic" and not self.tactic)
                 val = values[name]
                 x0 = r.x + min(170, r.w // 3)
                 while len(val) > 4 and text(val, size - 2).get_width() > r.right - x0 - 8:
-                    val = ("..." + val[4:]) if name == "path" else (val[:-4] + "...")
+                    val = ("..." + val[4:]) if name in self.TYPED else (val[:-4] + "...")
                 img = text(val, size - 2, GREY if dim else colour)
                 surface.blit(img, (x0, r.centery - img.get_height() // 2))
         foot = self._row_rect(len(self.ROWS)).y + 4

@@ -221,3 +221,21 @@ def blast_preview(match: Match, weapon: str, tile: tuple[int, int], team: str,
         label = ("FRIEND " if v.team == team else "") + f"{v.name} {d:.0f} m" + (" (cover)" if covered else "")
         bands[BLAST_BANDS[multiple - 1][0]].append(label)
     return [(name, bands[name]) for name, _ in BLAST_BANDS]
+
+
+def draw_routes(surface: pygame.Surface, cam: Camera, routes: list[tuple[str, list[tuple[int, int]]]],
+                colour: tuple[int, int, int]) -> None:
+    """The routes a side's orders name (issue 30), each a line through its points with its
+    name at its end; a route of one point is a ring."""
+    for name, points in routes:
+        if len(points) == 1:
+            pygame.draw.circle(surface, colour, cam.centre(points[0]), max(4, cam.tile_px // 3), 2)
+            draw_label(surface, name, (cam.centre(points[0])[0] + 8, cam.centre(points[0])[1] - 22), 18)
+        else:
+            draw_path(surface, cam, points, colour, 2, name)
+
+
+def draw_group(surface: pygame.Surface, cam: Camera, tiles: list[tuple[int, int]]) -> None:
+    """The units chosen for standing orders: a ring round each."""
+    for t in tiles:
+        pygame.draw.rect(surface, (250, 230, 120), cam.tile_rect(t), 2)
