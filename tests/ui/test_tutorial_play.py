@@ -106,6 +106,10 @@ def test_a_player_who_follows_the_tutorial_sees_every_step_and_wins(app):
     frames(app, 20)
     m = screen.match
     assert m.round == 1 and title(screen) == "End the turn"  # the other unit still to declare
+    # the reds do not both aim at one man (the easy AI aims at its nearest)
+    red_targets = [a.target for uid, a, _, _ in screen.session.history[-1].calls
+                   if m.view(uid).team == "red" and isinstance(a, Attack)]
+    assert len(set(red_targets)) == len(red_targets)
     end_turn(app)
     frames(app, 1)
     assert title(screen) == "Watch the round" and screen.play.busy()
@@ -113,6 +117,7 @@ def test_a_player_who_follows_the_tutorial_sees_every_step_and_wins(app):
         frames(app, 1)
     frames(app, 2)
     assert title(screen) == "A grenade"
+    assert not any(v.out for v in screen.match.units("blue"))  # nobody of yours lost in the first round
     m = screen.match
     uid = screen.session.current()
     assert uid is not None and screen.match.view(uid).team == "blue" and screen.selected == uid
