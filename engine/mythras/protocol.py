@@ -181,6 +181,11 @@ def stray_outcome(attacker: Any, target: str, weapon: Any, kind: str, hit: Any, 
 class TurnHooks(ChoiceRules):
     """The turn protocol's methods of MythrasRuleset (mixed in)."""
 
+    # Ask a defender with the 'ask' policy after a failed attack too, as before issue 32 (a
+    # save made then replays so: game/saves.py sets it); else only when a reaction can win it
+    # a special effect.
+    ask_after_failed: bool = False
+
     def reaction_policies(self) -> tuple[Option, ...]:
         return POLICY_OPTIONS
 
@@ -225,7 +230,7 @@ class TurnHooks(ChoiceRules):
         options = reaction_options_for(plan, a, st)
         if len(options) <= 1:
             return None
-        if getattr(a, "succeeded", True):
+        if getattr(a, "succeeded", True) or self.ask_after_failed:
             return reaction_question(0, plan, a, options)
         # the attack failed: it cannot hurt, so a reaction matters only where it can win a
         # special effect the defender would not win anyway (0005 Special Effects); else the
