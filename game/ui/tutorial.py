@@ -72,8 +72,9 @@ def _threw(sc: BattleScreen) -> bool:
 LESSONS: tuple[Lesson, ...] = (
     Lesson("Your first battle",
            "You command blue (west); the AI red. The banner says whose turn it is to declare: units declare "
-           "in increasing initiative, each declaration public at once. Your unit to declare is ringed yellow; "
-           "its sheet is on the right. F1 shows every key. Press N to go on."),
+           "in increasing initiative, each declaration public at once: here red declared first, and the arrows "
+           "show whom each red soldier shoots at. Your unit to declare is ringed yellow; its sheet is on the "
+           "right. F1 shows every key and the rules' terms. Press N to go on."),
     Lesson("Stage a move",
            "Click a green tile: a free move, after which the unit may still act. The move is staged, not "
            "declared: its path and the unit's ghost show where it goes.", _staged),
@@ -85,9 +86,10 @@ LESSONS: tuple[Lesson, ...] = (
            "Changed your mind? Z (or Backspace) takes back your last declaration, as long as nobody of the other "
            "side has declared after it. Try it now, then declare again (N skips this).", _took_back),
     Lesson("End the turn",
-           "Now your other unit is to declare. Press Enter to end your turn: the game asks first and says what "
-           "each undeclared unit will do (it holds, or carries on with a reload); Enter again confirms. The round "
-           "resolves when every unit has declared, so declaring your last unit ends the turn too.", _round_resolved),
+           "Declare again for the unit you took back, then press Enter to end your turn: the game asks first and "
+           "says what each unit not yet declared will do (it holds, or carries on with a reload); Enter again "
+           "confirms. The round resolves once every unit has declared, so declaring your last unit ends the "
+           "turn too.", _round_resolved),
     Lesson("Watch the round",
            "The round plays back now, in initiative order: shots show tracers, harm floats over the units, the "
            "fallen lie under a red cross. Space skips the playback; Esc, Animation speed sets its pace.",
