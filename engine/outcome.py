@@ -22,3 +22,9 @@ class Impossible:
 
     reason: str
     notes: tuple[str, ...] = field(default=())
+
+
+def metres(distance_m: float) -> str:
+    """A distance in a message as the player reads it: to a tenth of a metre, no ".0"
+    (74.2428 -> "74.2 m", 6 -> "6 m")."""
+    return f"{distance_m:.1f}".removesuffix(".0") + " m"

@@ -120,6 +120,8 @@ def save_data(session: Any) -> dict[str, Any]:
         "log_length": len(m.log),
         "log_sha256": log_digest(m.log.lines()),
     }
+    if hasattr(m.rules, "ask_after_failed") and not m.rules.ask_after_failed:
+        out["reaction_asking"] = "when it matters"  # (Mythras, issue 32; absent: asked after a failed attack too)
     digest = map_digest(map_path)
     if digest is not None:
         out["map_sha256"] = digest
@@ -267,6 +269,10 @@ def replay_data(data: dict[str, Any], where: str = "the save", map_path: str | N
                         ai_sees_all=bool(data.get("ai_sees_all", False)),
                         tactics={t: (d["path"], d["text"]) for t, d in data.get("tactics", {}).items()})
     rules = make_ruleset(cfg.ruleset or "yags")
+    if data.get("reaction_asking") != "when it matters" and hasattr(rules, "ask_after_failed"):
+        # a Mythras save from before issue 32 was asked its reaction after a failed attack too:
+        # it replays (and plays on) as it was asked, its answers in step with the questions
+        rules.ask_after_failed = True
     try:
         if grid is None:
             grid = load_map(cfg.map_path)

@@ -329,3 +329,22 @@ def test_issue12_a_killed_saves_temporary_goes_at_the_next_save(tmp_path, sessio
     recent.write_text("{")
     save_game(s, tmp_path / "quick.json")
     assert sorted(os.listdir(tmp_path)) == ["quick.json", "quick.json.zzzzzzzz.tmp"]
+
+
+def test_a_mythras_save_says_when_reactions_are_asked(tmp_path, sessions):
+    """Issue 32: Mythras asks a defender after a failed attack only when a reaction can win it
+    a special effect. A save says it was played so; a save from before (no such field) was
+    asked after every attack, and replays asking so, its answers in step with the questions."""
+    s = sessions(new_session(SessionConfig(CROSSROADS, "solo", "normal", 5, ruleset="mythras")))
+    # (saved before its first round)
+    assert s.match.rules.ask_after_failed is False
+    path = save_game(s, tmp_path / "m.json")
+    data = json.loads(path.read_text())
+    assert data["reaction_asking"] == "when it matters"
+    assert sessions(load_game(path)).match.rules.ask_after_failed is False
+    del data["reaction_asking"]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data))
+    assert sessions(load_game(old)).match.rules.ask_after_failed is True
+    yags = sessions(new_session(SessionConfig(CROSSROADS, "solo", "normal", 5)))
+    assert "reaction_asking" not in json.loads(save_game(yags, tmp_path / "y.json").read_text())

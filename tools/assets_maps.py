@@ -86,6 +86,8 @@ class MapSpec:
     """(name, team, places of the team's units in order): hidden `deploy NAME` layers."""
     fielded: dict[str, int] | None = None
     """Per team, how many of the squad it fields (the first N; default: all of it)."""
+    kit: dict[str, tuple[dict[str, str], ...]] | None = None
+    """Per team, each unit's properties over its role's (the tutorial's greener reds)."""
 
 
 def walkable_plain(kinds: list[TileKind | None]) -> bool:
@@ -152,9 +154,12 @@ def build_map(spec: MapSpec) -> str:
                                  "the blue start")
     for team, spots in places.items():
         count = (spec.fielded or {}).get(team, len(spec.squad))
-        for (x, y), name, role in list(zip(spots, (spec.names or NAMES)[team], spec.squad, strict=True))[:count]:
-            objects.append(MapObject(name, "unit", x * T + T / 2, y * T + T / 2, point=True,
-                                     properties=unit_properties(team, name, role)))
+        kit = (spec.kit or {}).get(team, ())
+        for i, ((x, y), name, role) in enumerate(list(zip(spots, (spec.names or NAMES)[team], spec.squad,
+                                                           strict=True))[:count]):
+            props = unit_properties(team, name, role)
+            props.update(kit[i] if i < len(kit) else {})
+            objects.append(MapObject(name, "unit", x * T + T / 2, y * T + T / 2, point=True, properties=props))
     layers = [ObjectLayer("units", objects)]
     if spec.objectives:
         layers.append(ObjectLayer("objectives", [z.map_object() for z in spec.objectives]))
@@ -183,13 +188,13 @@ def build_map(spec: MapSpec) -> str:
 # sandbags and a low wall between.
 TUTORIAL_PLAN = """
 ..T...............
-.........ss.......
-......c......c....
-......c..l...c....
+..................
+...s..c......c....
+...s..c..l...c....
 .........l........
-....s....l.....T..
-....s.........c...
-..........ss......
+.........l.....T..
+...s..........c...
+...s..............
 .T................
 ..................
 """.strip("\n").splitlines()
@@ -311,10 +316,15 @@ MAPS: tuple[MapSpec, ...] = (
         plan=TUTORIAL_PLAN,
         metres_per_tile=2.0,
         max_rounds=12,
-        spawns={"blue": (0, 2, 3, 6), "red": (15, 2, 3, 6)},
+        # issue 32: each red nearest a different blue (the easy AI aims at its nearest), near
+        # enough for a grenade in round 2; blue behind sandbags; the reds greener and lightly
+        # kitted, so a player who follows the prompts wins (tests/ui/test_tutorial_play.py)
+        spawns={"blue": (0, 2, 3, 6), "red": (11, 2, 3, 6)},
         squad=("cqb_leader", "woodsman"),  # concussion grenades only: nobody is blown apart learning
-        places={"blue": ((1, 3), (2, 6)), "red": ((15, 3), (16, 6))},
+        places={"blue": ((2, 3), (2, 6)), "red": ((11, 3), (12, 6))},
         names={"blue": ("Sgt Hale", "Pvt Lind"), "red": ("Cpl Sidorov", "Pvt Orlov")},
+        kit={"red": ({"armour": "combat_helmet", "skills": "Rifles=4,Pistols=2,Brawl=2,Athletics=3,Throw=3,Awareness=3"},
+                     {"armour": "combat_helmet", "skills": "Rifles=3,Brawl=2,Athletics=3,Throw=2,Awareness=3"})},
         tileset="../terrain.tsx",
     ),
 )

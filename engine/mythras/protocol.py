@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from engine.capabilities import ChoiceRules
@@ -45,9 +46,10 @@ MODE_MAP = {"melee": "melee", "shot": "single", "burst": "burst", "triple": "bur
             "suppress": "full_auto", "throw": "single"}
 
 # The standing reaction policies a unit may keep (the declaration choice `reaction`): the
-# first asks its controller every time; the others let the ruleset answer.
+# first asks its controller when the answer matters; the others let the ruleset answer.
 POLICY_OPTIONS = (
-    Option("ask", "ask", "ask me at every attack (the AI judges for itself)"),
+    Option("ask", "ask", "ask me when the answer matters (not after a failed attack, unless a reaction could "
+           "win a special effect); the AI judges for itself"),
     Option("parry", "parry", "always parry the blows it can; take gunfire (keeping the AP)"),
     Option("guns", "guns", "parry blows, evade gunfire and thrown weapons"),
     Option("evade", "evade", "always evade an attack that hits (it ends prone)"),
@@ -179,6 +181,11 @@ def stray_outcome(attacker: Any, target: str, weapon: Any, kind: str, hit: Any, 
 class TurnHooks(ChoiceRules):
     """The turn protocol's methods of MythrasRuleset (mixed in)."""
 
+    # Ask a defender with the 'ask' policy after a failed attack too, as before issue 32 (a
+    # save made then replays so: game/saves.py sets it); else only when a reaction can win it
+    # a special effect.
+    ask_after_failed: bool = False
+
     def reaction_policies(self) -> tuple[Option, ...]:
         return POLICY_OPTIONS
 
@@ -223,7 +230,20 @@ class TurnHooks(ChoiceRules):
         options = reaction_options_for(plan, a, st)
         if len(options) <= 1:
             return None
-        return reaction_question(0, plan, a, options)
+        if getattr(a, "succeeded", True) or self.ask_after_failed:
+            return reaction_question(0, plan, a, options)
+        # the attack failed: it cannot hurt, so a reaction matters only where it can win a
+        # special effect the defender would not win anyway (0005 Special Effects); else the
+        # policy answers none and the Action Point is kept
+        base = max((o.p_defender_effects for o in options if o.key == "none"), default=Fraction(0))
+        better = [o for o in options if o.key != "none" and o.p_defender_effects > base]
+        if not better:
+            return None
+        q = reaction_question(0, plan, a, options)
+        gains = ", ".join(f"{o.key} {float(o.p_defender_effects):.0%}" for o in better)
+        note = (f"the attack failed: it cannot hurt {plan.ctx.defender.name}. A reaction (1 AP) can only win "
+                f"a special effect - chance: {gains}; none keeps the point")
+        return replace(q, about={**q.about, "note": note})
 
     def react(self, combatant: Any, state: MythrasState, key: str) -> MythrasState:
         """A parry, evade or counterattack costs an Action Point (0005 Reactive Actions)."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from engine.dice import Dice
-from engine.outcome import Impossible
+from engine.outcome import Impossible, metres
 from engine.rolls import Roll, Term
 from engine.stepdice.attack import (
     LAMED_STEPS,
@@ -93,7 +93,7 @@ def plan_autofire(attacker: Fighter, weapon: Weapon, distance_m: float,
         return Impossible(f"{attacker.name} cannot act")
     band = range_band(distance_m, weapon.short, weapon.medium, weapon.long)
     if band is None:
-        return Impossible(f"{distance_m:g} m is beyond {weapon.name}'s long range ({weapon.long:g} m)")
+        return Impossible(f"{metres(distance_m)} is beyond {weapon.name}'s long range ({weapon.long:g} m)")
     pool = _attack_pool(attacker, f"{attacker.name} sprays the area", weapon.skill, band)
     if pool.lost:
         return Impossible(pool.lost_reason())
@@ -164,7 +164,7 @@ def plan_throw(thrower: Fighter, explosive: Explosive, distance_m: float) -> Poo
         return Impossible(f"{thrower.name} cannot act")
     band = range_band(distance_m, explosive.short, explosive.medium, explosive.long)
     if band is None:
-        return Impossible(f"{distance_m:g} m is beyond a {explosive.name}'s throw ({explosive.long:g} m)")
+        return Impossible(f"{metres(distance_m)} is beyond a {explosive.name}'s throw ({explosive.long:g} m)")
     pool = _attack_pool(thrower, f"{thrower.name} throws a {explosive.name}", "throwing", band)
     if pool.lost:
         return Impossible(pool.lost_reason())
@@ -240,7 +240,7 @@ def blast(dice: Dice, thrower: str, explosive: Explosive,
         faces = [dice.roll(s) for s in dice_sides]
         terms = tuple(Term(f"d{s}", f, f"d{s} ({f})") for s, f in zip(dice_sides, faces, strict=True))
         roll = Roll(f"{explosive.name} on {v.name}", terms, None, sum(faces),
-                    notes=(f"{distance:g} m: band {band + 1}" + (", behind hard cover" if covered else ""),))
+                    notes=(f"{metres(distance)}: band {band + 1}" + (", behind hard cover" if covered else ""),))
         stun, wounds, armour = blast_damage(explosive, v, sum(faces))
         out.append(BlastResult(thrower, v.name, band, (roll,), stun, wounds, armour))
     return out
@@ -250,7 +250,7 @@ def preview_blast(explosive: Explosive, victim: Fighter, distance_m: float,
                   hard_cover_between: bool = False) -> StepPreview | Impossible:
     band = blast_band(explosive, distance_m, hard_cover_between)
     if band is None:
-        return Impossible(f"{distance_m:g} m is beyond the {explosive.name}'s reach")
+        return Impossible(f"{metres(distance_m)} is beyond the {explosive.name}'s reach")
     dealt: dict[tuple[int, int, int], Fraction] = defaultdict(Fraction)
     for points, n, cases in sum_counts(explosive.bands[band].dice):
         stun, wounds, _ = blast_damage(explosive, victim, points)

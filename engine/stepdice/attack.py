@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engine.dice import Dice
-from engine.outcome import Impossible
+from engine.outcome import Impossible, metres
 from engine.rolls import Roll, Term
 from engine.stepdice.character import Character, Condition, attribute_steps
 from engine.stepdice.equipment import Weapon
@@ -153,7 +153,7 @@ def plan_attack(attacker: Fighter, target: Fighter, *, mode: str, weapon: Weapon
     if mode != "melee":
         band = range_band(distance_m, *IMPROVISED_BANDS) if improvised else _band(weapon, distance_m)
         if band is None:
-            return Impossible(f"{distance_m:g} m is beyond {weapon.name}'s long range ({weapon.long:g} m)")
+            return Impossible(f"{metres(distance_m)} is beyond {weapon.name}'s long range ({weapon.long:g} m)")
         skill_steps += range_steps(band)
         if range_steps(band):
             notes.append(f"{band.replace('_', ' ')} range {range_steps(band):+d}")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from engine.dice import Dice
-from engine.outcome import Impossible
+from engine.outcome import Impossible, metres
 from engine.rolls import Roll, Term
 from engine.yags.attack import AttackResult, Fighter
 from engine.yags.character import Character
@@ -139,7 +139,7 @@ def plan_throw_at_tile(attacker: Fighter, distance_m: float, weapon: Weapon | No
         return Impossible(f"{w.name} cannot be thrown")
     band = range_band(distance_m, *weapon_ranges(w, c.attributes["strength"]))
     if band is None:
-        return Impossible(f"{distance_m:g} m is beyond the long range of {w.name}")
+        return Impossible(f"{metres(distance_m)} is beyond the long range of {w.name}")
     if attacker.drawing or missile_strength_shortfall(c, w) > 0:
         shot = "snap"
     mult = environment_multiplier(shot, conditions)

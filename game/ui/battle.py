@@ -254,12 +254,11 @@ class BattleScreen:
             self.grace_ms += ms
             if self.grace_ms >= min(900.0, AI_GRACE_STEPS * self.play.step_ms):
                 self.release_ai()
-        if self.play.paused or self.play.tick(ms):
-            return None
-        if self.replays.holding():
-            return None
+        playing = self.play.paused or self.play.tick(ms)
         if self.coach is not None:
-            self.coach.update()
+            self.coach.update()  # during the playback too: its lesson is up while it plays
+        if playing or self.replays.holding():
+            return None
         if self.match.over:
             return None
         if s.needs_round:
@@ -296,7 +295,7 @@ class BattleScreen:
         self.menus.autosave()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.coach is not None and not self.play.busy():
+        if self.coach is not None:
             self.coach.update()  # (a lesson done by the last event: the frame it came in shows it)
         self.view.draw(surface)
 

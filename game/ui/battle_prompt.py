@@ -77,6 +77,8 @@ class QuestionPrompt:
         seen = q.about.get("attack")
         if seen:  # the roll the defender has seen (Mythras: the attack is rolled first)
             out.append(readable(f"the attack: {seen}"))
+        if q.about.get("note"):  # why it is asked at all (Mythras: a failed attack, an effect to win)
+            out.append(readable(str(q.about["note"])))
         left = rulesheets.points_left(m.rules, m.view(q.uid).state)
         if left:
             out.append(f"{m.name(q.uid)}: {left}")

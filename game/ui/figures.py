@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from engine.ruleset import HealthFacts
-from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites
+from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, Sprites, text
 from game.ui.camera import Camera
 from game.ui.overlays import arrow as _arrow
 from game.ui.overlays import draw_label
@@ -287,6 +287,8 @@ def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Spri
             pygame.draw.circle(surface, YELLOW, r.center, t // 2 + 2, 2)
         elif v.uid == current:
             pygame.draw.circle(surface, WHITE, r.center, t // 2 + 2, 1)
+        if roles and not v.out and t >= 24:  # over the rings, so the selected unit shows its mark too
+            _role_mark(surface, r, roles.get(v.uid, "rifleman"))
         was = shown[v.uid].health if shown and v.uid in shown else None
         if was is None:
             was = match.rules.health_facts(v.state)
@@ -295,6 +297,21 @@ def draw_units(surface: pygame.Surface, cam: Camera, match: Match, sprites: Spri
 
 
 LEVELS = 6  # the wound and stun tracks' levels (Yags: 0-6); longer tracks fill the bar
+
+# A role's mark in its figure's upper left corner, so roles read at a glance beside the
+# silhouette (what it carries): the weapon in a letter or two, not a colour.
+ROLE_MARKS = {"rifleman": "R", "leader": "L", "gunner": "MG", "marksman": "SR", "shotgun": "SG", "smg": "SM",
+              "pistol": "P", "grenadier": "GR", "swordsman": "SW", "axeman": "AX"}
+
+
+def _role_mark(surface: pygame.Surface, r: pygame.Rect, role: str) -> None:
+    mark = ROLE_MARKS.get(role)
+    if not mark:
+        return
+    img = text(mark, max(11, r.h // 3), WHITE)
+    bg = pygame.Rect(r.x, r.y, img.get_width() + 3, img.get_height())
+    pygame.draw.rect(surface, (20, 20, 24), bg)
+    surface.blit(img, (bg.x + 2, bg.y))
 
 
 def _health_marker(surface: pygame.Surface, r: pygame.Rect, wounds: int, stuns: int) -> None:

@@ -1,6 +1,6 @@
 """The help over the battle (F1 or ?): every key (from the keymap, game/ui/keymap.py) and what
-the mouse does, and the shape of the round under the match's ruleset. Any key or click closes
-it."""
+the mouse does, the shape of the round under the match's ruleset and its terms as the screen
+shows them (game/ui/glossary.py). Any key or click closes it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pygame
 
 from game.ui import keymap
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text, wrap
+from game.ui.glossary import glossary
 
 ROUNDS: dict[str, tuple[str, ...]] = {
     "yags": (
@@ -110,6 +111,7 @@ def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str,
             surface.blit(text(part if j == 0 else "   " + part, big, GREY if j else WHITE), (x, y))
             y += row
         y += 4
+    y = _draw_terms(surface, ruleset, x, y, col_w, big, r.bottom)
     if mode == "hotseat" and y < r.bottom - 3 * row:
         y += 6
         for part in wrap("Hot-seat: when the other side is to declare, a hand-over screen hides the map until "
@@ -117,3 +119,28 @@ def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str,
                          col_w, big):
             surface.blit(text(part, big, GREY), (x, y))
             y += row
+
+
+def terms_lines(ruleset: str) -> list[str]:
+    """The glossary as the help prints it: "term: meaning", one a line (wrapped when drawn)."""
+    return [f"{term}: {meaning}" for term, meaning in glossary(ruleset)]
+
+
+def _draw_terms(surface: pygame.Surface, ruleset: str, x: int, y: int, col_w: int, big: int, bottom: int) -> int:
+    """The ruleset's terms under its round (as many as fit); the y below them."""
+    lines = terms_lines(ruleset)
+    row = big - 2
+    if not lines or y > bottom - 2 * row:
+        return y
+    y += 4
+    surface.blit(text("Terms on the screen", big + 4, YELLOW), (x, y))
+    y += row + 6
+    for line in lines:
+        parts = wrap(line, col_w, big)
+        if y + row * len(parts) > bottom - 4:
+            break
+        for j, part in enumerate(parts):
+            surface.blit(text(part if j == 0 else "   " + part, big, GREY if j else WHITE), (x, y))
+            y += row
+        y += 3
+    return y

@@ -55,8 +55,14 @@ def _took_back(sc: BattleScreen) -> bool:
     return sc.session.last_message.startswith("took back")
 
 
-def _round_played(sc: BattleScreen) -> bool:
-    return sc.match.round >= 2 or sc.match.over
+def _round_resolved(sc: BattleScreen) -> bool:
+    """The first round has resolved (its playback begins): the turn was ended."""
+    return sc.match.round >= 2 or sc.match.over or sc.play.busy()
+
+
+def _round_shown(sc: BattleScreen) -> bool:
+    """The first round's playback is over."""
+    return (sc.match.round >= 2 or sc.match.over) and not sc.play.busy()
 
 
 def _threw(sc: BattleScreen) -> bool:
@@ -66,8 +72,9 @@ def _threw(sc: BattleScreen) -> bool:
 LESSONS: tuple[Lesson, ...] = (
     Lesson("Your first battle",
            "You command blue (west); the AI red. The banner says whose turn it is to declare: units declare "
-           "in increasing initiative, each declaration public at once. Your unit to declare is ringed yellow; "
-           "its sheet is on the right. F1 shows every key. Press N to go on."),
+           "in increasing initiative, each declaration public at once: here red declared first, and the arrows "
+           "show whom each red soldier shoots at. Your unit to declare is ringed yellow; its sheet is on the "
+           "right. F1 shows every key and the rules' terms. Press N to go on."),
     Lesson("Stage a move",
            "Click a green tile: a free move, after which the unit may still act. The move is staged, not "
            "declared: its path and the unit's ghost show where it goes.", _staged),
@@ -79,14 +86,19 @@ LESSONS: tuple[Lesson, ...] = (
            "Changed your mind? Z (or Backspace) takes back your last declaration, as long as nobody of the other "
            "side has declared after it. Try it now, then declare again (N skips this).", _took_back),
     Lesson("End the turn",
-           "Declare for your units (H holds), or press Enter to end your turn: when some have not declared, the "
-           "game asks first and says what each will do. Then the round resolves.", _round_played),
+           "Declare again for the unit you took back, then press Enter to end your turn: the game asks first and "
+           "says what each unit not yet declared will do (it holds, or carries on with a reload); Enter again "
+           "confirms. The round resolves once every unit has declared, so declaring your last unit ends the "
+           "turn too.", _round_resolved),
     Lesson("Watch the round",
-           "The round plays back: shots show tracers, harm floats over the units, the fallen lie under a red "
-           "cross. Space skips the playback; Esc, Animation speed sets its pace. Press N to go on."),
+           "The round plays back now, in initiative order: shots show tracers, harm floats over the units, the "
+           "fallen lie under a red cross. Space skips the playback; Esc, Animation speed sets its pace.",
+           _round_shown),
     Lesson("A grenade",
-           "Press G, then hover a tile: the blast bands show who would be hurt (wounds, mixed, stuns). Click to "
-           "throw. These are concussion grenades: they stun.", _threw),
+           "Press G, then hover a tile: the blast bands show who would be hurt. Click to throw. A concussion "
+           "grenade is a blast of +60 damage (Ex-3): within 3 m it deals full wounds, out to 6 m mixed (half "
+           "stuns, half wounds), out to 9 m stuns only. Close up it can down a man, so keep your own men clear.",
+           _threw),
     Lesson("On your own",
            "That is a round. Down the red squad to win. Esc opens the menu (save, load, settings, help). The "
            "tutorial is not saved by itself (a skirmish saves itself to autosave after every round): Save game "
@@ -100,6 +112,7 @@ class Coach:
     def __init__(self, screen: BattleScreen) -> None:
         self.screen = screen
         self.i = 0
+        self.shown: list[str] = []  # the titles of the lessons drawn, in order (a lesson goes on once seen)
 
     @property
     def lesson(self) -> Lesson | None:
@@ -107,7 +120,8 @@ class Coach:
 
     def update(self) -> None:
         """Go on when the lesson's task is done."""
-        while self.lesson is not None and self.lesson.done is not None and self.lesson.done(self.screen):
+        while (self.lesson is not None and self.lesson.done is not None and self.lesson.title in self.shown
+               and self.lesson.done(self.screen)):
             self.i += 1
             self.screen.sounds.play("chime")
 
@@ -129,6 +143,8 @@ class Coach:
         lesson = self.lesson
         if lesson is None:
             return
+        if lesson.title not in self.shown:
+            self.shown.append(lesson.title)
         box = self.rect()
         lines = wrap(lesson.text, box.w - 24, 18)
         box.h = 36 + 16 * len(lines) + 22

@@ -193,3 +193,35 @@ def test_reaction_chances_are_chances(face, ap):
     for o in reaction_options(plan, roll, ap):
         assert 0 <= o.share_avoided <= 1 and 0 <= o.p_damage_avoided <= o.share_avoided
         assert sum(o.levels.values()) == 1
+
+
+def test_the_ask_policy_asks_only_when_the_answer_matters():
+    """Issue 32. A failed attack cannot hurt (0005 Attacks and Parries), so a reaction then
+    matters only where it can win the defender a special effect it would not win anyway
+    (0005 Special Effects: the better success level wins them): the question is asked and
+    says so, with that chance; where no reaction can (a fumbled shot), it is not asked, the
+    policy answers none and the Action Point is kept."""
+    shooter, target = part("S", "rifleman"), part("G", "rifleman")
+
+    def shot(face):
+        return RULES.before_reaction(ScriptedDice([face]), AttackRequest(shooter, target, "shot",
+                                                                         situation=Situation(distance_m=30)))
+
+    hit = RULES.reaction(shot(10))
+    assert hit is not None and "note" not in hit.about  # a hit: asked as before
+    missed = shot(80)
+    roll = missed.options["attack_roll"]
+    assert not roll.succeeded
+    by = {o.key: o for o in reaction_options(RULES.plan(missed), roll, target.state.ap)}
+    assert by["evade"].p_defender_effects > by["none"].p_defender_effects
+    q = RULES.reaction(missed)
+    assert q is not None and "the attack failed" in q.about["note"]
+    assert f"evade {float(by['evade'].p_defender_effects):.0%}" in q.about["note"]
+    fumbled = shot(99)
+    roll = fumbled.options["attack_roll"]
+    by = {o.key: o for o in reaction_options(RULES.plan(fumbled), roll, target.state.ap)}
+    assert not roll.succeeded and all(o.p_defender_effects <= by["none"].p_defender_effects for o in by.values())
+    assert RULES.reaction(fumbled) is None
+    out = RULES.resolve_all(Dice(random.Random(5)), fumbled)[0]
+    assert out.exchange.reaction == "none"
+    assert RULES.apply(Dice(random.Random(6)), target.combatant, target.state, out).state.ap == target.state.ap

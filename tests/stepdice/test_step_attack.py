@@ -297,3 +297,15 @@ def test_a_prone_fighter_strikes_in_melee_at_minus_two_agility(make):
     r = Fighter(make("rifleman", "R"), prone=True)
     shot = plan_attack(r, Fighter(make()), mode="single", weapon=r.character.weapon, distance_m=30)
     assert shot.pool.parts[0].sides == 8  # shooting prone is no worse
+
+
+def test_a_shot_beyond_long_range_is_refused_in_metres_a_player_reads(make):
+    """Range and cover: beyond the weapon's long range there is no shot. Issue 32: the
+    refusal gives the distance to a tenth of a metre where it is made ("74.2 m", not
+    "74.2428 m")."""
+    pistol = Fighter(make("pistol", "P"))
+    far = pistol.character.weapon.long + 24.2428
+    plan = plan_attack(pistol, Fighter(make("rifleman", "B")), mode="single", weapon=pistol.character.weapon,
+                       distance_m=far)
+    assert isinstance(plan, Impossible)
+    assert plan.reason.startswith(f"{far:.1f} m is beyond") and "2428" not in plan.reason
