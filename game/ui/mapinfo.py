@@ -51,6 +51,8 @@ class MapInfo:
     has_units: bool = False
     ruleset: str = "yags"
     """The ruleset the map asks for (its `ruleset` property)."""
+    deployments: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The map's `deploy NAME` layers: (NAME, the sides it places), in document order."""
 
 
 _infos: dict[tuple[str, float], MapInfo] = {}
@@ -92,7 +94,9 @@ def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
             info = MapInfo(path, grid.name or Path(path).stem,
                            f"{grid.width} x {grid.height} tiles of {grid.metres_per_tile:g} m, {squad}, "
                            f"{grid.max_rounds} rounds at most{goals}", " ".join((grid.briefing or "").split()),
-                           warnings=judged.warnings, has_units=bool(grid.units), ruleset=judged.ruleset)
+                           warnings=judged.warnings, has_units=bool(grid.units), ruleset=judged.ruleset,
+                           deployments=tuple((d.name, tuple(t for t in ("blue", "red") if d.of(t)))
+                                             for d in grid.deployments))
         if len(_infos) > 32:
             _infos.clear()
         _infos[key] = info
@@ -104,7 +108,8 @@ def map_info(path: str, box: tuple[int, int] | None = None) -> MapInfo:
             _thumbs.clear()
         _thumbs[tkey] = MapRenderer(grid or judge_map(path).grid).thumbnail(box)
     return MapInfo(info.path, info.name, info.facts, info.briefing, _thumbs[tkey],
-                   warnings=info.warnings, has_units=info.has_units, ruleset=info.ruleset)
+                   warnings=info.warnings, has_units=info.has_units, ruleset=info.ruleset,
+                   deployments=info.deployments)
 
 
 def map_ruleset(path: str) -> str:

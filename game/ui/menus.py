@@ -34,8 +34,8 @@ class MainMenu:
     Settings, Quit. Up/Down or the mouse pick a row; Enter starts. The chosen map is shown with
     its facts and a picture."""
 
-    ROWS = ("map", "path", "mode", "ruleset", "fog", "blue", "red", "ai", "red_ai", "tactic", "seed", "start", "tutorial",
-            "load", "settings", "quit")
+    ROWS = ("map", "path", "mode", "ruleset", "fog", "blue", "red", "deploy", "ai", "red_ai", "tactic", "seed", "start",
+            "tutorial", "load", "settings", "quit")
     TYPED = ("path", "tactic")  # rows typed into (a path), not cycled
 
     def __init__(self, size: tuple[int, int], config: SessionConfig | None = None, error: str = "",
@@ -60,6 +60,8 @@ class MainMenu:
         # red's standing orders (docs/tactics.md): a tactic file's path, and its text once read
         self.tactic = cfg.tactics.get("red", ("", ""))[0]
         self._tactic_text = cfg.tactics.get("red", ("", ""))[1]
+        # a `deploy NAME` layer of the map (issue 30): it places the sides it has units for
+        self.deploy = cfg.blue_deployment or cfg.red_deployment or ""
         self._fix_squads()
         self.row = self.ROWS.index("start")
         self.error = error
@@ -84,7 +86,10 @@ class MainMenu:
     def config(self) -> SessionConfig:
         self._fix_squads()
         ais = {"red": self.red_ai} if self.mode == "watch" and self.red_ai != self.ai else {}
+        sides = dict(map_info(self.map_path()).deployments).get(self.deploy, ()) if self.deploy else ()
         return SessionConfig(self.map_path(), self.mode, self.ai, int(self.seed or 0),
+                             blue_deployment=self.deploy if "blue" in sides else "",
+                             red_deployment=self.deploy if "red" in sides else "",
                              blue_squad=self.squads["blue"], red_squad=self.squads["red"], ais=ais,
                              ruleset=self.ruleset, fog=None if self.fog is None else self.fog != "off",
                              ai_sees_all=self.fog == "all",
@@ -123,7 +128,7 @@ class MainMenu:
         name = self.ROWS[self.row]
         if name == "map" and self.maps:
             self.map_i = (self.map_i + step) % len(self.maps)
-            self.path, self.error = "", ""
+            self.path, self.error, self.deploy = "", "", ""
             self._fix_squads()
         elif name in self.squads:
             choices = squad_choices(self.map_path())
@@ -131,6 +136,9 @@ class MainMenu:
                 cur = self.squads[name]
                 i = choices.index(cur) if cur in choices else -step
                 self.squads[name] = choices[(i + step) % len(choices)]
+        elif name == "deploy":
+            names = ["", *(n for n, _ in map_info(self.map_path()).deployments)]
+            self.deploy = names[((names.index(self.deploy) if self.deploy in names else 0) + step) % len(names)]
         elif name == "mode":
             self.mode = MODES[(MODES.index(self.mode) + step) % len(MODES)]
         elif name == "ruleset":
@@ -249,6 +257,15 @@ class MainMenu:
                 return None
         return ("battle", self.config())
 
+    def _deploy_text(self) -> str:
+        """The deployment row: the map's units layer, or a `deploy NAME` layer and its sides."""
+        deployments = dict(map_info(self.map_path()).deployments)
+        if not deployments:
+            return "(the map has none)"
+        if not self.deploy or self.deploy not in deployments:
+            return f"the map's units ({len(deployments)} other{'s' if len(deployments) != 1 else ''}: Left/Right)"
+        return f"{self.deploy} ({' and '.join(deployments[self.deploy])})"
+
     def _read_tactic(self) -> str:
         """Read the tactic file typed for red (its fit to the map is checked as the battle
         opens, in one line too); the one line saying why not, else ''."""
@@ -291,10 +308,11 @@ class MainMenu:
             self.ROWS[self.row] == "tactic" else "(none: type a tactic .toml path, docs/tactics.md)",
             "start": "", "tutorial": "", "load": "", "settings": "", "quit": "",
             "blue": self.squads["blue"] or "(none)", "red": self.squads["red"] or "(none)",
+            "deploy": self._deploy_text(),
         }
         labels = {"map": "map", "path": "custom map", "mode": "mode", "seed": "seed", "ruleset": "rules", "fog": "fog of war",
                   "ai": "blue AI" if self.mode == "watch" else "AI level", "red_ai": "red AI",
-                  "blue": "blue squad", "red": "red squad", "tactic": "red tactic", "start": "Start skirmish",
+                  "blue": "blue squad", "red": "red squad", "deploy": "deployment", "tactic": "red tactic", "start": "Start skirmish",
                   "tutorial": "Tutorial: your first battle", "load": "Load game...", "settings": "Settings...",
                   "quit": "Quit"}
         size = 26 if self._stride() >= 38 else 22 if self._stride() >= 28 else 18
@@ -306,7 +324,8 @@ class MainMenu:
             surface.blit(label, (r.x + 12, r.centery - label.get_height() // 2))
             if values[name]:
                 dim = (name == "path" and not custom and self.ROWS[self.row] != "path") or (name == "map" and custom) \
-                    or (name == "red_ai" and self.mode != "watch") or (name == "tactic" and not self.tactic)
+                    or (name == "red_ai" and self.mode != "watch") or (name == "tactic" and not self.tactic) \
+                    or (name == "deploy" and not self.deploy)
                 val = values[name]
                 x0 = r.x + min(170, r.w // 3)
                 while len(val) > 4 and text(val, size - 2).get_width() > r.right - x0 - 8:
