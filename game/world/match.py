@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeGuard, TypeVar
 
 import esper
 
@@ -45,6 +45,7 @@ from game.world.components import (
 )
 from game.world.declaration import Declarations
 from game.world.events import Event, EventKind, EventLog, Payload
+from game.world.round_state import RoundState
 from game.world.setup import place
 from game.world.steps import RoundSteps
 from game.world.systems.autofire import AutoFireSystem
@@ -61,6 +62,9 @@ from game.world.topology import SquareGrid, Topology
 
 _match_counter = 0
 Tile = tuple[int, int]
+C = TypeVar("C")
+# The components a unit's view is built from: writing one forgets the view (Match._forget).
+_VIEWED: frozenset[type] = frozenset({Unit, Position, Combatant, Initiative, Posture, Ammo, Grenades})
 
 
 @dataclass(frozen=True)
@@ -126,17 +130,13 @@ class Match:
         self.teams = tuple(squads)
         self._entities: dict[int, int] = {}
         self._specs: dict[int, dict[str, Any]] = {}  # each unit as given (a disarmed unit is remade bare-handed)
-        self._acted: set[int] = set()  # units whose action this round has come (or been skipped)
-        self._lost: set[int] = set()  # units that lost the rest of this round's actions (grappled, exhausted)
-        self._resting: set[int] = set()  # of those, the ones that became exhausted this round
+        self.turn = RoundState()  # the round's bookkeeping: declaring order, who acted, who lost it
         self._winner: str | None = None
         self._by = "elimination"  # how the match was decided (steps.check_victory)
         self._decided_by: tuple[str, ...] = ()  # the objectives that decided it
         self._gone: dict[int, str] = {}  # units that left the map, by the exit's name
-        self._declare_queue: list[int] = []
-        self._round_stance: dict[int, str] = {}  # each unit's posture as this round began
-        # Unit views are cached; whatever changes a unit's state, place, stance or grenades
-        # calls `_changed` (the ammunition in a view is the live component).
+        # Unit views are cached; components change through `write`, `put` and `drop`, which
+        # forget what depended on them (the ammunition in a view is the live component).
         self._views: dict[int, UnitView] = {}
         self._allowances: dict[int, tuple[UnitView, dict[str, int]]] = {}
         self._roster: list[UnitView] | None = None  # every unit's view, in uid order
@@ -171,7 +171,7 @@ class Match:
             c = esper.component_for_entity(ent, Combatant)
             value, roll = self.rules.roll_initiative(self.dice, c.combatant)
             esper.add_component(ent, Initiative(value, roll.fumble, roll.fumble))
-            self._event(EventKind.INITIATIVE, f"{self.name(uid)} {roll.describe()}", uid)
+            self.event(EventKind.INITIATIVE, f"{self.name(uid)} {roll.describe()}", uid)
         from game.world.objectives import Objectives
 
         self.objectives = Objectives(self)  # the map's objectives, judged at each round's end
@@ -191,18 +191,64 @@ class Match:
         if self.vision is not None:
             self.vision.note()
 
-    # --- components and views ------------------------------------------------------------
+    # --- components: the one way to them (what depends on a component is kept true here) ---
 
-    def _use(self) -> None:
+    def use_world(self) -> None:
+        """Make this match's esper world the current one (esper keeps one current world)."""
         if esper.current_world != self.world:
             esper.switch_world(self.world)
 
-    def _comp(self, uid: int, kind: type) -> Any:
-        self._use()
+    def has_unit(self, uid: int | None) -> TypeGuard[int]:
+        """Is `uid` one of this match's units (on the map or not)?"""
+        return uid in self._entities
+
+    def component(self, uid: int, kind: type[C]) -> C:
+        """`uid`'s component of `kind` (it must have one). Read it; change it through
+        `write`, `put` or `drop`."""
+        self.use_world()
         return esper.component_for_entity(self._entities[uid], kind)
 
+    def try_component(self, uid: int, kind: type[C]) -> C | None:
+        """`uid`'s component of `kind`, or None when it has none."""
+        self.use_world()
+        return esper.try_component(self._entities[uid], kind)
+
+    def has_component(self, uid: int, kind: type) -> bool:
+        self.use_world()
+        return esper.has_component(self._entities[uid], kind)
+
+    def write(self, uid: int, kind: type[C], **fields: Any) -> C:
+        """Set `fields` on `uid`'s component of `kind` (say `write(uid, Posture, stance="prone")`)
+        and forget what depended on it. Returns the component."""
+        comp = self.component(uid, kind)
+        for name, value in fields.items():
+            setattr(comp, name, value)
+        self._forget(uid, kind)
+        return comp
+
+    def put(self, uid: int, comp: Any) -> None:
+        """Give `uid` the component `comp` (replacing one of its kind) and forget what depended on it."""
+        self.use_world()
+        esper.add_component(self._entities[uid], comp)
+        self._forget(uid, type(comp))
+
+    def drop(self, uid: int, kind: type) -> None:
+        """Take `uid`'s component of `kind` away (it must have one) and forget what depended on it."""
+        self.use_world()
+        esper.remove_component(self._entities[uid], kind)
+        self._forget(uid, kind)
+
+    def changed(self, uid: int, kind: type) -> None:
+        """`uid`'s component of `kind` was changed in place (a list in it, several fields at
+        once): forget what depended on it."""
+        self._forget(uid, kind)
+
+    def _forget(self, uid: int, kind: type) -> None:
+        if kind in _VIEWED:
+            self._changed(uid)
+
     def name(self, uid: int) -> str:
-        return self._comp(uid, Unit).name
+        return self.component(uid, Unit).name
 
     def uids(self) -> list[int]:
         return list(self._uids)
@@ -213,6 +259,13 @@ class Match:
             v = self._views[uid] = self._build_view(uid)
         return v
 
+    def roster(self) -> list[UnitView]:
+        """Every unit's view on the map, in uid order: the same list until any unit's view
+        changes (a cache can compare it by identity). Read only."""
+        self._subset((None, False), lambda v: True)
+        assert self._roster is not None
+        return self._roster
+
     def _changed(self, uid: int) -> None:
         """Forget `uid`'s cached view: its state, place, stance or grenades changed."""
         self._views.pop(uid, None)
@@ -220,7 +273,7 @@ class Match:
         self._by_tile = None
 
     def _build_view(self, uid: int) -> UnitView:
-        self._use()
+        self.use_world()
         ent = self._entities[uid]
         u = esper.component_for_entity(ent, Unit)
         p = esper.component_for_entity(ent, Position)
@@ -267,12 +320,12 @@ class Match:
         return {v.pos for v in self._subset((None, True), lambda v: not v.out) if v.uid != except_uid}
 
     def declared(self, uid: int) -> Declared | None:
-        self._use()
+        self.use_world()
         return esper.try_component(self._entities[uid], Declared)
 
     def all_declared(self) -> dict[int, Declared]:
         """Every declaration standing now, by uid: `declared` for all the units at once."""
-        self._use()
+        self.use_world()
         uid_of = self._uid_of
         return {uid_of[ent]: d for ent, d in esper.get_component(Declared) if ent in uid_of}
 
@@ -282,7 +335,7 @@ class Match:
         if self.phase != "declare":
             return None
         declared = self.all_declared()
-        for uid in self._declare_queue:
+        for uid in self.turn.queue:
             if uid not in declared and not self.view(uid).out:
                 return uid
         return None
@@ -312,7 +365,7 @@ class Match:
     def aiming(self, uid: int) -> tuple[int, int] | None:
         """Whom `uid` last aimed at and the round it spent aiming (Aim), or None: an aimed
         shot at that target is allowed in the next round."""
-        self._use()
+        self.use_world()
         a = esper.try_component(self._entities[uid], Aiming)
         return None if a is None else (a.target_uid, a.round)
 
@@ -334,7 +387,7 @@ class Match:
     def reaction_policy(self, uid: int) -> str | None:
         """The standing answer `uid` keeps for reaction questions (the declaration choice
         `reaction`), or None: it is asked each time."""
-        self._use()
+        self.use_world()
         p = esper.try_component(self._entities[uid], ReactionPolicy)
         return None if p is None else p.key
 
@@ -389,14 +442,15 @@ class Match:
 
     def note(self, text: str, actor: int | None = None) -> None:
         """A line of information in the log (an AI's change of orders, say)."""
-        self._event(EventKind.INFO, text, actor)
+        self.event(EventKind.INFO, text, actor)
 
     def spec(self, uid: int) -> dict[str, Any]:
         """The unit as it was given (name, role, template, weapon...): a copy."""
         return dict(self._specs[uid])
 
-    def _event(self, kind: EventKind, text: str, actor: int | None = None, target: int | None = None,
-               data: Payload | None = None) -> None:
+    def event(self, kind: EventKind, text: str, actor: int | None = None, target: int | None = None,
+              data: Payload | None = None) -> None:
+        """Add an event of this round and phase to the log."""
         self.log.add(Event(self.round, self.phase, kind, text, actor, target, data))
 
     def start_round(self) -> list[int]:
@@ -424,7 +478,7 @@ class Match:
         neither standing nor down."""
         self._gone[uid] = exit_name
         self._changed(uid)
-        self._event(EventKind.INFO, f"{self.name(uid)} leaves the map by {exit_name!r}", uid)
+        self.event(EventKind.INFO, f"{self.name(uid)} leaves the map by {exit_name!r}", uid)
 
     def has_left(self, uid: int) -> bool:
         """Did `uid` leave the map by an exit?"""
@@ -433,6 +487,10 @@ class Match:
     def exited(self, team: str) -> list[int]:
         """The side's units that left the map by an exit, in the order they left."""
         return [uid for uid in self._gone if self.view(uid).team == team]
+
+    def decide(self, winner: str, by: str = "elimination", objectives: tuple[str, ...] = ()) -> None:
+        """The match is decided: `winner` (a side or draw), `by` elimination, objective or time."""
+        self._winner, self._by, self._decided_by = winner, by, objectives
 
     @property
     def decided_by(self) -> tuple[str, tuple[str, ...]]:
