@@ -97,6 +97,16 @@ class Declarations:
             m.write(uid, Posture, stance=before)  # the declaration it had stays, and its posture
         return out
 
+    def declare_or_hold(self, uid: int, action: Action, choices: dict[str, Any]
+                        ) -> tuple[Action, dict[str, Any], Done | Impossible]:
+        """Declare `action`; a refused one holds instead (the one place of that rule). Returns
+        what was declared, with its choices, and how the last declaration went."""
+        out = self.declare(uid, action, dict(choices))  # (the declaration adds to the dict it gets)
+        if isinstance(out, Impossible):
+            action, choices = Hold(), {}
+            out = self.declare(uid, action, {})
+        return action, choices, out
+
     def check(self, uid: int, action: Action, stance: str | None, choices: dict[str, Any]) -> Done | Impossible:
         m = self.m
         m.use_world()

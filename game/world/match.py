@@ -424,6 +424,12 @@ class Match:
         """Declare `action` for `uid` (public at once; game/world/declaration.py)."""
         return self.declarations.declare(uid, action, choices)
 
+    def declare_or_hold(self, uid: int, action: Action, **choices: Any
+                        ) -> tuple[Action, dict[str, Any], Done | Impossible]:
+        """Declare `action` for `uid`, or Hold when it is refused: what was declared (the
+        action and its choices) and how the declaration went."""
+        return self.declarations.declare_or_hold(uid, action, dict(choices))
+
     def check(self, uid: int, action: Action, stance: str | None = None, **choices: Any) -> Done | Impossible:
         """Would `action` be a legal declaration for `uid` now (in `stance`, with the other
         declaration `choices` such as `defences` or `cover_action`, if given)? (The UI greys

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from engine.outcome import Impossible
 from engine.turn import Question
-from game.world.actions import Action, Attack, Hold, kind_of
+from game.world.actions import Action, Attack, kind_of
 from game.world.components import Combatant, Declared, Initiative, Posture
 from game.world.events import EventKind, Tally
 
@@ -51,8 +50,7 @@ class RoundSteps:
         for uid in m.turn.queue:
             if m.declared(uid) is None and not m.view(uid).out:
                 m.phase = "declare"
-                if isinstance(m.declare(uid, m.work.carry_on(uid)), Impossible):
-                    m.declare(uid, Hold())
+                m.declare_or_hold(uid, m.work.carry_on(uid))
 
     def phase_step(self, name: str) -> Iterator[Question]:
         """A phase boundary of the round (engine.turn.Phase): start, declared, move, end. The
@@ -143,9 +141,7 @@ class RoundSteps:
         m = self.m
         self.open_declarations([uid])
         m.turn.acted.discard(uid)  # a Turn is an action of its own, whatever came before it this round
-        if isinstance(m.declare(uid, action, **dict(choices)), Impossible):
-            action = Hold()
-            m.declare(uid, action)
+        action = m.declare_or_hold(uid, action, **dict(choices))[0]
         yield from self.resolve_step(uid, phase)
         if not m.view(uid).out:
             c = m.component(uid, Combatant)
