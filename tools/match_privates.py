@@ -1,10 +1,12 @@
-"""Count the uses of `Match`'s private members outside game/world/match.py (issue 29).
+"""Count the uses of `Match`'s private members outside Match's own modules (issue 29):
+game/world/match.py and game/world/unit_store.py (its units' components and views, the
+class `UnitStore` that `Match` is).
 
     python tools/match_privates.py            # the count by file, game/ first, then the rest
     python tools/match_privates.py --names    # ... and which members each file uses
 
 A use is an attribute access `X._name` (read, write or call) where `_name` is a private member
-of `Match` (a method, property or `self._name = ...` in game/world/match.py) and `X` is not
+of `Match` or `UnitStore` (a method, property or `self._name = ...` in their classes) and `X` is not
 the file's own `self` owning a member of that name. Read with `ast`, never imported.
 tests/world/test_match_face.py keeps the count in game/ at 0.
 """
@@ -17,16 +19,22 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MATCH = Path("game/world/match.py")
+OWN = {Path("game/world/match.py"): "Match", Path("game/world/unit_store.py"): "UnitStore"}
 SCANNED = ("game", "engine", "tools", "bench", "tests")
 
 
 def match_privates(root: Path = ROOT) -> set[str]:
-    """The private member names of class Match (methods and `self._x` attributes)."""
-    tree = ast.parse((root / MATCH).read_text(encoding="utf-8"))
+    """The private member names of class Match and its base UnitStore (methods and `self._x` attributes)."""
+    names: set[str] = set()
+    for path, cls in OWN.items():
+        names |= _class_privates(ast.parse((root / path).read_text(encoding="utf-8")), cls)
+    return names
+
+
+def _class_privates(tree: ast.Module, cls: str) -> set[str]:
     names: set[str] = set()
     for node in tree.body:
-        if isinstance(node, ast.ClassDef) and node.name == "Match":
+        if isinstance(node, ast.ClassDef) and node.name == cls:
             for sub in ast.walk(node):
                 if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)) and sub.name.startswith("_") \
                         and not sub.name.startswith("__"):
@@ -71,7 +79,7 @@ def count(root: Path = ROOT, dirs: tuple[str, ...] = SCANNED) -> dict[str, Count
     for top in dirs:
         for path in sorted((root / top).rglob("*.py")):
             rel = path.relative_to(root)
-            if rel == MATCH:
+            if rel in OWN:
                 continue
             found = uses_in(path, privates)
             if found:

@@ -1,6 +1,7 @@
-"""Match's public face (issue 29): no module but game/world/match.py touches a private member
-of `Match` (tools/match_privates.py counts them), and the components change through the
-match's write API, which forgets the cached views that depend on them."""
+"""Match's public face (issue 29): no module but Match's own (game/world/match.py and its units'
+store, game/world/unit_store.py) touches a private member of `Match` (tools/match_privates.py
+counts them), and the components change through the match's write API, which forgets the
+cached views that depend on them."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def test_no_module_but_match_py_touches_a_private_member_of_match():
 def test_the_counter_finds_a_private_use(tmp_path):
     counter = _counter()
     privates = counter.match_privates(REPO)
-    assert {"_entities", "_changed", "_views", "_winner"} <= privates
+    assert {"_entities", "_changed", "_views", "_winner", "_flow"} <= privates
     planted = tmp_path / "planted.py"
     planted.write_text("def f(m):\n    m._changed(1)\n    return m._entities[1], m.view(1)\n\n"
                        "class Own:\n    def __init__(self):\n        self._views = {}\n\n"
