@@ -28,9 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any, Protocol
 
-from engine.outcome import Impossible
 from engine.turn import Act, Declare, Initiative, Phase, Question, Resolve, Step
-from game.world.actions import Hold
 
 
 class Controller(Protocol):
@@ -177,16 +175,18 @@ class Flow:
             raise Stuck(question.uid, f"round {m.round} is stuck: {self._asked - 1} questions asked, the last a "
                                       f"{question.kind} question of {m.name(question.uid)}")
 
+    def declare(self, uid: int, action: Any, choices: Mapping[str, Any]) -> tuple[Any, dict[str, Any], Any]:
+        """Declare for `uid` (a controller's answer, or a unit carrying on): a refused action
+        holds (`Match.declare_or_hold`); `on_declared` hears what was declared. Returns the
+        action and choices declared and how it went."""
+        action, kept, out = self.match.declare_or_hold(uid, action, **dict(choices))
+        if self.on_declared is not None:
+            self.on_declared(uid, action, dict(kept))
+        return action, kept, out
+
     def _declare(self, uid: int, answer: Any) -> Any:
         action, choices = answer
-        m = self.match
-        out = m.declare(uid, action, **choices)
-        if isinstance(out, Impossible):
-            action, choices = Hold(), {}
-            out = m.declare(uid, action)
-        if self.on_declared is not None:
-            self.on_declared(uid, action, dict(choices))
-        return out
+        return self.declare(uid, action, choices)[2]
 
     def _round(self, steps: Iterable[Step]) -> Work:
         """The round's steps carried out; yields every question (the driver answers those it

@@ -246,12 +246,16 @@ class Session:
     def _declare(self, uid: int, action: Action, choices: dict[str, Any], by_ai: bool = False) -> Done | Impossible:
         out = self.match.declare(uid, action, **dict(choices))
         if isinstance(out, Done):
-            record = self.history[-1]
-            rec = record.declarations
-            rec[:] = [d for d in rec if d[0] != uid]
-            rec.append((uid, action, choices))
-            record.calls.append((uid, action, dict(choices), by_ai))
+            self._record(uid, action, choices, by_ai)
         return out
+
+    def _record(self, uid: int, action: Action, choices: dict[str, Any], by_ai: bool) -> None:
+        """A declaration made: this round's record keeps it (saves and undo replay it)."""
+        record = self.history[-1]
+        rec = record.declarations
+        rec[:] = [d for d in rec if d[0] != uid]
+        rec.append((uid, action, choices))
+        record.calls.append((uid, action, dict(choices), by_ai))
 
     def end_declarations(self) -> None:
         """Enter: the player's remaining units carry on with what they are in the middle of (a
@@ -343,9 +347,10 @@ class Session:
         return st is not None and st.follow and self.team_of(uid) == st.team and st.covers(self.match, uid)
 
     def _declare_or_hold(self, uid: int, action: Action, choices: dict[str, Any], by_ai: bool = False) -> None:
-        """Declare `action`; a refused one holds."""
-        if isinstance(self._declare(uid, action, choices, by_ai=by_ai), Impossible):
-            self._declare(uid, Hold(), {}, by_ai=by_ai)
+        """Declare `action` through the turn driver; a refused one holds (`Flow.declare`)."""
+        action, kept, out = self.flow.declare(uid, action, choices)
+        if isinstance(out, Done):
+            self._record(uid, action, kept, by_ai)
 
     def _progress(self) -> tuple[Any, ...]:
         """What a step of `advance` must change: the declarations and answers recorded, the

@@ -25,7 +25,7 @@ def take_back(session: Session) -> Done | Impossible:
         setattr(session, name, getattr(rebuilt, name))
     session.ai_waiting = False
     old.close()
-    session.match._use()
+    session.match.use_world()
     session.last_message = f"took back {session.match.name(uid)}'s declaration"
     if session.on_rebuilt is not None:
         session.on_rebuilt()

@@ -74,7 +74,10 @@ def test_a_declaration_step_that_changes_nothing_is_stuck_not_retried(monkeypatc
     try:
         from engine.outcome import Done
 
-        monkeypatch.setattr(s, "_declare", lambda *a, **k: Done())  # accepted, yet nothing recorded
+        # accepted, yet nothing declared nor recorded (the player's path and the turn driver's)
+        monkeypatch.setattr(s, "_declare", lambda *a, **k: Done())
+        monkeypatch.setattr(s.flow, "declare", lambda uid, action, choices: (action, dict(choices), Done()))
+        monkeypatch.setattr(s, "_record", lambda *a, **k: None)
         with pytest.raises(Stuck, match="changed nothing") as err:
             s.end_declarations()
         assert err.value.uid is not None

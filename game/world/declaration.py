@@ -18,8 +18,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from engine.outcome import Done, Impossible
 from engine.ruleset import Intent
 from game.world.actions import (
@@ -76,11 +74,11 @@ class Declarations:
 
     def declare(self, uid: int, action: Action, choices: dict[str, Any]) -> Done | Impossible:
         m = self.m
-        m._use()
+        m.use_world()
         if m.phase != "declare":
             return Impossible("not the declaration phase")
         turn = m.declaring()
-        queue = m._declare_queue
+        queue = m.turn.queue
         if uid in queue and turn is not None and uid != turn:
             pos, now = queue.index(uid), queue.index(turn)
             if pos > now:
@@ -96,13 +94,22 @@ class Declarations:
         before = self._rewind_posture(uid)
         out = self._declare_now(uid, action, choices)
         if isinstance(out, Impossible) and before is not None:
-            m._comp(uid, Posture).stance = before  # the declaration it had stays, and its posture
-            m._changed(uid)
+            m.write(uid, Posture, stance=before)  # the declaration it had stays, and its posture
         return out
+
+    def declare_or_hold(self, uid: int, action: Action, choices: dict[str, Any]
+                        ) -> tuple[Action, dict[str, Any], Done | Impossible]:
+        """Declare `action`; a refused one holds instead (the one place of that rule). Returns
+        what was declared, with its choices, and how the last declaration went."""
+        out = self.declare(uid, action, dict(choices))  # (the declaration adds to the dict it gets)
+        if isinstance(out, Impossible):
+            action, choices = Hold(), {}
+            out = self.declare(uid, action, {})
+        return action, choices, out
 
     def check(self, uid: int, action: Action, stance: str | None, choices: dict[str, Any]) -> Done | Impossible:
         m = self.m
-        m._use()
+        m.use_world()
         if m.view(uid).out:
             return Impossible(f"{m.name(uid)} is out of the fight")
         refusal = self._lost_round_refusal(uid, action)
@@ -114,15 +121,14 @@ class Declarations:
             return plan if isinstance(plan, Impossible) else Done()
         finally:
             if before is not None:
-                m._comp(uid, Posture).stance = before
-                m._changed(uid)
+                m.write(uid, Posture, stance=before)
 
     def lost_round(self, uid: int) -> bool:
         """Did `uid` fumble its initiative, and is this the first round? Then it "may not act"
         but hold or move: "cannot attack, or declare defences" (The Combat Sequence)."""
         m = self.m
-        m._use()
-        return m.round == 1 and m._comp(uid, Initiative).lost_first_round
+        m.use_world()
+        return m.round == 1 and m.component(uid, Initiative).lost_first_round
 
     def _lost_round_refusal(self, uid: int, action: Action) -> Impossible | None:
         if self.lost_round(uid) and not isinstance(action, Hold | Move):
@@ -134,14 +140,14 @@ class Declarations:
         began (its first declaration set the posture at once, so that later declarers see it).
         Returns the posture it had before, or None when nothing was rewound."""
         m = self.m
-        start = m._round_stance.get(uid)
+        start = m.turn.stance_at_start.get(uid)
         if m.phase != "declare" or start is None or m.declared(uid) is None:
             return None
-        posture = m._comp(uid, Posture)
+        posture = m.component(uid, Posture)
         if posture.stance == start or m.engagement.grappled_with(uid) is not None:
             return None
-        before, posture.stance = posture.stance, start
-        m._changed(uid)
+        before = posture.stance
+        m.write(uid, Posture, stance=start)
         return before
 
     def _plan(self, uid: int, action: Action, choices: dict[str, Any], full: bool = True) -> Plan | Impossible:
@@ -223,7 +229,7 @@ class Declarations:
         mode = action.mode if isinstance(action, Attack) else ("suppress" if isinstance(action, AreaFire) and action.suppressive
                                                                 else "area" if isinstance(action, AreaFire) else "")
         options = dict(action.options) if isinstance(action, Attack) else {}
-        return Intent(kind.tag, mode, options, m.name(target) if target in m._entities else None, move)
+        return Intent(kind.tag, mode, options, m.name(target) if m.has_unit(target) else None, move)
 
     def _declare_now(self, uid: int, action: Action, choices: dict[str, Any]) -> Done | Impossible:
         m = self.m
@@ -232,23 +238,22 @@ class Declarations:
             return plan
         v = m.view(uid)
         stance = plan.stance
-        queue = m._declare_queue
+        queue = m.turn.queue
         order = queue.index(uid) if uid in queue else len(queue)
-        esper.add_component(m._entities[uid], Declared(action, plan.decl, order, plan.given))
+        m.put(uid, Declared(action, plan.decl, order, plan.given))
         if "reaction" in plan.given and m.rules.choice_rules is not None and m.rules.choice_rules.reaction_policies():
-            esper.add_component(m._entities[uid], ReactionPolicy(str(plan.given["reaction"])))
+            m.put(uid, ReactionPolicy(str(plan.given["reaction"])))
         if plan.letting_go:
             m.engagement.release(uid, "lets go")
         if stance in ("prone", "crouched", "normal") and not isinstance(action, Stand):
-            posture = m._comp(uid, Posture)
+            posture = m.component(uid, Posture)
             if posture.stance != stance:  # (the same stance: the views and the roster still hold)
-                posture.stance = stance
-                m._changed(uid)
-        mv = m._comp(uid, Moved)
+                m.write(uid, Posture, stance=stance)
+        mv = m.component(uid, Moved)
         mv.mode, mv.path = "none", ()
         kind = kind_of(action)
         kind.declared(m, uid, action, plan.approach, plan.dodge_path)
-        m._event(EventKind.DECLARE, f"{v.name} declares {describe(action, m.names)}", uid, kind.target(action))
+        m.event(EventKind.DECLARE, f"{v.name} declares {describe(action, m.names)}", uid, kind.target(action))
         return Done()
 
     # --- the rules every declaration answers to ----------------------------------------------
@@ -343,7 +348,7 @@ class Declarations:
                 return Impossible("stepping out of cover is for a shot (Firing from full cover)")
             if action.path:
                 return Impossible("stepping out to shoot: no move that round (use cover_to_cover)")
-            t = m.view(action.target).pos if action.target in m._entities else None
+            t = m.view(action.target).pos if m.has_unit(action.target) else None
             if t is None:
                 return None
             ducks = [p for p in [v.pos, *m.topology.neighbours(v.pos)]

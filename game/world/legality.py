@@ -32,9 +32,9 @@ def declaration_request(m: Match, v: UnitView, action: Action | None, stance: st
     held = HeldWeapon(facts, ammo.loaded if ammo is not None else None, ammo.magazines if ammo is not None else 0,
                       bool(ammo is not None and ammo.reload_left), bool(ammo is not None and ammo.jammed),
                       m.combat.dropped_weapon(v.uid) is not None)
-    mv = m._comp(v.uid, Moved)
+    mv = m.component(v.uid, Moved)
     target = kind_of(action).target(action) if action is not None else None
-    participant = m.participant(target) if target is not None and target in m._entities else None
+    participant = m.participant(target) if target is not None and m.has_unit(target) else None
     situation = None
     if target is not None and participant is not None and isinstance(action, Attack):
         situation = m.range.situation(v.uid, target)

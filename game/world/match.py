@@ -20,7 +20,7 @@ each); how a round runs is the ruleset's (engine/turn.py), driven by game/flow.p
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -33,18 +33,14 @@ from game.maps.grid import GridMap
 from game.world.actions import Action, Attack
 from game.world.components import (
     Aiming,
-    Ammo,
     Combatant,
     Declared,
-    Grenades,
     Initiative,
-    Position,
-    Posture,
     ReactionPolicy,
-    Unit,
 )
 from game.world.declaration import Declarations
 from game.world.events import Event, EventKind, EventLog, Payload
+from game.world.round_state import RoundState
 from game.world.setup import place
 from game.world.steps import RoundSteps
 from game.world.systems.autofire import AutoFireSystem
@@ -58,26 +54,9 @@ from game.world.systems.range import RangeSystem
 from game.world.systems.sight import SightSystem
 from game.world.systems.work import WorkSystem
 from game.world.topology import SquareGrid, Topology
+from game.world.unit_store import UnitStore, UnitView
 
 _match_counter = 0
-Tile = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class UnitView:
-    """A read-only snapshot of a unit for the AI, the UI and tests."""
-
-    uid: int
-    name: str
-    team: str
-    pos: Tile
-    combatant: Any
-    state: Any
-    initiative: int
-    stance: str
-    ammo: Ammo | None
-    grenades: tuple[str, ...]
-    out: bool
 
 
 @dataclass(frozen=True)
@@ -98,8 +77,8 @@ def _new_world_name() -> str:
     return f"match-{_match_counter}"
 
 
-class Match:
-    """A match in its own esper world."""
+class Match(UnitStore):
+    """A match in its own esper world (its units' components and views: game/world/unit_store.py)."""
 
     def __init__(self, grid: GridMap, squads: Mapping[str, Sequence[Mapping[str, Any]]], *, seed: int,
                  ruleset: Ruleset | None = None, max_rounds: int | None = None, fog: bool = False) -> None:
@@ -115,33 +94,20 @@ class Match:
             self.topology: Topology = FogGrid(grid)
         else:
             self.topology = SquareGrid(grid)
-        self.rules = ruleset
         self.seed = seed
         self.dice = Dice(random.Random(seed))
         self.log = EventLog()
         self.round = 0
         self.phase = "setup"
         self.max_rounds = max_rounds or grid.max_rounds
-        self.world = _new_world_name()
+        super().__init__(_new_world_name(), ruleset)
         self.teams = tuple(squads)
-        self._entities: dict[int, int] = {}
         self._specs: dict[int, dict[str, Any]] = {}  # each unit as given (a disarmed unit is remade bare-handed)
-        self._acted: set[int] = set()  # units whose action this round has come (or been skipped)
-        self._lost: set[int] = set()  # units that lost the rest of this round's actions (grappled, exhausted)
-        self._resting: set[int] = set()  # of those, the ones that became exhausted this round
+        self.turn = RoundState()  # the round's bookkeeping: declaring order, who acted, who lost it
         self._winner: str | None = None
         self._by = "elimination"  # how the match was decided (steps.check_victory)
         self._decided_by: tuple[str, ...] = ()  # the objectives that decided it
-        self._gone: dict[int, str] = {}  # units that left the map, by the exit's name
-        self._declare_queue: list[int] = []
-        self._round_stance: dict[int, str] = {}  # each unit's posture as this round began
-        # Unit views are cached; whatever changes a unit's state, place, stance or grenades
-        # calls `_changed` (the ammunition in a view is the live component).
-        self._views: dict[int, UnitView] = {}
         self._allowances: dict[int, tuple[UnitView, dict[str, int]]] = {}
-        self._roster: list[UnitView] | None = None  # every unit's view, in uid order
-        self._subsets: dict[tuple, list[UnitView]] = {}  # parts of the roster asked for (Match._subset)
-        self._by_tile: dict[Tile, list[UnitView]] | None = None  # the living by tile, in uid order
         self._flow: Any = None
         esper.switch_world(self.world)
         self.declarations = Declarations(self)
@@ -171,7 +137,7 @@ class Match:
             c = esper.component_for_entity(ent, Combatant)
             value, roll = self.rules.roll_initiative(self.dice, c.combatant)
             esper.add_component(ent, Initiative(value, roll.fumble, roll.fumble))
-            self._event(EventKind.INITIATIVE, f"{self.name(uid)} {roll.describe()}", uid)
+            self.event(EventKind.INITIATIVE, f"{self.name(uid)} {roll.describe()}", uid)
         from game.world.objectives import Objectives
 
         self.objectives = Objectives(self)  # the map's objectives, judged at each round's end
@@ -191,88 +157,13 @@ class Match:
         if self.vision is not None:
             self.vision.note()
 
-    # --- components and views ------------------------------------------------------------
-
-    def _use(self) -> None:
-        if esper.current_world != self.world:
-            esper.switch_world(self.world)
-
-    def _comp(self, uid: int, kind: type) -> Any:
-        self._use()
-        return esper.component_for_entity(self._entities[uid], kind)
-
-    def name(self, uid: int) -> str:
-        return self._comp(uid, Unit).name
-
-    def uids(self) -> list[int]:
-        return list(self._uids)
-
-    def view(self, uid: int) -> UnitView:
-        v = self._views.get(uid)
-        if v is None:
-            v = self._views[uid] = self._build_view(uid)
-        return v
-
-    def _changed(self, uid: int) -> None:
-        """Forget `uid`'s cached view: its state, place, stance or grenades changed."""
-        self._views.pop(uid, None)
-        self._roster = None
-        self._by_tile = None
-
-    def _build_view(self, uid: int) -> UnitView:
-        self._use()
-        ent = self._entities[uid]
-        u = esper.component_for_entity(ent, Unit)
-        p = esper.component_for_entity(ent, Position)
-        c = esper.component_for_entity(ent, Combatant)
-        return UnitView(
-            uid, u.name, u.team, p.tile, c.combatant, c.state,
-            self.rules.initiative_now(esper.component_for_entity(ent, Initiative).value, c.state),
-            esper.component_for_entity(ent, Posture).stance,
-            esper.try_component(ent, Ammo), tuple(esper.component_for_entity(ent, Grenades).weapon_ids),
-            self.rules.out_of_fight(c.state) or uid in self._gone,
-        )
-
-    def _subset(self, key: tuple, keep: Callable[[UnitView], bool]) -> list[UnitView]:
-        """The views `keep` keeps, in uid order, remembered with the roster (a view never
-        changes: a changed unit gets a new one, and the roster is built again)."""
-        views = self._roster
-        if views is None:
-            known, gone = self._views.get, self._gone
-            views = self._roster = [known(uid) or self.view(uid) for uid in self._uids if uid not in gone]
-            self._subsets = {}
-        hit = self._subsets.get(key)
-        if hit is None:
-            hit = self._subsets[key] = [v for v in views if keep(v)]
-        return hit
-
-    def units(self, team: str | None = None, living: bool = False) -> list[UnitView]:
-        return list(self._subset((team, living), lambda v: (team is None or v.team == team) and (not living or not v.out)))
-
-    def living_at(self, tile: Tile) -> list[UnitView]:
-        """The living units on `tile`, in uid order (an index by tile, kept with the views)."""
-        index = self._by_tile
-        if index is None:
-            index = self._by_tile = {}
-            for v in self.units(living=True):
-                index.setdefault(v.pos, []).append(v)
-        return index.get(tile, [])
-
-    def enemies_of(self, uid: int, living: bool = True) -> list[UnitView]:
-        team = self.view(uid).team
-        return list(self._subset(("not", team, living), lambda v: v.team != team and (not living or not v.out)))
-
-    def occupied(self, except_uid: int | None = None) -> set[Tile]:
-        """Tiles standing units hold (the fallen can be stepped over)."""
-        return {v.pos for v in self._subset((None, True), lambda v: not v.out) if v.uid != except_uid}
-
     def declared(self, uid: int) -> Declared | None:
-        self._use()
+        self.use_world()
         return esper.try_component(self._entities[uid], Declared)
 
     def all_declared(self) -> dict[int, Declared]:
         """Every declaration standing now, by uid: `declared` for all the units at once."""
-        self._use()
+        self.use_world()
         uid_of = self._uid_of
         return {uid_of[ent]: d for ent, d in esper.get_component(Declared) if ent in uid_of}
 
@@ -282,7 +173,7 @@ class Match:
         if self.phase != "declare":
             return None
         declared = self.all_declared()
-        for uid in self._declare_queue:
+        for uid in self.turn.queue:
             if uid not in declared and not self.view(uid).out:
                 return uid
         return None
@@ -312,7 +203,7 @@ class Match:
     def aiming(self, uid: int) -> tuple[int, int] | None:
         """Whom `uid` last aimed at and the round it spent aiming (Aim), or None: an aimed
         shot at that target is allowed in the next round."""
-        self._use()
+        self.use_world()
         a = esper.try_component(self._entities[uid], Aiming)
         return None if a is None else (a.target_uid, a.round)
 
@@ -334,7 +225,7 @@ class Match:
     def reaction_policy(self, uid: int) -> str | None:
         """The standing answer `uid` keeps for reaction questions (the declaration choice
         `reaction`), or None: it is asked each time."""
-        self._use()
+        self.use_world()
         p = esper.try_component(self._entities[uid], ReactionPolicy)
         return None if p is None else p.key
 
@@ -371,6 +262,12 @@ class Match:
         """Declare `action` for `uid` (public at once; game/world/declaration.py)."""
         return self.declarations.declare(uid, action, choices)
 
+    def declare_or_hold(self, uid: int, action: Action, **choices: Any
+                        ) -> tuple[Action, dict[str, Any], Done | Impossible]:
+        """Declare `action` for `uid`, or Hold when it is refused: what was declared (the
+        action and its choices) and how the declaration went."""
+        return self.declarations.declare_or_hold(uid, action, dict(choices))
+
     def check(self, uid: int, action: Action, stance: str | None = None, **choices: Any) -> Done | Impossible:
         """Would `action` be a legal declaration for `uid` now (in `stance`, with the other
         declaration `choices` such as `defences` or `cover_action`, if given)? (The UI greys
@@ -389,14 +286,15 @@ class Match:
 
     def note(self, text: str, actor: int | None = None) -> None:
         """A line of information in the log (an AI's change of orders, say)."""
-        self._event(EventKind.INFO, text, actor)
+        self.event(EventKind.INFO, text, actor)
 
     def spec(self, uid: int) -> dict[str, Any]:
         """The unit as it was given (name, role, template, weapon...): a copy."""
         return dict(self._specs[uid])
 
-    def _event(self, kind: EventKind, text: str, actor: int | None = None, target: int | None = None,
-               data: Payload | None = None) -> None:
+    def event(self, kind: EventKind, text: str, actor: int | None = None, target: int | None = None,
+              data: Payload | None = None) -> None:
+        """Add an event of this round and phase to the log."""
         self.log.add(Event(self.round, self.phase, kind, text, actor, target, data))
 
     def start_round(self) -> list[int]:
@@ -424,7 +322,7 @@ class Match:
         neither standing nor down."""
         self._gone[uid] = exit_name
         self._changed(uid)
-        self._event(EventKind.INFO, f"{self.name(uid)} leaves the map by {exit_name!r}", uid)
+        self.event(EventKind.INFO, f"{self.name(uid)} leaves the map by {exit_name!r}", uid)
 
     def has_left(self, uid: int) -> bool:
         """Did `uid` leave the map by an exit?"""
@@ -433,6 +331,10 @@ class Match:
     def exited(self, team: str) -> list[int]:
         """The side's units that left the map by an exit, in the order they left."""
         return [uid for uid in self._gone if self.view(uid).team == team]
+
+    def decide(self, winner: str, by: str = "elimination", objectives: tuple[str, ...] = ()) -> None:
+        """The match is decided: `winner` (a side or draw), `by` elimination, objective or time."""
+        self._winner, self._by, self._decided_by = winner, by, objectives
 
     @property
     def decided_by(self) -> tuple[str, tuple[str, ...]]:

@@ -74,9 +74,10 @@ class SideViews:
         and whether it is out. The places are read again only when the match's roster is a new
         one (any unit's view changed): the roster kept here is alive, so a new one is never it."""
         m = self.m
-        if m._roster is None or m._roster is not self._roster:
-            self._places = tuple((v.pos, v.out) for v in m.units())
-            self._roster = m._roster
+        roster = m.roster()
+        if roster is not self._roster:
+            self._places = tuple((v.pos, v.out) for v in roster)
+            self._roster = roster
         return (self._version, self._places)
 
     def _work_out(self, team: str) -> tuple[np.ndarray, frozenset[int]]:

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from engine.outcome import Impossible
 from engine.turn import Question
-from game.world.actions import Action, Attack, Hold, kind_of
+from game.world.actions import Action, Attack, kind_of
 from game.world.components import Combatant, Declared, Initiative, Posture
 from game.world.events import EventKind, Tally
 
@@ -31,41 +30,40 @@ class RoundSteps:
     def next_round(self) -> None:
         """Count the next round."""
         m = self.m
-        m._use()
+        m.use_world()
         m.round += 1
         m.phase = "declare"
 
     def open_declarations(self, order: Sequence[int]) -> None:
         """Units declare in `order` (engine.turn.Declare)."""
         m = self.m
-        m._use()
+        m.use_world()
         m.phase = "declare"
-        m._declare_queue = list(order)
-        m._round_stance = {uid: m._comp(uid, Posture).stance for uid in m._declare_queue}
+        m.turn.queue = list(order)
+        m.turn.stance_at_start = {uid: m.component(uid, Posture).stance for uid in m.turn.queue}
         m.overwatch.watching = []
 
     def close_declarations(self) -> None:
         """Every declaration is in: a unit nobody declared for goes on with what it was doing
         (a reload, first aid, a kept overwatch), else holds."""
         m = self.m
-        for uid in m._declare_queue:
+        for uid in m.turn.queue:
             if m.declared(uid) is None and not m.view(uid).out:
                 m.phase = "declare"
-                if isinstance(m.declare(uid, m.work.carry_on(uid)), Impossible):
-                    m.declare(uid, Hold())
+                m.declare_or_hold(uid, m.work.carry_on(uid))
 
     def phase_step(self, name: str) -> Iterator[Question]:
         """A phase boundary of the round (engine.turn.Phase): start, declared, move, end. The
         systems act on it (esper processors, in order); yields the questions they ask."""
         m = self.m
-        m._use()
+        m.use_world()
         if name not in ("start", "declared", "move", "end"):
             raise ValueError(f"unknown phase {name!r}")
         if name == "start":
             for ent, _ in esper.get_component(Declared):
                 esper.remove_component(ent, Declared)
         elif name == "declared":
-            m._acted, m._lost, m._resting = set(), set(), set()
+            m.turn.acted, m.turn.lost, m.turn.resting = set(), set(), set()
         tasks: list[Iterator[Question]] = []
         esper.process(name, tasks)
         for task in tasks:
@@ -76,15 +74,15 @@ class RoundSteps:
         triggers by acting go off before or after it. Yields the questions the action asks
         on the way (the flow answers them)."""
         m = self.m
-        m._use()
+        m.use_world()
         m.phase = phase
-        if m.view(uid).out or uid in m._acted:  # down, or its action came already (struck back)
+        if m.view(uid).out or uid in m.turn.acted:  # down, or its action came already (struck back)
             return
         later = yield from m.overwatch.before(uid, phase)
         if not m.view(uid).out:
             yield from self._carry_out(uid)
             yield from m.overwatch.after(uid, later)
-        m._acted.add(uid)
+        m.turn.acted.add(uid)
         yield from self._strike_back(uid, phase)
 
     def _strike_back(self, uid: int, phase: str) -> Iterator[Question]:
@@ -96,14 +94,14 @@ class RoundSteps:
         if d is None or not isinstance(d.action, Attack) or m.over:
             return
         t = d.action.target
-        td = m.declared(t) if t in m._entities else None
-        if (td is None or not isinstance(td.action, Attack) or td.action.target != uid or t in m._acted
-                or t in m._lost or m.view(t).out or m.view(uid).out):
+        td = m.declared(t) if m.has_unit(t) else None
+        if (td is None or not isinstance(td.action, Attack) or td.action.target != uid or t in m.turn.acted
+                or t in m.turn.lost or m.view(t).out or m.view(uid).out):
             return
         if not m.rules.strikes_back(m.participant(uid), m.participant(t), d.action.mode):
             return
-        m._event(EventKind.INFO, f"{m.name(t)} strikes back at {m.name(uid)}", t, uid)
-        m._acted.add(t)
+        m.event(EventKind.INFO, f"{m.name(t)} strikes back at {m.name(uid)}", t, uid)
+        m.turn.acted.add(t)
         yield from self._carry_out(t)
 
     def _carry_out(self, uid: int) -> Iterator[Question]:
@@ -111,9 +109,9 @@ class RoundSteps:
         d = m.declared(uid)
         if d is None:
             return
-        if uid in m._lost:
-            why = "is exhausted and rests" if uid in m._resting else "is held"
-            m._event(EventKind.INFO, f"{m.name(uid)} {why}: its action is lost", uid)
+        if uid in m.turn.lost:
+            why = "is exhausted and rests" if uid in m.turn.resting else "is held"
+            m.event(EventKind.INFO, f"{m.name(uid)} {why}: its action is lost", uid)
             return
         if isinstance(d.action, Attack) and self._regains_feet(uid):
             return
@@ -128,14 +126,13 @@ class RoundSteps:
         regains = getattr(m.rules, "regains_feet", None)
         if regains is None:
             return False
-        c = m._comp(uid, Combatant)
+        c = m.component(uid, Combatant)
         state = regains(c.combatant, c.state)
         if state is None:
             return False
         m.health.set_state(uid, state)
-        m._comp(uid, Posture).stance = "normal"
-        m._changed(uid)
-        m._event(EventKind.STATUS, f"{m.name(uid)} regains his feet: his attack action is spent", uid)
+        m.write(uid, Posture, stance="normal")
+        m.event(EventKind.STATUS, f"{m.name(uid)} regains his feet: his attack action is spent", uid)
         return True
 
     def act_step(self, uid: int, action: Action, choices: Mapping[str, Any], phase: str) -> Iterator[Question]:
@@ -143,13 +140,11 @@ class RoundSteps:
         once (a refused one holds). Yields the questions the action asks on the way."""
         m = self.m
         self.open_declarations([uid])
-        m._acted.discard(uid)  # a Turn is an action of its own, whatever came before it this round
-        if isinstance(m.declare(uid, action, **dict(choices)), Impossible):
-            action = Hold()
-            m.declare(uid, action)
+        m.turn.acted.discard(uid)  # a Turn is an action of its own, whatever came before it this round
+        action = m.declare_or_hold(uid, action, **dict(choices))[0]
         yield from self.resolve_step(uid, phase)
         if not m.view(uid).out:
-            c = m._comp(uid, Combatant)
+            c = m.component(uid, Combatant)
             m.health.set_state(uid, m.rules.acted(c.combatant, c.state, kind_of(action).tag,
                                                   m.declarations.intent_of(action)))
 
@@ -157,15 +152,13 @@ class RoundSteps:
         """Roll initiative for every unit still in the fight (engine.turn.Initiative: rulesets
         that roll it every round, or after declarations)."""
         m = self.m
-        m._use()
+        m.use_world()
         for uid in self.living():
-            ent = m._entities[uid]
-            c = m._comp(uid, Combatant)
+            c = m.component(uid, Combatant)
             d = m.declared(uid)
             value, roll = m.rules.roll_initiative(m.dice, c.combatant, c.state, d.ruleset_decl if d is not None else None)
-            esper.add_component(ent, Initiative(value, roll.fumble, roll.fumble))
-            m._changed(uid)
-            m._event(EventKind.INITIATIVE, f"{m.name(uid)} {roll.describe()}", uid)
+            m.put(uid, Initiative(value, roll.fumble, roll.fumble))
+            m.event(EventKind.INITIATIVE, f"{m.name(uid)} {roll.describe()}", uid)
 
     def action_speed_of(self, uid: int) -> str | None:
         """When `uid`'s declared action resolves this round; None when it declared nothing or
@@ -181,26 +174,26 @@ class RoundSteps:
         judged and `max_rounds` counts.) A side with none standing and some that left by an
         exit is not eliminated."""
         m = self.m
-        if m._winner is not None:
+        if m.winner is not None:
             return True
         verdict = m.objectives.judge() if final and m.objectives else None
         standing = {team: len(m.units(team, living=True)) for team in m.teams}
-        alive = [t for t, n in standing.items() if n > 0 or (m._gone and m.exited(t))]
+        alive = [t for t, n in standing.items() if n > 0 or (m.exited(t))]
         text = ""
         if verdict is not None:
-            m._winner, m._by, m._decided_by = verdict.winner, "objective", verdict.objectives
+            m.decide(verdict.winner, "objective", verdict.objectives)
             names = ", ".join(repr(n) for n in verdict.objectives)
-            text = (f"{m._winner} wins by objective {names}" if m._winner != "draw"
+            text = (f"{m.winner} wins by objective {names}" if m.winner != "draw"
                     else f"draw: both sides met their objectives ({names})")
         elif len(alive) <= 1:
-            m._winner = alive[0] if alive else "draw"
+            m.decide(alive[0] if alive else "draw")
         elif final and m.round >= m.max_rounds:
-            m._winner, m._by = m.grid.at_time, "time"
-            if m._winner != "draw":
-                text = f"time: {m._winner} wins"
-        if m._winner is not None:
+            m.decide(m.grid.at_time, "time")
+            if m.winner != "draw":
+                text = f"time: {m.winner} wins"
+        if m.winner is not None:
             m.phase = "over"
-            m._event(EventKind.VICTORY, text or (f"{m._winner} wins" if m._winner != "draw" else "draw"),
+            m.event(EventKind.VICTORY, text or (f"{m.winner} wins" if m.winner != "draw" else "draw"),
                      data=Tally(standing))
             return True
         return False
@@ -224,7 +217,7 @@ class RoundSteps:
         return self.m.view(uid).initiative
 
     def fumbled(self, uid: int) -> bool:
-        return bool(self.m._comp(uid, Initiative).fumbled)
+        return bool(self.m.component(uid, Initiative).fumbled)
 
     def speed(self, uid: int) -> str | None:
         return self.action_speed_of(uid)

@@ -84,7 +84,7 @@ def test_reloads_when_empty(new_match):
 
     from game.world.components import Ammo
     esper.switch_world(m.world)
-    esper.component_for_entity(m._entities[0], Ammo).loaded = 0
+    m.component(0, Ammo).loaded = 0
     for level in ("easy", "normal", "hard"):
         m2 = m
         ai = make_controller(level, 1, "blue")

@@ -45,7 +45,7 @@ def blue_round(m, ai):
 
 def test_a_reload_in_progress_is_finished_in_sight_of_the_enemy(new_match):
     m = new_match(make_grid(OPEN), {"blue": [unit(SOLDIER, "B", 2, 5)], "red": [unit(SOLDIER, "R", 25, 5)]})
-    m._comp(0, Ammo).loaded = 0
+    m.component(0, Ammo).loaded = 0
     ai = careful()
     assert isinstance(blue_round(m, ai), Reload)
     assert m.view(0).ammo.reload_left == 1
@@ -55,8 +55,7 @@ def test_a_reload_in_progress_is_finished_in_sight_of_the_enemy(new_match):
 
 def test_a_jammed_gun_is_cleared(new_match):
     m = new_match(make_grid(OPEN), {"blue": [unit(SOLDIER, "B", 2, 5)], "red": [unit(SOLDIER, "R", 25, 5)]})
-    m._comp(0, Ammo).jammed = True
-    m._changed(0)
+    m.write(0, Ammo, jammed=True)
     assert isinstance(blue_round(m, careful()), Reload)
     assert not m.view(0).ammo.jammed
 

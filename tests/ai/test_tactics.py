@@ -142,7 +142,7 @@ def test_reloads_before_running_dry_when_nobody_is_in_sight(new_match):
     g = make_grid(rows)
     m = new_match(g, {"blue": [unit("B", 2, 2)], "red": [unit("R", 27, 2)]}, seed=8)
     esper.switch_world(m.world)
-    esper.component_for_entity(m._entities[0], Ammo).loaded = 4  # of 30: below the 20% mark
+    m.component(0, Ammo).loaded = 4  # of 30: below the 20% mark
     action, _ = first_blue_decision(m, careful())
     assert isinstance(action, Reload), action
 

@@ -44,9 +44,7 @@ def put_next_to(m, uid, other):
     for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
         t = (ox + dx, oy + dy)
         if m.grid.in_bounds(*t) and m.grid.walkable(*t) and t not in m.occupied():
-            p = m._comp(uid, Position)
-            p.x, p.y = t
-            m._changed(uid)
+            m.write(uid, Position, x=t[0], y=t[1])
             return t
     raise AssertionError("no free tile")
 
@@ -191,7 +189,7 @@ def test_tending_is_shown_and_end_turn_goes_on_with_it(app, battle):
     patient = next(v.uid for v in m.units("blue") if v.uid != uid)
     put_next_to(m, patient, uid)
     esper.switch_world(m.world)
-    esper.add_component(m._entities[uid], Tending(patient, False, 5))
+    m.put(uid, Tending(patient, False, 5))
     refresh(screen)
     assert (uid, patient, 5) in fig.badges(m).tending
     assert any("rounds left" in t for t, _, _ in unit_lines(m, uid))

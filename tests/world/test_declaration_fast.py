@@ -26,7 +26,7 @@ def test_all_declared_is_declared_unit_by_unit(new_match):
         declare_all(other, {})
         got = m.all_declared()
         assert got == one_by_one(m) and len(got) == k + 1
-        waiting = [u for u in m._declare_queue if m.declared(u) is None and not m.view(u).out]
+        waiting = [u for u in m.turn.queue if m.declared(u) is None and not m.view(u).out]
         assert m.declaring() == (waiting[0] if waiting else None)  # the next to declare, as asked one by one
 
 

@@ -118,8 +118,7 @@ def test_first_aid_needs_a_friend_within_reach_or_oneself(new_match):
     refused(m.check(0, FirstAid(2)), "not on your side")
     ok(m.check(0, FirstAid(0)))  # self-aid: "you suffer your full penalties" (the ruleset's)
     m.health.set_state(1, Condition(wounds=9, status="dead"))
-    m._comp(1, Position).x = 6
-    m._changed(1)
+    m.write(1, Position, x=6)
     refused(m.check(0, FirstAid(1)), "is dead")
 
 

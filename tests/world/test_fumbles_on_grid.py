@@ -38,11 +38,9 @@ def test_a_disarmed_fighter_fights_bare_handed_until_it_picks_its_weapon_up(new_
     assert "Brawl" in m.preview(1, 0, "melee").terms[0].describe(first=True)  # with the fists
     ok(m.check(1, PickUp()))
     refused(m.check(0, PickUp()), "dropped no weapon")
-    m._comp(1, Position).x = 8
-    m._changed(1)
+    m.write(1, Position, x=8)
     refused(m.check(1, PickUp()), "lies at (6, 5)")
-    m._comp(1, Position).x = 7  # "within a few metres": the next tile will do
-    m._changed(1)
+    m.write(1, Position, x=7)  # "within a few metres": the next tile will do
     start = play(m, {1: PickUp()})
     assert "B picks up the Broad sword" in texts(m, start, "status")
     assert m.combat.dropped_weapon(1) is None and m.rules.weapon_facts(m.view(1).combatant).name == "Broad sword"
@@ -50,7 +48,7 @@ def test_a_disarmed_fighter_fights_bare_handed_until_it_picks_its_weapon_up(new_
 
 def test_a_disarmed_rifleman_keeps_his_rounds_for_when_he_picks_it_up(new_match):
     m = new_match(make_grid(OPEN), {"blue": [unit(SWORDSMAN, "A", 5, 5)], "red": [unit(RIFLEMAN, "R", 6, 5)]})
-    m._comp(1, Ammo).loaded = 17
+    m.component(1, Ammo).loaded = 17
     play(m, {0: Attack(1, "melee", {"manoeuvre": "disarm"})}, {1: {"defences": 0}}, faces=[20])
     assert m.view(1).ammo is None
     refused(m.check(1, Attack(0, "shot")), "Fist cannot shoot")

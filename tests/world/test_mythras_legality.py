@@ -94,7 +94,7 @@ def test_a_dropped_gun_is_not_reloaded_with_a_useless_arm(new_match):
     reloaded, nor is a firearm with an arm out of use (a magazine change takes both hands:
     rules-notes)."""
     m = mythras_match(new_match, {"blue": [unit(RIFLE, "B", 1, 1)], "red": [unit(RIFLE, "R", 18, 6)]})
-    m._comp(0, Ammo).loaded = 3
+    m.component(0, Ammo).loaded = 3
     assert not isinstance(m.check(0, Reload()), Impossible)
     hurt(m, 0, useless=frozenset({"left_arm"}))
     refused(m.check(0, Reload()), "left arm useless")
@@ -166,12 +166,12 @@ def test_rapid_reload_shortens_the_next_reload_and_is_offered_only_where_it_can(
     assert _changes(m.view(0).state, (("rapid_reload", 1),)).rapid_reload == 1  # the pick, kept by the state
     hurt(m, 0, rapid_reload=1)
     assert m.rules.reload_rounds(m.view(0).combatant, m.view(0).state) == 1
-    m._comp(0, Ammo).loaded = 0
+    m.component(0, Ammo).loaded = 0
     m.start_round()
     while m.flow.pending is not None and m.flow.pending.uid != 0:
         m.flow.answer((Hold(), {}))
     m.flow.answer((Reload(), {}))
-    assert m._comp(0, Ammo).loaded == m._comp(0, Ammo).capacity  # one Turn
+    assert m.component(0, Ammo).loaded == m.component(0, Ammo).capacity  # one Turn
     assert m.view(0).state.rapid_reload == 0  # spent on that reload
 
     def offered(weapon):

@@ -224,7 +224,7 @@ def test_a_weapon_malfunction_in_area_fire_stops_the_gun(new_match):
     m = mythras_match(new_match, {"blue": [unit(RIFLE, "A", 1, 3)],
                                   "red": [unit(RIFLE, "T1", 8, 3), unit(RIFLE, "T2", 10, 3), unit(RIFLE, "T3", 12, 3)]},
                       rules=Malfunction())
-    ammo = m._comp(0, Ammo)
+    ammo = m.component(0, Ammo)
     before = ammo.loaded
     fired = m.rules.ammo_use(m.view(0).combatant, "area", {})
     list(m.autofire.area_fire(0, AreaFire((12, 3))))

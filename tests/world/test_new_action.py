@@ -34,7 +34,7 @@ class ShoutKind(ActionKind[Shout]):
         return "fast"
 
     def resolve(self, m, uid: int, action: Shout) -> Iterator[Question]:
-        m._event(EventKind.INFO, f"{m.name(uid)} shouts {action.words!r}", uid)
+        m.event(EventKind.INFO, f"{m.name(uid)} shouts {action.words!r}", uid)
         yield from ()
 
     def describe(self, action: Shout, names: Mapping[int, str]) -> str:

@@ -43,9 +43,7 @@ HOUSE = ["############",
 
 def set_initiative(m, uid, value):
     """Initiative is rolled when the match begins; the tests set it (no fumbles)."""
-    ini = m._comp(uid, Initiative)
-    ini.value, ini.lost_first_round = value, False
-    m._changed(uid)
+    m.write(uid, Initiative, value=value, lost_first_round=False)
 
 
 
@@ -310,7 +308,7 @@ def test_check_refuses_what_declare_refuses_in_a_fumbled_first_round(new_match):
     `declare` does (the UI greys its buttons from it), and only in round 1."""
     m = new_match(make_grid(OPEN), {"blue": [unit(WATCHER, "Bob", 2, 5)], "red": [unit(RIFLEMAN, "Eve", 20, 5)]})
     set_initiative(m, 1, 20)
-    ini = m._comp(0, Initiative)
+    ini = m.component(0, Initiative)
     ini.value, ini.lost_first_round = 5, True
     m.start_round()
     assert m.lost_round(0) and not m.lost_round(1)

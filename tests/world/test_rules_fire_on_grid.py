@@ -9,6 +9,7 @@ from worldplay import OPEN, declare_all, events, play, refused, spy, unit
 from worldplay import VESTED_RIFLEMAN as RIFLEMAN  # these tests' riflemen wear kevlar vests
 
 from game.world.actions import Aim, AreaFire, Attack, Reload
+from game.world.components import Ammo
 
 # --- bullet shyness --------------------------------------------------------------------------
 
@@ -141,8 +142,7 @@ def test_declaring_reload_again_goes_on_with_it(new_match):
     Reload again while reloading does not start it afresh."""
     m = new_match(make_grid(OPEN), {"blue": [unit({**RIFLEMAN, "magazines": 1}, "A", 1, 1)],
                                     "red": [unit(RIFLEMAN, "B", 29, 11)]})
-    m._comp(0, type(m.view(0).ammo)).loaded = 0
-    m._changed(0)
+    m.write(0, Ammo, loaded=0)
     play(m, {0: Reload()})
     assert m.view(0).ammo.loaded == 0 and m.view(0).ammo.reload_left == 1
     play(m, {0: Reload()})

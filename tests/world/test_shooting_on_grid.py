@@ -94,8 +94,7 @@ def test_moving_from_cover_to_cover(new_match):
     play(m, {0: Move(to_cover, "free")}, {0: {"cover_action": "cover_to_cover"}})
     assert m.view(0).pos == (6, 5)
     refused(m.check(0, Move(((6, 5), (7, 5)), "free"), cover_action="cover_to_cover"), "(7, 5) is not in cover")
-    m._comp(0, Position).x = 9
-    m._changed(0)
+    m.write(0, Position, x=9)
     refused(m.check(0, Move(((9, 5), (10, 5)), "free"), cover_action="cover_to_cover"), "not in cover where it stands")
 
 
@@ -125,8 +124,7 @@ def test_another_declaration_interrupts_a_reload_and_reload_starts_afresh(new_ma
     round spent otherwise stops it, and the next Reload starts afresh; a unit nobody declared
     for goes on with it. Stopping to shoot the rounds still in the magazine is allowed."""
     m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "A", 1, 1)], "red": [unit(RIFLEMAN, "B", 29, 11)]})
-    m._comp(0, Ammo).loaded = 0
-    m._changed(0)
+    m.write(0, Ammo, loaded=0)
     play(m, {0: Reload()})
     assert m.view(0).ammo.reload_left == 1
     start = play(m, {0: Hold()})
@@ -137,7 +135,7 @@ def test_another_declaration_interrupts_a_reload_and_reload_starts_afresh(new_ma
     m.start_round()
     m.resolve_round()  # nobody declared for A: it goes on
     assert (m.view(0).ammo.loaded, m.view(0).ammo.magazines, m.view(0).ammo.reload_left) == (30, 1, 0)
-    m._comp(0, Ammo).loaded = 10
+    m.component(0, Ammo).loaded = 10
     play(m, {0: Reload()})
     assert m.view(0).ammo.reload_left == 1
     ok(m.check(0, Attack(1, "shot")))  # ten rounds still in it

@@ -80,8 +80,7 @@ def texts(m, since=0, kind=None):
 
 def set_state(m, uid, state):
     """Give a unit a health state (fatigue, wounds, stuns) directly."""
-    m._comp(uid, Combatant).state = state
-    m._changed(uid)
+    m.write(uid, Combatant, state=state)
 
 
 def spy(monkeypatch, m, method):

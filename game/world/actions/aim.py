@@ -7,8 +7,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import esper
-
 from engine.outcome import Done, Impossible
 from engine.turn import Question
 from game.world.actions.base import ActionKind, Fields
@@ -32,7 +30,7 @@ class AimKind(ActionKind[Aim]):
     tag: ClassVar[str] = "aim"
 
     def check(self, m: Match, v: UnitView, action: Aim, stance: str | None) -> Done | Impossible:
-        if action.target not in m._entities or m.view(action.target).team == v.team:
+        if not m.has_unit(action.target) or m.view(action.target).team == v.team:
             return Impossible("aim at an enemy")
         if not m.sees(v.team, action.target):
             return Impossible("no enemy seen there: an unknown target cannot be aimed at (Unknown Targets)")
@@ -44,8 +42,8 @@ class AimKind(ActionKind[Aim]):
         return Done()
 
     def resolve(self, m: Match, uid: int, action: Aim) -> Iterator[Question]:
-        esper.add_component(m._entities[uid], Aiming(action.target, m.round))
-        m._event(EventKind.INFO, f"{m.name(uid)} aims at {m.name(action.target)}", uid, action.target)
+        m.put(uid, Aiming(action.target, m.round))
+        m.event(EventKind.INFO, f"{m.name(uid)} aims at {m.name(action.target)}", uid, action.target)
         yield from ()
 
     def describe(self, action: Aim, names: Mapping[int, str]) -> str:

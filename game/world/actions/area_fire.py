@@ -48,7 +48,7 @@ class AreaFireKind(ActionKind[AreaFire]):
 
     def declared(self, m: Match, uid: int, action: AreaFire, approach: str, dodge_path: tuple[Tile, ...]) -> None:
         if action.path:
-            mv = m._comp(uid, Moved)
+            mv = m.component(uid, Moved)
             mv.mode, mv.path = "free", action.path
 
     def resolve(self, m: Match, uid: int, action: AreaFire) -> Iterator[Question]:

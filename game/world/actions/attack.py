@@ -9,8 +9,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import esper
-
 from engine.outcome import Done, Impossible
 from engine.turn import Question
 from game.world.actions.base import ATTACK_MODES, ActionKind, Fields, Tile, ammo_refusal, tiles_out
@@ -37,7 +35,7 @@ class AttackKind(ActionKind[Attack]):
 
     def check(self, m: Match, v: UnitView, action: Attack, stance: str | None) -> Done | Impossible:
         facts = m.rules.weapon_facts(v.combatant)
-        if action.target not in m._entities:
+        if not m.has_unit(action.target):
             return Impossible(f"no unit {action.target}")
         t = m.view(action.target)
         if t.team == v.team:
@@ -79,7 +77,7 @@ class AttackKind(ActionKind[Attack]):
         if dist > facts.long_m:
             return Impossible(f"{t.name} is beyond long range ({dist:.0f} m > {facts.long_m:g} m)")
         if action.options.get("shot") == "aimed":
-            aiming = esper.try_component(m._entities[v.uid], Aiming)
+            aiming = m.try_component(v.uid, Aiming)
             if aiming is None or aiming.target_uid != action.target or aiming.round != m.round - 1:
                 return Impossible(f"an aimed shot needs a round spent aiming at {t.name} first")
         need = m.rules.ammo_use(v.combatant, action.mode, action.options)
@@ -96,7 +94,7 @@ class AttackKind(ActionKind[Attack]):
         return m.rules.action_speed(m.range.request(uid, action.target, action.mode, action.options))
 
     def declared(self, m: Match, uid: int, action: Attack, approach: str, dodge_path: tuple[Tile, ...]) -> None:
-        mv = m._comp(uid, Moved)
+        mv = m.component(uid, Moved)
         if action.mode != "melee" and action.path:
             mv.mode, mv.path = str(action.options.get("move", "free")), action.path
         elif action.mode == "melee":
@@ -107,7 +105,7 @@ class AttackKind(ActionKind[Attack]):
     def resolve(self, m: Match, uid: int, action: Attack) -> Iterator[Question]:
         t = m.view(action.target)
         if t.out:
-            m._event(EventKind.INFO, f"{m.name(uid)} holds: {t.name} is already down", uid, action.target)
+            m.event(EventKind.INFO, f"{m.name(uid)} holds: {t.name} is already down", uid, action.target)
             return
         if action.mode == "melee":
             yield from m.engagement.melee(uid, action)

@@ -34,7 +34,7 @@ class FirstAidKind(ActionKind[FirstAid]):
         aid = m.rules.first_aid_rules
         if aid is None or aid.first_aid_rounds() <= 0:
             return Impossible(f"{m.rules.name} has no first aid")
-        if action.patient not in m._entities:
+        if not m.has_unit(action.patient):
             return Impossible(f"no unit {action.patient}")
         p = m.view(action.patient)
         if p.team != v.team:

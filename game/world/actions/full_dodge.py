@@ -29,7 +29,7 @@ class FullDodgeKind(ActionKind[FullDodge]):
 
     def declared(self, m: Match, uid: int, action: FullDodge, approach: str, dodge_path: tuple[Tile, ...]) -> None:
         if dodge_path:
-            mv = m._comp(uid, Moved)
+            mv = m.component(uid, Moved)
             mv.mode, mv.path = "free", dodge_path
 
     def describe(self, action: FullDodge, names: Mapping[int, str]) -> str:

@@ -33,7 +33,7 @@ class MoveKind(ActionKind[Move]):
         return m.movement.validate_path(v, action.path, action.mode, stance)
 
     def declared(self, m: Match, uid: int, action: Move, approach: str, dodge_path: tuple[Tile, ...]) -> None:
-        mv = m._comp(uid, Moved)
+        mv = m.component(uid, Moved)
         mv.mode, mv.path = action.mode, action.path
 
     def describe(self, action: Move, names: Mapping[int, str]) -> str:

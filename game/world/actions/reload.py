@@ -7,8 +7,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-import esper
-
 from engine.outcome import Done, Impossible
 from engine.turn import Question
 from game.world.actions.base import ActionKind
@@ -40,6 +38,6 @@ class ReloadKind(ActionKind[Reload]):
         return Done()
 
     def resolve(self, m: Match, uid: int, action: Reload) -> Iterator[Question]:
-        if esper.has_component(m._entities[uid], Ammo):
+        if m.has_component(uid, Ammo):
             m.work.reload(uid)
         yield from ()

@@ -29,9 +29,8 @@ class StandKind(ActionKind[Stand]):
         return Done() if v.stance == "prone" else Impossible(f"{v.name} is not prone")
 
     def resolve(self, m: Match, uid: int, action: Stand) -> Iterator[Question]:
-        m._comp(uid, Posture).stance = "normal"
-        m._changed(uid)
-        m._event(EventKind.STATUS, f"{m.name(uid)} stands up", uid)
+        m.write(uid, Posture, stance="normal")
+        m.event(EventKind.STATUS, f"{m.name(uid)} stands up", uid)
         yield from ()
 
     def describe(self, action: Stand, names: Mapping[int, str]) -> str:

@@ -49,7 +49,7 @@ class ThrowKind(ActionKind[Throw]):
 
     def declared(self, m: Match, uid: int, action: Throw, approach: str, dodge_path: tuple[Tile, ...]) -> None:
         if action.path:
-            mv = m._comp(uid, Moved)
+            mv = m.component(uid, Moved)
             mv.mode, mv.path = "free", action.path
 
     def speed(self, m: Match, uid: int, action: Throw) -> str | None:

@@ -9,8 +9,6 @@ from collections.abc import Generator, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from engine.outcome import Impossible
 from engine.turn import Question
 from game.world.actions.full_dodge import FullDodge
@@ -37,11 +35,11 @@ class AutoFireSystem(System):
         v, t = m.view(uid), m.view(a.target)
         facts = m.rules.weapon_facts(v.combatant)
         if not m.topology.line_of_sight(v.pos, t.pos):
-            m._event(EventKind.INFO, f"{v.name} has lost sight of {t.name}", uid, a.target)
+            m.event(EventKind.INFO, f"{v.name} has lost sight of {t.name}", uid, a.target)
             return
-        ammo = esper.try_component(m._entities[uid], Ammo)
+        ammo = m.try_component(uid, Ammo)
         if facts.melee:
-            m._event(EventKind.INFO, f"{v.name} has no weapon to shoot with", uid, a.target)
+            m.event(EventKind.INFO, f"{v.name} has no weapon to shoot with", uid, a.target)
             return
         if ammo is not None:
             # the rounds in the weapon before it fires, and the initiative it fires at (Yags SF:
@@ -49,10 +47,10 @@ class AutoFireSystem(System):
             options = {"ammo": ammo.loaded, "initiative": v.initiative, **a.options}
             need = m.rules.ammo_use(v.combatant, a.mode, options)
             if ammo.jammed:
-                m._event(EventKind.INFO, f"{v.name}'s {facts.name} is jammed", uid)
+                m.event(EventKind.INFO, f"{v.name}'s {facts.name} is jammed", uid)
                 return
             if ammo.loaded <= 0 or ammo.reload_left:
-                m._event(EventKind.INFO, f"{v.name}'s {facts.name} is empty", uid)
+                m.event(EventKind.INFO, f"{v.name}'s {facts.name} is empty", uid)
                 return
             if need > ammo.loaded:
                 options["rounds"] = ammo.loaded
@@ -61,7 +59,7 @@ class AutoFireSystem(System):
             if a.mode == "burst" and facts.burst:
                 self.shy(uid, a.target, -(-need // facts.burst))  # each burst fired at it
             yield from m.combat.strike(uid, a.target, a.mode, options, others=m.range.cone_others(uid, a.target, facts))
-            m._event(EventKind.AMMO, f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
+            m.event(EventKind.AMMO, f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
         else:
             if a.mode == "burst":
                 self.shy(uid, a.target, max(1, int(a.options.get("bursts", 1))))
@@ -85,13 +83,13 @@ class AutoFireSystem(System):
         v = m.view(uid)
         arc = 60 if a.suppressive else 30
         facts = m.rules.weapon_facts(v.combatant)
-        ammo = esper.try_component(m._entities[uid], Ammo)
+        ammo = m.try_component(uid, Ammo)
         if "area" not in facts.modes:
-            m._event(EventKind.INFO, f"{v.name} has no weapon to fire with", uid)
+            m.event(EventKind.INFO, f"{v.name} has no weapon to fire with", uid)
             return
         if ammo is not None:
             if ammo.loaded <= 0 or ammo.reload_left or ammo.jammed:
-                m._event(EventKind.INFO, f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid)
+                m.event(EventKind.INFO, f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid)
                 return
             bullets = min(ammo.loaded, m.rules.ammo_use(v.combatant, "suppress" if a.suppressive else "area", {}))
             ammo.loaded -= bullets
@@ -103,7 +101,7 @@ class AutoFireSystem(System):
         by_pos = {w.pos: w for w in others}
         victims = [by_pos[p] for p in in_arc if m.topology.line_of_sight(v.pos, p)]
         if not victims:
-            m._event(EventKind.INFO, f"{v.name} fires into an empty arc", uid)
+            m.event(EventKind.INFO, f"{v.name} fires into an empty arc", uid)
             return
         first, rest = victims[0], victims[1:]
         req = m.range.request(uid, first.uid, "suppress" if a.suppressive else "area", {"rounds": bullets})
@@ -133,4 +131,4 @@ class AutoFireSystem(System):
         m.combat.jam(uid)
         if unfired and ammo is not None:
             ammo.loaded = min(ammo.capacity, ammo.loaded + (bullets // shares) * unfired)
-            m._event(EventKind.INFO, f"{m.name(uid)}'s sweep stops: {unfired} more in the arc not fired at", uid)
+            m.event(EventKind.INFO, f"{m.name(uid)}'s sweep stops: {unfired} more in the arc not fired at", uid)

@@ -9,8 +9,6 @@ from collections.abc import Generator, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
-import esper
-
 from engine.outcome import Impossible
 from engine.turn import Question
 from game.world.components import Ammo, Combatant, Dropped
@@ -33,10 +31,10 @@ class CombatSystem(System):
                 options = {**options, "unaware": True, "surprise": True}
         d = m.declared(target)
         if d is not None and not options.get("unaware") and m.rules.takes_defence(mode):  # an unaware target spends no defence on it
-            esper.add_component(m._entities[target], replace(d, ruleset_decl=m.rules.note_attacked(d.ruleset_decl, m.name(uid))))
+            m.put(target, replace(d, ruleset_decl=m.rules.note_attacked(d.ruleset_decl, m.name(uid))))
         mine = m.declared(uid)
         if mine is not None and mode == "melee":
-            esper.add_component(m._entities[uid], replace(mine, ruleset_decl=m.rules.note_attacked(mine.ruleset_decl, m.name(target))))
+            m.put(uid, replace(mine, ruleset_decl=m.rules.note_attacked(mine.ruleset_decl, m.name(target))))
         request = m.range.request(uid, target, mode, options)
         if others:
             request = replace(request, others=others)
@@ -49,7 +47,7 @@ class CombatSystem(System):
             if question is not None:  # the defender chooses its reaction (before the roll, or after the first)
                 key = yield replace(question, uid=target)
                 request = replace(request, options={**request.options, "reaction": key})
-                c = m._comp(target, Combatant)
+                c = m.component(target, Combatant)
                 m.health.set_state(target, asks.react(c.combatant, c.state, key))
                 request = replace(request, target=m.participant(target))
         by_name = {name: u for u, name in m.names.items()}
@@ -82,11 +80,11 @@ class CombatSystem(System):
             elif outcome == "jam":
                 self.jam(uid)
                 unfired = len(results) - len(done)
-                ammo = esper.try_component(m._entities[uid], Ammo)
+                ammo = m.try_component(uid, Ammo)
                 if unfired and ammo is not None:
                     each = m.rules.ammo_use(m.view(uid).combatant, mode, {**options, "shots": 1, "bursts": 1})
                     ammo.loaded = min(ammo.capacity, ammo.loaded + each * unfired)
-                    m._event(EventKind.INFO, f"{m.name(uid)}'s {unfired} further "
+                    m.event(EventKind.INFO, f"{m.name(uid)}'s {unfired} further "
                              f"{'shot' if mode == 'shot' else 'burst'}{'s' if unfired > 1 else ''} not fired", uid)
                 break
             if m.view(uid).out:
@@ -113,10 +111,10 @@ class CombatSystem(System):
         """A result's lines in the log (its rolls and what they did), or why it could not be."""
         m = self.m
         if isinstance(result, Impossible):
-            m._event(EventKind.INFO, f"{m.name(uid)}: {result.reason}", uid, target)
+            m.event(EventKind.INFO, f"{m.name(uid)}: {result.reason}", uid, target)
             return
         for line in result.describe().splitlines():
-            m._event(EventKind.ATTACK, line, uid, target)
+            m.event(EventKind.ATTACK, line, uid, target)
 
     def stray(self, uid: int, target: int, mode: str, options: Mapping[str, Any]) -> Iterator[Question]:
         """Firing into melee: "A fumble in this situation means that a random target is hit";
@@ -132,7 +130,7 @@ class CombatSystem(System):
             figures.append(partner)
         face = m.dice.roll(len(figures))
         pick = figures[face - 1]
-        m._event(EventKind.INFO, f"{m.name(uid)}'s fumbled shot goes astray into the melee: at "
+        m.event(EventKind.INFO, f"{m.name(uid)}'s fumbled shot goes astray into the melee: at "
                  f"{m.name(pick)} (d{len(figures)}: {face})", uid, pick, data=Marker("stray"))
         shot = str(options.get("shot", "normal"))
         yield from self.strike(uid, pick, "shot", {"shot": "normal" if shot == "aimed" else shot}, stray=True)
@@ -141,8 +139,8 @@ class CombatSystem(System):
 
     def dropped_weapon(self, uid: int) -> tuple[str, tuple[int, int]] | None:
         """The weapon `uid` dropped (its name) and the tile where it lies, or None."""
-        self.m._use()
-        d = esper.try_component(self.m._entities[uid], Dropped)
+        self.m.use_world()
+        d = self.m.try_component(uid, Dropped)
         return None if d is None else (d.name, d.tile)
 
     def drop_weapon(self, uid: int, how: str, tile: tuple[int, int] | None = None) -> bool:
@@ -152,55 +150,48 @@ class CombatSystem(System):
         nothing but natural weapons has nothing to drop. `tile`: where it lands (flung away),
         else at the unit's feet."""
         m = self.m
-        m._use()
-        ent = m._entities[uid]
-        if esper.has_component(ent, Dropped):
+        if m.has_component(uid, Dropped):
             return False
-        c = m._comp(uid, Combatant)
+        c = m.component(uid, Combatant)
         facts = m.rules.weapon_facts(c.combatant)
-        bare = m.rules.make_combatant(m.rules.disarmed_spec(m._specs[uid]))
+        bare = m.rules.make_combatant(m.rules.disarmed_spec(m.spec(uid)))
         if m.rules.weapon_facts(bare).name == facts.name:
-            m._event(EventKind.INFO, f"{m.name(uid)} fights with its {facts.name.lower()}: nothing to drop", uid)
+            m.event(EventKind.INFO, f"{m.name(uid)} fights with its {facts.name.lower()}: nothing to drop", uid)
             return False
-        ammo = esper.try_component(ent, Ammo)
+        ammo = m.try_component(uid, Ammo)
         if ammo is not None:
-            esper.remove_component(ent, Ammo)
+            m.drop(uid, Ammo)
             ammo.reload_left = 0
         tile = tile or m.view(uid).pos
-        esper.add_component(ent, Dropped(facts.name, tile, c.combatant, ammo))
-        c.combatant = bare
-        m._changed(uid)
-        m._event(EventKind.STATUS, f"{m.name(uid)} {how} the {facts.name}: it lies at {tile}", uid,
+        m.put(uid, Dropped(facts.name, tile, c.combatant, ammo))
+        m.write(uid, Combatant, combatant=bare)
+        m.event(EventKind.STATUS, f"{m.name(uid)} {how} the {facts.name}: it lies at {tile}", uid,
                  data=GearNote(weapon=facts.name, tile=tile))
         return True
 
     def pick_up(self, uid: int) -> None:
         """The unit picks up its dropped weapon, if it lies within reach."""
         m = self.m
-        m._use()
-        ent = m._entities[uid]
-        d = esper.try_component(ent, Dropped)
+        d = m.try_component(uid, Dropped)
         if d is None:
             return
         if m.topology.steps(m.view(uid).pos, d.tile) > 1:
-            m._event(EventKind.INFO, f"{m.name(uid)} cannot reach the {d.name}", uid)
+            m.event(EventKind.INFO, f"{m.name(uid)} cannot reach the {d.name}", uid)
             return
-        esper.remove_component(ent, Dropped)
-        m._comp(uid, Combatant).combatant = d.armed
+        m.drop(uid, Dropped)
+        m.write(uid, Combatant, combatant=d.armed)
         if d.ammo is not None:
-            esper.add_component(ent, d.ammo)
-        m._changed(uid)
-        m._event(EventKind.STATUS, f"{m.name(uid)} picks up the {d.name}", uid, data=GearNote(weapon=d.name))
+            m.put(uid, d.ammo)
+        m.event(EventKind.STATUS, f"{m.name(uid)} picks up the {d.name}", uid, data=GearNote(weapon=d.name))
 
     def jam(self, uid: int) -> None:
         """Missile fumbles: "An unreliable weapon will jam"; it fires no more until cleared."""
         m = self.m
-        m._use()
-        ammo = esper.try_component(m._entities[uid], Ammo)
+        m.use_world()
+        ammo = m.try_component(uid, Ammo)
         if ammo is None:
             return
-        ammo.jammed = True
-        m._changed(uid)
+        m.write(uid, Ammo, jammed=True)
         name = m.rules.weapon_facts(m.view(uid).combatant).name
-        m._event(EventKind.AMMO, f"{m.name(uid)}'s {name} jams: it fires no more until cleared (reload)", uid,
+        m.event(EventKind.AMMO, f"{m.name(uid)}'s {name} jams: it fires no more until cleared (reload)", uid,
                  data=GearNote(jammed=True))

@@ -9,8 +9,6 @@ from collections.abc import Generator, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from engine.outcome import Impossible
 from engine.turn import Question
 from game.world.components import Grapple, Moved, Posture
@@ -31,14 +29,14 @@ class EngagementSystem(System):
 
     def grappled_with(self, uid: int) -> int | None:
         """The unit `uid` holds or is held by (Grappled), None if it is in no hold."""
-        self.m._use()
-        g = esper.try_component(self.m._entities[uid], Grapple)
+        self.m.use_world()
+        g = self.m.try_component(uid, Grapple)
         return None if g is None else g.partner
 
     def holds(self, uid: int) -> bool:
         """Is `uid` the one holding (not the one held) in its grapple?"""
-        self.m._use()
-        g = esper.try_component(self.m._entities[uid], Grapple)
+        self.m.use_world()
+        g = self.m.try_component(uid, Grapple)
         return g is not None and g.holder
 
     # --- melee --------------------------------------------------------------------------------
@@ -53,9 +51,9 @@ class EngagementSystem(System):
         if m.topology.steps(v.pos, t.pos) > facts.reach_tiles:
             path = m.movement.approach(v, t.pos, facts.reach_tiles)
             if not path:
-                m._event(EventKind.INFO, f"{v.name} cannot reach {t.name}", uid, a.target)
+                m.event(EventKind.INFO, f"{v.name} cannot reach {t.name}", uid, a.target)
                 return
-            mode = m._comp(uid, Moved).mode
+            mode = m.component(uid, Moved).mode
             m.movement.note_walked(uid, mode if mode != "none" else "free", path)
             yield from m.movement.walk(uid, path, attacking=a.target)
             if m.view(uid).out:
@@ -74,7 +72,7 @@ class EngagementSystem(System):
             count = len(why) - (1 if facts.reach > t_facts.reach else 0)
             if count >= 1:
                 kind = "automatic strike" if count >= 2 else "free strike"
-                m._event(EventKind.FREE_STRIKE, f"{t.name}: {' and '.join(why)}: a{'n' if count >= 2 else ''} "
+                m.event(EventKind.FREE_STRIKE, f"{t.name}: {' and '.join(why)}: a{'n' if count >= 2 else ''} "
                          f"{kind} at {v.name}", a.target, uid, data=StrikeNote(kind))
                 yield from m.combat.strike(a.target, uid, "melee", {"kind": kind, "automatic": count >= 2})
                 if m.view(uid).out:
@@ -87,7 +85,7 @@ class EngagementSystem(System):
             if (not isinstance(r, Impossible) and r.counter_strike and not m.view(a.target).out and not m.view(uid).out
                     and self.grappled_with(a.target) in (None, uid)):
                 if m.rules.weapon_facts(m.view(a.target).combatant).melee:
-                    m._event(EventKind.FREE_STRIKE, f"{t.name} counter strikes", a.target, uid)
+                    m.event(EventKind.FREE_STRIKE, f"{t.name} counter strikes", a.target, uid)
                     yield from m.combat.strike(a.target, uid, "melee", {"kind": "counter strike"})
 
     def able_to_strike(self, foes: Sequence[UnitView]) -> list[int]:
@@ -125,7 +123,7 @@ class EngagementSystem(System):
             if (ef.melee and steps(e.pos, here) <= ef.reach_tiles and steps(e.pos, step) > ef.reach_tiles
                     and self.grappled_with(e.uid) in (None, uid)):
                 struck.add(e.uid)
-                m._event(EventKind.FREE_STRIKE, f"{e.name} strikes at {v.name} moving past", e.uid, uid)
+                m.event(EventKind.FREE_STRIKE, f"{e.name} strikes at {v.name} moving past", e.uid, uid)
                 yield from m.combat.strike(e.uid, uid, "melee", {"kind": "free strike"})
                 if m.view(uid).out:
                     return True
@@ -140,13 +138,13 @@ class EngagementSystem(System):
         m = self.m
         d = m.declared(uid)
         if d is not None:
-            esper.add_component(m._entities[uid], replace(d, ruleset_decl=m.rules.note_effect(d.ruleset_decl, effect, other)))
+            m.put(uid, replace(d, ruleset_decl=m.rules.note_effect(d.ruleset_decl, effect, other)))
 
     def overwhelm(self, uid: int, effect: str) -> None:
         """Overwhelming attacks: "-5 per level of success to any further attacks or defences
         that they make that round against anyone"."""
         self.redeclare(uid, effect)
-        self.m._event(EventKind.STATUS, f"{self.m.name(uid)} is overwhelmed: {effect.split(':', 1)[1]} to further "
+        self.m.event(EventKind.STATUS, f"{self.m.name(uid)} is overwhelmed: {effect.split(':', 1)[1]} to further "
                       "attacks and defences this round", uid)
 
     def grapple(self, holder: int, held: int) -> None:
@@ -157,18 +155,16 @@ class EngagementSystem(System):
         for uid in (holder, held):
             if self.grappled_with(uid) is not None:
                 self.release(uid, "lets go")
-        ents = m._entities
-        esper.add_component(ents[holder], Grapple(held, True))
-        esper.add_component(ents[held], Grapple(holder, False))
+        m.put(holder, Grapple(held, True))
+        m.put(held, Grapple(holder, False))
         for uid, other in ((holder, held), (held, holder)):
-            m._comp(uid, Posture).stance = "normal"  # the grappled stance replaces any other
-            m._changed(uid)
+            m.write(uid, Posture, stance="normal")  # the grappled stance replaces any other
             self.redeclare(uid, "grappled", m.name(other))
-        mv = m._comp(held, Moved)
+        mv = m.component(held, Moved)
         mv.mode, mv.path = "none", ()
-        lost = held not in m._acted
-        m._lost.add(held)
-        m._event(EventKind.STATUS, f"{m.name(holder)} holds {m.name(held)}: both are grappled"
+        lost = held not in m.turn.acted
+        m.turn.lost.add(held)
+        m.event(EventKind.STATUS, f"{m.name(holder)} holds {m.name(held)}: both are grappled"
                  + (f"; {m.name(held)} loses the rest of its actions this round" if lost
                     else f"; {m.name(held)} loses its move this round"),
                  holder, held, data=Marker("grapple"))
@@ -180,7 +176,6 @@ class EngagementSystem(System):
         if partner is None:
             return
         for u in (uid, partner):
-            esper.remove_component(m._entities[u], Grapple)
-            m._changed(u)
-        m._event(EventKind.STATUS, f"{m.name(uid)} {how}: the hold with {m.name(partner)} ends", uid, partner)
+            m.drop(u, Grapple)
+        m.event(EventKind.STATUS, f"{m.name(uid)} {how}: the hold with {m.name(partner)} ends", uid, partner)
 

@@ -9,8 +9,6 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-import esper
-
 from engine.outcome import Impossible
 from engine.turn import Question
 from game.world.components import Grenades
@@ -27,7 +25,7 @@ class ExplosionSystem(System):
     def throw(self, uid: int, a: Throw) -> Iterator[Question]:
         m = self.m
         v = m.view(uid)
-        grenades = m._comp(uid, Grenades)
+        grenades = m.component(uid, Grenades)
         if a.weapon not in grenades.weapon_ids:
             return
         dist = m.topology.distance_m(v.pos, a.tile)
@@ -36,18 +34,18 @@ class ExplosionSystem(System):
         try:
             roll, offset_m = blasts.throw(m.dice, m.participant(uid), a.weapon, dist)
         except ValueError as exc:  # it can no longer throw (knocked down since it declared)
-            m._event(EventKind.INFO, f"{v.name} cannot throw: {exc}", uid)
+            m.event(EventKind.INFO, f"{v.name} cannot throw: {exc}", uid)
             return
         grenades.weapon_ids.remove(a.weapon)
-        m._changed(uid)
-        m._event(EventKind.ATTACK, roll.describe(), uid)
+        m.changed(uid, Grenades)
+        m.event(EventKind.ATTACK, roll.describe(), uid)
         land = a.tile
         if offset_m != (0.0, 0.0):
             mpt = m.grid.metres_per_tile
             lx = min(max(0, a.tile[0] + round(offset_m[0] / mpt)), m.grid.width - 1)
             ly = min(max(0, a.tile[1] + round(offset_m[1] / mpt)), m.grid.height - 1)
             land = (lx, ly)
-            m._event(EventKind.BLAST, f"the {a.weapon.replace('_', ' ')} scatters to {land}", uid)
+            m.event(EventKind.BLAST, f"the {a.weapon.replace('_', ' ')} scatters to {land}", uid)
         victims = []
         for w in m.units():
             if w.state is not None and m.rules.health_facts(w.state).dead:
@@ -58,7 +56,7 @@ class ExplosionSystem(System):
             d_m += self.take_cover(uid, w.uid, a.weapon, d_m)
             victims.append((w.uid, m.participant(w.uid), d_m, covered))
         results = blasts.blast(m.dice, m.participant(uid), a.weapon, [(p, d_m, c) for _, p, d_m, c in victims])
-        m._event(EventKind.BLAST, f"the {a.weapon.replace('_', ' ')} explodes at {land}", uid, data=BlastAt(land))
+        m.event(EventKind.BLAST, f"the {a.weapon.replace('_', ' ')} explodes at {land}", uid, data=BlastAt(land))
         for (wuid, _, _, _), r in zip(victims, results, strict=False):
             if r is None:
                 continue
@@ -83,8 +81,7 @@ class ExplosionSystem(System):
                                           m.name(thrower), weapon, distance_m)
         if roll is None:
             return 0.0
-        esper.add_component(m._entities[uid], replace(d, ruleset_decl=decl))
-        m._changed(uid)
-        m._event(EventKind.ATTACK, roll.describe() + (f": {v.name} dives {metres:g} m further out" if metres
+        m.put(uid, replace(d, ruleset_decl=decl))
+        m.event(EventKind.ATTACK, roll.describe() + (f": {v.name} dives {metres:g} m further out" if metres
                                                       else f": {v.name} is caught"), uid)
         return metres

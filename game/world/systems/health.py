@@ -33,15 +33,14 @@ class HealthSystem(System):
         """`uid`'s state is now `state`: a unit that falls is down (and lets go of any hold);
         one that becomes exhausted must rest."""
         m = self.m
-        c = m._comp(uid, Combatant)
+        c = m.component(uid, Combatant)
         before = m.rules.out_of_fight(c.state)
         resting = m.rules.must_rest(c.combatant, c.state)
-        c.state = state
-        m._changed(uid)
-        if m.rules.health_facts(state).prone and m._comp(uid, Posture).stance != "prone":
-            m._comp(uid, Posture).stance = "prone"  # the ruleset laid it down (a wound, an evade)
+        m.write(uid, Combatant, state=state)
+        if m.rules.health_facts(state).prone and m.component(uid, Posture).stance != "prone":
+            m.component(uid, Posture).stance = "prone"  # the ruleset laid it down (a wound, an evade)
         if not before and m.rules.out_of_fight(state):
-            m._event(EventKind.DOWN, f"{m.name(uid)} is down: {m.rules.status(state)}", uid, data=self.health_of(uid, state))
+            m.event(EventKind.DOWN, f"{m.name(uid)} is down: {m.rules.status(state)}", uid, data=self.health_of(uid, state))
             m.engagement.release(uid, "is down")
         elif not resting and m.rules.must_rest(c.combatant, state):
             self.exhausted(uid)
@@ -53,12 +52,12 @@ class HealthSystem(System):
         m = self.m
         now = m.phase in ("fast", "normal", "slow")
         if now:
-            m._lost.add(uid)
-            m._resting.add(uid)
-            mv = m._comp(uid, Moved)
+            m.turn.lost.add(uid)
+            m.turn.resting.add(uid)
+            mv = m.component(uid, Moved)
             mv.mode, mv.path = "none", ()
-        m._event(EventKind.STATUS, f"{m.name(uid)} is exhausted and must rest"
-                 + ("; it loses the rest of its round" if now and uid not in m._acted else ""), uid,
+        m.event(EventKind.STATUS, f"{m.name(uid)} is exhausted and must rest"
+                 + ("; it loses the rest of its round" if now and uid not in m.turn.acted else ""), uid,
                  data=Marker("exhausted"))
 
     def apply(self, target: int, result: Any, attacker: int | None = None, origin: Tile | None = None) -> None:
@@ -68,32 +67,31 @@ class HealthSystem(System):
         attacker's reach; an effect `attacker:E` falls on the attacker: disarmed:M,
         duck_back into cover beside it). strike:HOW:NAME is the combat system's."""
         m = self.m
-        c = m._comp(target, Combatant)
+        c = m.component(target, Combatant)
         applied = m.rules.apply(m.dice, c.combatant, c.state, result)
         for roll in applied.rolls:
-            m._event(EventKind.ROLL, roll.describe(), target)
+            m.event(EventKind.ROLL, roll.describe(), target)
         health = self.health_of(target, applied.state)
         for text in applied.events:
-            m._event(EventKind.STATUS, f"{m.name(target)} {text}" if not text.startswith(m.name(target)) else text,
+            m.event(EventKind.STATUS, f"{m.name(target)} {text}" if not text.startswith(m.name(target)) else text,
                      target, data=health)
         self.set_state(target, applied.state)
-        standing = not m.rules.out_of_fight(m._comp(target, Combatant).state)
+        standing = not m.rules.out_of_fight(m.component(target, Combatant).state)
         for effect in (result.effects if applied.effects is None else applied.effects):
             if effect.startswith(("knockback:", "disarmed:", "withdraw", "attacker:")):
                 self.on_grid(target, effect, attacker, origin)
             elif effect == "prone":
-                m._comp(target, Posture).stance = "prone"
-                m._changed(target)
-                m._event(EventKind.STATUS, f"{m.name(target)} is knocked prone", target)
+                m.write(target, Posture, stance="prone")
+                m.event(EventKind.STATUS, f"{m.name(target)} is knocked prone", target)
             elif effect == "grappled" and attacker is not None and standing and not m.view(attacker).out:
                 m.engagement.grapple(attacker, target)
             elif effect == "disarmed" and standing:
                 m.combat.drop_weapon(target, "is disarmed and drops")
             elif effect.startswith("overwhelmed:") and standing:
                 m.engagement.overwhelm(target, effect)
-        if result.hit and not m.rules.out_of_fight(m._comp(target, Combatant).state):
-            state = m._comp(target, Combatant).state
-            m._event(EventKind.DAMAGE, f"{m.name(target)}: {m.rules.status(state)}", None, target,
+        if result.hit and not m.rules.out_of_fight(m.component(target, Combatant).state):
+            state = m.component(target, Combatant).state
+            m.event(EventKind.DAMAGE, f"{m.name(target)}: {m.rules.status(state)}", None, target,
                      data=self.health_of(target, state))
 
     def on_grid(self, target: int, effect: str, attacker: int | None, origin: Tile | None) -> None:
@@ -125,12 +123,12 @@ class HealthSystem(System):
         """What an attack costs the one who made it (Yags: fatigue for a fumble whose chosen
         outcome is fatigue, and for a tiring manoeuvre that succeeded)."""
         m = self.m
-        c = m._comp(uid, Combatant)
+        c = m.component(uid, Combatant)
         applied = m.rules.apply_to_attacker(m.dice, c.combatant, c.state, result)
         if applied.state is c.state:
             return
         for text in applied.events:
-            m._event(EventKind.STATUS, text, uid, data=self.health_of(uid, applied.state))
+            m.event(EventKind.STATUS, text, uid, data=self.health_of(uid, applied.state))
         self.set_state(uid, applied.state)
 
     def end_of_round(self) -> Iterator[Question]:
@@ -141,17 +139,17 @@ class HealthSystem(System):
         for uid in m.uids():
             if m.has_left(uid):
                 continue  # it left the map safe by an exit: nothing happens to it any more
-            c = m._comp(uid, Combatant)
+            c = m.component(uid, Combatant)
             aimed = m.autofire.pressure.pop(uid, [])
             d = m.declared(uid)
             applied = m.rules.end_of_round(m.dice, c.combatant, c.state, bursts=len(aimed),
                                            in_cover=bool(aimed) and all(aimed),
-                                           moved=m._comp(uid, Moved).mode,
+                                           moved=m.component(uid, Moved).mode,
                                            declaration=d.ruleset_decl if d is not None else None)
             for roll in applied.rolls:
-                m._event(EventKind.ROLL, roll.describe(), uid)
+                m.event(EventKind.ROLL, roll.describe(), uid)
             for text in applied.events:
-                m._event(EventKind.STATUS, text, uid, data=self.health_of(uid, applied.state))
+                m.event(EventKind.STATUS, text, uid, data=self.health_of(uid, applied.state))
             self.set_state(uid, applied.state)
         self.end_holds()
         yield from ()
@@ -162,11 +160,11 @@ class HealthSystem(System):
         m = self.m
         by_name = {m.name(u): u for u in m.uids()}
         for uid in m.uids():
-            state = m._comp(uid, Combatant).state
+            state = m.component(uid, Combatant).state
             holder = m.rules.held_by(state)
             if holder is None or m.view(uid).out:
                 continue
             h = by_name.get(holder)
             if h is None or m.view(h).out or m.topology.steps(m.view(h).pos, m.view(uid).pos) > 1:
                 self.set_state(uid, m.rules.let_go(state))
-                m._event(EventKind.STATUS, f"{m.name(uid)} is free: {holder} no longer holds it", uid)
+                m.event(EventKind.STATUS, f"{m.name(uid)} is free: {holder} no longer holds it", uid)

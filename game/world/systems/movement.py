@@ -125,7 +125,7 @@ class MovementSystem(System):
         """How a melee attacker moves to reach its target: none (in reach already), free
         (within half its Move) or run (a full Move: the attack is slow; Movement)."""
         m = self.m
-        if action.mode != "melee" or action.target not in m._entities:
+        if action.mode != "melee" or not m.has_unit(action.target):
             return "none"
         facts = m.rules.weapon_facts(v.combatant)
         t = m.view(action.target)
@@ -167,7 +167,7 @@ class MovementSystem(System):
         an enemy's overwatch covering a tile stepped on goes off."""
         m = self.m
         v = m.view(uid)
-        pos = m._comp(uid, Position)
+        pos = m.component(uid, Position)
         steps = [(int(p[0]), int(p[1])) for p in path]
         if steps and steps[0] == v.pos:
             steps = steps[1:]
@@ -192,8 +192,7 @@ class MovementSystem(System):
                 return
             if len(struck) != strikes:
                 able = None
-            pos.x, pos.y = step
-            m._changed(uid)
+            m.write(uid, Position, x=step[0], y=step[1])
             if step not in occupied:
                 last_free = step
             if m.overwatch.watching:
@@ -205,14 +204,13 @@ class MovementSystem(System):
                                              data=MovedTo(step)))
                     return
         if (pos.x, pos.y) in occupied:  # stopped short on a friend: back to the last free tile
-            pos.x, pos.y = last_free
-            m._changed(uid)
-        m._event(EventKind.MOVE, f"{v.name} moves to {(pos.x, pos.y)}", uid, data=MovedTo((pos.x, pos.y)))
+            m.write(uid, Position, x=last_free[0], y=last_free[1])
+        m.event(EventKind.MOVE, f"{v.name} moves to {(pos.x, pos.y)}", uid, data=MovedTo((pos.x, pos.y)))
         if bumped is not None and m.vision is not None and not m.view(uid).out:
             # fog of war: its side planned as if the tile were free (`blockers`); the mover
             # stops short of the unit it ran into, and its side now knows where it stands
             if m.vision.bump(v.team, bumped):
-                m._event(EventKind.INFO, f"{v.name} runs into {m.name(bumped)} at {m.view(bumped).pos} "
+                m.event(EventKind.INFO, f"{v.name} runs into {m.name(bumped)} at {m.view(bumped).pos} "
                          f"and stops at {(pos.x, pos.y)}", uid, bumped)
 
     def finish_moves(self) -> Iterator[Question]:
@@ -220,8 +218,8 @@ class MovementSystem(System):
         contested tile first (rules-notes, Simultaneous movement)."""
         m = self.m
         m.phase = "move"
-        for uid in reversed(m._declare_queue):
-            mv = m._comp(uid, Moved)
+        for uid in reversed(m.turn.queue):
+            mv = m.component(uid, Moved)
             if mv.mode == "none" or not mv.path or m.view(uid).out:
                 continue
             self.note_walked(uid, mv.mode, mv.path)
@@ -230,7 +228,7 @@ class MovementSystem(System):
     def note_walked(self, uid: int, mode: str, path: Sequence[Tile]) -> None:
         """Keep the fastest gait `uid` has walked this round and how far (`Moved.walked`)."""
         m = self.m
-        mv = m._comp(uid, Moved)
+        mv = m.component(uid, Moved)
         if GAITS.index(mode) > GAITS.index(mv.walked):
             mv.walked = mode
         start = m.view(uid).pos
@@ -238,7 +236,7 @@ class MovementSystem(System):
 
     def moved(self, uid: int) -> Any:
         """How `uid` moves this round (its `Moved` component: mode and path)."""
-        return self.m._comp(uid, Moved)
+        return self.m.component(uid, Moved)
 
     # --- thrust about (a ruleset's effects: game/world/systems/health.py) ------------------------
 
@@ -264,12 +262,11 @@ class MovementSystem(System):
         """Put `uid` on `to` at once (a knockback, a withdrawal, ducking back): not a move,
         so no free strike and no overwatch; its declared move this round goes on from there."""
         m = self.m
-        pos = m._comp(uid, Position)
+        pos = m.component(uid, Position)
         if (pos.x, pos.y) == to:
             return
-        pos.x, pos.y = to
-        m._changed(uid)
-        m._event(EventKind.MOVE, f"{m.name(uid)} {why} to {to}", uid, data=MovedTo(to))
+        m.write(uid, Position, x=to[0], y=to[1])
+        m.event(EventKind.MOVE, f"{m.name(uid)} {why} to {to}", uid, data=MovedTo(to))
 
     def step_out_of_reach(self, uid: int, foe: int) -> Tile | None:
         """A free tile next to `uid` beyond `foe`'s melee reach, the furthest from it (ties:

@@ -25,8 +25,6 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from engine.outcome import Impossible
 from engine.turn import Question
 from game.world.actions import Overwatch, kind_of
@@ -57,8 +55,8 @@ class OverwatchSystem(System):
     def watch(self, uid: int) -> Watch | None:
         """`uid`'s overwatch: this round's once the round resolves, last round's while units
         declare (untriggered, it may be kept), else None."""
-        self.m._use()
-        return esper.try_component(self.m._entities[uid], Watch)
+        self.m.use_world()
+        return self.m.try_component(uid, Watch)
 
     def covers(self, uid: int, aim: Tile | None, tile: Tile, origin: Tile | None = None) -> bool:
         """Would `uid`'s overwatch toward `aim` (None: its melee reach) from `origin` (where it
@@ -160,22 +158,21 @@ class OverwatchSystem(System):
         its `Watch`, kept from last round when the declaration keeps it; others lose theirs."""
         m = self.m
         self.watching = []
-        for uid in m._declare_queue:
-            ent = m._entities[uid]
+        for uid in m.turn.queue:
             d = m.declared(uid)
-            old = esper.try_component(ent, Watch)
+            old = m.try_component(uid, Watch)
             if d is None or not isinstance(d.action, Overwatch) or m.view(uid).out:
                 if old is not None:
-                    esper.remove_component(ent, Watch)
+                    m.drop(uid, Watch)
                 continue
             aim = None if d.action.aim is None else (d.action.aim[0], d.action.aim[1])
             kept = self.keeps(uid, aim)
             since = old.since if kept and old is not None else m.round
-            esper.add_component(ent, Watch(aim, m.view(uid).pos, m.round, since))
+            m.put(uid, Watch(aim, m.view(uid).pos, m.round, since))
             self.watching.append(uid)
             if kept:
                 bonus = self.bonus(uid)
-                m._event(EventKind.OVERWATCH, f"{m.name(uid)} keeps its overwatch from round {since} (Waiting beyond "
+                m.event(EventKind.OVERWATCH, f"{m.name(uid)} keeps its overwatch from round {since} (Waiting beyond "
                          f"a round): +{bonus} initiative (Per x Tactics) if it triggers", uid,
                          data=WatchNote(stage="kept", since=since, bonus=bonus))
         yield from ()
@@ -199,7 +196,7 @@ class OverwatchSystem(System):
             if watch is None or watch.triggered or watch.round != m.round:
                 continue
             wv = m.view(w)
-            if wv.out or wv.team == v.team or w in m._lost or m.engagement.grappled_with(w) is not None:
+            if wv.out or wv.team == v.team or w in m.turn.lost or m.engagement.grappled_with(w) is not None:
                 continue
             if self.covers(w, watch.aim, v.pos, watch.tile):
                 found.append((w, wv.combatant, "fast", self._initiative(w)))
@@ -211,7 +208,7 @@ class OverwatchSystem(System):
         returned, to go off right after it."""
         m = self.m
         d = m.declared(uid)
-        if d is None or kind_of(d.action).quiet or uid in m._lost:
+        if d is None or kind_of(d.action).quiet or uid in m.turn.lost:
             return []
         later = []
         me = (uid, m.view(uid).combatant, speed, m.view(uid).initiative)
@@ -251,16 +248,16 @@ class OverwatchSystem(System):
         name = m.name(watcher)
         kept = watch.since < m.round
         where = "into its overwatch" if how == "steps" else "in its overwatch"
-        m._event(EventKind.OVERWATCH, f"{name}'s overwatch is triggered: {t.name} {'steps' if how == 'steps' else 'acts'} "
+        m.event(EventKind.OVERWATCH, f"{name}'s overwatch is triggered: {t.name} {'steps' if how == 'steps' else 'acts'} "
                  f"{where} at {t.pos}" + (f" (kept since round {watch.since}: initiative "
                                           f"{self._initiative(watcher)})" if kept else ""),
                  watcher, target, data=WatchNote(stage="triggered", how=how, at=t.pos, kept=kept))
         w = m.rules.overwatch_rules
         assert w is not None  # an overwatch is declared only under a ruleset that has one
         roll = w.overwatch_check(m.dice, m.participant(watcher))
-        m._event(EventKind.ROLL, roll.describe(), watcher, target, data=CheckNote("overwatch", roll.success))
+        m.event(EventKind.ROLL, roll.describe(), watcher, target, data=CheckNote("overwatch", roll.success))
         if not roll.success:
-            m._event(EventKind.OVERWATCH, f"{name} fails the overwatch check: the action is wasted", watcher, target,
+            m.event(EventKind.OVERWATCH, f"{name} fails the overwatch check: the action is wasted", watcher, target,
                      data=WatchNote(stage="wasted"))
             return
         yield from self.attack(watcher, target)
@@ -272,19 +269,19 @@ class OverwatchSystem(System):
         v, t = m.view(uid), m.view(target)
         facts = m.rules.weapon_facts(v.combatant)
         if facts.melee:
-            m._event(EventKind.OVERWATCH, f"{v.name} strikes at {t.name}: fast, attack roll halved, {t.name} unaware",
+            m.event(EventKind.OVERWATCH, f"{v.name} strikes at {t.name}: fast, attack roll halved, {t.name} unaware",
                      uid, target, data=WatchNote(stage="fire"))
             yield from m.combat.strike(uid, target, "melee", {"overwatch": True, "unaware": True, "kind": "overwatch strike"})
             return
-        ammo = esper.try_component(m._entities[uid], Ammo)
+        ammo = m.try_component(uid, Ammo)
         if ammo is not None and (ammo.jammed or ammo.loaded <= 0 or ammo.reload_left):
-            m._event(EventKind.INFO, f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid, target)
+            m.event(EventKind.INFO, f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid, target)
             return
         if ammo is not None:
             ammo.loaded -= 1
-        m._event(EventKind.OVERWATCH, f"{v.name} fires on {t.name}: a fast snapshot, attack roll halved, {t.name} unaware",
+        m.event(EventKind.OVERWATCH, f"{v.name} fires on {t.name}: a fast snapshot, attack roll halved, {t.name} unaware",
                  uid, target, data=WatchNote(stage="fire"))
         yield from m.combat.strike(uid, target, "shot", {"shot": "snap", "overwatch": True, "unaware": True},
                                    others=m.range.cone_others(uid, target, facts))
         if ammo is not None:
-            m._event(EventKind.AMMO, f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
+            m.event(EventKind.AMMO, f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)

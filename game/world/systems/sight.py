@@ -73,7 +73,7 @@ class SightSystem(System):
             start, end = tuple(path[0]), tuple(path[-1])
         else:
             d = m.declared(uid)
-            if d is None or not isinstance(d.action, Attack) or d.action.target not in m._entities:
+            if d is None or not isinstance(d.action, Attack) or not m.has_unit(d.action.target):
                 return True
             start, end = v.pos, m.view(d.action.target).pos
         mx, my = end[0] - start[0], end[1] - start[1]

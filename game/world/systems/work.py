@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import esper
-
 from engine.turn import Question
 from game.world.actions import Action, FirstAid, Hold, Reload
 from game.world.components import Ammo, Tending
@@ -25,8 +23,8 @@ class WorkSystem(System):
 
     def tending(self, uid: int) -> Tending | None:
         """First aid `uid` is giving (patient, wounds or stuns, rounds left), or None."""
-        self.m._use()
-        return esper.try_component(self.m._entities[uid], Tending)
+        self.m.use_world()
+        return self.m.try_component(uid, Tending)
 
     def carry_on(self, uid: int) -> Action:
         """What `uid` declares to go on with what it is in the middle of (a reload, first aid,
@@ -46,50 +44,48 @@ class WorkSystem(System):
         declaration interrupts it, and a later one starts afresh (reloading and tending take
         the round's action)."""
         m = self.m
-        for uid in m._declare_queue:
+        for uid in m.turn.queue:
             d = m.declared(uid)
             a = d.action if d is not None else None
             ammo = m.view(uid).ammo
             if ammo is not None and ammo.reload_left and not isinstance(a, Reload):
-                ammo.reload_left = 0
-                m._changed(uid)
-                m._event(EventKind.AMMO, f"{m.name(uid)} stops reloading", uid)
+                m.write(uid, Ammo, reload_left=0)
+                m.event(EventKind.AMMO, f"{m.name(uid)} stops reloading", uid)
             t = self.tending(uid)
             if t is not None and a != FirstAid(t.patient, t.stuns):
-                esper.remove_component(m._entities[uid], Tending)
-                m._event(EventKind.INFO, f"{m.name(uid)} stops tending {m.name(t.patient)}", uid, t.patient)
+                m.drop(uid, Tending)
+                m.event(EventKind.INFO, f"{m.name(uid)} stops tending {m.name(t.patient)}", uid, t.patient)
         yield from ()
 
     def tend(self, uid: int, a: FirstAid) -> None:
         """One round of first aid; the check when the last round is done (Healing and First
         aid: an Intelligence x First aid check after a minute's tending)."""
         m = self.m
-        ent = m._entities[uid]
         p = m.view(a.patient)
         aid = m.rules.first_aid_rules
         assert aid is not None  # first aid is declared only under a ruleset that has it
         if m.rules.health_facts(p.state).dead or m.topology.steps(m.view(uid).pos, p.pos) > 1:
-            if esper.has_component(ent, Tending):
-                esper.remove_component(ent, Tending)
-            m._event(EventKind.INFO, f"{m.name(uid)} cannot tend {p.name}", uid, a.patient)
+            if m.has_component(uid, Tending):
+                m.drop(uid, Tending)
+            m.event(EventKind.INFO, f"{m.name(uid)} cannot tend {p.name}", uid, a.patient)
             return
-        t = esper.try_component(ent, Tending)
+        t = m.try_component(uid, Tending)
         if t is None:
             t = Tending(a.patient, a.stuns, aid.first_aid_rounds())
-            esper.add_component(ent, t)
-            m._event(EventKind.INFO, f"{m.name(uid)} tends {p.name}'s {'stuns' if a.stuns else 'wounds'} "
+            m.put(uid, t)
+            m.event(EventKind.INFO, f"{m.name(uid)} tends {p.name}'s {'stuns' if a.stuns else 'wounds'} "
                      f"({t.rounds_left} rounds)", uid, a.patient)
         t.rounds_left -= 1
         if t.rounds_left > 0:
-            m._event(EventKind.INFO, f"{m.name(uid)} goes on tending {p.name} ({t.rounds_left} rounds left)",
+            m.event(EventKind.INFO, f"{m.name(uid)} goes on tending {p.name} ({t.rounds_left} rounds left)",
                      uid, a.patient)
             return
-        esper.remove_component(ent, Tending)
+        m.drop(uid, Tending)
         applied = aid.first_aid(m.dice, m.participant(uid), m.participant(a.patient), stuns=a.stuns)
         for roll in applied.rolls:
-            m._event(EventKind.ROLL, roll.describe(), uid, a.patient)
+            m.event(EventKind.ROLL, roll.describe(), uid, a.patient)
         for text in applied.events:
-            m._event(EventKind.STATUS, text, uid, a.patient, data=m.health.health_of(a.patient, applied.state, first_aid=True))
+            m.event(EventKind.STATUS, text, uid, a.patient, data=m.health.health_of(a.patient, applied.state, first_aid=True))
         m.health.set_state(a.patient, applied.state)
 
     def reload(self, uid: int) -> None:
@@ -97,22 +93,21 @@ class WorkSystem(System):
         reloading); clearing a jam takes one round's action (the jammed round is already
         spent); a reload declared again goes on (`interrupt` stops one not declared)."""
         m = self.m
-        ammo = m._comp(uid, Ammo)
+        ammo = m.component(uid, Ammo)
         facts = m.rules.weapon_facts(m.view(uid).combatant)
         if ammo.jammed:
-            ammo.jammed = False
-            m._changed(uid)
-            m._event(EventKind.AMMO, f"{m.name(uid)} clears the jam of the {facts.name}", uid, data=GearNote(jammed=False))
+            m.write(uid, Ammo, jammed=False)
+            m.event(EventKind.AMMO, f"{m.name(uid)} clears the jam of the {facts.name}", uid, data=GearNote(jammed=False))
             return
         if ammo.reload_left:
-            m._event(EventKind.AMMO, f"{m.name(uid)} goes on reloading ({ammo.reload_left} rounds left)", uid)
+            m.event(EventKind.AMMO, f"{m.name(uid)} goes on reloading ({ammo.reload_left} rounds left)", uid)
         else:
             c = m.view(uid)
             ammo.reload_left = max(1, m.rules.reload_rounds(c.combatant, c.state))
-            m._event(EventKind.AMMO, f"{m.name(uid)} reloads ({ammo.reload_left} rounds)", uid)
+            m.event(EventKind.AMMO, f"{m.name(uid)} reloads ({ammo.reload_left} rounds)", uid)
         ammo.reload_left -= 1
         if ammo.reload_left == 0 and ammo.magazines > 0:
             ammo.magazines -= 1
             ammo.loaded = ammo.capacity
-            m._event(EventKind.AMMO, f"{m.name(uid)} has reloaded", uid)
-        m._changed(uid)
+            m.event(EventKind.AMMO, f"{m.name(uid)} has reloaded", uid)
+        m.changed(uid, Ammo)
