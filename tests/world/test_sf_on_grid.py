@@ -314,3 +314,80 @@ def test_a_saved_yags_sf_game_replays_to_the_same_log(tmp_path):
         assert loaded.match.rules.name == "yags-sf" and loaded.match.log.lines() == lines
     finally:
         loaded.match.close()
+
+
+# --- Multiple Shots at their own initiative counts ----------------------------------------------
+
+
+class Recorded(FixedInitiative):
+    """Each attack's rolls recorded in the order made (shooter, first line), none applied:
+    the order of the shots is what is checked, not what they do."""
+
+    def __init__(self, values: dict[str, int]) -> None:
+        super().__init__(values)
+        self.made: list[tuple[str, str]] = []
+
+    def resolve(self, dice, request):
+        results = super().resolve(dice, request)
+        from engine.outcome import Impossible
+        for r in results:
+            self.made.append((request.attacker.name, r.describe().splitlines()[0]))
+        return [Impossible("recorded")]
+
+
+def test_further_shots_come_ten_initiative_steps_later(new_match):
+    """Special Firearm Attacks, Multiple Shots: "The first attack is made as normal, and each
+    further attack occurs 10 initiative steps later, with a cumulative recoil penalty". Ann
+    (initiative 50) fires three shots at Bob, who (45) shoots back: her first at 50, Bob's at
+    45, her second at 40 and her third at 30, each rolled when its count comes (the second
+    with the M16's recoil, -2, once, the third twice). They used to land all three before Bob's
+    (crossroads seed 1 round 1). A round is spent as each shot is fired."""
+    rules = Recorded({"Ann": 50, "Bob": 45})
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 25, 1)]},
+                 rules=rules)
+    loaded = m.view(0).ammo.loaded
+    start = len(m.log)
+    declare_all(m, {0: Attack(1, "shot", {"shots": 3}), 1: Attack(0, "shot")})
+    m.resolve_round()
+    texts = [e.text for e in m.log.since(start)]
+    assert [who for who, _ in rules.made] == ["Ann", "Bob", "Ann", "Ann"], rules.made
+    first, second, third = (line for who, line in rules.made if who == "Ann")
+    assert first.startswith("shot 1") and "recoil" not in first
+    assert second.startswith("shot 2") and "recoil -2" in second
+    assert third.startswith("shot 3") and "recoil -4" in third
+    assert "Ann fires again at initiative 40" in texts
+    assert "Ann fires again at initiative 30" in texts
+    assert m.view(0).ammo.loaded == loaded - 3
+
+
+class KillsAtOnce(Recorded):
+    """Cid's shot puts its target out of the fight (a damage of 99 on the chart); the others'
+    are recorded, not applied."""
+
+    def resolve(self, dice, request):
+        if request.attacker.name == "Cid":
+            roll = Roll("damage", (), None, 99)
+            return [AttackResult("Cid", request.target.name, None, None, True,
+                                 DamageRoll(roll, 0, 99, 7, False, False, False))]
+        return super().resolve(dice, request)
+
+
+def test_a_further_shot_at_a_target_down_by_its_count_is_not_fired(new_match):
+    """Multiple Shots: "As many shots can be made, at either the same or multiple targets, as
+    the gun has rounds": each shot is a pull of the trigger at its own count, so one whose
+    target fell in between (Cid, 45, drops Bob after Ann's first shot at 50) is not fired
+    and its round stays in the magazine (rules-notes). It used to hit a dead man."""
+    rules = KillsAtOnce({"Ann": 50, "Cid": 45, "Bob": 5})
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1), unit(RIFLEMAN, "Cid", 1, 3)],
+                             "red": [unit(RIFLEMAN, "Bob", 25, 1), unit(RIFLEMAN, "Dan", 25, 9)]},
+                 rules=rules)
+    loaded = m.view(0).ammo.loaded
+    start = len(m.log)
+    declare_all(m, {0: Attack(2, "shot", {"shots": 3}), 1: Attack(2, "shot")})
+    m.resolve_round()
+    texts = [e.text for e in m.log.since(start)]
+    assert m.view(2).out
+    assert [line[:6] for who, line in rules.made if who == "Ann"] == ["shot 1"]
+    assert any("fires no further shot at initiative 40: Bob is already down" in t for t in texts)
+    assert any("fires no further shot at initiative 30: Bob is already down" in t for t in texts)
+    assert m.view(0).ammo.loaded == loaded - 1

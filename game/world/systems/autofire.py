@@ -43,17 +43,15 @@ class AutoFireSystem(System):
         if facts.melee:
             m._event(EventKind.INFO, f"{v.name} has no weapon to shoot with", uid, a.target)
             return
+        if ammo is not None and (ammo.jammed or ammo.loaded <= 0 or ammo.reload_left):
+            m._event(EventKind.INFO, f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid)
+            return
+        a = self._schedule_later(uid, a)
         if ammo is not None:
             # the rounds in the weapon before it fires, and the initiative it fires at (Yags SF:
             # no shot of several after initiative 0)
             options = {"ammo": ammo.loaded, "initiative": v.initiative, **a.options}
             need = m.rules.ammo_use(v.combatant, a.mode, options)
-            if ammo.jammed:
-                m._event(EventKind.INFO, f"{v.name}'s {facts.name} is jammed", uid)
-                return
-            if ammo.loaded <= 0 or ammo.reload_left:
-                m._event(EventKind.INFO, f"{v.name}'s {facts.name} is empty", uid)
-                return
             if need > ammo.loaded:
                 options["rounds"] = ammo.loaded
                 need = ammo.loaded
@@ -66,6 +64,20 @@ class AutoFireSystem(System):
             if a.mode == "burst":
                 self.shy(uid, a.target, max(1, int(a.options.get("bursts", 1))))
             yield from m.combat.strike(uid, a.target, a.mode, a.options)
+
+    def _schedule_later(self, uid: int, a: Attack) -> Attack:
+        """The part of the attack made now; the parts its ruleset puts at later initiative
+        counts (engine.capabilities.TimingRules: Yags SF's further shots) are scheduled with
+        the round (`RoundSteps.schedule`), each fired when its count comes."""
+        m = self.m
+        timing = m.rules.timing_rules
+        if timing is None:
+            return a
+        v = m.view(uid)
+        now, later = timing.later_parts(v.combatant, a.mode, a.options, v.initiative)
+        for count, options in later:
+            m.steps.schedule(uid, count, replace(a, options=dict(options)))
+        return replace(a, options=dict(now)) if later else a
 
     def shy(self, uid: int, target: int, bursts: int) -> None:
         """Note `bursts` aimed at `target` for its bullet shyness check at the end of the round
