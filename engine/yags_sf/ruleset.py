@@ -197,6 +197,10 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, YagsSFTimingRules, Rule
         count = {"full_auto": int(o.get("bursts", decl.bursts)),
                  "multiple_shots": 1 if SERIES in o else int(o.get("shots", decl.shots))}.get(decl.special or "", 1)
         aims = [Aim(tgt, s.distance_m, shot_cover(s.target_cover, s.target_stance), unaware)] * count
+        if decl.special == "full_auto" and request.others:  # Full Auto: "Each burst can be fired at separate targets"
+            further = [Aim(Side(p.combatant, p.state, p.declaration), o.distance_m,
+                           shot_cover(o.target_cover, o.target_stance)) for p, o in request.others]
+            aims = [aims[0], *further[:count - 1], *aims[1 + len(further):]]
         weapon = att.fighter.wielded(att.cond)
         if (decl.special == "full_auto" and not weapon.full_auto) or (decl.special == "triple_shot" and not weapon.triple_shot):
             return Impossible(f"the {weapon.name.lower()} cannot fire {request.mode}s")
@@ -244,6 +248,7 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, YagsSFTimingRules, Rule
             name=w.name, melee=w.melee, reach=SIZES.index(w.size) + 1, reach_tiles=1,
             long_m=0.0 if w.melee else float(w.long), capacity=w.shots, reload_rounds=w.reload,
             burst=10 if w.full_auto else 0, modes=modes, grenades=tuple(g.id for g in combatant.grenades),
+            split_modes=tuple(m for m, ok in (("shot", w.multiple_shots), ("burst", w.full_auto)) if ok),
         )
 
     def ammo_use(self, combatant: Fighter, mode: str, options: Mapping[str, Any]) -> int:

@@ -326,13 +326,17 @@ class Recorded(FixedInitiative):
     def __init__(self, values: dict[str, int]) -> None:
         super().__init__(values)
         self.made: list[tuple[str, str]] = []
+        self.at = []
 
     def resolve(self, dice, request):
         results = super().resolve(dice, request)
         from engine.outcome import Impossible
         for r in results:
             self.made.append((request.attacker.name, r.describe().splitlines()[0]))
+            self.at.append(getattr(r, "target", None))
         return [Impossible("recorded")]
+
+    at: list = []
 
 
 def test_further_shots_come_ten_initiative_steps_later(new_match):
@@ -391,3 +395,59 @@ def test_a_further_shot_at_a_target_down_by_its_count_is_not_fired(new_match):
     assert any("fires no further shot at initiative 40: Bob is already down" in t for t in texts)
     assert any("fires no further shot at initiative 30: Bob is already down" in t for t in texts)
     assert m.view(0).ammo.loaded == loaded - 1
+
+
+def test_multiple_shots_may_go_at_several_targets(new_match):
+    """Multiple Shots: "As many shots can be made, at either the same or multiple targets, as
+    the gun has rounds". Ann's three shots name Cid for the second (`further`): shot 1 at Bob
+    at 50, shot 2 at Cid at 40, shot 3 (beyond the named) at Bob at 30."""
+    rules = Recorded({"Ann": 50})
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)],
+                             "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}, rules=rules)
+    declare_all(m, {0: Attack(1, "shot", {"shots": 3, "further": "2"})})
+    m.resolve_round()
+    assert rules.at == ["Bob", "Cid", "Bob"]
+    assert [line[:6] for _, line in rules.made] == ["shot 1", "shot 2", "shot 3"]
+
+
+def test_full_auto_bursts_may_go_at_separate_targets(new_match):
+    """Full Auto: "Each burst can be fired at separate targets if desired. Subsequent bursts
+    suffer a cumulative recoil penalty. However, bursts may be 'walked' onto a target if all
+    bursts are aimed at a single target": two bursts, the second at Cid, are rolled at once
+    (no initiative steps: that is Multiple Shots'), the second with recoil and no walking
+    bonus; both at Bob, the second is walked (+5)."""
+    rules = Recorded({"Ann": 50})
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)],
+                             "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}, rules=rules)
+    declare_all(m, {0: Attack(1, "burst", {"bursts": 2, "further": "2"})})
+    m.resolve_round()
+    assert rules.at == ["Bob", "Cid"]
+    assert "recoil" in rules.made[1][1] and "walking" not in rules.made[1][1]
+    rules = Recorded({"Ann": 50})  # a full magazine again (30 rounds: two bursts of ten)
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)],
+                             "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}, rules=rules)
+    declare_all(m, {0: Attack(1, "burst", {"bursts": 2})})
+    m.resolve_round()
+    assert rules.at == ["Bob", "Bob"] and "walking fire +5" in rules.made[1][1]
+
+
+def test_further_targets_are_refused_where_the_rules_keep_one_target(new_match):
+    """Yags SF allows further targets for Multiple Shots and Full Auto only, as many as the
+    further shots or bursts, each a seen enemy standing in sight; Yags (yags-combat.md,
+    Automatic Fire) keeps a burst on one target: the option is refused there."""
+    from engine.yags.ruleset import YagsRuleset
+
+    squads = {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}
+    m = sf_match(new_match, squads)
+    m.start_round()
+    assert not hasattr(m.check(0, Attack(1, "shot", {"shots": 2, "further": "2"})), "reason")
+    refused(m.check(0, Attack(1, "shot", {"shots": 2, "further": "2,2"})), "2 further targets for 1 further shots")
+    refused(m.check(0, Attack(1, "shot", {"shots": 2, "further": "0"})), "no enemy seen as unit 0")
+    refused(m.check(0, Attack(1, "triple", {"further": "2"})), "cannot be split")
+    gun = {"role": "rifleman", "weapon": "thompson_smg"}
+    y = new_match(make_grid(OPEN), {"blue": [unit(gun, "Ann", 1, 1)],
+                                    "red": [unit(gun, "Bob", 10, 1), unit(gun, "Cid", 10, 5)]},
+                  seed=1, ruleset=YagsRuleset())
+    y.start_round()
+    assert not hasattr(y.check(0, Attack(1, "burst", {"bursts": 2})), "reason")
+    refused(y.check(0, Attack(1, "burst", {"bursts": 2, "further": "2"})), "cannot be split")
