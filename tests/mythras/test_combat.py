@@ -367,3 +367,43 @@ def test_the_log_shows_long_range_halving_and_who_wins_a_resistance_roll():
     ok, lost = resist(ScriptedDice([5]), "D: Endurance against the wound", "Endurance", 22, attack)
     assert not ok and lost.outcome == "success"
     assert lost.describe().endswith("success: not resisted (loses the opposed roll to success 10)")
+
+
+def test_a_won_evade_against_gunfire_offers_arise_or_wins_nothing():
+    """0005 Evading: "If the winner of the Opposed Roll achieves one or more Levels of Success
+    over his opponent, they may select suitable Special Effects ... the evasive gambit leaves
+    the defender prone ... unless they can use the Arise Special Effect"; 0005 Arise. A shot
+    that fails (90 against 62) evaded with a success (10): one level won; Arise is offered
+    (he would drop prone), and picked he stays up. A Daredevil, whose won Evade against a
+    missile leaves him standing (0005 Combat Style Traits), has nothing suitable to pick: no
+    effect is won and none is announced (it used to be "D wins 1 special effect")."""
+    a, d = fighter("A", "rifle", points=P), fighter("D", points=P)
+    plan = plan_attack(context(a, d, mode="single", distance_m=50))
+    ex, out, health = run(ScriptedDice([90, 10]), plan, "evade", (Choice("arise"),))
+    assert (ex.winner, ex.levels, ex.hit) == ("defender", 1, False)
+    assert [r.key for r in effect_options(plan, ex)] == ["arise"]
+    assert not health.state.prone and "D wins 1 special effect" in out.describe()
+    _, _, health = run(ScriptedDice([90, 10]), plan, "evade")
+    assert health.state.prone  # not picked: he ends prone
+    dd = fighter("D", points=P, traits=("daredevil",))
+    plan = plan_attack(context(a, dd, mode="single", distance_m=50))
+    ex, out, health = run(ScriptedDice([90, 10]), plan, "evade")
+    assert (ex.winner, ex.levels, ex.hit) == ("defender", 0, False)
+    assert effect_options(plan, ex) == () and "special effect" not in out.describe()
+    assert not health.state.prone
+
+
+def test_the_log_prints_the_picks_before_the_rolls_they_came_before():
+    """0005 Special Effects: the winner picks the effects once the exchange is decided, before
+    the hit's location and damage are rolled (Maximize Damage sets the damage dice). The
+    log follows that order: the picks' line right after the effects won, before the hit
+    location and the damage (it used to come after them)."""
+    a, d = fighter("A", "rifle", points=P), fighter("D")
+    plan = plan_attack(context(a, d, mode="single", distance_m=50))
+    _, out, _ = run(ScriptedDice([3, 11, 2, 50]), plan, "none", (Choice("maximize_damage"), Choice("maximize_damage")),
+                    apply=False)
+    lines = out.describe().splitlines()
+    won = lines.index("A wins 2 special effects")
+    assert lines[won + 1] == "A picks Maximize Damage, Maximize Damage"
+    assert all(" picks " not in line for line in lines[won + 2:])
+    assert any("chest" in line for line in lines[won + 2:])
