@@ -22,6 +22,7 @@ from engine.mythras.health import HealthOutcome, MythrasState, take_damage
 from engine.mythras.tables import (
     ADJOINING,
     after_deflection,
+    bash_m,
     damage_modifier_for_step,
     halved,
     hit_location,
@@ -221,9 +222,9 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
                     tchg.append(("prone", True))
                 events.append(f"{d.name} is knocked back {kb} m" + ("" if keep.succeeded else " and falls prone"))
             if "bash" in mine:
-                per = 2 if plan.weapon.kind == "shield" else 3
-                world.append(("bash", rolled // per))
-                events.append(f"{d.name} is bashed back {rolled // per} m")
+                bashed = bash_m(rolled, plan.weapon.kind == "shield")
+                world.append(("bash", bashed))
+                events.append(f"{d.name} is bashed back {bashed} m")
             if "damage_weapon" in mine:
                 pw = d.active_parry(bool(dst.warded))
                 through = max(0, rolled - (pw.ap or 0))

@@ -407,3 +407,19 @@ def test_the_log_prints_the_picks_before_the_rolls_they_came_before():
     assert lines[won + 1] == "A picks Maximize Damage, Maximize Damage"
     assert all(" picks " not in line for line in lines[won + 2:])
     assert any("chest" in line for line in lines[won + 2:])
+
+
+def test_half_deflection_and_bash_distance_round_their_division_up():
+    """0005 Damage Reduction: "one Size less only deflects half damage"; Bash: "one metre
+    for every 2 points of damage rolled" (shields), "one metre for every three points"
+    (bludgeoning); the SRD's Rounding of Numbers and Results: "Whenever a division result
+    creates a fraction, always round up". The half deflected is the division: 7 rolled, 4
+    deflected, 3 through (8: 4 and 4); a Bash of 5 rolled moves 3 m with a shield, 2 m with a
+    club (it used to be rounded down: 2 and 1)."""
+    from engine.mythras.tables import after_deflection, bash_m
+
+    assert [after_deflection(n, 0.5) for n in (7, 8, 1)] == [3, 4, 0]
+    assert (after_deflection(7, 1.0), after_deflection(7, 0.0)) == (0, 7)
+    assert [bash_m(n, True) for n in (1, 4, 5)] == [1, 2, 3]
+    assert [bash_m(n, False) for n in (1, 3, 5, 6)] == [1, 1, 2, 2]
+    assert bash_m(0, True) == 0
