@@ -423,3 +423,16 @@ def test_half_deflection_and_bash_distance_round_their_division_up():
     assert [bash_m(n, True) for n in (1, 4, 5)] == [1, 2, 3]
     assert [bash_m(n, False) for n in (1, 3, 5, 6)] == [1, 1, 2, 2]
     assert bash_m(0, True) == 0
+
+
+def test_ranged_marksman_shifts_a_rolled_location_toward_the_head_when_it_gains():
+    """0005 Combat Style Traits, Ranged Marksman: "shift a random Hit Location roll to an
+    adjoining body location" (an option; rules-notes: the shooter takes it toward the head,
+    and leaves a head roll where it is). A right leg roll (d20 2) lands on the abdomen; a
+    head roll (d20 20) stays the head; without the trait the leg stays the leg."""
+    d = fighter("D")
+    for traits, face, where in ((("ranged_marksman",), 2, "abdomen"), (("ranged_marksman",), 20, "head"), ((), 2, "right_leg")):
+        a = fighter("A", "rifle", points=P, traits=traits)
+        plan = plan_attack(context(a, d, mode="single", distance_m=50))
+        _, out, _ = run(ScriptedDice([30, face, 3, 3]), plan, "none", apply=False)
+        assert out.hits[0].location == where
