@@ -11,6 +11,9 @@ paths, is the world's). Each refusal names its section (shared/rules/mythras-srd
 - 0002 Gaits (errata): at a Run or Sprint Gait no attack but a charge or ranged fire with the
   Skirmishing trait (Hard, `engine.mythras.attack.plan_attack`); the gait is the fastest
   the fighter has walked this round, or walks with this action;
+- 0005 Movement: "Movement can only be performed by unengaged characters ... Once Engaged,
+  characters cannot move away from an opponent unless first Withdrawing": no Move while
+  engaged (the Withdraw effect steps it clear);
 - 0005 Movement: "Movement is performed by either the Move or Charge Action": a shot does
   not carry a walk in its Turn, but with Skirmishing ("ranged attacks whilst walking or
   running").
@@ -138,6 +141,9 @@ def may_declare(request: DeclarationRequest) -> Impossible | None:
     if intent.tag == "stand" and legs:
         return Impossible(f"{c.name} cannot stand: {' and '.join(legs)} useless, the victim drops prone "
                           "(Serious Wound); it crawls")
+    if intent.tag == "move" and request.engaged:
+        return Impossible(f"{c.name} is engaged: it cannot move away unless first Withdrawing (Movement: "
+                          "\"Movement can only be performed by unengaged characters\")")
     if intent.tag == "move" and intent.move in ("run", "sprint") and (
             legs or st.prone or request.stance == "prone"):
         why = f"{' and '.join(legs)} useless" if legs else "prone"

@@ -245,3 +245,16 @@ def test_a_shot_carries_no_walk_but_with_skirmishing(new_match):
     refused(m.check(0, Attack(1, "shot", {}, walk)), "Move", "Skirmishing")
     s = mythras_match(new_match, {"blue": [unit(SCOUT, "S", 1, 1)], "red": [unit(RIFLE, "R", 18, 6)]})
     assert not isinstance(s.check(0, Attack(1, "shot", {}, walk)), Impossible)
+
+
+def test_an_engaged_fighter_cannot_move_away(new_match):
+    """0005 Movement: "Movement can only be performed by unengaged characters ... Once
+    Engaged, characters cannot move away from an opponent unless first Withdrawing from close
+    combat"; 0005 Engaged: "they can no longer freely depart that fight". B, next to a
+    swordsman, may not walk off (it used to, giving only a free strike); away from him it
+    may; it still attacks him."""
+    m = mythras_match(new_match, {"blue": [unit(SWORD, "B", 5, 3)], "red": [unit(SWORD, "R", 6, 3)]})
+    refused(m.check(0, Move(((5, 3), (4, 3)), "free")), "engaged", "Withdrawing")
+    assert not isinstance(m.check(0, Attack(1, "melee")), Impossible)
+    far = mythras_match(new_match, {"blue": [unit(SWORD, "B", 1, 3)], "red": [unit(SWORD, "R", 9, 3)]})
+    assert not isinstance(far.check(0, Move(((1, 3), (2, 3)), "free")), Impossible)
