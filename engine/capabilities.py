@@ -2,8 +2,9 @@
 has it. The core every ruleset implements is `engine.ruleset.Ruleset`; each capability here is
 a small ABC a ruleset also inherits when it has that part of the rules, and the world reaches
 it through the core's accessor (`rules.overwatch_rules`, `first_aid_rules`, `blast_rules`,
-`hiding_rules`, `choice_rules`), which is None when the ruleset has none: no overwatch, no
-first aid, no explosives, sight alone decides, no questions in the middle of an action.
+`hiding_rules`, `choice_rules`, `timing_rules`), which is None when the ruleset has none: no
+overwatch, no first aid, no explosives, sight alone decides, no questions in the middle of an
+action, every declared action whole at its own turn.
 
     watch = rules.overwatch_rules
     if watch is None: ...            # the ruleset has no overwatch: the world offers none
@@ -12,7 +13,7 @@ first aid, no explosives, sight alone decides, no questions in the middle of an 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.dice import Dice
@@ -150,9 +151,23 @@ class ChoiceRules(ABC):
         return result
 
 
+class TimingRules(ABC):
+    """Parts of a declared action that come at later initiative counts (Yags SF, Multiple
+    Shots: "each further attack occurs 10 initiative steps later"). The world carries out the
+    part due now and schedules the others; the ruleset's round places each where its count
+    comes (engine/turn.py: `RoundTable.later`, `Resolve(uid, phase, part)`)."""
+
+    @abstractmethod
+    def later_parts(self, combatant: Any, mode: str, options: Mapping[str, Any],
+                    initiative: int) -> tuple[Mapping[str, Any], tuple[tuple[int, Mapping[str, Any]], ...]]:
+        """An attack of `mode` with `options` declared by `combatant` acting at `initiative`:
+        the options of the part made now, and each later part as (its initiative count, its
+        options). No later parts: (`options`, ())."""
+
+
 CAPABILITIES: dict[str, type] = {
     "overwatch_rules": OverwatchRules, "first_aid_rules": FirstAidRules, "blast_rules": BlastRules,
-    "hiding_rules": HidingRules, "choice_rules": ChoiceRules,
+    "hiding_rules": HidingRules, "choice_rules": ChoiceRules, "timing_rules": TimingRules,
 }
 
 

@@ -14,7 +14,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from engine.capabilities import BlastRules, ChoiceRules, FirstAidRules, HidingRules, OverwatchRules
+from engine.capabilities import (
+    BlastRules,
+    ChoiceRules,
+    FirstAidRules,
+    HidingRules,
+    OverwatchRules,
+    TimingRules,
+)
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
@@ -63,6 +70,10 @@ class Ruleset(ABC):
     @property
     def choice_rules(self) -> ChoiceRules | None:
         return self if isinstance(self, ChoiceRules) else None
+
+    @property
+    def timing_rules(self) -> TimingRules | None:
+        return self if isinstance(self, TimingRules) else None
 
     @abstractmethod
     def make_combatant(self, spec: Mapping[str, Any]) -> Any:

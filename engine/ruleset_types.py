@@ -131,6 +131,9 @@ class WeaponFacts:
     grenades: tuple[str, ...] = ()
     spread_m: float = 0.0  # a cone weapon's spread increment (shotguns): others near the line can be hit
     bolt_action: bool = False  # several shots a round allow no defence and no move (Yags: Rate of Fire)
+    # modes whose several shots or bursts may each go at a different target (the Attack option
+    # `further`: Yags SF's Multiple Shots and Full Auto); () where the rules keep them on one
+    split_modes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

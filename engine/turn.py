@@ -17,6 +17,10 @@ The steps:
   has declared. Nothing is carried out yet.
 - `Resolve(uid, phase)`: carry out what `uid` declared, now; `phase` names when in the round
   this is (Yags: fast, normal or slow) for the log. The action may ask questions on the way.
+  `Resolve(uid, phase, part)`: carry out a part of `uid`'s declared action that its ruleset
+  scheduled at a later initiative count (`engine.capabilities.TimingRules`; Yags SF's further
+  shots, 10 steps later each). The round reads the parts waiting, with their counts, from
+  `RoundTable.later()` and places each where its count comes.
 - `Act(uid, phase)`: `uid` takes a turn: ask it for one action and carry it out at once.
 - `Phase(name)`: a boundary the world's systems act on: "start" (last round's declarations
   and moves are cleared), "declared" (every declaration is in: work that lasts several rounds
@@ -85,6 +89,7 @@ class Resolve:
 
     uid: int
     phase: str = "normal"
+    part: int | None = None  # a later part of the declared action (RoundTable.later)
 
 
 @dataclass(frozen=True)
@@ -160,6 +165,12 @@ class RoundTable(Protocol):
     def speed(self, uid: int) -> str | None:
         """When the unit's declared action resolves (the ruleset's action speed); None when it
         declared nothing, or an action that acts only when something triggers it."""
+        ...
+
+    def later(self) -> list[tuple[int, int, int]]:
+        """The parts of declared actions waiting for a later initiative count this round, in
+        the order they were scheduled: (count, uid, part) each (`Resolve(uid, phase, part)`
+        carries one out and takes it off the list)."""
         ...
 
     @property

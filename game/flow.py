@@ -207,6 +207,9 @@ class Flow:
                 m.steps.close_declarations()
             elif isinstance(step, Phase):
                 yield from m.steps.phase_step(step.name)
+            elif isinstance(step, Resolve) and step.part is not None:
+                yield from m.steps.resolve_part(step.uid, step.part, step.phase)
+                m.steps.check_victory(final=False)
             elif isinstance(step, Resolve):
                 yield from m.steps.resolve_step(step.uid, step.phase)
                 m.steps.check_victory(final=False)

@@ -55,7 +55,7 @@ def test_each_ruleset_has_the_capabilities_its_text_has():
     assert has == {
         "yags": {"overwatch_rules", "first_aid_rules", "blast_rules", "hiding_rules"},
         "mythras": {"first_aid_rules", "blast_rules", "hiding_rules", "choice_rules"},
-        "yags-sf": {"first_aid_rules", "blast_rules"},
+        "yags-sf": {"first_aid_rules", "blast_rules", "timing_rules"},
         "step": {"overwatch_rules", "blast_rules", "choice_rules"},
     }
     core = {k for k, v in vars(Ruleset).items() if callable(v) and not k.startswith("_")}

@@ -12,7 +12,7 @@ ask the defender and the winner in between:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from engine.dice import Dice
@@ -350,8 +350,24 @@ def exchange(plan: AttackPlan, attack: D100Roll, reaction: str, defence: D100Rol
         winner, levels, fumble_only = "defender", 1, True
     if plan.ctx.surprise_bonus and hit and winner != "defender":
         winner, levels = "attacker", levels + 1
-    return Exchange(attack, reaction, defence, winner, levels, hit, parried, deflects, fumble_only,
-                    reaction == "counter")
+    ex = Exchange(attack, reaction, defence, winner, levels, hit, parried, deflects, fumble_only,
+                  reaction == "counter")
+    if ex.winner and ex.levels and not available_effects(effect_situation(plan, ex)):
+        # 0005 Evading: "they may select suitable Special Effects": none suits (a won Evade
+        # against gunfire, not prone and no fumble): nothing is won
+        ex = replace(ex, levels=0)
+    return ex
+
+
+def evade_drops(plan: AttackPlan, ex: Exchange) -> bool:
+    """Does the defender's Evade leave him prone (0003 Evade; 0005 Evading: "the evasive
+    gambit leaves the defender prone ... unless they can use the Arise Special Effect")?
+    Daredevil: never against blows, only on a failure against missiles (0005 Combat Style
+    Traits)."""
+    if ex.reaction != "evade" or ex.defence is None:
+        return False
+    daredevil = "daredevil" in plan.ctx.defender.traits
+    return not daredevil or (plan.weapon.ranged and not ex.defence.succeeded)
 
 
 def _contest_rolls(attack: D100Roll, defence: D100Roll) -> tuple[D100Roll, D100Roll]:
@@ -372,6 +388,7 @@ def effect_situation(plan: AttackPlan, ex: Exchange) -> EffectSituation:
         parry_weapon=d.active_parry(bool(dst.warded)) if ex.reaction == "parry" else None, hit=ex.hit, parried=ex.parried,
         close_range=plan.band == "close", stationary_or_unaware=ctx.target_stationary or ctx.target_unaware,
         blind_strike=bool(ctx.cover and ctx.cover.total), defender_prone=dst.prone,
+        defender_drops=evade_drops(plan, ex),
         defender_held=bool(dst.gripped_by or dst.entangled or dst.pinned),
         attacker_by_cover=ctx.attacker_by_cover, bystanders=ctx.bystanders, behind=ctx.behind,
         siz_ok=d.siz <= 2 * a.siz, str_ok=d.char("STR") <= 2 * a.char("STR"), engaged=ctx.engaged,

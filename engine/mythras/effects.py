@@ -107,6 +107,7 @@ class EffectSituation:
     stationary_or_unaware: bool = False
     blind_strike: bool = False
     defender_prone: bool = False
+    defender_drops: bool = False  # the defender's Evade leaves him prone (0005 Evading)
     defender_held: bool = False  # entangled, gripped or pinned
     attacker_by_cover: bool = False
     bystanders: tuple[str, ...] = ()
@@ -158,7 +159,7 @@ def _available(key: str, s: EffectSituation) -> bool:
     parried_with = s.parry_weapon if s.reaction == "parry" else None
     return {
         "accidental_injury": fumble_a,
-        "arise": s.defender_prone,
+        "arise": s.defender_prone or s.defender_drops,
         "blind_opponent": crit_d and s.reaction == "parry",
         "damage_weapon": parried_with is not None and not ranged and w.hp is not None,
         "disarm_opponent": not ranged and not w.has("unarmed") and s.defender_level is not None,

@@ -10,7 +10,13 @@ paths, is the world's). Each refusal names its section (shared/rules/mythras-srd
 - 0005 Disarm / Ready Weapon: a weapon on the ground fires nothing until picked up;
 - 0002 Gaits (errata): at a Run or Sprint Gait no attack but a charge or ranged fire with the
   Skirmishing trait (Hard, `engine.mythras.attack.plan_attack`); the gait is the fastest
-  the fighter has walked this round, or walks with this action.
+  the fighter has walked this round, or walks with this action;
+- 0005 Movement: "Movement can only be performed by unengaged characters ... Once Engaged,
+  characters cannot move away from an opponent unless first Withdrawing": no Move while
+  engaged (the Withdraw effect steps it clear);
+- 0005 Movement: "Movement is performed by either the Move or Charge Action": a shot does
+  not carry a walk in its Turn, but with Skirmishing ("ranged attacks whilst walking or
+  running").
 """
 
 from __future__ import annotations
@@ -93,6 +99,9 @@ def _attack_refusal(c: Character, st: MythrasState, request: DeclarationRequest)
         if not (weapon.ranged and not melee and "skirmishing" in c.traits and gait == "run"):
             return Impossible(f"{name} is at a {gait.capitalize()}: no attack but a charge, or ranged fire "
                               "with Skirmishing at a Run (Gaits)")
+    if not melee and intent.tag == "attack" and intent.move != "none" and "skirmishing" not in c.traits:
+        return Impossible(f"{name} cannot walk and shoot in one Turn: a walk is a Move of its own (Movement: "
+                          "\"performed by either the Move or Charge Action\"); only Skirmishing fires on the move")
     return None
 
 
@@ -132,6 +141,9 @@ def may_declare(request: DeclarationRequest) -> Impossible | None:
     if intent.tag == "stand" and legs:
         return Impossible(f"{c.name} cannot stand: {' and '.join(legs)} useless, the victim drops prone "
                           "(Serious Wound); it crawls")
+    if intent.tag == "move" and request.engaged:
+        return Impossible(f"{c.name} is engaged: it cannot move away unless first Withdrawing (Movement: "
+                          "\"Movement can only be performed by unengaged characters\")")
     if intent.tag == "move" and intent.move in ("run", "sprint") and (
             legs or st.prone or request.stance == "prone"):
         why = f"{' and '.join(legs)} useless" if legs else "prone"

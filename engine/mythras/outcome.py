@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.dice import Dice
-from engine.mythras.attack import AttackPlan, Exchange, effect_options
+from engine.mythras.attack import AttackPlan, Exchange, effect_options, evade_drops
 from engine.mythras.character import Character
 from engine.mythras.checks import D100Roll, roll_skill
 from engine.mythras.dicexpr import parse, roll_expr
@@ -22,6 +22,7 @@ from engine.mythras.health import HealthOutcome, MythrasState, take_damage
 from engine.mythras.tables import (
     ADJOINING,
     after_deflection,
+    bash_m,
     damage_modifier_for_step,
     halved,
     hit_location,
@@ -102,6 +103,8 @@ class Outcome:
         if ex.winner and ex.levels:
             who = self.attacker if ex.winner == "attacker" else self.target
             lines.append(f"{who} wins {ex.levels} special effect{'s' if ex.levels > 1 else ''}")
+            if self.chosen:  # picked before anything is rolled for the hit (0005 Special Effects)
+                lines.append(f"{who} picks {', '.join(EFFECTS[c.key].name for c in self.chosen)}")
         lines += [r.describe() for r in self.rolls]
         lines += list(self.events)
         if not ex.hit and not self.events:
@@ -183,8 +186,7 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
     tchg: list[tuple[str, Any]] = []
     achg: list[tuple[str, Any]] = []
     world: list[tuple[str, Any]] = []
-    picker = a.name if ex.winner == "attacker" else d.name
-    events = [f"{picker} picks {', '.join(EFFECTS[k].name for k in picked)}"] if picked else []
+    events: list[str] = []  # the picks' line is the Outcome's own (describe): before the rolls
     label = f"{a.name} on {d.name}"
     offensive = ex.winner == "attacker"
     if ex.hit:
@@ -220,9 +222,9 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
                     tchg.append(("prone", True))
                 events.append(f"{d.name} is knocked back {kb} m" + ("" if keep.succeeded else " and falls prone"))
             if "bash" in mine:
-                per = 2 if plan.weapon.kind == "shield" else 3
-                world.append(("bash", rolled // per))
-                events.append(f"{d.name} is bashed back {rolled // per} m")
+                bashed = bash_m(rolled, plan.weapon.kind == "shield")
+                world.append(("bash", bashed))
+                events.append(f"{d.name} is bashed back {bashed} m")
             if "damage_weapon" in mine:
                 pw = d.active_parry(bool(dst.warded))
                 through = max(0, rolled - (pw.ap or 0))
@@ -255,13 +257,9 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
     first_hit = hits[0] if hits else None
     wounded = first_hit is not None and first_hit.damage > 0
     resolve_effects(dice, plan, ex, picked, param, first_hit, wounded, Collected(rolls, tchg, achg, world, events))
-    if ex.reaction == "evade" and ex.defence is not None and "arise" not in picked:
-        # Evade leaves the defender prone; Daredevil: never against blows, only on a
-        # failure against missiles (0003 Evade; 0005 Combat Style Traits).
-        daredevil = "daredevil" in d.traits
-        if not daredevil or (plan.weapon.ranged and not ex.defence.succeeded):
-            tchg.append(("prone", True))
-            events.append(f"{d.name} dives aside and ends prone")
+    if evade_drops(plan, ex) and "arise" not in picked:  # Evade leaves the defender prone
+        tchg.append(("prone", True))
+        events.append(f"{d.name} dives aside and ends prone")
     if ex.counterattack:
         world.append(("counterattack", d.name))
     return Outcome(a.name, d.name, ex, tuple(chosen), tuple(hits), tuple(rolls), tuple(tchg), tuple(achg),

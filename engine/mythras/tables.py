@@ -242,16 +242,25 @@ def parry_deflects(attack_size: str, parry_size: str) -> float:
 
 
 def after_deflection(damage: int, deflects: float) -> int:
-    """Damage left after a parry: all, half (rounded up: rules-notes) or none deflected."""
+    """Damage left after a parry: all, half or none deflected. "Only deflects half damage":
+    the half deflected is the division, rounded up (Rounding of Numbers and Results: "always
+    round up"); the rest gets through (7: 4 deflected, 3 through; rules-notes)."""
     if deflects >= 1.0:
         return 0
     if deflects <= 0.0:
         return damage
-    return round_up(Fraction(damage, 2))
+    return damage - round_up(Fraction(damage, 2))
+
+
+def bash_m(damage: int, shield: bool) -> int:
+    """Bash: "Shields knock an opponent back one metre for every 2 points of damage rolled
+    ... bludgeoning weapons knock back one metre for every three points", a division rounded
+    up (Rounding of Numbers and Results): 5 rolled, a shield: 3 m; a club: 2 m."""
+    return round_up(Fraction(damage, 2 if shield else 3)) if damage > 0 else 0
 
 
 def halved(damage: int) -> int:
-    """Half damage, rounded up (long range, a half deflection)."""
+    """Half damage, rounded up (long range)."""
     return round_up(Fraction(damage, 2))
 
 

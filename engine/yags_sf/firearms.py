@@ -107,10 +107,13 @@ def burst_sizes(bursts: int, rof: int, ammo: int) -> list[int]:
 
 
 def plan_fire(attacker: Side, aims: Sequence[Aim], *, ammo: int | None = None,
-              initiative: int | None = None, environment: Iterable[str] = ()) -> list[AttackPlan] | Impossible:
+              initiative: int | None = None, environment: Iterable[str] = (),
+              first: int = 0) -> list[AttackPlan] | Impossible:
     """The attacks of one firearm action: one aim per shot or burst (multiple shots and full
     auto may spread over several targets). `ammo`: rounds in the weapon (default: a full
-    magazine); `initiative`: the shooter's, which limits multiple shots."""
+    magazine); `initiative`: the shooter's, which limits multiple shots; `first`: the place
+    in its series of the first shot planned (a further shot made at its own count: its
+    recoil and its label are its place's)."""
     if not aims:
         return Impossible("no target")
     if attacker.cond.out_of_fight:
@@ -152,7 +155,7 @@ def plan_fire(attacker: Side, aims: Sequence[Aim], *, ammo: int | None = None,
         sizes, chosen = [1], [aims[0]]
     walking = special == "full_auto" and len({a.target.name for a in chosen}) == 1
     plans: list[AttackPlan] = []
-    for k, (aim, size) in enumerate(zip(chosen, sizes, strict=True)):
+    for k, (aim, size) in enumerate(zip(chosen, sizes, strict=True), start=first):
         band = weapon.band(aim.distance_m)
         if band is None:
             return Impossible(f"{aim.target.name} is beyond the {weapon.name.lower()}'s long range ({weapon.long:g} m)")

@@ -31,6 +31,7 @@ from engine.yags_sf.preview import Preview, preview_plan, preview_series
 from engine.yags_sf.round import Declaration, Initiative
 from engine.yags_sf.ruleset_blasts import YagsSFBlastRules
 from engine.yags_sf.ruleset_health import YagsSFHealthRules
+from engine.yags_sf.ruleset_timing import SERIES, YagsSFTimingRules
 from engine.yags_sf.world import (
     attack_options,
     catalogue_lines,
@@ -44,7 +45,7 @@ SPEEDS = ("normal", "lost", "last")  # initiative kept, lost, automatic death (a
 MODE_SPECIAL = {"burst": "full_auto", "triple": "triple_shot"}
 
 
-class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, Ruleset):
+class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, YagsSFTimingRules, Ruleset):
     name = "yags-sf"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
@@ -173,7 +174,7 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, Ruleset):
         if request.mode == "shot":  # the mode decides automatic fire: a shot is never a burst
             if special in MODE_SPECIAL.values():
                 special = None
-            if int(request.options.get("shots", decl.shots)) > 1:
+            if int(request.options.get("shots", decl.shots)) > 1 or SERIES in request.options:
                 special = "multiple_shots"
             elif special is None and request.options.get("shot") == "careful":
                 special = "single_shot"  # the grid's careful shot (engine.yags_sf.world)
@@ -194,12 +195,17 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, Ruleset):
             return Impossible(f"yags-sf has no {request.mode!r} attack")
         decl = att.decl or Declaration()
         count = {"full_auto": int(o.get("bursts", decl.bursts)),
-                 "multiple_shots": int(o.get("shots", decl.shots))}.get(decl.special or "", 1)
+                 "multiple_shots": 1 if SERIES in o else int(o.get("shots", decl.shots))}.get(decl.special or "", 1)
         aims = [Aim(tgt, s.distance_m, shot_cover(s.target_cover, s.target_stance), unaware)] * count
+        if decl.special == "full_auto" and request.others:  # Full Auto: "Each burst can be fired at separate targets"
+            further = [Aim(Side(p.combatant, p.state, p.declaration), o.distance_m,
+                           shot_cover(o.target_cover, o.target_stance)) for p, o in request.others]
+            aims = [aims[0], *further[:count - 1], *aims[1 + len(further):]]
         weapon = att.fighter.wielded(att.cond)
         if (decl.special == "full_auto" and not weapon.full_auto) or (decl.special == "triple_shot" and not weapon.triple_shot):
             return Impossible(f"the {weapon.name.lower()} cannot fire {request.mode}s")
-        plans = plan_fire(att, aims, ammo=o.get("ammo"), initiative=o.get("initiative"), environment=s.environment)
+        plans = plan_fire(att, aims, ammo=o.get("ammo"), initiative=o.get("initiative"), environment=s.environment,
+                          first=int(o.get(SERIES, 0)))
         return plans if plans else Impossible(f"the {weapon.name.lower()} has no round to fire")
 
     def preview(self, request: AttackRequest) -> Preview | Impossible:
@@ -242,6 +248,7 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, Ruleset):
             name=w.name, melee=w.melee, reach=SIZES.index(w.size) + 1, reach_tiles=1,
             long_m=0.0 if w.melee else float(w.long), capacity=w.shots, reload_rounds=w.reload,
             burst=10 if w.full_auto else 0, modes=modes, grenades=tuple(g.id for g in combatant.grenades),
+            split_modes=tuple(m for m, ok in (("shot", w.multiple_shots), ("burst", w.full_auto)) if ok),
         )
 
     def ammo_use(self, combatant: Fighter, mode: str, options: Mapping[str, Any]) -> int:
@@ -279,12 +286,31 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, Ruleset):
             if speed is not None:
                 speeds[uid] = speed
                 items.append((uid, table.combatant(uid), speed, table.initiative(uid)))
-        for uid in self.action_order(items):
-            if table.over:
-                break
-            yield Resolve(uid, speeds[uid])
+        yield from self._actions(table, self.action_order(items), speeds)
         yield Phase("move")
         yield Phase("end")
+
+    @staticmethod
+    def _actions(table: RoundTable, order: list[Any], speeds: Mapping[Any, str]) -> Iterator[Step]:
+        """The declared actions in `order`, with the parts scheduled at later counts as they
+        come (Multiple Shots: "each further attack occurs 10 initiative steps later"): a part
+        at count c goes before every action kept at an initiative below c (at a tie the
+        action whose own turn it is goes first), and before those who lost initiative or
+        kill last; parts at one count in the order they were scheduled. Each step takes one
+        action or one part off, so the round ends."""
+        pending = list(order)
+        while not table.over:
+            parts = table.later()
+            head = pending[0] if pending else None
+            if parts:
+                count, uid, part = max(parts, key=lambda e: e[0])  # the first scheduled of the highest
+                if head is None or speeds[head] != "normal" or count > table.initiative(head):
+                    yield Resolve(uid, "normal", part)
+                    continue
+            if head is None:
+                return
+            pending.pop(0)
+            yield Resolve(head, speeds[head])
 
     def declaration_order(self, entries: Sequence[tuple[Any, Fighter, int]]) -> list[Any]:
         """Declarations come before initiative: the order given (the text sets none)."""

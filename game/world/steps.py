@@ -26,6 +26,10 @@ class RoundSteps:
 
     def __init__(self, match: Match) -> None:
         self.m = match
+        # Parts of declared actions waiting for a later initiative count this round (a
+        # ruleset's TimingRules): (count, uid, part, the action that part is), as scheduled.
+        self._later: list[tuple[int, int, int, Attack]] = []
+        self._parts = 0
 
     def next_round(self) -> None:
         """Count the next round."""
@@ -60,6 +64,7 @@ class RoundSteps:
         if name not in ("start", "declared", "move", "end"):
             raise ValueError(f"unknown phase {name!r}")
         if name == "start":
+            self._later = []
             for ent, _ in esper.get_component(Declared):
                 esper.remove_component(ent, Declared)
         elif name == "declared":
@@ -84,6 +89,32 @@ class RoundSteps:
             yield from m.overwatch.after(uid, later)
         m.turn.acted.add(uid)
         yield from self._strike_back(uid, phase)
+
+    def schedule(self, uid: int, count: int, action: Attack) -> None:
+        """A part of `uid`'s declared action its ruleset put at initiative `count` this round
+        (engine.capabilities.TimingRules); the round resolves it when the count comes."""
+        self._parts += 1
+        self._later.append((count, uid, self._parts, action))
+
+    def resolve_part(self, uid: int, part: int, phase: str) -> Iterator[Question]:
+        """Carry out a scheduled part of `uid`'s action (engine.turn.Resolve with a part): a
+        shooter down by then makes it no more; a further shot at a target down by then is
+        not fired (its round stays in the magazine; rules-notes)."""
+        m = self.m
+        m.use_world()
+        found = [e for e in self._later if e[2] == part and e[1] == uid]
+        self._later = [e for e in self._later if e[2] != part]
+        if not found or m.view(uid).out or uid in m.turn.lost:
+            return
+        count, _, _, action = found[0]
+        m.phase = phase
+        t = m.view(action.target)
+        if t.out:
+            m.event(EventKind.INFO, f"{m.name(uid)} fires no further shot at initiative {count}: "
+                     f"{t.name} is already down", uid, action.target)
+            return
+        m.event(EventKind.INFO, f"{m.name(uid)} fires again at initiative {count}", uid, action.target)
+        yield from m.autofire.fire(uid, action)
 
     def _strike_back(self, uid: int, phase: str) -> Iterator[Question]:
         """The target of `uid`'s attack answers it at once with its own declared attack on
@@ -221,3 +252,6 @@ class RoundSteps:
 
     def speed(self, uid: int) -> str | None:
         return self.action_speed_of(uid)
+
+    def later(self) -> list[tuple[int, int, int]]:
+        return [(count, uid, part) for count, uid, part, _ in self._later]

@@ -367,3 +367,72 @@ def test_the_log_shows_long_range_halving_and_who_wins_a_resistance_roll():
     ok, lost = resist(ScriptedDice([5]), "D: Endurance against the wound", "Endurance", 22, attack)
     assert not ok and lost.outcome == "success"
     assert lost.describe().endswith("success: not resisted (loses the opposed roll to success 10)")
+
+
+def test_a_won_evade_against_gunfire_offers_arise_or_wins_nothing():
+    """0005 Evading: "If the winner of the Opposed Roll achieves one or more Levels of Success
+    over his opponent, they may select suitable Special Effects ... the evasive gambit leaves
+    the defender prone ... unless they can use the Arise Special Effect"; 0005 Arise. A shot
+    that fails (90 against 62) evaded with a success (10): one level won; Arise is offered
+    (he would drop prone), and picked he stays up. A Daredevil, whose won Evade against a
+    missile leaves him standing (0005 Combat Style Traits), has nothing suitable to pick: no
+    effect is won and none is announced (it used to be "D wins 1 special effect")."""
+    a, d = fighter("A", "rifle", points=P), fighter("D", points=P)
+    plan = plan_attack(context(a, d, mode="single", distance_m=50))
+    ex, out, health = run(ScriptedDice([90, 10]), plan, "evade", (Choice("arise"),))
+    assert (ex.winner, ex.levels, ex.hit) == ("defender", 1, False)
+    assert [r.key for r in effect_options(plan, ex)] == ["arise"]
+    assert not health.state.prone and "D wins 1 special effect" in out.describe()
+    _, _, health = run(ScriptedDice([90, 10]), plan, "evade")
+    assert health.state.prone  # not picked: he ends prone
+    dd = fighter("D", points=P, traits=("daredevil",))
+    plan = plan_attack(context(a, dd, mode="single", distance_m=50))
+    ex, out, health = run(ScriptedDice([90, 10]), plan, "evade")
+    assert (ex.winner, ex.levels, ex.hit) == ("defender", 0, False)
+    assert effect_options(plan, ex) == () and "special effect" not in out.describe()
+    assert not health.state.prone
+
+
+def test_the_log_prints_the_picks_before_the_rolls_they_came_before():
+    """0005 Special Effects: the winner picks the effects once the exchange is decided, before
+    the hit's location and damage are rolled (Maximize Damage sets the damage dice). The
+    log follows that order: the picks' line right after the effects won, before the hit
+    location and the damage (it used to come after them)."""
+    a, d = fighter("A", "rifle", points=P), fighter("D")
+    plan = plan_attack(context(a, d, mode="single", distance_m=50))
+    _, out, _ = run(ScriptedDice([3, 11, 2, 50]), plan, "none", (Choice("maximize_damage"), Choice("maximize_damage")),
+                    apply=False)
+    lines = out.describe().splitlines()
+    won = lines.index("A wins 2 special effects")
+    assert lines[won + 1] == "A picks Maximize Damage, Maximize Damage"
+    assert all(" picks " not in line for line in lines[won + 2:])
+    assert any("chest" in line for line in lines[won + 2:])
+
+
+def test_half_deflection_and_bash_distance_round_their_division_up():
+    """0005 Damage Reduction: "one Size less only deflects half damage"; Bash: "one metre
+    for every 2 points of damage rolled" (shields), "one metre for every three points"
+    (bludgeoning); the SRD's Rounding of Numbers and Results: "Whenever a division result
+    creates a fraction, always round up". The half deflected is the division: 7 rolled, 4
+    deflected, 3 through (8: 4 and 4); a Bash of 5 rolled moves 3 m with a shield, 2 m with a
+    club (it used to be rounded down: 2 and 1)."""
+    from engine.mythras.tables import after_deflection, bash_m
+
+    assert [after_deflection(n, 0.5) for n in (7, 8, 1)] == [3, 4, 0]
+    assert (after_deflection(7, 1.0), after_deflection(7, 0.0)) == (0, 7)
+    assert [bash_m(n, True) for n in (1, 4, 5)] == [1, 2, 3]
+    assert [bash_m(n, False) for n in (1, 3, 5, 6)] == [1, 1, 2, 2]
+    assert bash_m(0, True) == 0
+
+
+def test_ranged_marksman_shifts_a_rolled_location_toward_the_head_when_it_gains():
+    """0005 Combat Style Traits, Ranged Marksman: "shift a random Hit Location roll to an
+    adjoining body location" (an option; rules-notes: the shooter takes it toward the head,
+    and leaves a head roll where it is). A right leg roll (d20 2) lands on the abdomen; a
+    head roll (d20 20) stays the head; without the trait the leg stays the leg."""
+    d = fighter("D")
+    for traits, face, where in ((("ranged_marksman",), 2, "abdomen"), (("ranged_marksman",), 20, "head"), ((), 2, "right_leg")):
+        a = fighter("A", "rifle", points=P, traits=traits)
+        plan = plan_attack(context(a, d, mode="single", distance_m=50))
+        _, out, _ = run(ScriptedDice([30, face, 3, 3]), plan, "none", apply=False)
+        assert out.hits[0].location == where

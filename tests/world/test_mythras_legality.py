@@ -230,3 +230,31 @@ def test_switching_fire_mode_costs_an_action_point(new_match):
     hurt(m, 0, ap=1)
     refused(m.check(0, Attack(1, "burst")), "Switch Fire Mode")
     assert not isinstance(m.check(0, Attack(1, "shot")), Impossible)
+
+
+def test_a_shot_carries_no_walk_but_with_skirmishing(new_match):
+    """0005 Movement: "Movement is performed by either the Move or Charge Action" (one
+    Combat Action a Turn); 0005 Traits, Skirmishing: "permits launching ranged attacks whilst
+    walking or running". A shot with a walk in its Turn (the world's free move with a fire
+    action, 4 m here) is refused without Skirmishing (the walk is a Move of its own Turn);
+    the shot from where the fighter stands, and a Skirmisher's shot with the walk, are not.
+    It used to carry a free 6 m walk for everyone."""
+    walk = ((2, 1), (3, 1))
+    m = mythras_match(new_match, {"blue": [unit(RIFLE, "B", 1, 1)], "red": [unit(RIFLE, "R", 18, 6)]})
+    assert not isinstance(m.check(0, Attack(1, "shot")), Impossible)
+    refused(m.check(0, Attack(1, "shot", {}, walk)), "Move", "Skirmishing")
+    s = mythras_match(new_match, {"blue": [unit(SCOUT, "S", 1, 1)], "red": [unit(RIFLE, "R", 18, 6)]})
+    assert not isinstance(s.check(0, Attack(1, "shot", {}, walk)), Impossible)
+
+
+def test_an_engaged_fighter_cannot_move_away(new_match):
+    """0005 Movement: "Movement can only be performed by unengaged characters ... Once
+    Engaged, characters cannot move away from an opponent unless first Withdrawing from close
+    combat"; 0005 Engaged: "they can no longer freely depart that fight". B, next to a
+    swordsman, may not walk off (it used to, giving only a free strike); away from him it
+    may; it still attacks him."""
+    m = mythras_match(new_match, {"blue": [unit(SWORD, "B", 5, 3)], "red": [unit(SWORD, "R", 6, 3)]})
+    refused(m.check(0, Move(((5, 3), (4, 3)), "free")), "engaged", "Withdrawing")
+    assert not isinstance(m.check(0, Attack(1, "melee")), Impossible)
+    far = mythras_match(new_match, {"blue": [unit(SWORD, "B", 1, 3)], "red": [unit(SWORD, "R", 9, 3)]})
+    assert not isinstance(far.check(0, Move(((1, 3), (2, 3)), "free")), Impossible)

@@ -314,3 +314,140 @@ def test_a_saved_yags_sf_game_replays_to_the_same_log(tmp_path):
         assert loaded.match.rules.name == "yags-sf" and loaded.match.log.lines() == lines
     finally:
         loaded.match.close()
+
+
+# --- Multiple Shots at their own initiative counts ----------------------------------------------
+
+
+class Recorded(FixedInitiative):
+    """Each attack's rolls recorded in the order made (shooter, first line), none applied:
+    the order of the shots is what is checked, not what they do."""
+
+    def __init__(self, values: dict[str, int]) -> None:
+        super().__init__(values)
+        self.made: list[tuple[str, str]] = []
+        self.at = []
+
+    def resolve(self, dice, request):
+        results = super().resolve(dice, request)
+        from engine.outcome import Impossible
+        for r in results:
+            self.made.append((request.attacker.name, r.describe().splitlines()[0]))
+            self.at.append(getattr(r, "target", None))
+        return [Impossible("recorded")]
+
+    at: list = []
+
+
+def test_further_shots_come_ten_initiative_steps_later(new_match):
+    """Special Firearm Attacks, Multiple Shots: "The first attack is made as normal, and each
+    further attack occurs 10 initiative steps later, with a cumulative recoil penalty". Ann
+    (initiative 50) fires three shots at Bob, who (45) shoots back: her first at 50, Bob's at
+    45, her second at 40 and her third at 30, each rolled when its count comes (the second
+    with the M16's recoil, -2, once, the third twice). They used to land all three before Bob's
+    (crossroads seed 1 round 1). A round is spent as each shot is fired."""
+    rules = Recorded({"Ann": 50, "Bob": 45})
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 25, 1)]},
+                 rules=rules)
+    loaded = m.view(0).ammo.loaded
+    start = len(m.log)
+    declare_all(m, {0: Attack(1, "shot", {"shots": 3}), 1: Attack(0, "shot")})
+    m.resolve_round()
+    texts = [e.text for e in m.log.since(start)]
+    assert [who for who, _ in rules.made] == ["Ann", "Bob", "Ann", "Ann"], rules.made
+    first, second, third = (line for who, line in rules.made if who == "Ann")
+    assert first.startswith("shot 1") and "recoil" not in first
+    assert second.startswith("shot 2") and "recoil -2" in second
+    assert third.startswith("shot 3") and "recoil -4" in third
+    assert "Ann fires again at initiative 40" in texts
+    assert "Ann fires again at initiative 30" in texts
+    assert m.view(0).ammo.loaded == loaded - 3
+
+
+class KillsAtOnce(Recorded):
+    """Cid's shot puts its target out of the fight (a damage of 99 on the chart); the others'
+    are recorded, not applied."""
+
+    def resolve(self, dice, request):
+        if request.attacker.name == "Cid":
+            roll = Roll("damage", (), None, 99)
+            return [AttackResult("Cid", request.target.name, None, None, True,
+                                 DamageRoll(roll, 0, 99, 7, False, False, False))]
+        return super().resolve(dice, request)
+
+
+def test_a_further_shot_at_a_target_down_by_its_count_is_not_fired(new_match):
+    """Multiple Shots: "As many shots can be made, at either the same or multiple targets, as
+    the gun has rounds": each shot is a pull of the trigger at its own count, so one whose
+    target fell in between (Cid, 45, drops Bob after Ann's first shot at 50) is not fired
+    and its round stays in the magazine (rules-notes). It used to hit a dead man."""
+    rules = KillsAtOnce({"Ann": 50, "Cid": 45, "Bob": 5})
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1), unit(RIFLEMAN, "Cid", 1, 3)],
+                             "red": [unit(RIFLEMAN, "Bob", 25, 1), unit(RIFLEMAN, "Dan", 25, 9)]},
+                 rules=rules)
+    loaded = m.view(0).ammo.loaded
+    start = len(m.log)
+    declare_all(m, {0: Attack(2, "shot", {"shots": 3}), 1: Attack(2, "shot")})
+    m.resolve_round()
+    texts = [e.text for e in m.log.since(start)]
+    assert m.view(2).out
+    assert [line[:6] for who, line in rules.made if who == "Ann"] == ["shot 1"]
+    assert any("fires no further shot at initiative 40: Bob is already down" in t for t in texts)
+    assert any("fires no further shot at initiative 30: Bob is already down" in t for t in texts)
+    assert m.view(0).ammo.loaded == loaded - 1
+
+
+def test_multiple_shots_may_go_at_several_targets(new_match):
+    """Multiple Shots: "As many shots can be made, at either the same or multiple targets, as
+    the gun has rounds". Ann's three shots name Cid for the second (`further`): shot 1 at Bob
+    at 50, shot 2 at Cid at 40, shot 3 (beyond the named) at Bob at 30."""
+    rules = Recorded({"Ann": 50})
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)],
+                             "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}, rules=rules)
+    declare_all(m, {0: Attack(1, "shot", {"shots": 3, "further": "2"})})
+    m.resolve_round()
+    assert rules.at == ["Bob", "Cid", "Bob"]
+    assert [line[:6] for _, line in rules.made] == ["shot 1", "shot 2", "shot 3"]
+
+
+def test_full_auto_bursts_may_go_at_separate_targets(new_match):
+    """Full Auto: "Each burst can be fired at separate targets if desired. Subsequent bursts
+    suffer a cumulative recoil penalty. However, bursts may be 'walked' onto a target if all
+    bursts are aimed at a single target": two bursts, the second at Cid, are rolled at once
+    (no initiative steps: that is Multiple Shots'), the second with recoil and no walking
+    bonus; both at Bob, the second is walked (+5)."""
+    rules = Recorded({"Ann": 50})
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)],
+                             "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}, rules=rules)
+    declare_all(m, {0: Attack(1, "burst", {"bursts": 2, "further": "2"})})
+    m.resolve_round()
+    assert rules.at == ["Bob", "Cid"]
+    assert "recoil" in rules.made[1][1] and "walking" not in rules.made[1][1]
+    rules = Recorded({"Ann": 50})  # a full magazine again (30 rounds: two bursts of ten)
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)],
+                             "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}, rules=rules)
+    declare_all(m, {0: Attack(1, "burst", {"bursts": 2})})
+    m.resolve_round()
+    assert rules.at == ["Bob", "Bob"] and "walking fire +5" in rules.made[1][1]
+
+
+def test_further_targets_are_refused_where_the_rules_keep_one_target(new_match):
+    """Yags SF allows further targets for Multiple Shots and Full Auto only, as many as the
+    further shots or bursts, each a seen enemy standing in sight; Yags (yags-combat.md,
+    Automatic Fire) keeps a burst on one target: the option is refused there."""
+    from engine.yags.ruleset import YagsRuleset
+
+    squads = {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}
+    m = sf_match(new_match, squads)
+    m.start_round()
+    assert not hasattr(m.check(0, Attack(1, "shot", {"shots": 2, "further": "2"})), "reason")
+    refused(m.check(0, Attack(1, "shot", {"shots": 2, "further": "2,2"})), "2 further targets for 1 further shots")
+    refused(m.check(0, Attack(1, "shot", {"shots": 2, "further": "0"})), "no enemy seen as unit 0")
+    refused(m.check(0, Attack(1, "triple", {"further": "2"})), "cannot be split")
+    gun = {"role": "rifleman", "weapon": "thompson_smg"}
+    y = new_match(make_grid(OPEN), {"blue": [unit(gun, "Ann", 1, 1)],
+                                    "red": [unit(gun, "Bob", 10, 1), unit(gun, "Cid", 10, 5)]},
+                  seed=1, ruleset=YagsRuleset())
+    y.start_round()
+    assert not hasattr(y.check(0, Attack(1, "burst", {"bursts": 2})), "reason")
+    refused(y.check(0, Attack(1, "burst", {"bursts": 2, "further": "2"})), "cannot be split")

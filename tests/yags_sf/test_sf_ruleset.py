@@ -225,7 +225,11 @@ class FakeTable:
     def fumbled(self, uid):
         return uid in self.fumbles
 
+    def later(self):
+        return list(self.parts)
+
     fumbles: tuple[int, ...] = ()
+    parts: tuple[tuple[int, int, int], ...] = ()
 
 
 def test_the_round_declares_then_rolls_initiative_then_resolves():
@@ -247,6 +251,40 @@ def test_a_fumbled_initiative_resolves_among_the_lost():
     table.fumbles = (4,)
     steps = [s for s in R.round(table) if isinstance(s, Resolve)]
     assert steps == [Resolve(1, "normal"), Resolve(3, "lost"), Resolve(4, "lost"), Resolve(2, "last")]
+
+
+def test_further_shots_resolve_when_their_initiative_count_comes():
+    """Special Firearm Attacks, Multiple Shots: "each further attack occurs 10 initiative
+    steps later". Unit 4 (initiative 50) fires three shots: its second at 40 comes before
+    unit 1 (30); its third at 30 after unit 1, whose own turn it is at that count; both
+    before those who lost initiative and the automatic kill."""
+    from engine.turn import Resolve
+
+    table = FakeTable()
+    round_ = R.round(table)
+    got = []
+    for step in round_:
+        if isinstance(step, Resolve):
+            got.append(step)
+            if step == Resolve(4, "normal"):  # the world schedules the further shots
+                table.parts = ((40, 4, 1), (30, 4, 2))
+            elif step.part is not None:
+                table.parts = tuple(p for p in table.parts if p[2] != step.part)
+    assert got == [Resolve(4, "normal"), Resolve(4, "normal", 1), Resolve(1, "normal"), Resolve(4, "normal", 2),
+                   Resolve(3, "lost"), Resolve(2, "last")]
+
+
+def test_later_parts_of_multiple_shots_are_ten_steps_apart_and_none_below_zero():
+    """Multiple Shots: the first "as normal" (now), each further one 10 initiative steps
+    later, "No shots can be fired after initiative 0": four shots at initiative 25 are
+    shots at 25 (now), 15 and 5; the fourth (at -5) is not scheduled. Each later shot
+    keeps its place in the series for its recoil."""
+    f = R.make_combatant({"name": "f", "role": "rifleman"})
+    now, later = R.later_parts(f, "shot", {"shots": 4}, 25)
+    assert now["shots"] == 1 and now["series"] == 0
+    assert [(c, o["series"]) for c, o in later] == [(15, 1), (5, 2)]
+    assert R.later_parts(f, "shot", {}, 25) == ({}, ())
+    assert R.later_parts(f, "burst", {"bursts": 2}, 25)[1] == ()
 
 
 def test_roll_initiative_takes_the_declaration():

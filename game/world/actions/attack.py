@@ -29,6 +29,43 @@ class Attack:
     path: tuple[Tile, ...] = ()  # a free move before shooting, or the approach to melee
 
 
+def further_targets(options: Mapping[str, Any]) -> list[int]:
+    """The Attack option `further`: the targets of the second, third... shot or burst, in
+    order ("3,4", or a list); a shot or burst beyond them goes at the action's target."""
+    value = options.get("further", ())
+    parts = value.split(",") if isinstance(value, str) else list(value)
+    return [int(p) for p in parts if str(p).strip()]
+
+
+def _check_further(m: Match, v: UnitView, action: Attack, facts: Any) -> Impossible | None:
+    """Several shots or bursts at several targets (Yags SF, Multiple Shots: "at either the
+    same or multiple targets"; Full Auto: "Each burst can be fired at separate targets"), where
+    the rules let the mode split (`WeaponFacts.split_modes`): each further target a seen,
+    standing enemy in sight and range, no more of them than the further shots or bursts."""
+    try:
+        further = further_targets(action.options)
+    except ValueError:
+        return Impossible(f"further targets must be unit ids, not {action.options.get('further')!r}")
+    if not further:
+        return None
+    if action.mode not in facts.split_modes:
+        return Impossible(f"{facts.name}'s {action.mode} cannot be split over several targets")
+    count = int(action.options.get("bursts" if action.mode == "burst" else "shots", 1))
+    if len(further) > count - 1:
+        return Impossible(f"{len(further)} further targets for {count - 1} further {action.mode}s")
+    for uid in further:
+        if not m.has_unit(uid) or m.view(uid).team == v.team or not m.sees(v.team, uid):
+            return Impossible(f"no enemy seen as unit {uid}")
+        t = m.view(uid)
+        if t.out:
+            return Impossible(f"{t.name} is already down")
+        if not m.topology.line_of_sight(v.pos, t.pos):
+            return Impossible(f"no line of sight to {t.name}")
+        if m.topology.distance_m(v.pos, t.pos) > facts.long_m:
+            return Impossible(f"{t.name} is beyond long range")
+    return None
+
+
 class AttackKind(ActionKind[Attack]):
     action: ClassVar[type] = Attack
     tag: ClassVar[str] = "attack"
@@ -76,6 +113,9 @@ class AttackKind(ActionKind[Attack]):
         dist = m.topology.distance_m(v.pos, t.pos)
         if dist > facts.long_m:
             return Impossible(f"{t.name} is beyond long range ({dist:.0f} m > {facts.long_m:g} m)")
+        split = _check_further(m, v, action, facts)
+        if split is not None:
+            return split
         if action.options.get("shot") == "aimed":
             aiming = m.try_component(v.uid, Aiming)
             if aiming is None or aiming.target_uid != action.target or aiming.round != m.round - 1:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.outcome import Impossible
 from engine.turn import Question
+from game.world.actions.attack import further_targets
 from game.world.actions.full_dodge import FullDodge
 from game.world.components import Ammo
 from game.world.events import EventKind
@@ -41,29 +42,63 @@ class AutoFireSystem(System):
         if facts.melee:
             m.event(EventKind.INFO, f"{v.name} has no weapon to shoot with", uid, a.target)
             return
+        if ammo is not None and (ammo.jammed or ammo.loaded <= 0 or ammo.reload_left):
+            m.event(EventKind.INFO, f"{v.name}'s {facts.name} is {'jammed' if ammo.jammed else 'empty'}", uid)
+            return
+        a = self._schedule_later(uid, a)
         if ammo is not None:
             # the rounds in the weapon before it fires, and the initiative it fires at (Yags SF:
             # no shot of several after initiative 0)
             options = {"ammo": ammo.loaded, "initiative": v.initiative, **a.options}
             need = m.rules.ammo_use(v.combatant, a.mode, options)
-            if ammo.jammed:
-                m.event(EventKind.INFO, f"{v.name}'s {facts.name} is jammed", uid)
-                return
-            if ammo.loaded <= 0 or ammo.reload_left:
-                m.event(EventKind.INFO, f"{v.name}'s {facts.name} is empty", uid)
-                return
             if need > ammo.loaded:
                 options["rounds"] = ammo.loaded
                 need = ammo.loaded
             ammo.loaded -= need
-            if a.mode == "burst" and facts.burst:
-                self.shy(uid, a.target, -(-need // facts.burst))  # each burst fired at it
-            yield from m.combat.strike(uid, a.target, a.mode, options, others=m.range.cone_others(uid, a.target, facts))
+            others = m.range.cone_others(uid, a.target, facts)
+            bursts = -(-need // facts.burst) if a.mode == "burst" and facts.burst else 0
+            split = self._split_bursts(uid, a, bursts)
+            if split:  # Full Auto at separate targets: burst 2, 3... at each
+                others = tuple((m.participant(t), m.range.situation(uid, t)) for t in split)
+            if bursts:
+                self.shy(uid, a.target, bursts - len(split))  # each burst fired at it
+            yield from m.combat.strike(uid, a.target, a.mode, options, others=others)
             m.event(EventKind.AMMO, f"{v.name}: {ammo.loaded}/{ammo.capacity} rounds, {ammo.magazines} magazines", uid)
         else:
             if a.mode == "burst":
                 self.shy(uid, a.target, max(1, int(a.options.get("bursts", 1))))
             yield from m.combat.strike(uid, a.target, a.mode, a.options)
+
+    def _split_bursts(self, uid: int, a: Attack, bursts: int) -> list[int]:
+        """The further targets of a burst split over several (the Attack option `further`),
+        as many as there are further bursts, each standing and in sight now; each noted for
+        its bullet shyness."""
+        m = self.m
+        if a.mode != "burst" or bursts < 2:
+            return []
+        v = m.view(uid)
+        split = [t for t in further_targets(a.options)[:bursts - 1]
+                 if not m.view(t).out and m.topology.line_of_sight(v.pos, m.view(t).pos)]
+        for t in split:
+            self.shy(uid, t, 1)
+        return split
+
+    def _schedule_later(self, uid: int, a: Attack) -> Attack:
+        """The part of the attack made now; the parts its ruleset puts at later initiative
+        counts (engine.capabilities.TimingRules: Yags SF's further shots) are scheduled with
+        the round (`RoundSteps.schedule`), each fired when its count comes."""
+        m = self.m
+        timing = m.rules.timing_rules
+        if timing is None:
+            return a
+        v = m.view(uid)
+        now, later = timing.later_parts(v.combatant, a.mode, a.options, v.initiative)
+        further = further_targets(a.options)
+        for k, (count, options) in enumerate(later, start=1):  # shot k+1 at its own target
+            target = further[k - 1] if k - 1 < len(further) else a.target
+            part = {key: value for key, value in options.items() if key != "further"}
+            m.steps.schedule(uid, count, replace(a, target=target, options=part))
+        return replace(a, options={k: v for k, v in now.items() if k != "further"}) if later else a
 
     def shy(self, uid: int, target: int, bursts: int) -> None:
         """Note `bursts` aimed at `target` for its bullet shyness check at the end of the round
