@@ -10,13 +10,9 @@ from __future__ import annotations
 import os
 
 from game.files import write_png
+from game.lab.chart import BG, BLUE, DIM, GRID, INK
+from game.lab.chart import RED as SMOOTH
 
-BG = (250, 250, 247)
-INK = (30, 30, 34)
-DIM = (110, 110, 118)
-GRID = (215, 215, 210)
-BLUE = (48, 110, 220)
-SMOOTH = (214, 62, 52)
 WIDTH, HEIGHT = 960, 540
 LEFT, RIGHT, TOP, BOTTOM = 80, 30, 80, 70
 
