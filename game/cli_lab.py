@@ -28,7 +28,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     settings = {"map": args.map, "runs": args.runs, "seed": args.seed, "size": args.size,
                 "blue_ai": args.blue_ai, "red_ai": args.red_ai,
                 "blue_squad": args.blue_squad, "red_squad": args.red_squad, "ruleset": args.ruleset,
-                "fog": args.fog, "blue_deployment": args.blue_deployment, "red_deployment": args.red_deployment}
+                "fog": args.fog, "blue_deployment": args.blue_deployment, "red_deployment": args.red_deployment,
+                "max_rounds": args.max_rounds, "blue_tactic": None, "red_tactic": None}
     if args.scenario:
         try:
             scenario = load_scenario(args.scenario)
@@ -37,7 +38,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         flags = {"--map": "map", "--runs": "runs", "--seed": "seed", "--size": "size", "--blue-ai": "blue_ai",
                  "--red-ai": "red_ai", "--blue-squad": "blue_squad", "--red-squad": "red_squad",
                  "--ruleset": "ruleset", "--fog": "fog", "--blue-deployment": "blue_deployment",
-                 "--red-deployment": "red_deployment"}
+                 "--red-deployment": "red_deployment", "--max-rounds": "max_rounds", "--blue-tactic": "blue_tactic",
+                 "--red-tactic": "red_tactic"}
         given = {key for flag, key in flags.items()
                  if any(a == flag or a.startswith(flag + "=") for a in getattr(args, "argv", ()))}
         for key, value in scenario.items():
@@ -82,7 +84,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for team in ("blue", "red"):
         tactic_file: str | None = getattr(args, f"{team}_tactic", None)
         try:
-            tactics[team] = None if not tactic_file else (tactic_file, load_tactic(tactic_file).text)
+            tactics[team] = (tactic_file, load_tactic(tactic_file).text) if tactic_file else settings[f"{team}_tactic"]
         except TacticError as exc:
             return _error(str(exc))
     cluster = None
@@ -124,7 +126,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                           blue_deployment=settings["blue_deployment"], red_deployment=settings["red_deployment"],
                           fog=None if settings["fog"] is None else settings["fog"] == "on", ai_sees_all=args.ai_sees_all,
                           progress=progress_bar(), on_battle=on_battle, keep_battles=False,
-                          blue_tactic=tactics["blue"], red_tactic=tactics["red"], max_rounds=args.max_rounds,
+                          blue_tactic=tactics["blue"], red_tactic=tactics["red"], max_rounds=settings["max_rounds"],
                           blue_weights=weights["blue"], red_weights=weights["red"])
     except Interrupted as exc:  # Ctrl-C: what finished is summarised and written
         record, stopped = exc.record, True

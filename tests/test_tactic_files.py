@@ -384,3 +384,21 @@ def test_objectives_as_places_and_conditions():
     with pytest.raises(TacticError) as err:
         check_tactic(bad, g, [{"name": u.name} for u in g.units if u.team == "blue"], "blue")
     assert "until.zone: the map has no objective named 'The shed'" in str(err.value)
+
+
+def test_a_scenario_names_a_tactic_and_max_rounds(tmp_path, capsys):
+    import json
+
+    path = routes_map(tmp_path)
+    (tmp_path / "flank.toml").write_text(FLANK)
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(f'map = "{path.name}"\nruns = 1\nmax_rounds = 3\n[blue]\ntactic = "flank.toml"\n')
+    capsys.readouterr()
+    assert main(["simulate", "--scenario", str(scenario), "--jobs", "1", "--json", "-"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["blue_tactic"].endswith("flank.toml") and record["max_rounds"] == 3
+    assert record["battles"][0]["rounds"] <= 3
+    scenario.write_text(f'map = "{path.name}"\n[blue]\ntactic = "gone.toml"\n')
+    assert main(["simulate", "--scenario", str(scenario), "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "s.toml: blue.tactic:" in err and "gone.toml" in err and err.count("\n") == 1

@@ -34,8 +34,9 @@ from game.limits import (
     MAX_SIZE,
 )
 
-TOP = {"map": str, "runs": int, "seed": int, "size": int, "ruleset": str, "fog": str, "blue": dict, "red": dict}
-SIDE = {"ai": str, "squad": str, "deployment": str}
+TOP = {"map": str, "runs": int, "seed": int, "size": int, "max_rounds": int, "ruleset": str, "fog": str, "blue": dict,
+       "red": dict}
+SIDE = {"ai": str, "squad": str, "deployment": str, "tactic": str}
 BOUNDS = {"runs": (1, MAX_RUNS), "seed": (0, MAX_SEED), "size": (1, MAX_SIZE), "max_rounds": (1, MAX_ROUNDS_LIMIT)}
 """The whole numbers a scenario (and the command line) accepts, lowest and highest."""
 
@@ -82,7 +83,7 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
         if key in ("blue", "red"):
             for k, v in value.items():
                 if k not in SIDE:
-                    raise ScenarioError(f"{path}: {key}.{k}: unknown field (expected ai, squad, deployment)")
+                    raise ScenarioError(f"{path}: {key}.{k}: unknown field (expected {', '.join(SIDE)})")
                 if not isinstance(v, str):
                     raise ScenarioError(f"{path}: {key}.{k}: must be a string, not {v!r}")
             if "ai" in value:
@@ -97,6 +98,14 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
                 out[f"{key}_squad"] = value["squad"]
             if "deployment" in value:
                 out[f"{key}_deployment"] = value["deployment"]
+            if "tactic" in value:  # a tactic file, relative to the scenario (docs/tactics.md)
+                from game.tactics import TacticError, load_tactic
+
+                file = Path(value["tactic"]) if Path(value["tactic"]).is_absolute() else path.parent / value["tactic"]
+                try:
+                    out[f"{key}_tactic"] = (str(file), load_tactic(file).text)
+                except TacticError as exc:
+                    raise ScenarioError(f"{path}: {key}.tactic: {exc}") from None
         elif key == "ruleset":
             from engine.rulesets import UnknownRuleset, check_name
 
