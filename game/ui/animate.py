@@ -247,5 +247,10 @@ def _harm(out: list[Effect], ctx: Context, step: list[Any], start: float, k: flo
                 out.append(Effect("sound", at, 1, (0, 0), label="down"))
             elif "wound" in label:
                 out.append(Effect("sound", at, 1, (0, 0), label="wound"))
-            need = 500 * k
+            # the playback dwells on harm (issue 32): a fall longest, a wound longer than the rest
+            need = max(need, (HOLD_FALL if label in ("DOWN", "DEAD") else HOLD_WOUND if "wound" in label
+                              else HOLD_HARM) * k)
     return need
+
+
+HOLD_HARM, HOLD_WOUND, HOLD_FALL = 500.0, 900.0, 1400.0  # ms the playback stays on a step's harm, at speed 1

@@ -274,3 +274,21 @@ def test_a_machine_with_no_sound_card_is_silent_without_alsa_complaints(monkeypa
     sounds = snd.Sounds()
     assert not sounds.ok and not opened and "no audio device" in sounds.problem
     sounds.play("blast")
+
+
+def test_the_playback_dwells_longest_on_a_fall_then_on_a_wound():
+    """Issue 32: a hit and a fall get a longer, clearer moment than a step that hurts no one."""
+    from game.ui.animate import HOLD_FALL, HOLD_WOUND
+
+    ok = HealthFacts("ok", False)
+    hurt = HealthFacts("light", False, wounds=2)
+    down = HealthFacts("unconscious", True, wounds=2)
+
+    def length(*events):
+        ctx = Context({}, lambda uid: (uid, 0), {2: ok}, lambda w: 1.0)
+        return animate([Event(1, "normal", EventKind.ATTACK, "A -> B: hit", 1, 2), *events], ctx, 0.0, 350.0)[0]
+
+    missed = length()
+    wounded = length(Event(1, "normal", EventKind.DAMAGE, "B: wounds 2", None, 2, Health(2, hurt)))
+    fallen = length(Event(1, "normal", EventKind.DOWN, "B is down", 2, None, Health(2, down)))
+    assert missed < wounded < fallen and wounded >= HOLD_WOUND and fallen >= HOLD_FALL
