@@ -48,10 +48,25 @@ def initiative_text(match: Match, uid: int, rolled: set[int] | None = None) -> s
     return str(match.view(uid).initiative)
 
 
+_last_order: tuple = ()  # (key, answer): the list is drawn every frame, and changes only with the log
+
+
 def order_entries(match: Match, queue: list[int], current: int | None, still_up: frozenset[int] | set[int] = frozenset()
                   ) -> tuple[str, list[tuple[str, tuple[int, int, int]]]]:
     """The declaration order's heading and its entries (text, colour): each unit with its
-    initiative, or, before this round's is rolled, the heading says so and no number shows."""
+    initiative, or, before this round's is rolled, the heading says so and no number shows
+    (the last answer again while the match, its log, the queue and the unit up are the same)."""
+    global _last_order
+    key = (id(match), match.round, match.phase, len(match.log), current, tuple(queue), frozenset(still_up))
+    if _last_order and _last_order[0] == key:
+        return _last_order[1]
+    answer = _order_entries(match, queue, current, still_up)
+    _last_order = (key, answer)
+    return answer
+
+
+def _order_entries(match: Match, queue: list[int], current: int | None, still_up: frozenset[int] | set[int]
+                   ) -> tuple[str, list[tuple[str, tuple[int, int, int]]]]:
     rolled = rolled_this_round(match)
     turns = not queue  # a round of Turns (Mythras): no declaration order; the turns go by initiative
     if turns:
