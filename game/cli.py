@@ -26,7 +26,7 @@ from game.cli_common import (  # noqa: F401 (imported from here by tests and too
     _writable,
     display_available,
 )
-from game.cli_lab import cmd_simulate, cmd_sweep, progress_bar  # noqa: F401
+from game.cli_lab import cmd_replay, cmd_simulate, cmd_sweep, progress_bar  # noqa: F401
 from game.lab.cluster_events import quiet_dask
 
 
@@ -123,48 +123,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         app = App(size, watch_ms=600, settings=load_settings(), persist=True)
     if session is not None:
         app.battle(config, session)
-    try:
-        return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot,
-                       ms_per_frame=100 if args.screenshot else None)
-    except FileProblem as exc:
-        return _error(f"--screenshot: {exc}")
-
-
-def cmd_replay(args: argparse.Namespace) -> int:
-    """Open one stored match of a sweep in the window as a watched battle (issue 31), with every
-    setting it was played with; say first what differs from when it was played."""
-    from game.lab.replay import ReplayError, replay_session, stored_match
-    from game.maps import MapError
-    from game.tactics import TacticError
-
-    problem = args.screenshot and _writable("--screenshot", args.screenshot, make_folder=True)
-    if problem:
-        return _error(problem)
-    try:
-        stored = stored_match(args.store, args.variant, args.index)
-        session = replay_session(stored)
-    except (ReplayError, MapError, TacticError) as exc:
-        return _error(str(exc))
-    v = stored.variant
-    print(f"replaying match {stored.index} of variant {v.id} (seed {stored.seed}): {v.map}, {v.ruleset}, "
-          f"fog {'on' if v.fog else 'off'}" + (", the sides swapped" if v.swapped(stored.index) else ""))
-    for note in stored.notes:
-        print(f"note: {note}")
-    ok, why = display_available()
-    if not ok and args.screenshot:
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    elif not ok:
-        from game.files import one_line
-
-        session.match.close()
-        print(one_line(f"skirmish: cannot open a window: {why}; {HEADLESS_HINT}"), file=sys.stderr)
-        return 1
-    from game.files import FileProblem
-    from game.ui.app import App
-
-    app = App((1280, 720), playback_ms=0 if args.screenshot else None, watch_ms=200 if args.screenshot else 600)
-    app.battle(session.config, session)
     try:
         return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot,
                        ms_per_frame=100 if args.screenshot else None)

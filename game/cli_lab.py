@@ -1,6 +1,6 @@
 """The lab's commands: `skirmish simulate` (many AI matches on one map, streamed to worker
-processes or a Dask cluster, summarised, charted and written as JSON) and `skirmish sweep
-PLAN.toml` (game/lab/)."""
+processes or a Dask cluster, summarised, charted and written as JSON), `skirmish sweep
+PLAN.toml` (game/lab/) and `skirmish replay STORE VARIANT INDEX` (a stored match in the window)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,14 @@ import os
 import sys
 from collections.abc import Callable
 
-from game.cli_common import _error, _judge_or_warn, _out_of_bounds, _writable
+from game.cli_common import (
+    HEADLESS_HINT,
+    _error,
+    _judge_or_warn,
+    _out_of_bounds,
+    _writable,
+    display_available,
+)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -235,3 +242,45 @@ def parse_weights(text: str | None) -> tuple[tuple[str, float], ...]:
             raise ValueError(f"{name}: must be from -1000 to 1000, not {value.strip()}")
         out[name] = x
     return tuple(sorted(out.items()))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Open one stored match of a sweep in the window as a watched battle (issue 31), with every
+    setting it was played with; say first what differs from when it was played."""
+    from game.lab.replay import ReplayError, replay_session, stored_match
+    from game.maps import MapError
+    from game.tactics import TacticError
+
+    problem = args.screenshot and _writable("--screenshot", args.screenshot, make_folder=True)
+    if problem:
+        return _error(problem)
+    try:
+        stored = stored_match(args.store, args.variant, args.index)
+        session = replay_session(stored)
+    except (ReplayError, MapError, TacticError) as exc:
+        return _error(str(exc))
+    v = stored.variant
+    print(f"replaying match {stored.index} of variant {v.id} (seed {stored.seed}): {v.map}, {v.ruleset}, "
+          f"fog {'on' if v.fog else 'off'}" + (", the sides swapped" if v.swapped(stored.index) else ""))
+    for note in stored.notes:
+        print(f"note: {note}")
+    ok, why = display_available()
+    if not ok and args.screenshot:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    elif not ok:
+        from game.files import one_line
+
+        session.match.close()
+        print(one_line(f"skirmish: cannot open a window: {why}; {HEADLESS_HINT}"), file=sys.stderr)
+        return 1
+    from game.files import FileProblem
+    from game.ui.app import App
+
+    app = App((1280, 720), playback_ms=0 if args.screenshot else None, watch_ms=200 if args.screenshot else 600)
+    app.battle(session.config, session)
+    try:
+        return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot,
+                       ms_per_frame=100 if args.screenshot else None)
+    except FileProblem as exc:
+        return _error(f"--screenshot: {exc}")
