@@ -61,23 +61,25 @@ def judge_map(path: str | os.PathLike[str], ruleset: str | None = None, size: in
     return Judged(grid, squads, warnings, name)
 
 
+def _first_and_more(lines: tuple[str, ...], noun: str, after: str, advice: str) -> str | None:
+    """One line for a list of problems: the first, how many more there are, and what to do."""
+    if not lines:
+        return None
+    more = len(lines) - 1
+    tail = f" (and {more} more {noun}{'s' if more != 1 else ''}{after})" if more else ""
+    return f"{lines[0]}{tail}; {advice}"
+
+
 def stacked_units_error(grid: GridMap) -> str | None:
     """check-map's one-line refusal of a map that places two units on one tile (in one
     layer or in two): the first such unit, and how many more there are."""
-    if not grid.stacked_units:
-        return None
-    more = len(grid.stacked_units) - 1
-    tail = f" (and {more} more unit{'s' if more != 1 else ''} on a taken tile)" if more else ""
-    return (f"{grid.stacked_units[0]}{tail}; skirmish play and simulate move one of the two to a "
-            "free tile of its side's spawn zone: give each unit a tile of its own")
+    return _first_and_more(grid.stacked_units, "unit", " on a taken tile",
+                           "skirmish play and simulate move one of the two to a free tile of its side's spawn "
+                           "zone: give each unit a tile of its own")
 
 
 def missing_art_error(grid: GridMap) -> str | None:
     """check-map's one-line refusal of a map whose art is missing: the first missing image
     (file, place, where it was looked for) and how many more there are."""
-    if not grid.missing_art:
-        return None
-    more = len(grid.missing_art) - 1
-    tail = f" (and {more} more missing image{'s' if more != 1 else ''})" if more else ""
-    return (f"{grid.missing_art[0]}{tail}; skirmish play and simulate go on without it, "
-            "drawing placeholders")
+    return _first_and_more(grid.missing_art, "missing image", "", "skirmish play and simulate go on without it, "
+                           "drawing placeholders")

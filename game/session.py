@@ -394,32 +394,13 @@ class Session:
             finally:
                 self._released = False
 
-    # --- taking a declaration back ---------------------------------------------------
+    # --- the seat ----------------------------------------------------------------------
 
     def keyboard_team(self) -> str | None:
         """The side of the player at the keyboard (None when watching)."""
         if self.config.mode == "hotseat":
             return self.seat
         return self.config.human_team if self.config.mode == "solo" else None
-
-    def undo_problem(self) -> str | None:
-        """Why the player at the keyboard cannot take back their last declaration now (None:
-        they can)."""
-        team = self.keyboard_team()
-        m = self.match
-        if team is None:
-            return "nothing to take back when watching"
-        if m.over:
-            return "the match is over"
-        rec = self.history[-1] if self.history else None
-        if rec is None or rec.resolved or rec.answers or self.question is not None or m.phase != "declare":
-            return "the round is under way: only declarations can be taken back"
-        if not rec.calls:
-            return "nothing declared this round yet"
-        uid, _action, _choices, by_ai = rec.calls[-1]
-        if by_ai or self.team_of(uid) != team:
-            return f"{m.name(uid)} of the other side has declared since: it stands"
-        return None
 
     def resolve(self) -> None:
         self._resolving = (len(self.match.log), self.match.round)

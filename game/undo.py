@@ -8,10 +8,30 @@ from game.saves import replay_data, save_data
 from game.session import Session
 
 
+def undo_problem(session: Session) -> str | None:
+    """Why the player at the keyboard cannot take back their last declaration now (None:
+    they can)."""
+    team = session.keyboard_team()
+    m = session.match
+    if team is None:
+        return "nothing to take back when watching"
+    if m.over:
+        return "the match is over"
+    rec = session.history[-1] if session.history else None
+    if rec is None or rec.resolved or rec.answers or session.question is not None or m.phase != "declare":
+        return "the round is under way: only declarations can be taken back"
+    if not rec.calls:
+        return "nothing declared this round yet"
+    uid, _action, _choices, by_ai = rec.calls[-1]
+    if by_ai or session.team_of(uid) != team:
+        return f"{m.name(uid)} of the other side has declared since: it stands"
+    return None
+
+
 def take_back(session: Session) -> Done | Impossible:
     """Take back the player's last declaration this round (see `undo_problem`): the match
     is rebuilt from the record without it, and that unit declares again."""
-    problem = session.undo_problem()
+    problem = undo_problem(session)
     if problem is not None:
         return Impossible(problem)
     team = session.keyboard_team()

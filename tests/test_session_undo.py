@@ -11,7 +11,7 @@ from engine.outcome import Done, Impossible
 from game.saves import load_game, save_game
 from game.session import SessionConfig
 from game.ui.app import new_session
-from game.undo import take_back
+from game.undo import take_back, undo_problem
 from game.world.actions import Hold
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,7 +64,7 @@ def test_undo_takes_back_the_last_declaration_and_the_unit_declares_again(sessio
     assert isinstance(s.declare(a, Hold(), stance="crouched"), Done)
     assert isinstance(s.declare(b, Hold()), Done)
     lines = len(s.match.log)
-    assert s.undo_problem() is None
+    assert undo_problem(s) is None
     assert isinstance(take_back(s), Done)
     assert s.match.declared(b) is None and s.current() == b
     assert s.match.declared(a) is not None
@@ -98,7 +98,7 @@ def test_no_undo_once_the_other_side_has_declared_after_it(sessions):
     hold_until(s, lambda x: x.history[-1].calls and not x.handover and x.current() is not None
                and x.team_of(x.history[-1].calls[-1][0]) != x.team_of(x.current()))
     other = s.history[-1].calls[-1][0]
-    problem = s.undo_problem()
+    problem = undo_problem(s)
     assert problem is not None and s.match.name(other) in problem and "other side" in problem
     lines = s.match.log.lines()
     out = take_back(s)
@@ -114,12 +114,12 @@ def test_the_other_player_can_take_back_before_taking_the_seat_but_not_after(ses
     me = s.current()
     s.declare(me, Hold())
     assert s.handover  # the other side is next
-    assert s.undo_problem() is None
+    assert undo_problem(s) is None
     take_back(s)
     assert s.current() == me and not s.handover
     s.declare(me, Hold())
     s.take_seat()
-    assert s.undo_problem() is not None  # the other player sits now: not theirs to take back
+    assert undo_problem(s) is not None  # the other player sits now: not theirs to take back
 
 
 def test_solo_the_ai_waits_after_a_declaration_when_asked_to_and_undo_works_then(sessions):

@@ -280,11 +280,12 @@ class OrdersAI:
         return (Move(tuple(path), gait), {}) if path else None
 
     def _visible(self, match: Match, me: UnitView) -> list[UnitView]:
-        enemies = [v for v in match.units() if v.team != me.team and not v.out]
+        """The enemies `me` sees, as the wrapped AI knows them (its side's sight under fog), else
+        by line of sight among those its side sees."""
         seen_among = getattr(self.inner, "seen_among", None)
         if seen_among is not None:
-            return seen_among(match, me, [e for e in self.inner.facts(match).living(enemy_of=me.team)])
-        return [e for e in enemies if match.topology.line_of_sight(me.pos, e.pos)
+            return seen_among(match, me, self.inner.facts(match).living(enemy_of=me.team))
+        return [e for e in match.enemies_of(me.uid) if match.topology.line_of_sight(me.pos, e.pos)
                 and (match.vision is None or match.sees(me.team, e.uid))]
 
 

@@ -121,15 +121,10 @@ RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
         (("overwatch", "grenade", "pick_up"), "cover an arc (click to aim it) / throw a grenade / pick up a weapon"),
         (("prone", "crouch", "react"), "prone or stand up / crouch / defences to hold ready"),
     ),
-    "yags-sf": (
+    "yags-sf": (  # Yags's rows but for what its fire modes mean
         (("shot", "snap", "careful"), "shot / multiple shots (two) / single shot (twice the bonus)"),
         (("burst", "triple"), "full auto (ten rounds) / triple shot"),
-        (("area", "suppress"), "area fire 30 degrees / suppressive fire 60 degrees (click a tile)"),
-        (("reload", "hold"), "reload (or clear a jam) / hold"),
-        (("dodge", "aim"), "full dodge to cover / aim (an aimed shot next round)"),
-        (("overwatch", "grenade"), "overwatch (click to aim its arc) / throw a grenade (click a tile)"),
-        (("first_aid", "treat", "pick_up"), "first aid (click the patient) / treat stuns or wounds / pick up a weapon"),
-        (("prone", "crouch", "react"), "prone or stand up / crouch / defences to declare"),
+        *ACTION_ROWS[2:],
     ),
     "mythras": (
         (("shot", "burst"), "single shot / burst at the enemy you click (a Turn: one Action Point)"),

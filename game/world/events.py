@@ -152,16 +152,17 @@ class EventLog:
 
     def add(self, event: Event) -> Event:
         self.events.append(event)
-        for kind, callback in self._listeners:
-            if kind is None or kind == event.kind:
-                callback(event)
-        return event
+        return self._tell(event)
 
     def insert(self, index: int, event: Event) -> Event:
         """`event` placed at `index` (before what was logged since): something that happened
         before the events that it learned of later (a move cut short by the shot it walked into).
         Listeners hear it now."""
         self.events.insert(index, event)
+        return self._tell(event)
+
+    def _tell(self, event: Event) -> Event:
+        """Every listener of the event's kind (or of all) hears it."""
         for kind, callback in self._listeners:
             if kind is None or kind == event.kind:
                 callback(event)
