@@ -37,19 +37,6 @@ def fresh_world():
     esper.switch_world("default")
 
 
-@pytest.fixture
-def sessions():
-    made = []
-
-    def track(s):
-        made.append(s)
-        return s
-
-    yield track
-    for s in made:
-        s.match.close()
-
-
 def play_rounds(session, n):
     """The player's units declare what the AI would (an AI plays blue too), n whole rounds,
     then the start of the next round with one blue declaration."""
