@@ -153,7 +153,15 @@ class AttackKind(ActionKind[Attack]):
             yield from m.autofire.fire(uid, action)
 
     def describe(self, action: Attack, names: Mapping[int, str]) -> str:
-        extra = f" ({', '.join(f'{k} {v}' for k, v in action.options.items())})" if action.options else ""
+        def said(key: str, value: Any) -> str:
+            if key == "further":  # the split's further targets by name
+                try:
+                    return "further at " + ", ".join(str(names.get(uid, uid)) for uid in further_targets(action.options))
+                except ValueError:
+                    pass
+            return f"{key} {value}"
+
+        extra = f" ({', '.join(said(k, v) for k, v in action.options.items())})" if action.options else ""
         return f"{action.mode} attack on {names.get(action.target, action.target)}{extra}"
 
     def target(self, action: Attack) -> int | None:
