@@ -111,3 +111,22 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235) -> None:
             bg.set_alpha(alpha)
         surface.blit(bg, rect)
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
+
+
+_shades: dict[tuple[int, int, tuple[int, int, int, int]], pygame.Surface] = {}
+
+
+def shade(surface: pygame.Surface, rect: pygame.Rect | tuple[int, int, int, int],
+          rgba: tuple[int, int, int, int]) -> None:
+    """A see-through colour over `rect` (a dialog's or menu's shade over the whole window,
+    drawn every frame it is open): the picture made once per size and colour (a window of
+    1280 x 720 made and filled each frame was 1.1 ms of the frame's 1.4)."""
+    rect = pygame.Rect(rect)
+    key = (rect.w, rect.h, rgba)
+    layer = _shades.get(key)
+    if layer is None:
+        if len(_shades) > 16:
+            _shades.clear()
+        layer = _shades[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        layer.fill(rgba)
+    surface.blit(layer, rect)
