@@ -32,6 +32,7 @@ from game.ui.panels import (
     draw_unit_panel,
     handover_lines,
     initiative_text,
+    order_entries,
     preview_lines,
 )
 from game.ui.words import readable
@@ -252,8 +253,11 @@ class BattleView:
                 note = f"orders - {line}" + (f"; {note}" if note else "")
         hidden = self.fog()[1]
         queue = [u for u in s.queue if u not in hidden] if hidden else s.queue
-        draw_unit_panel(surface, side, m, uid, queue, s.current(), top - 8, legend=own, note=note,
-                        still_up=self.play.still_up())
+        cur, still_up = s.current(), self.play.still_up()
+        order = sc.cached("order", (m.phase, cur, tuple(queue), frozenset(still_up)),
+                          lambda: order_entries(m, queue, cur, still_up))
+        draw_unit_panel(surface, side, m, uid, queue, cur, top - 8, legend=own, note=note, still_up=still_up,
+                        order=order)
         bar.draw_buttons(surface, placed, sc.mouse)
         help_rect = pygame.Rect(side.x + 10, top + (bar.height(len(placed)) + 6 if placed else 0),
                                 side.w - 20, 3 * 14 + 4)

@@ -19,7 +19,7 @@ import pygame
 from engine.outcome import Impossible
 from engine.turn import Question
 from game.ui import keymap, rulesheets
-from game.ui.assets import GREY, WHITE, YELLOW, text, wrap
+from game.ui.assets import GREY, WHITE, YELLOW, shade, text, wrap
 from game.ui.overlays import draw_label
 from game.ui.panels import pct
 from game.ui.rulesheets import reaction_policies
@@ -153,9 +153,7 @@ class QuestionPrompt:
         if q is None:
             return
         box, header, cells = self.layout(q)
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((10, 10, 18, 235))
-        surface.blit(shade, box.topleft)
+        shade(surface, box, (10, 10, 18, 235))
         pygame.draw.rect(surface, YELLOW, box, 2)
         title = self.title(q)
         if text(title, 20).get_width() > box.w - 20:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import keymap
-from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text, wrap
+from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, shade, text, wrap
 from game.ui.glossary import glossary
 
 ROUNDS: dict[str, tuple[str, ...]] = {
@@ -71,9 +71,7 @@ def round_lines(ruleset: str) -> tuple[str, ...]:
 
 def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str, ruleset: str) -> None:
     """The help panel over the whole window."""
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 170))
-    surface.blit(shade, (0, 0))
+    shade(surface, (0, 0, *size), (0, 0, 0, 170))
     w, h = size
     r = pygame.Rect(20, 16, w - 40, h - 32)
     panel(surface, r, 250)

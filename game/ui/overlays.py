@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pygame
 
 from engine.capabilities import blast_radius_m
-from game.ui.assets import TEAM_COLOURS, WHITE, text
+from game.ui.assets import TEAM_COLOURS, WHITE, label_box
 from game.ui.camera import Camera
 from game.world import geometry as geo
 from game.world.actions import AreaFire, Attack, FullDodge, Move, Overwatch, Throw
@@ -65,11 +65,10 @@ def draw_path(surface: pygame.Surface, cam: Camera, path: list[tuple[int, int]],
 def draw_label(surface: pygame.Surface, label: str, topleft: tuple[int, int], size: int = 18,
                colour: tuple[int, int, int] = WHITE) -> pygame.Rect:
     """A line of text on a dark box, kept inside the surface's clip."""
-    img = text(label, size, colour)
-    bg = pygame.Rect(topleft[0], topleft[1], img.get_width() + 6, img.get_height() + 4)
+    box = label_box(label, size, colour)
+    bg = box.get_rect(topleft=topleft)
     bg.clamp_ip(surface.get_clip())
-    pygame.draw.rect(surface, (20, 20, 20), bg)
-    surface.blit(img, (bg.x + 3, bg.y + 2))
+    surface.blit(box, bg)
     return bg
 
 

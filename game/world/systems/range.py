@@ -50,8 +50,8 @@ class RangeSystem(System):
         topology, movement = m.topology, m.movement
         cover = m.sight.target_cover(attacker, target)
         t_moved = movement.moved(target).mode
-        a_moved = movement.moved(attacker).mode
-        a_gait = movement.moved(attacker).walked
+        moved = movement.moved(attacker)
+        a_moved, a_gait = moved.mode, moved.walked
         # Firing into melee: "If someone is wrestling with the intended target" (someone other
         # than the shooter holds it or is held by it): the wrestler counts for that, not as
         # one more of the people in close combat with it (rules-notes).
