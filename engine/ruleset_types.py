@@ -158,8 +158,8 @@ class HealthFacts:
 
 
 class Outcome(Protocol):
-    """What the world reads of one result of `resolve` or `blast` (each ruleset's result
-    values provide these, as fields or properties)."""
+    """What the world and an exchange read of one result of `resolve` or `blast` (each
+    ruleset's result values provide these, as fields or properties)."""
 
     @property
     def target(self) -> str:
@@ -170,8 +170,10 @@ class Outcome(Protocol):
     def hit(self) -> bool: ...
 
     @property
-    def effects(self) -> tuple[str, ...]:
-        """What it did besides damage: prone, grappled, disarmed, overwhelmed:-N, ..."""
+    def effects(self) -> tuple[Any, ...]:
+        """What it did besides damage, in the ruleset's own terms (Yags: prone, grappled,
+        disarmed, overwhelmed:-N; Mythras: typed already); the world reads them only as the
+        ruleset's `grid_effects` makes them (engine/exchange_types.py)."""
         ...
 
     @property

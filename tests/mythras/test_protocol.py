@@ -1,7 +1,7 @@
 """Mythras on the world's turn protocol (engine/mythras/protocol.py, facts.py): the attack
 roll made before the defender chooses, the reaction question and its Action Point, the
 winner's effects asked before damage is rolled, Turns spending Action Points, the standing
-reaction policies, and what the world reads of an outcome (its effect strings, its log
+reaction policies, and what the world reads of an outcome (its typed effects, its log
 lines). Sections are the SRD's (0005 Combat)."""
 
 from __future__ import annotations
