@@ -31,6 +31,7 @@ from engine.exchange_types import (
 )
 from engine.outcome import Impossible
 from engine.ruleset_types import AttackRequest, Outcome, Participant
+from engine.turn import Question
 
 Steps = Generator[ExchangeStep, Any, Any]
 
@@ -66,20 +67,25 @@ def note_defences(rules: Any, request: ExchangeRequest, table: ExchangeTable, *,
     return replace(request, attack=attack)
 
 
-def ask_reaction(rules: Any, dice: Dice, attack: AttackRequest,
-                 table: ExchangeTable) -> Generator[ExchangeStep, Any, AttackRequest]:
-    """The rolls made before the defender chooses (`before_reaction`: Mythras' attack roll),
-    then its reaction asked (`reaction`: parry, evade, take it; dodge or block), its cost
-    taken (`react`), and the chosen key carried in the attack's options as `reaction`."""
-    attack = rules.before_reaction(dice, attack)
-    question = rules.reaction(attack)
+def ask_reaction(dice: Dice, attack: AttackRequest, table: ExchangeTable, *,
+                 reaction: Callable[[AttackRequest], Question | None],
+                 before: Callable[[Dice, AttackRequest], AttackRequest] | None = None,
+                 react: Callable[[Any, Any, str], Any] | None = None) -> Generator[ExchangeStep, Any, AttackRequest]:
+    """The rolls made before the defender chooses (`before`: Mythras' attack roll, which the
+    defender sees), then its reaction asked (`reaction`: parry, evade, take it; innate
+    defence, dodge or block), its cost taken (`react`: an Action Point) and the chosen key
+    carried in the attack's options as `reaction`."""
+    if before is not None:
+        attack = before(dice, attack)
+    question = reaction(attack)
     if question is None:
         return attack
     t = attack.target.name
     key = yield Ask(question, t)
     attack = replace(attack, options={**attack.options, "reaction": key})
-    p = _now(table, t)
-    yield Reacted(t, rules.react(p.combatant, p.state, key))
+    if react is not None:
+        p = _now(table, t)
+        yield Reacted(t, react(p.combatant, p.state, key))
     return replace(attack, target=_now(table, t))
 
 

@@ -145,7 +145,7 @@ def test_step_dice_an_unstated_dodge_is_asked_and_counts_as_an_action():
 
     dice = ScriptedDice([4, 3, 6, 4])
     steps, [result] = drive(rules.resolve_exchange(dice, ExchangeRequest(blow), table), table, "A", dodge)
-    assert kinds(steps) == ["Redeclared", "Redeclared", "Ask", "Reacted", "Rolled", "Harmed", "Spent", "Redeclared"]
+    assert kinds(steps) == ["Redeclared", "Redeclared", "Ask", "Rolled", "Harmed", "Spent", "Redeclared"]
     [ask] = asked
     assert ask.of == "D" and [o.key for o in ask.question.options] == ["innate", "dodge", "block"]
     assert all(0 < o.chance < 1 for o in ask.question.options)
@@ -154,7 +154,7 @@ def test_step_dice_an_unstated_dodge_is_asked_and_counts_as_an_action():
     assert "dodge: Agility d8 (6) + Athletics d4 (4) = 10" in text
     assert d.declaration.unstated == 0 and table.units["D"].declaration.unstated == 1
     assert isinstance(steps[-1], Redeclared) and steps[-1].holder == "D"
-    assert isinstance(steps[6], Spent)
+    assert isinstance(steps[5], Spent)
 
 
 def test_no_effect_travels_as_a_string_to_parse():

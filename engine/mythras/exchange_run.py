@@ -30,7 +30,8 @@ class MythrasExchange:
         request = yield from note_defences(rules, request, table)
         attack = request.attack
         if request.kind != "sweep":
-            attack = yield from ask_reaction(rules, dice, attack, table)
+            attack = yield from ask_reaction(dice, attack, table, reaction=rules.reaction,
+                                             before=rules.before_reaction, react=rules.react)
         results = rules.resolve(dice, attack)
         return (yield from land_each(rules, dice, request, table, results,
                                      choose=choose_effects(rules, request.attacker)))

@@ -2,7 +2,7 @@
 
 The attack is declared at the defender; a defence it did not state for the round is its
 reaction, asked before the roll (innate defence, dodge or block, each with its exact chance:
-`reaction`); the attack is rolled with it (`resolve`), each result applied in order (the
+`reaction`; it costs nothing then: the dodge's action is noted on its Turn after the roll); the attack is rolled with it (`resolve`), each result applied in order (the
 special attack's test, a disarm's check, a grapple's hold), breaking free ends the hold on the
 one who broke it (`apply_to_attacker`), and what the result leaves on the defender's Turn
 for the rest of the round (the defence it spent: "defended:<kind>"; a feint: innate defence
@@ -23,6 +23,6 @@ def step_exchange(rules: Any, dice: Dice, request: ExchangeRequest, table: Excha
     request = yield from note_defences(rules, request, table)
     attack = request.attack
     if request.kind != "sweep":
-        attack = yield from ask_reaction(rules, dice, attack, table)
+        attack = yield from ask_reaction(dice, attack, table, reaction=rules.reaction)
     results = rules.resolve(dice, attack)
     return (yield from land_each(rules, dice, request, table, results, notes=rules.turn_effects))
