@@ -207,6 +207,7 @@ class Applied:
     state: Any
     rolls: tuple[Roll, ...] = ()
     events: tuple[str, ...] = ()
-    # The result's effects that took hold, for the world to carry out (a disarm whose check
-    # failed); None: all of the result's own `effects` (Yags, Mythras).
+    # The result's effects that took hold (a disarm whose check failed), in the ruleset's own
+    # terms, made typed for the world by `Ruleset.grid_effects`; None: all of the result's
+    # own `effects` (Yags, Mythras).
     effects: tuple[str, ...] | None = None

@@ -50,18 +50,20 @@ class CombatSystem(System):
         request = m.range.request(uid, target, mode, options)
         if others:
             request = replace(request, others=others)
-        return (yield from self.drive(uid, target, ExchangeRequest(request, "stray" if stray else "attack")))
+        return (yield from self.drive(uid, target, ExchangeRequest(request, "stray" if stray else "attack"), options))
 
-    def drive(self, uid: int, target: int, request: ExchangeRequest, *,
+    def drive(self, uid: int, target: int, request: ExchangeRequest, given: Mapping[str, Any] | None = None, *,
               jammed: Callable[[Jammed], None] | None = None,
               harmed: Callable[[int], None] | None = None) -> Generator[Question, Any, list[Any]]:
         """Drive the ruleset's exchange: each question (`Ask`) asked of the unit it names (its
         side's controller answers), every other step carried out at once (engine/exchange_types.py);
-        returns the results. `jammed` carries out a jam (by default the weapon jams and the
+        returns the results. `given`: the attack's options as the action gave them (a shot
+        astray and the rounds a jam keeps read them; by default the request's). `jammed`
+        carries out a jam (by default the weapon jams and the
         shots not fired keep their rounds); `harmed` is told of each unit a result lands on,
         before it is applied (area fire's bullet shyness)."""
         m = self.m
-        mode, options = request.attack.mode, request.attack.options
+        mode, options = request.attack.mode, request.attack.options if given is None else given
         by_name = {name: u for u, name in m.names.items()}
         exchange = m.rules.resolve_exchange(m.dice, request, _Table(m, by_name))
         answer: Any = None
