@@ -158,8 +158,8 @@ class HealthFacts:
 
 
 class Outcome(Protocol):
-    """What the world reads of one result of `resolve` or `blast` (each ruleset's result
-    values provide these, as fields or properties)."""
+    """What the world and an exchange read of one result of `resolve` or `blast` (each
+    ruleset's result values provide these, as fields or properties)."""
 
     @property
     def target(self) -> str:
@@ -170,8 +170,10 @@ class Outcome(Protocol):
     def hit(self) -> bool: ...
 
     @property
-    def effects(self) -> tuple[str, ...]:
-        """What it did besides damage: prone, grappled, disarmed, overwhelmed:-N, ..."""
+    def effects(self) -> tuple[Any, ...]:
+        """What it did besides damage, in the ruleset's own terms (Yags: prone, grappled,
+        disarmed, overwhelmed:-N; Mythras: typed already); the world reads them only as the
+        ruleset's `grid_effects` makes them (engine/exchange_types.py)."""
         ...
 
     @property
@@ -205,6 +207,7 @@ class Applied:
     state: Any
     rolls: tuple[Roll, ...] = ()
     events: tuple[str, ...] = ()
-    # The result's effects that took hold, for the world to carry out (a disarm whose check
-    # failed); None: all of the result's own `effects` (Yags, Mythras).
+    # The result's effects that took hold (a disarm whose check failed), in the ruleset's own
+    # terms, made typed for the world by `Ruleset.grid_effects`; None: all of the result's
+    # own `effects` (Yags, Mythras).
     effects: tuple[str, ...] | None = None

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.dice import Dice
+from engine.exchange_types import Effect
 from engine.mythras.attack import AttackPlan, Exchange, effect_options, evade_drops
 from engine.mythras.character import Character
 from engine.mythras.checks import D100Roll, roll_skill
@@ -74,7 +75,7 @@ class Outcome:
         return self.exchange.hit
 
     @property
-    def effects(self) -> tuple[str, ...]:
+    def effects(self) -> tuple[Effect, ...]:
         """What the world carries out on the grid (world_effects)."""
         from engine.mythras.facts import world_effects
 

@@ -149,7 +149,7 @@ def finish(dice: Dice, plan: AttackPlan, ex: Exchange, keys: Sequence[str], paid
     """The exchange with its chosen effects resolved (damage, locations, resistance rolls);
     an unpaid reaction's Action Point goes on the target's changes. A shot into a crowd that
     failed only for the crowd's grade strikes a bystander instead (0005 Firing into a Crowd:
-    one of them at random, who may Evade or Parry as normal): the world's `strike:crowd/FACE`."""
+    one of them at random, who may Evade or Parry as normal): the world's `GoesOn(NAME, "crowd/FACE")`."""
 
 
     out = resolve_hit(dice, plan, ex, choices(tuple(keys)))

@@ -30,6 +30,7 @@ from engine.mythras.blasts import Blasts
 from engine.mythras.catalogue import default_catalogue
 from engine.mythras.character import Character
 from engine.mythras.equipment import Catalogue
+from engine.mythras.exchange_run import MythrasExchange
 from engine.mythras.facts import WorldFacts
 from engine.mythras.health import MythrasState
 from engine.mythras.legality import GAIT, GAIT_RANK, Legality, ward_problem
@@ -81,7 +82,7 @@ class MythrasDeclaration:
     steady: bool = False
 
 
-class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, HidingRules, Ruleset):
+class MythrasRuleset(MythrasExchange, Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, HidingRules, Ruleset):
     name = "mythras"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:

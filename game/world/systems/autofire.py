@@ -9,7 +9,7 @@ from collections.abc import Generator, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine.outcome import Impossible
+from engine.exchange_types import ExchangeRequest
 from engine.turn import Question
 from game.world.actions.attack import further_targets
 from game.world.actions.full_dodge import FullDodge
@@ -141,21 +141,9 @@ class AutoFireSystem(System):
         first, rest = victims[0], victims[1:]
         req = m.range.request(uid, first.uid, "suppress" if a.suppressive else "area", {"rounds": bullets})
         req = replace(req, others=tuple((m.participant(w.uid), m.range.situation(uid, w.uid)) for w in rest))
-        names = {w.name: w.uid for w in victims}
-        results = m.rules.resolve(m.dice, req)
-        for k, r in enumerate(results):
-            target = None if isinstance(r, Impossible) else names.get(r.target)
-            if not isinstance(r, Impossible):  # the winner chooses the special effects
-                r = yield from m.combat.effects(uid, r)
-            m.combat.log_result(uid, target, r)
-            if target is not None and not isinstance(r, Impossible):
-                self.shy(uid, target, 1)  # targeted by the burst, hit or not
-                m.health.apply(target, r, uid)
-                m.health.cost_attacker(uid, r)
-                if r.fumble_outcome == "jam":
-                    self._jammed(uid, ammo, bullets, len(results), len(results) - k - 1)
-                    break
-        yield from ()
+        yield from m.combat.drive(uid, first.uid, ExchangeRequest(req, "sweep"),
+                                  jammed=lambda j: self._jammed(uid, ammo, bullets, j.shares, j.unfired),
+                                  harmed=lambda target: self.shy(uid, target, 1))  # targeted by the burst, hit or not
 
     def _jammed(self, uid: int, ammo: Ammo | None, bullets: int, shares: int, unfired: int) -> None:
         """The gun jammed (Mythras' Weapon Malfunction: "useless until time can be spent

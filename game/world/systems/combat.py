@@ -5,15 +5,32 @@ dropped weapon (and picking it up again), a shot gone astray into a melee
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from engine.exchange_types import (
+    Ask,
+    Astray,
+    DropsWeapon,
+    ExchangeRequest,
+    GoesOn,
+    Harmed,
+    Jammed,
+    Reacted,
+    Redeclared,
+    Rolled,
+    Spent,
+)
 from engine.outcome import Impossible
+from engine.ruleset_types import Participant
 from engine.turn import Question
 from game.world.components import Ammo, Combatant, Dropped
 from game.world.events import EventKind, GearNote, Marker
 from game.world.systems import System
+
+if TYPE_CHECKING:
+    from game.world.match import Match
 
 
 class CombatSystem(System):
@@ -21,91 +38,98 @@ class CombatSystem(System):
 
     def strike(self, uid: int, target: int, mode: str, options: Mapping[str, Any], others: tuple = (),
                stray: bool = False) -> Generator[Question, Any, list[Any]]:
-        """Resolve an attack and apply its results; returns the results. A jam stops the
-        shots after it (their rounds stay in the magazine); a shot gone astray (`stray`) is
-        rolled with no crowd fumble and its fumble is a plain miss."""
+        """An attack: the ruleset's exchange (`Ruleset.resolve_exchange`) driven to its end;
+        returns its results. Fog of war: the attack gives the attacker away, and one the
+        target's side did not know of as the round began comes unaware. `stray`: a blow gone
+        astray or on to another (rolled with no crowd fumble; its fumble a plain miss)."""
         m = self.m
         if m.vision is not None:  # fog of war: an attack gives the attacker away; an attacker
             m.vision.reveal(uid)  # the target's side did not know of as the round began is an unknown target
             if not m.vision.knew(m.view(target).team, uid) and not options.get("unaware"):
                 options = {**options, "unaware": True, "surprise": True}
-        d = m.declared(target)
-        if d is not None and not options.get("unaware") and m.rules.takes_defence(mode):  # an unaware target spends no defence on it
-            m.put(target, replace(d, ruleset_decl=m.rules.note_attacked(d.ruleset_decl, m.name(uid))))
-        mine = m.declared(uid)
-        if mine is not None and mode == "melee":
-            m.put(uid, replace(mine, ruleset_decl=m.rules.note_attacked(mine.ruleset_decl, m.name(target))))
         request = m.range.request(uid, target, mode, options)
         if others:
             request = replace(request, others=others)
-        if stray:
-            request = replace(request, situation=replace(request.situation, target_melee_crowd=0))
-        asks = m.rules.choice_rules  # None: the ruleset asks nothing in the middle of an attack
-        if asks is not None:
-            request = asks.before_reaction(m.dice, request)
-            question = asks.reaction(request)
-            if question is not None:  # the defender chooses its reaction (before the roll, or after the first)
-                key = yield replace(question, uid=target)
-                request = replace(request, options={**request.options, "reaction": key})
-                c = m.component(target, Combatant)
-                m.health.set_state(target, asks.react(c.combatant, c.state, key))
-                request = replace(request, target=m.participant(target))
-        by_name = {name: u for u, name in m.names.items()}
-        results = m.rules.resolve(m.dice, request)
-        done: list[Any] = []
-        for r in results:
-            hit_uid = by_name.get(r.target, target) if not isinstance(r, Impossible) else target
-            if not isinstance(r, Impossible):
-                r = yield from self.effects(uid, r)
-            self.log_result(uid, hit_uid, r)
-            done.append(r)
-            if isinstance(r, Impossible):
-                continue
-            m.health.apply(hit_uid, r, uid)
-            m.health.cost_attacker(uid, r)
-            for effect in m.rules.turn_effects(r):  # on the target's declaration (a defence spent)
-                m.engagement.redeclare(hit_uid, effect, m.name(uid))
-            for effect in r.effects:  # the blow goes on to another (strike:HOW:NAME)
-                if effect.startswith("strike:"):
-                    how, _, name = effect[len("strike:"):].partition(":")
-                    victim = by_name.get(name)
-                    if victim is not None and not m.view(victim).out and not m.view(uid).out:
-                        yield from self.strike(uid, victim, "melee" if mode == "melee" else "shot",
-                                               {"stray": how}, stray=True)
-            outcome = None if stray else r.fumble_outcome
-            if outcome == "drop_weapon":
-                self.drop_weapon(uid, "fumbles and drops")
-            elif outcome == "random_target":
-                yield from self.stray(uid, hit_uid, mode, options)
-            elif outcome == "jam":
-                self.jam(uid)
-                unfired = len(results) - len(done)
-                ammo = m.try_component(uid, Ammo)
-                if unfired and ammo is not None:
-                    each = m.rules.ammo_use(m.view(uid).combatant, mode, {**options, "shots": 1, "bursts": 1})
-                    ammo.loaded = min(ammo.capacity, ammo.loaded + each * unfired)
-                    m.event(EventKind.INFO, f"{m.name(uid)}'s {unfired} further "
-                             f"{'shot' if mode == 'shot' else 'burst'}{'s' if unfired > 1 else ''} not fired", uid)
-                break
-            if m.view(uid).out:
-                break
-        return done
+        return (yield from self.drive(uid, target, ExchangeRequest(request, "stray" if stray else "attack"), options))
 
-    def effects(self, uid: int, r: Any) -> Generator[Question, Any, Any]:
-        """The result with its special effects, chosen by the winner of the contest (the
-        ruleset's question, asked of `about["chooser"]`, else of the attacker `uid`). Under fog
-        of war the chooser's side is shown only the options naming units it sees (a bystander
-        it has not noticed is not named; with none left it is asked nothing; rules-notes)."""
+    def drive(self, uid: int, target: int, request: ExchangeRequest, given: Mapping[str, Any] | None = None, *,
+              jammed: Callable[[Jammed], None] | None = None,
+              harmed: Callable[[int], None] | None = None) -> Generator[Question, Any, list[Any]]:
+        """Drive the ruleset's exchange: each question (`Ask`) asked of the unit it names (its
+        side's controller answers), every other step carried out at once (engine/exchange_types.py);
+        returns the results. `given`: the attack's options as the action gave them (a shot
+        astray and the rounds a jam keeps read them; by default the request's). `jammed`
+        carries out a jam (by default the weapon jams and the
+        shots not fired keep their rounds); `harmed` is told of each unit a result lands on,
+        before it is applied (area fire's bullet shyness)."""
         m = self.m
-        asks = m.rules.choice_rules
-        question = asks.effects(r) if asks is not None else None
-        if asks is None or question is None:
-            return r
-        chooser = {m.name(u): u for u in m.uids()}.get(str(question.about.get("chooser", "")), uid)
+        mode, options = request.attack.mode, request.attack.options if given is None else given
+        by_name = {name: u for u, name in m.names.items()}
+        exchange = m.rules.resolve_exchange(m.dice, request, _Table(m, by_name))
+        answer: Any = None
+        struck = target  # the unit the last result was rolled at
+        while True:
+            try:
+                step = exchange.send(answer)
+            except StopIteration as stop:
+                return list(stop.value)
+            answer = None
+            if isinstance(step, Ask):
+                answer = yield from self.ask(uid, target, step, by_name)
+            elif isinstance(step, Redeclared):
+                who = by_name[step.holder]
+                d = m.declared(who)
+                if d is not None:
+                    m.put(who, replace(d, ruleset_decl=step.declaration))
+            elif isinstance(step, Reacted):
+                m.health.set_state(by_name[step.holder], step.state)
+            elif isinstance(step, Rolled):
+                at = None if step.target is None else by_name.get(step.target, target)
+                struck = target if at is None else at
+                self.log_result(uid, at, step.result)
+            elif isinstance(step, Harmed):
+                if harmed is not None:
+                    harmed(by_name[step.target])
+                m.health.land(by_name[step.target], step, uid)
+            elif isinstance(step, Spent):
+                m.health.spend(uid, step.applied)
+            elif isinstance(step, GoesOn):  # the blow goes on to another
+                victim = by_name.get(step.victim)
+                if victim is not None and not m.view(victim).out and not m.view(uid).out:
+                    yield from self.strike(uid, victim, "melee" if mode == "melee" else "shot",
+                                           {"stray": step.how}, stray=True)
+            elif isinstance(step, DropsWeapon):
+                self.drop_weapon(uid, "fumbles and drops")
+            elif isinstance(step, Astray):
+                yield from self.stray(uid, struck, mode, options)
+            elif isinstance(step, Jammed):
+                (jammed or (lambda j: self.jam_volley(uid, mode, options, j)))(step)
+
+    def ask(self, uid: int, target: int, step: Ask, by_name: Mapping[str, int]) -> Generator[Question, Any, Any]:
+        """An exchange's question, asked of the unit it names: the defender's reaction; the
+        winner's special effects (of the chooser, else of the attacker `uid`). Under fog of
+        war the chooser's side is shown only the options naming units it sees (a bystander it
+        has not noticed is not named; with none left it is asked nothing; rules-notes)."""
+        m = self.m
+        question = step.question
+        if question.kind != "effects":
+            return (yield replace(question, uid=by_name.get(step.of, target)))
+        chooser = by_name.get(step.of, uid)
         if m.vision is not None:
             question = m.vision.known_options(m.view(chooser).team, question)
-        keys = (yield replace(question, uid=chooser)) if question.options else ()
-        return asks.with_effects(r, tuple(keys))
+        return (yield replace(question, uid=chooser)) if question.options else ()
+
+    def jam_volley(self, uid: int, mode: str, options: Mapping[str, Any], step: Jammed) -> None:
+        """A jam stops the shots after it: their rounds stay in the magazine."""
+        m = self.m
+        self.jam(uid)
+        unfired = step.unfired
+        ammo = m.try_component(uid, Ammo)
+        if unfired and ammo is not None:
+            each = m.rules.ammo_use(m.view(uid).combatant, mode, {**options, "shots": 1, "bursts": 1})
+            ammo.loaded = min(ammo.capacity, ammo.loaded + each * unfired)
+            m.event(EventKind.INFO, f"{m.name(uid)}'s {unfired} further "
+                     f"{'shot' if mode == 'shot' else 'burst'}{'s' if unfired > 1 else ''} not fired", uid)
 
     def log_result(self, uid: int, target: int | None, result: Any) -> None:
         """A result's lines in the log (its rolls and what they did), or why it could not be."""
@@ -195,3 +219,21 @@ class CombatSystem(System):
         name = m.rules.weapon_facts(m.view(uid).combatant).name
         m.event(EventKind.AMMO, f"{m.name(uid)}'s {name} jams: it fires no more until cleared (reload)", uid,
                  data=GearNote(jammed=True))
+
+
+class _Table:
+    """What an exchange reads of the match between its steps (engine.exchange_types.ExchangeTable)."""
+
+    def __init__(self, m: Match, by_name: Mapping[str, int]) -> None:
+        self.m, self.by_name = m, by_name
+
+    def participant(self, name: str) -> Participant | None:
+        uid = self.by_name.get(name)
+        return None if uid is None else self.m.participant(uid)
+
+    def declared(self, name: str) -> bool:
+        uid = self.by_name.get(name)
+        return uid is not None and self.m.declared(uid) is not None
+
+    def out(self, name: str) -> bool:
+        return bool(self.m.view(self.by_name[name]).out)

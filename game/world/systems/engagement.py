@@ -9,6 +9,7 @@ from collections.abc import Generator, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from engine.exchange_types import Overwhelmed
 from engine.outcome import Impossible
 from engine.turn import Question
 from game.world.components import Grapple, Moved, Posture
@@ -133,18 +134,18 @@ class EngagementSystem(System):
 
     # --- holds and overwhelming ---------------------------------------------------------------
 
-    def redeclare(self, uid: int, effect: str, other: str = "") -> None:
+    def redeclare(self, uid: int, effect: Any, other: str = "") -> None:
         """Carry `effect` on `uid`'s declaration for the rest of the round."""
         m = self.m
         d = m.declared(uid)
         if d is not None:
             m.put(uid, replace(d, ruleset_decl=m.rules.note_effect(d.ruleset_decl, effect, other)))
 
-    def overwhelm(self, uid: int, effect: str) -> None:
+    def overwhelm(self, uid: int, effect: Overwhelmed) -> None:
         """Overwhelming attacks: "-5 per level of success to any further attacks or defences
         that they make that round against anyone"."""
         self.redeclare(uid, effect)
-        self.m.event(EventKind.STATUS, f"{self.m.name(uid)} is overwhelmed: {effect.split(':', 1)[1]} to further "
+        self.m.event(EventKind.STATUS, f"{self.m.name(uid)} is overwhelmed: {effect.penalty} to further "
                       "attacks and defences this round", uid)
 
     def grapple(self, holder: int, held: int) -> None:

@@ -8,6 +8,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from engine.exchange_types import (
+    Disarmed,
+    DuckBack,
+    Effect,
+    Grappled,
+    Harmed,
+    Knockback,
+    Overwhelmed,
+    Prone,
+    Withdraw,
+)
+from engine.ruleset_types import Applied
 from engine.turn import Question
 from game.world.components import Combatant, Moved, Posture
 from game.world.events import EventKind, Health, Marker
@@ -61,14 +73,22 @@ class HealthSystem(System):
                  data=Marker("exhausted"))
 
     def apply(self, target: int, result: Any, attacker: int | None = None, origin: Tile | None = None) -> None:
-        """Apply one result's damage and effects to `target` (knocked prone, grappled,
-        disarmed, overwhelmed; on the grid: knockback:M metres away from the attacker, or
-        from `origin` (a blast); disarmed:M, the weapon flung M metres; withdraw, out of the
-        attacker's reach; an effect `attacker:E` falls on the attacker: disarmed:M,
-        duck_back into cover beside it). strike:HOW:NAME is the combat system's."""
+        """Apply one result outside an exchange (a blast's, from `origin`) to `target`: the
+        ruleset's `apply` and its typed grid effects (`grid_effects`), landed as an
+        exchange's are."""
         m = self.m
         c = m.component(target, Combatant)
         applied = m.rules.apply(m.dice, c.combatant, c.state, result)
+        self.land(target, Harmed(m.name(target), applied, m.rules.grid_effects(result, applied), result.hit),
+                  attacker, origin)
+
+    def land(self, target: int, harmed: Harmed, attacker: int | None = None, origin: Tile | None = None) -> None:
+        """A result's harm on `target` (its rolls, its lines, the new state) and its typed
+        effects on the grid, in order: knocked prone, grappled, a weapon dropped or flung,
+        overwhelmed; knocked back away from the attacker or from `origin` (a blast),
+        withdrawing out of the attacker's reach, the attacker ducking back into cover."""
+        m = self.m
+        applied = harmed.applied
         for roll in applied.rolls:
             m.event(EventKind.ROLL, roll.describe(), target)
         health = self.health_of(target, applied.state)
@@ -77,55 +97,55 @@ class HealthSystem(System):
                      target, data=health)
         self.set_state(target, applied.state)
         standing = not m.rules.out_of_fight(m.component(target, Combatant).state)
-        for effect in (result.effects if applied.effects is None else applied.effects):
-            if effect.startswith(("knockback:", "disarmed:", "withdraw", "attacker:")):
+        for effect in harmed.effects:
+            if isinstance(effect, Knockback | Withdraw | DuckBack) or (
+                    isinstance(effect, Disarmed) and effect.metres is not None):
                 self.on_grid(target, effect, attacker, origin)
-            elif effect == "prone":
+            elif isinstance(effect, Prone):
                 m.write(target, Posture, stance="prone")
                 m.event(EventKind.STATUS, f"{m.name(target)} is knocked prone", target)
-            elif effect == "grappled" and attacker is not None and standing and not m.view(attacker).out:
+            elif isinstance(effect, Grappled) and attacker is not None and standing and not m.view(attacker).out:
                 m.engagement.grapple(attacker, target)
-            elif effect == "disarmed" and standing:
+            elif isinstance(effect, Disarmed) and standing:
                 m.combat.drop_weapon(target, "is disarmed and drops")
-            elif effect.startswith("overwhelmed:") and standing:
+            elif isinstance(effect, Overwhelmed) and standing:
                 m.engagement.overwhelm(target, effect)
-        if result.hit and not m.rules.out_of_fight(m.component(target, Combatant).state):
+        if harmed.hit and not m.rules.out_of_fight(m.component(target, Combatant).state):
             state = m.component(target, Combatant).state
             m.event(EventKind.DAMAGE, f"{m.name(target)}: {m.rules.status(state)}", None, target,
                      data=self.health_of(target, state))
 
-    def on_grid(self, target: int, effect: str, attacker: int | None, origin: Tile | None) -> None:
-        """An effect that moves someone or something on the grid (see `apply`)."""
+    def on_grid(self, target: int, effect: Effect, attacker: int | None, origin: Tile | None) -> None:
+        """An effect that moves someone or something on the grid (see `land`): on the
+        attacker for a weapon the attacker loses and for ducking back."""
         m = self.m
         holder, other = target, attacker
-        if effect.startswith("attacker:"):
+        if isinstance(effect, DuckBack) or (isinstance(effect, Disarmed) and effect.on_attacker):
             if attacker is None:
                 return
-            holder, other, effect = attacker, target, effect[len("attacker:"):]
-        kind, _, amount = effect.partition(":")
+            holder, other = attacker, target
         source = origin if origin is not None else (m.view(other).pos if other is not None else None)
-        if kind == "knockback" and source is not None:
-            m.movement.thrust(holder, m.movement.line_away(m.view(holder).pos, source, float(amount)), "is thrown back")
-        elif kind == "disarmed" and not m.view(holder).out:
-            tile = m.movement.line_away(m.view(holder).pos, source, float(amount or 0), free=False) \
+        if isinstance(effect, Knockback) and source is not None:
+            m.movement.thrust(holder, m.movement.line_away(m.view(holder).pos, source, effect.metres), "is thrown back")
+        elif isinstance(effect, Disarmed) and not m.view(holder).out:
+            tile = m.movement.line_away(m.view(holder).pos, source, effect.metres or 0.0, free=False) \
                 if source is not None else None
             m.combat.drop_weapon(holder, "is disarmed and loses", tile)
-        elif kind == "withdraw" and other is not None and not m.view(holder).out:
+        elif isinstance(effect, Withdraw) and other is not None and not m.view(holder).out:
             tile = m.movement.step_out_of_reach(holder, other)
             if tile is not None:
                 m.movement.thrust(holder, tile, "withdraws out of reach")
-        elif kind == "duck_back" and other is not None and not m.view(holder).out:
+        elif isinstance(effect, DuckBack) and other is not None and not m.view(holder).out:
             tile = m.movement.cover_beside(holder, other)
             if tile is not None:
                 m.movement.thrust(holder, tile, "ducks back into cover")
 
-    def cost_attacker(self, uid: int, result: Any) -> None:
-        """What an attack costs the one who made it (Yags: fatigue for a fumble whose chosen
-        outcome is fatigue, and for a tiring manoeuvre that succeeded)."""
+    def spend(self, uid: int, applied: Applied) -> None:
+        """What an attack cost the one who made it (the exchange's `Spent`: Yags: fatigue for
+        a fumble whose chosen outcome is fatigue, and for a tiring manoeuvre that succeeded),
+        when it is a new state."""
         m = self.m
-        c = m.component(uid, Combatant)
-        applied = m.rules.apply_to_attacker(m.dice, c.combatant, c.state, result)
-        if applied.state is c.state:
+        if applied.state is m.component(uid, Combatant).state:
             return
         for text in applied.events:
             m.event(EventKind.STATUS, text, uid, data=self.health_of(uid, applied.state))
