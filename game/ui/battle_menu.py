@@ -2,9 +2,11 @@
 slot, the autosave after every round), loading from the list of saves, the settings, the
 help, "end your turn?" when units have not declared, and "save before quitting?".
 
+Each opens its dialogs over the battle (game/ui/states/modal.py: `DialogState`) with the
+method that carries out their answer.
+
     flow = BattleMenus(screen)
     flow.open_menu(); flow.menu_choice(choice) -> a transition for the app, or None
-    flow.dialog_event(event) -> a transition, or None   (while `screen.dialog` is open)
     flow.end_turn()          # Enter: asks first when units have not declared
     flow.ask_quit(to_desktop) -> True when it asks "save before quitting?"
 """
@@ -17,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import settings as st
-from game.ui.dialogs import CANCEL, Confirm, SettingsPanel, Slot, SlotList, TextInput
+from game.ui.dialogs import Confirm, SettingsPanel, Slot, SlotList, TextInput
 from game.ui.escmenu import EscMenu
+from game.ui.states.base import Next
+from game.ui.states.modal import HelpState, MenuState
 from game.world.actions import describe
 
 if TYPE_CHECKING:
@@ -72,11 +76,10 @@ class BattleMenus:
         path = path or self.slot()
         if not confirmed and path != self.save_path and path.exists():
             self._overwrite = path
-            sc.dialog = Confirm(f"Overwrite {path.stem}?", [f"{path.name} holds another save: {self._line(path)}.",
-                                                            "Enter writes this game over it; Esc keeps it."],
-                                [(pygame.K_RETURN, "Enter: overwrite", "overwrite"),
-                                 (pygame.K_ESCAPE, "Esc: keep it", "back")])
-            sc.dialog_kind = "overwrite"
+            sc.ask(Confirm(f"Overwrite {path.stem}?", [f"{path.name} holds another save: {self._line(path)}.",
+                                                       "Enter writes this game over it; Esc keeps it."],
+                           [(pygame.K_RETURN, "Enter: overwrite", "overwrite"),
+                            (pygame.K_ESCAPE, "Esc: keep it", "back")]), "overwrite", self._overwritten)
             return False
         try:
             written = save_game(sc.session, path)
@@ -110,9 +113,9 @@ class BattleMenus:
 
     def open_menu(self) -> None:
         sc = self.screen
-        sc.menu = EscMenu()
-        sc.menu_note = ""
-        sc.input.release()
+        sc.menu = None
+        sc.modal.push(MenuState(EscMenu(), self, lambda: sc.size))
+        sc.controls.release()
 
     def menu_values(self) -> dict[str, str]:
         sc = self.screen
@@ -121,7 +124,8 @@ class BattleMenus:
         return {"speed": sc.play.step_label(), "zoom": f"{sc.camera.tile_px} px tiles", "edge": edge,
                 "save": name}
 
-    def menu_choice(self, choice: Any) -> tuple | str | None:
+    def menu_choice(self, choice: Any) -> Next:
+        """A row of the Esc menu chosen (`MenuState`): carried out."""
         sc = self.screen
         if choice is None:
             return None
@@ -135,19 +139,19 @@ class BattleMenus:
 
             m = sc.match
             default = slot_name(f"{Path(sc.session.config.map_path).stem} round {m.round}")
-            sc.dialog, sc.dialog_kind = TextInput("Save as", default, "a name for this save; Enter: save, Esc: "
-                                                  "cancel"), "save_as"
+            sc.ask(TextInput("Save as", default, "a name for this save; Enter: save, Esc: cancel"), "save_as",
+                   self._saved_as_named)
         elif choice == "load":
             self.open_loader()
         elif choice == "settings":
-            sc.dialog, sc.dialog_kind = SettingsPanel(sc.settings), "settings"
+            sc.ask(SettingsPanel(sc.settings), "settings")
         elif choice == "help":
             sc.menu = None
-            sc.help = True
+            sc.modal.push(HelpState(lambda: sc.size, sc.session.config.mode, sc.match.rules.name))
         elif choice == "quit":
             return self.quit_to("menu")
         elif choice == "edge":
-            sc.input.edge = (0, 0)
+            sc.controls.edge = (0, 0)
             return ("setting", "edge_pan", not sc.settings.get("edge_pan", True))
         elif isinstance(choice, tuple) and choice[0] == "speed":
             return ("setting", "playback_ms", st.step(st.SPEEDS, sc.play.step_ms, choice[1]))
@@ -160,45 +164,33 @@ class BattleMenus:
 
         sc = self.screen
         slots = [Slot(s.name, str(s.path), s.line) for s in list_saves()]
-        sc.dialog, sc.dialog_kind = SlotList(slots, note=note), "load"
+        sc.ask(SlotList(slots, note=note), "load", lambda answer: ("load", answer[1]) if isinstance(answer, tuple)
+               else None)
 
-    # --- dialogs ----------------------------------------------------------------------------
+    # --- the dialogs' answers (each called with its dialog closed) ---------------------------
 
-    def dialog_event(self, event: pygame.event.Event) -> tuple | str | None:
-        """An event for the open dialog; its answer carried out."""
-        sc = self.screen
-        answer = sc.dialog.handle(event, sc.size)
-        if answer is None:
-            return None
-        kind = sc.dialog_kind
-        if isinstance(answer, tuple) and answer[0] == "setting":
-            return answer  # the panel stays open; the app applies it (and keeps it)
-        sc.dialog, sc.dialog_kind = None, ""
-        if answer == CANCEL or answer == "back":
-            return None
-        if kind == "save_as" and isinstance(answer, tuple):
+    def _saved_as_named(self, answer: Any) -> Next:
+        if isinstance(answer, tuple):
             from game.saveslots import slot_path
 
             if self.save(slot_path(answer[1])):
-                sc.menu = None
-        elif kind == "load" and isinstance(answer, tuple):
-            return ("load", answer[1])
-        elif kind == "overwrite" and answer == "overwrite" and self._overwrite is not None:
-            if self.save(self._overwrite, confirmed=True):
-                sc.menu = None
-                if self._after_quit is not None and sc.dialog is None and self._quitting:
-                    return self._after_quit
-        elif kind.startswith("orders") and isinstance(answer, str):
-            sc.orders.answer(kind, answer)
-        elif kind == "end_turn" and answer == "end":
-            self.end_turn(confirmed=True)
-        elif kind == "quit":
-            self._quitting = answer == "save"
-            if answer == "save" and not self.save():
-                return None  # not saved (or asking first): the message says why, nothing is lost
-            sc.menu = None
-            return self._after_quit
+                self.screen.menu = None
         return None
+
+    def _overwritten(self, answer: Any) -> Next:
+        sc = self.screen
+        if answer == "overwrite" and self._overwrite is not None and self.save(self._overwrite, confirmed=True):
+            sc.menu = None
+            if self._after_quit is not None and sc.dialog is None and self._quitting:
+                return self._after_quit
+        return None
+
+    def _quit_answered(self, answer: Any) -> Next:
+        self._quitting = answer == "save"
+        if answer == "save" and not self.save():
+            return None  # not saved (or asking first): the message says why, nothing is lost
+        self.screen.menu = None
+        return self._after_quit
 
     # --- end of turn ----------------------------------------------------------------------------
 
@@ -231,14 +223,13 @@ class BattleMenus:
                 title = f"{len(turns)} unit{'s have' if len(turns) > 1 else ' has'} Turns left"
             if len(lines) > 10:
                 lines[10:] = [f"and {len(lines) - 10} more"]
-            sc.dialog = Confirm(f"End your turn? {title}", ["They will do this:", *lines],
-                                [(pygame.K_RETURN, "Enter: end the turn", "end"), (pygame.K_ESCAPE, "Esc: go back",
-                                                                                   "back")])
-            sc.dialog_kind = "end_turn"
+            sc.ask(Confirm(f"End your turn? {title}", ["They will do this:", *lines],
+                           [(pygame.K_RETURN, "Enter: end the turn", "end"), (pygame.K_ESCAPE, "Esc: go back", "back")]),
+                   "end_turn", lambda answer: self.end_turn(confirmed=True) if answer == "end" else None)
             return
         s.end_declarations()
         sc.choice.cancel()
-        sc.input.auto_select()
+        sc.declaring.auto_select()
 
     # --- quitting -------------------------------------------------------------------------------
 
@@ -254,11 +245,10 @@ class BattleMenus:
             return after
         self._after_quit = after
         slot = self.slot().name
-        sc.dialog = Confirm("Save before quitting?", [f"The game has moved on since it was last saved. S saves it "
-                                                      f"to {slot} first."],
-                            [(pygame.K_s, "S: save and quit", "save"), (pygame.K_q, "Q: quit, don't save", "discard"),
-                             (pygame.K_ESCAPE, "Esc: keep playing", "back")])
-        sc.dialog_kind = "quit"
+        sc.ask(Confirm("Save before quitting?", [f"The game has moved on since it was last saved. S saves it "
+                                                 f"to {slot} first."],
+                       [(pygame.K_s, "S: save and quit", "save"), (pygame.K_q, "Q: quit, don't save", "discard"),
+                        (pygame.K_ESCAPE, "Esc: keep playing", "back")]), "quit", self._quit_answered)
         return None
 
     def ask_quit(self, to_desktop: bool = True) -> bool:
