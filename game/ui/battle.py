@@ -33,38 +33,37 @@ from game.ui.figures import figure_role
 from game.ui.maprender import MapRenderer
 from game.ui.sound import NoSounds, Sounds
 from game.ui.states.answering import AnsweringState
-from game.ui.states.base import Cursor, State, StateStack
+from game.ui.states.base import State, StateStack
 from game.ui.states.controls import ViewControls
 from game.ui.states.declaring import UNDO_KEYS, DeclaringState
 from game.ui.states.handover import HandOverState, OverState
-from game.ui.states.modal import DialogState, HelpState, MenuState
+from game.ui.states.modal import OpenedOver
 from game.ui.states.playback import PlaybackState
+from game.ui.states.shared import Cursor, Layout
 from game.ui.states.targeting import TargetingState
 
-BANNER_H, LOG_H = 32, 150
 HELP_KEYS = km.keys("help")
 AI_GRACE_STEPS = 2.5  # after a player's declaration the AI waits this many playback steps (max 900 ms)
 
 
-class _Cursor:
-    """A field of the screen's `Cursor`, read and set as the screen's own."""
+class _Via:
+    """A field of one of the screen's parts (its `cursor`, its `frame`), read and set as the
+    screen's own."""
+
+    def __init__(self, part: str, name: str = "") -> None:
+        self.part, self.name = part, name
 
     def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
+        self.name = self.name or name
 
     def __get__(self, obj: Any, owner: type | None = None) -> Any:
-        return getattr(obj.cursor, self.name)
+        return getattr(getattr(obj, self.part), self.name)
 
     def __set__(self, obj: Any, value: Any) -> None:
-        setattr(obj.cursor, self.name, value)
+        setattr(getattr(obj, self.part), self.name, value)
 
 
-def side_width(w: int) -> int:
-    """The side panel: 340 px, narrower in a small window so the map keeps most of it."""
-    return 340 if w >= 1100 else 300
-
-
-class BattleScreen:
+class BattleScreen(OpenedOver):
     def __init__(self, session: Session, renderer: MapRenderer, sprites: Sprites, size: tuple[int, int],
                  playback_ms: int = 350, watch_ms: int = 600, settings: dict[str, Any] | None = None,
                  sounds: Sounds | None = None) -> None:
@@ -72,14 +71,14 @@ class BattleScreen:
         self.settings = settings if settings is not None else {}
         self.settings.setdefault("edge_pan", True)
         self.sounds = sounds if sounds is not None else NoSounds()
+        self.cursor = Cursor()
         self.match = session.match
         self.renderer = renderer
         self.sprites = sprites
-        self.layout(size)
+        self.frame = Layout(size)
         self.camera = Camera((self.match.grid.width, self.match.grid.height), renderer.zoom_levels(), self.map_rect)
-        self.cursor = Cursor()
         self.modal = StateStack()  # the help, the Esc menu, a dialog (game/ui/states/modal.py)
-        self.controls = ViewControls(self.cursor, self.camera, lambda: (self.map_rect, self.log_rect), self.settings,
+        self.controls = ViewControls(self.cursor, self.camera, self.frame, self.settings,
                                      lambda: self.menu is not None)
         self.coach: Any = None  # the tutorial's prompts (game/ui/tutorial.py), when this is the tutorial
         self.cache: dict[Any, Any] = {}
@@ -116,7 +115,10 @@ class BattleScreen:
             xs, ys = [v.pos[0] for v in living], [v.pos[1] for v in living]
             self.camera.centre_on((sum(xs) // len(xs), sum(ys) // len(ys)))
 
-    selected, hover, mouse, message, log_scroll = _Cursor(), _Cursor(), _Cursor(), _Cursor(), _Cursor()
+    selected, hover, mouse, message, log_scroll = _Via("cursor"), _Via("cursor"), _Via("cursor"), _Via("cursor"), \
+        _Via("cursor")
+    size, banner_rect, side_rect = _Via("frame"), _Via("frame", "banner"), _Via("frame", "side")
+    log_rect, map_rect = _Via("frame", "log"), _Via("frame", "map")
 
     # --- the states ---------------------------------------------------------------------
 
@@ -132,83 +134,12 @@ class BattleScreen:
             return self.playing
         return below
 
-    def ask(self, dialog: Any, kind: str, answer: Callable[[Any], Any] | None = None) -> None:
-        """Open `dialog` (game/ui/dialogs.py) over everything; `answer(value)` carries out its answer."""
-        self.modal.push(DialogState(dialog, kind, answer, lambda: self.size))
-
-    @property
-    def menu(self) -> Any:
-        """The Esc menu when it is open (game/ui/escmenu.py), else None."""
-        state = self.modal.find(MenuState)
-        return state.menu if state is not None else None
-
-    @menu.setter
-    def menu(self, menu: Any) -> None:
-        self.modal.close(MenuState)
-        if menu is not None:
-            self.modal.push(MenuState(menu, self.menus, lambda: self.size))
-
-    @property
-    def menu_note(self) -> str:
-        state = self.modal.find(MenuState)
-        return state.note if state is not None else ""
-
-    @menu_note.setter
-    def menu_note(self, note: str) -> None:
-        state = self.modal.find(MenuState)
-        if state is not None:
-            state.note = note
-
-    @property
-    def dialog(self) -> Any:
-        """The dialog open over everything (game/ui/dialogs.py), else None."""
-        state = self.modal.find(DialogState)
-        return state.dialog if state is not None else None
-
-    @dialog.setter
-    def dialog(self, dialog: Any) -> None:
-        self.modal.close(DialogState)
-        if dialog is not None:
-            self.ask(dialog, "")
-
-    @property
-    def dialog_kind(self) -> str:
-        state = self.modal.find(DialogState)
-        return state.kind if state is not None else ""
-
-    @dialog_kind.setter
-    def dialog_kind(self, kind: str) -> None:
-        state = self.modal.find(DialogState)
-        if state is not None:
-            state.kind = kind
-
-    @property
-    def help(self) -> bool:
-        """Is the help up (F1, ?)?"""
-        return self.modal.find(HelpState) is not None
-
-    @help.setter
-    def help(self, up: bool) -> None:
-        self.modal.close(HelpState)
-        if up:
-            self.modal.push(HelpState(lambda: self.size, self.session.config.mode, self.match.rules.name))
-
     # --- layout and shared state ------------------------------------------------------
-
-    def layout(self, size: tuple[int, int]) -> None:
-        w, h = max(size[0], 640), max(size[1], 400)
-        self.size = (w, h)
-        side = side_width(w)
-        log_h = LOG_H if h >= 600 else 100
-        self.banner_rect = pygame.Rect(0, 0, w - side, BANNER_H)
-        self.side_rect = pygame.Rect(w - side, 0, side, h)
-        self.log_rect = pygame.Rect(0, h - log_h, w - side, log_h)
-        self.map_rect = pygame.Rect(0, BANNER_H, w - side, h - BANNER_H - log_h)
 
     def resize(self, size: tuple[int, int]) -> None:
         """A new window size: a map shown whole is fitted to it, else the same map point
         stays in the middle; the selected unit is brought back into view if it was lost."""
-        self.layout(size)
+        self.frame.fit(size)
         self.camera.resize(self.map_rect)
         if self.selected is not None and not self.camera.fitted:
             self.camera_follow(self.selected)

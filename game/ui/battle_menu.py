@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 class BattleMenus:
     def __init__(self, screen: BattleScreen) -> None:
-        self.screen = screen
+        self.screen = screen  # the dialogs open over it, the message line, the Esc menu's values
+        self.session = screen.session
         self.save_path: Path | None = None  # the slot this game was loaded from or saved to
         self._slot: Path | None = None  # a new game's own slot (its map and when it began), made when first asked
         self._stamp: tuple[int, int] = self.stamp()  # what was last saved (a new game: nothing to lose)
@@ -42,12 +43,12 @@ class BattleMenus:
     # --- what is saved --------------------------------------------------------------------
 
     def stamp(self) -> tuple[int, int]:
-        s = self.screen.session
+        s = self.session
         return (len(s.match.log), sum(len(r.calls) + len(r.answers) for r in s.history))
 
     def unsaved(self) -> bool:
         """Has the game moved on since it was last saved or loaded?"""
-        s = self.screen.session
+        s = self.session
         return s.config.mode != "watch" and not s.match.over and self.stamp() != self._stamp
 
     def saved_as(self, path: str | Path) -> None:
@@ -63,7 +64,7 @@ class BattleMenus:
         if self._slot is None:
             from game.saveslots import new_game_path
 
-            self._slot = new_game_path(self.screen.session.config.map_path)
+            self._slot = new_game_path(self.session.config.map_path)
         return self._slot
 
     def save(self, path: Path | None = None, confirmed: bool = False) -> bool:
@@ -82,7 +83,7 @@ class BattleMenus:
                             (pygame.K_ESCAPE, "Esc: keep it", "back")]), "overwrite", self._overwritten)
             return False
         try:
-            written = save_game(sc.session, path)
+            written = save_game(self.session, path)
         except SaveError as exc:
             sc.message = sc.menu_note = str(exc)
             return False
@@ -102,10 +103,10 @@ class BattleMenus:
         from game.saveslots import autosave_path
 
         sc = self.screen
-        if sc.session.config.mode == "watch" or getattr(sc, "coach", None) is not None:
+        if self.session.config.mode == "watch" or getattr(sc, "coach", None) is not None:
             return
         try:
-            save_game(sc.session, autosave_path())
+            save_game(self.session, autosave_path())
         except SaveError as exc:
             sc.message = f"autosave failed: {exc}"
 
@@ -138,7 +139,7 @@ class BattleMenus:
             from game.saveslots import slot_name
 
             m = sc.match
-            default = slot_name(f"{Path(sc.session.config.map_path).stem} round {m.round}")
+            default = slot_name(f"{Path(self.session.config.map_path).stem} round {m.round}")
             sc.ask(TextInput("Save as", default, "a name for this save; Enter: save, Esc: cancel"), "save_as",
                    self._saved_as_named)
         elif choice == "load":
@@ -147,7 +148,7 @@ class BattleMenus:
             sc.ask(SettingsPanel(sc.settings), "settings")
         elif choice == "help":
             sc.menu = None
-            sc.modal.push(HelpState(lambda: sc.size, sc.session.config.mode, sc.match.rules.name))
+            sc.modal.push(HelpState(lambda: sc.size, self.session.config.mode, sc.match.rules.name))
         elif choice == "quit":
             return self.quit_to("menu")
         elif choice == "edge":
@@ -196,7 +197,7 @@ class BattleMenus:
 
     def undeclared(self) -> list[int]:
         """The units of the player at the keyboard still to declare this round."""
-        s, m = self.screen.session, self.screen.match
+        s, m = self.session, self.screen.match
         team = s.keyboard_team()
         if team is None or m.phase != "declare":
             return []
@@ -207,7 +208,7 @@ class BattleMenus:
         saying what each will do (carry on with its reload, first aid or overwatch, or hold;
         in a round of Turns, hold for the rest of the round, keeping its Action Points)."""
         sc = self.screen
-        s, m = sc.session, sc.match
+        s, m = self.session, sc.match
         waiting = self.undeclared()
         turns = s.turns_left() if not waiting else []
         if (waiting or turns) and not confirmed:

@@ -49,8 +49,8 @@ class AnsweringState:
     layer = -1
 
     def __init__(self, battle: BattleScreen) -> None:
-        self.battle = battle  # its map view's rect, the message line, the policies chosen for the units
-        self.session = battle.session
+        self.session, self.cursor, self.frame, self.choice = battle.session, battle.cursor, battle.frame, battle.choice
+        self.declaring = battle.declaring  # (a unit of the player's may declare once answered)
         self.chosen: list[str] = []  # effects picked so far
         self._asked: Question | None = None
 
@@ -100,7 +100,7 @@ class AnsweringState:
         options = reaction_policies(m.rules)
         if not options:
             return ""
-        pending = self.battle.choice.policy_for.get(uid)
+        pending = self.choice.policy_for.get(uid)
         now = pending or m.reaction_policy(uid) or options[0].key
         label = next((o for o in options if o.key == now), options[0])
         when = " (from its next action)" if pending else ""
@@ -129,7 +129,7 @@ class AnsweringState:
     def layout(self, q: Question) -> tuple[pygame.Rect, list[str], list[tuple[int, pygame.Rect, list[str]]]]:
         """The box, the header lines and each item's (index, rect, wrapped lines), in one
         column or, when that is taller than the map view, two."""
-        r = self.battle.map_rect
+        r = self.frame.map
         items = self.items(q)
         for cols in (1, 2):
             w = min(r.w - 20, 860 if cols == 1 else 1280)
@@ -191,7 +191,7 @@ class AnsweringState:
                 self._answer(q, tuple(self.chosen))
                 return None
             if event.key in keymap.keys("react") and q.kind == "reaction" and reaction_policies(self.session.match.rules):
-                self.battle.cursor.message = self.battle.choice.cycle_policy_of(q.uid)
+                self.cursor.message = self.choice.cycle_policy_of(q.uid)
                 return None
             index = NUMBER_KEYS.get(event.key)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -212,6 +212,6 @@ class AnsweringState:
 
     def _answer(self, q: Question, value: object) -> None:
         out = self.session.answer(value)
-        self.battle.cursor.message = out.reason if isinstance(out, Impossible) else ""
+        self.cursor.message = out.reason if isinstance(out, Impossible) else ""
         self.chosen = []
-        self.battle.declaring.auto_select()  # the round may go on to one of the player's turns
+        self.declaring.auto_select()  # the round may go on to one of the player's turns

@@ -106,13 +106,3 @@ class Pass:
 
 PASS = Pass()
 
-
-@dataclass
-class Cursor:
-    """What the player points at and is told, shared by the states and the drawing: the unit
-    selected, the tile and point under the mouse, the message line, the log's scroll."""
-    selected: int | None = None
-    hover: tuple[int, int] | None = None
-    mouse: tuple[int, int] = (0, 0)
-    message: str = ""
-    log_scroll: int = 0

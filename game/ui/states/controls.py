@@ -2,7 +2,7 @@
 under it), the camera panned by held keys, the mouse at the view's edge and a middle drag,
 zoomed by the wheel (or the log scrolled, over the log).
 
-    controls = ViewControls(cursor, camera, rects, settings)
+    controls = ViewControls(cursor, camera, layout, settings, blocked)
     controls.track(event) -> True when it is all the event does (a motion, a key let go, ...)
     controls.zoom_or_drag(event) -> True when a wheel turn or a middle press was used
     controls.pan(ms)       # held keys and the mouse at the view's edge, each frame
@@ -17,7 +17,7 @@ import pygame
 
 from game.ui import keymap as km
 from game.ui.camera import Camera
-from game.ui.states.base import Cursor
+from game.ui.states.shared import Cursor, Layout
 
 EDGE_PX = 16  # the mouse this near the map view's edge pans the camera
 PAN_KEYS = {k: d for a, d in km.PAN.items() for k in km.keys(a)}
@@ -26,12 +26,11 @@ VIEW_KEYS = (*PAN_KEYS, *LOG_KEYS, km.key("fit_map"))  # keys a playback does no
 
 
 class ViewControls:
-    """The camera's and the log's input; `rects()` gives the map view's and the log's rects
-    (they change with the window), `blocked()` is True while the Esc menu is up (no edge pan)."""
+    """The camera's and the log's input; `blocked()` is True while the Esc menu is up (no edge pan)."""
 
-    def __init__(self, cursor: Cursor, camera: Camera, rects: Callable[[], tuple[pygame.Rect, pygame.Rect]],
-                 settings: dict[str, Any], blocked: Callable[[], bool]) -> None:
-        self.cursor, self.camera, self.rects, self.settings, self.blocked = cursor, camera, rects, settings, blocked
+    def __init__(self, cursor: Cursor, camera: Camera, layout: Layout, settings: dict[str, Any],
+                 blocked: Callable[[], bool]) -> None:
+        self.cursor, self.camera, self.layout, self.settings, self.blocked = cursor, camera, layout, settings, blocked
         self.edge: tuple[int, int] = (0, 0)  # edge panning direction
         self.drag: tuple[int, int] | None = None  # middle-drag: where the mouse was
         self.held: set[int] = set()  # pan keys held down
@@ -78,7 +77,7 @@ class ViewControls:
         c.mouse = event.pos
         c.hover = self.camera.tile_at(event.pos)
         if event.button in (4, 5):
-            if self.rects()[1].collidepoint(event.pos):
+            if self.layout.log.collidepoint(event.pos):
                 c.log_scroll = max(0, c.log_scroll + (3 if event.button == 4 else -3))
             else:
                 self.camera.zoom(1 if event.button == 4 else -1, event.pos)
@@ -106,7 +105,7 @@ class ViewControls:
         return True
 
     def edge_dir(self, pos: tuple[int, int]) -> tuple[int, int]:
-        r = self.rects()[0]
+        r = self.layout.map
         if not self.settings.get("edge_pan", True) or self.blocked() or not r.collidepoint(pos):
             return (0, 0)
         dx = -1 if pos[0] < r.left + EDGE_PX else 1 if pos[0] >= r.right - EDGE_PX else 0

@@ -41,10 +41,10 @@ class DeclaringState:
     layer = -1  # (a state of the round: under anything opened over the battle)
 
     def __init__(self, battle: BattleScreen, choice: PendingChoice) -> None:
-        self.battle = battle  # its camera, the unit under a tile, the menus, the orders, the playback
-        self.session = battle.session
-        self.cursor = battle.cursor
-        self.choice = choice
+        self.battle = battle  # the unit on a tile, the camera to follow a unit, the AI's grace
+        self.session, self.cursor, self.layout, self.camera = battle.session, battle.cursor, battle.frame, battle.camera
+        self.choice, self.play, self.controls, self.sounds = choice, battle.play, battle.controls, battle.sounds
+        self.orders, self.menus = battle.orders, battle.menus
 
     @property
     def match(self) -> Any:
@@ -59,7 +59,7 @@ class DeclaringState:
             return None
         found = bar.button_at(self.choice.buttons(), event.pos)
         if found is not None and sound:
-            self.battle.sounds.play("click")
+            self.sounds.play("click")
         return found
 
     def watch_key(self, event: pygame.event.Event, button: bar.Button | None) -> int | None:
@@ -70,19 +70,19 @@ class DeclaringState:
         return key if key in WATCH_KEYS and not self.match.over else None
 
     def on_event(self, event: pygame.event.Event) -> Next:
-        b, c = self.battle, self.cursor
+        c = self.cursor
         if event.type == pygame.KEYDOWN and event.key in km.keys("menu"):
-            dropped = "orders: no tile chosen" if b.orders.cancel() else self.choice.drop()  # the innermost choice first; the pause menu when none is left
+            dropped = "orders: no tile chosen" if self.orders.cancel() else self.choice.drop()  # the innermost choice first; the pause menu when none is left
             if dropped:
                 c.message = dropped
             else:
-                b.menus.open_menu()
+                self.menus.open_menu()
             return None
         if event.type == pygame.KEYDOWN and event.key in (*LOG_KEYS, km.key("fit_map")):
             return self.key_down(event.key)
         button = self.button(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and button is None \
-                and not b.map_rect.collidepoint(event.pos):
+                and not self.layout.map.collidepoint(event.pos):
             return None  # a click on a panel is not a click on the map
         watch = self.watch_key(event, button)
         if watch is not None:
@@ -91,10 +91,10 @@ class DeclaringState:
             return self.key_down(button.key) if button.enabled else None
         if event.type == pygame.KEYDOWN:
             return self.key_down(event.key)
-        if event.button == 1 and (b.orders.waiting_tile or pygame.key.get_mods() & pygame.KMOD_SHIFT):
-            c.message = b.orders.click(b.camera.tile_at(event.pos))
+        if event.button == 1 and (self.orders.waiting_tile or pygame.key.get_mods() & pygame.KMOD_SHIFT):
+            c.message = self.orders.click(self.camera.tile_at(event.pos))
         elif event.button == 1:
-            self.click(b.camera.tile_at(event.pos))
+            self.click(self.camera.tile_at(event.pos))
         elif event.button == 3:
             c.message = self.choice.drop()
         return None
@@ -114,16 +114,16 @@ class DeclaringState:
         c.selected = current if current is not None and s.can_declare(current) else None
         if c.selected is not None:
             b.camera_follow(c.selected)
-        b.sounds.play("click")
+        self.sounds.play("click")
         return None
 
     def key_down(self, k: int) -> str | None:
-        b, c, play = self.battle, self.cursor, self.battle.play
+        b, c, play = self.battle, self.cursor, self.play
         greyed = next((bt for bt, _ in self.choice.buttons() if bt.key == k and not bt.enabled), None)
         if greyed is not None:  # a key does what its button does: nothing, and says why
             c.message = greyed.tip
             return None
-        if b.controls.key(k):
+        if self.controls.key(k):
             pass  # panned, or the log scrolled
         elif k in MODE_KEYS:
             c.message = self.choice.choose_mode(MODE_KEYS[k], k == km.key("shot"))
@@ -149,9 +149,9 @@ class DeclaringState:
         elif k in km.keys("next_unit"):
             self.next_unit()
         elif k in km.keys("end_turn"):
-            b.menus.end_turn()
+            self.menus.end_turn()
         elif km.action_of(k) in ("orders", "all_mine", "follow"):
-            c.message = b.orders.key(km.action_of(k) or "")
+            c.message = self.orders.key(km.action_of(k) or "")
         elif c.selected is not None:
             self._action_key(c.selected, k)
         return None
@@ -303,7 +303,7 @@ class DeclaringState:
             self.battle.grace_ms = 0.0
             self.choice.declared()  # the next unit starts from the rules' default defences
             self.choice.unstage()
-            self.battle.sounds.play("click")
+            self.sounds.play("click")
             ai = self.session.current()
             if self.session.ai_waiting and ai is not None:
                 c.message = (f"{self.match.name(uid)} declared: Z takes it back before "

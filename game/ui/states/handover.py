@@ -29,8 +29,8 @@ class HandOverState:
     layer = -1
 
     def __init__(self, battle: BattleScreen, declaring: DeclaringState) -> None:
-        self.battle, self.declaring = battle, declaring
-        self.session, self.replays = battle.session, battle.replays
+        self.battle, self.declaring = battle, declaring  # (the battle view's words for the hand-over)
+        self.session, self.replays, self.layout = battle.session, battle.replays, battle.frame
 
     def up(self) -> bool:
         return self.replays.seat_for is not None or bool(self.session.handover)
@@ -48,26 +48,26 @@ class HandOverState:
         return None
 
     def on_draw(self, surface: pygame.Surface) -> None:
-        b = self.battle
         if self.replays.seat_for is not None:
-            draw_handover(surface, b.size, self.replays.seat_for, self.replays.lines(self.session.match))
+            draw_handover(surface, self.layout.size, self.replays.seat_for, self.replays.lines(self.session.match))
         elif self.session.handover:
-            draw_handover(surface, b.size, self.session.handover or "", b.view.handover_lines())
+            draw_handover(surface, self.layout.size, self.session.handover or "", self.battle.view.handover_lines())
 
 
 class OverState:
     """The match is over: on to the results."""
     layer = -1
 
-    def __init__(self, battle: BattleScreen, below: State) -> None:
-        self.battle, self.below = battle, below
+    def __init__(self, battle: BattleScreen, declaring: DeclaringState) -> None:
+        self.layout, self.declaring = battle.frame, declaring
+        self.below: State = declaring
 
     def on_event(self, event: pygame.event.Event) -> Next:
         if event.type == pygame.KEYDOWN and event.key in (*km.keys("menu"), *LOG_KEYS, km.key("fit_map")):
             return self.below.on_event(event)
-        button = self.battle.declaring.button(event)
+        button = self.declaring.button(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and button is None \
-                and not self.battle.map_rect.collidepoint(event.pos):
+                and not self.layout.map.collidepoint(event.pos):
             return None  # a click on a panel is not a click on the map
         return "results"
 

@@ -5,6 +5,9 @@ it is up; what it chooses is carried out by its owner (game/ui/battle_menu.py, t
     stack.push(HelpState(lambda: size, "solo", "yags"))   # any key or click closes it
     stack.push(MenuState(EscMenu(), menus))                 # menus.menu_choice carries a row out
     stack.push(DialogState(Confirm(...), "quit", answer))   # answer(value) once it is closed
+
+`OpenedOver` gives the battle screen its names for them: `menu`, `menu_note`, `dialog`,
+`dialog_kind` and `help`, read and set (setting one opens or closes its state).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import pygame
 
 from game.ui.dialogs import CANCEL
 from game.ui.escmenu import EscMenu
-from game.ui.states.base import Next, Pop
+from game.ui.states.base import Next, Pop, StateStack
 
 if TYPE_CHECKING:
     from game.ui.battle_menu import BattleMenus
@@ -82,3 +85,73 @@ class DialogState:
 
     def on_draw(self, surface: pygame.Surface) -> None:
         self.dialog.draw(surface, self.size())
+
+
+class OpenedOver:
+    """The battle screen's names for the states opened over it (`modal`, a `StateStack`)."""
+    modal: StateStack
+    menus: BattleMenus
+    size: tuple[int, int]
+    session: Any
+    match: Any
+
+    def ask(self, dialog: Any, kind: str, answer: Callable[[Any], Next] | None = None) -> None:
+        """Open `dialog` (game/ui/dialogs.py) over everything; `answer(value)` carries out its answer."""
+        self.modal.push(DialogState(dialog, kind, answer, lambda: self.size))
+
+    @property
+    def menu(self) -> Any:
+        """The Esc menu when it is open (game/ui/escmenu.py), else None."""
+        state = self.modal.find(MenuState)
+        return state.menu if state is not None else None
+
+    @menu.setter
+    def menu(self, menu: Any) -> None:
+        self.modal.close(MenuState)
+        if menu is not None:
+            self.modal.push(MenuState(menu, self.menus, lambda: self.size))
+
+    @property
+    def menu_note(self) -> str:
+        state = self.modal.find(MenuState)
+        return state.note if state is not None else ""
+
+    @menu_note.setter
+    def menu_note(self, note: str) -> None:
+        state = self.modal.find(MenuState)
+        if state is not None:
+            state.note = note
+
+    @property
+    def dialog(self) -> Any:
+        """The dialog open over everything (game/ui/dialogs.py), else None."""
+        state = self.modal.find(DialogState)
+        return state.dialog if state is not None else None
+
+    @dialog.setter
+    def dialog(self, dialog: Any) -> None:
+        self.modal.close(DialogState)
+        if dialog is not None:
+            self.ask(dialog, "")
+
+    @property
+    def dialog_kind(self) -> str:
+        state = self.modal.find(DialogState)
+        return state.kind if state is not None else ""
+
+    @dialog_kind.setter
+    def dialog_kind(self, kind: str) -> None:
+        state = self.modal.find(DialogState)
+        if state is not None:
+            state.kind = kind
+
+    @property
+    def help(self) -> bool:
+        """Is the help up (F1, ?)?"""
+        return self.modal.find(HelpState) is not None
+
+    @help.setter
+    def help(self, up: bool) -> None:
+        self.modal.close(HelpState)
+        if up:
+            self.modal.push(HelpState(lambda: self.size, self.session.config.mode, self.match.rules.name))

@@ -27,7 +27,7 @@ class PlaybackState:
     layer = -1
 
     def __init__(self, battle: BattleScreen, declaring: DeclaringState) -> None:
-        self.battle, self.declaring = battle, declaring
+        self.layout, self.play, self.sounds, self.declaring = battle.frame, battle.play, battle.sounds, declaring
         self.below: State = declaring
 
     def on_event(self, event: pygame.event.Event) -> Next:
@@ -35,13 +35,13 @@ class PlaybackState:
             return self.below.on_event(event)
         button = self.declaring.button(event, sound=False)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and button is None \
-                and not self.battle.map_rect.collidepoint(event.pos):
+                and not self.layout.map.collidepoint(event.pos):
             return None  # a click on a panel is not a click on the map
         if self.declaring.watch_key(event, button) is not None:
             return self.below.on_event(event)
         if button is not None:
-            self.battle.sounds.play("click")
-        self.battle.play.skip()
+            self.sounds.play("click")
+        self.play.skip()
         return None
 
     def on_draw(self, surface: pygame.Surface) -> None:

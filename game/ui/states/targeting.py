@@ -30,20 +30,20 @@ class TargetingState:
 
     def __init__(self, battle: BattleScreen, choice: PendingChoice, declaring: DeclaringState) -> None:
         self.battle, self.choice, self.below = battle, choice, declaring
-        self.cursor, self.session = battle.cursor, battle.session
+        self.cursor, self.session, self.layout, self.camera = battle.cursor, battle.session, battle.frame, battle.camera
+        self.orders = battle.orders
 
     @property
     def match(self) -> Any:
         return self.session.match
 
     def on_event(self, event: pygame.event.Event) -> Next:
-        b = self.battle
-        if not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or not b.map_rect.collidepoint(event.pos):
+        if not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or not self.layout.map.collidepoint(event.pos):
             return self.below.on_event(event)
-        if self.below.button(event, sound=False) is not None or b.orders.waiting_tile \
+        if self.below.button(event, sound=False) is not None or self.orders.waiting_tile \
                 or pygame.key.get_mods() & pygame.KMOD_SHIFT:
             return self.below.on_event(event)
-        tile = b.camera.tile_at(event.pos)
+        tile = self.camera.tile_at(event.pos)
         uid = self.cursor.selected
         if tile is None or uid is None or not self.session.can_declare(uid):
             return self.below.on_event(event)  # not the player's to declare: a click selects
@@ -88,7 +88,7 @@ class TargetingState:
     def _overwatch_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:
         """The overwatch's arc toward the hovered tile: the tiles it covers (in range and in
         sight) shaded, its edges, the enemies in it ringed; what triggers it and what it does."""
-        b, m, cam = self.battle, self.match, self.battle.camera
+        b, m, cam = self.battle, self.match, self.camera
         if tile == m.view(uid).pos:
             return ["overwatch: aim at another tile than the unit's own"]
         seen = b.cached("ow_sight", (uid,), lambda: m.overwatch.sight(uid))
@@ -109,7 +109,7 @@ class TargetingState:
 
     def _first_aid_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str] | None:
         """Who may be tended (ringed green) and, over one of them, what first aid does."""
-        b, m, cam = self.battle, self.match, self.battle.camera
+        b, m, cam = self.battle, self.match, self.camera
         stuns = self.choice.first_aid_stuns
         patients = b.cached("patients", (uid, stuns), lambda: pv.first_aid_patients(m, uid, stuns))
         for p in patients:
@@ -126,6 +126,6 @@ class TargetingState:
         b, m = self.battle, self.match
         v = m.view(uid)
         weapon = v.grenades[0]
-        pv.draw_throw(surface, b.camera, m, uid, tile)
+        pv.draw_throw(surface, self.camera, m, uid, tile)
         bands = b.cached("blast", (weapon, tile, v.team), lambda: ov.blast_preview(m, weapon, tile, v.team, b.view.fog()[1]))
         return pv.throw_lines(m, uid, tile, bands)
