@@ -114,9 +114,12 @@ class BattleMenus:
 
     def open_menu(self) -> None:
         sc = self.screen
-        sc.menu = None
+        self.close_menu()
         sc.modal.push(MenuState(EscMenu(), self, lambda: sc.size))
         sc.controls.release()
+
+    def close_menu(self) -> None:
+        self.screen.modal.close(MenuState)
 
     def menu_values(self) -> dict[str, str]:
         sc = self.screen
@@ -131,10 +134,10 @@ class BattleMenus:
         if choice is None:
             return None
         if choice == "resume":
-            sc.menu = None
+            self.close_menu()
         elif choice == "save":
             if self.save():
-                sc.menu = None
+                self.close_menu()
         elif choice == "save_as":
             from game.saveslots import slot_name
 
@@ -147,7 +150,7 @@ class BattleMenus:
         elif choice == "settings":
             sc.ask(SettingsPanel(sc.settings), "settings")
         elif choice == "help":
-            sc.menu = None
+            self.close_menu()
             sc.modal.push(HelpState(lambda: sc.size, self.session.config.mode, sc.match.rules.name))
         elif choice == "quit":
             return self.quit_to("menu")
@@ -175,13 +178,13 @@ class BattleMenus:
             from game.saveslots import slot_path
 
             if self.save(slot_path(answer[1])):
-                self.screen.menu = None
+                self.close_menu()
         return None
 
     def _overwritten(self, answer: Any) -> Next:
         sc = self.screen
         if answer == "overwrite" and self._overwrite is not None and self.save(self._overwrite, confirmed=True):
-            sc.menu = None
+            self.close_menu()
             if self._after_quit is not None and sc.dialog is None and self._quitting:
                 return self._after_quit
         return None
@@ -190,7 +193,7 @@ class BattleMenus:
         self._quitting = answer == "save"
         if answer == "save" and not self.save():
             return None  # not saved (or asking first): the message says why, nothing is lost
-        self.screen.menu = None
+        self.close_menu()
         return self._after_quit
 
     # --- end of turn ----------------------------------------------------------------------------
@@ -242,7 +245,7 @@ class BattleMenus:
         if where == "menu" and not to_desktop and sc.coach is not None:
             after = ("menu", None)  # the menu as it was, not set to the tutorial's yard
         if not self.unsaved():
-            sc.menu = None
+            self.close_menu()
             return after
         self._after_quit = after
         slot = self.slot().name
