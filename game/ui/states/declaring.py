@@ -41,7 +41,8 @@ class DeclaringState:
     layer = -1  # (a state of the round: under anything opened over the battle)
 
     def __init__(self, battle: BattleScreen, choice: PendingChoice) -> None:
-        self.battle = battle  # the unit on a tile, the camera to follow a unit, the AI's grace
+        self.battle = battle  # (the AI's grace starts again after a declaration)
+        self.unit_at, self.follow, self.fit_map = battle.unit_at, battle.camera_follow, battle.fit_map
         self.session, self.cursor, self.layout, self.camera = battle.session, battle.cursor, battle.frame, battle.camera
         self.choice, self.play, self.controls, self.sounds = choice, battle.play, battle.controls, battle.sounds
         self.orders, self.menus = battle.orders, battle.menus
@@ -113,12 +114,12 @@ class DeclaringState:
         current = s.current()
         c.selected = current if current is not None and s.can_declare(current) else None
         if c.selected is not None:
-            b.camera_follow(c.selected)
+            self.follow(c.selected)
         self.sounds.play("click")
         return None
 
     def key_down(self, k: int) -> str | None:
-        b, c, play = self.battle, self.cursor, self.play
+        c, play = self.cursor, self.play
         greyed = next((bt for bt, _ in self.choice.buttons() if bt.key == k and not bt.enabled), None)
         if greyed is not None:  # a key does what its button does: nothing, and says why
             c.message = greyed.tip
@@ -145,7 +146,7 @@ class DeclaringState:
             play.slower()
             c.message = f"speed: {play.speed_label()}"
         elif k == km.key("fit_map"):
-            b.fit_map()
+            self.fit_map()
         elif k in km.keys("next_unit"):
             self.next_unit()
         elif k in km.keys("end_turn"):
@@ -170,7 +171,7 @@ class DeclaringState:
         elif act == "hold":
             self.declare(Hold())
         elif act == "aim":
-            target = self.battle.unit_at(c.hover)
+            target = self.unit_at(c.hover)
             if target is None or m.view(target).team == v.team:
                 c.message = choice.wait_for("aim", uid)
             else:
@@ -216,7 +217,7 @@ class DeclaringState:
         cur = s.current()
         if cur is not None and s.can_declare(cur):
             c.selected = cur
-            self.battle.camera_follow(cur)
+            self.follow(cur)
             self.choice.reset_attack()
 
     def why_not(self, uid: int) -> str:
@@ -241,7 +242,7 @@ class DeclaringState:
         pool = ready if ready and (len(ready) > 1 or c.selected not in ready) else own
         i = pool.index(c.selected) + 1 if c.selected in pool else 0
         c.selected = pool[i % len(pool)]
-        self.battle.camera_follow(c.selected)
+        self.follow(c.selected)
 
     # --- clicks and declarations ------------------------------------------------------
 
@@ -254,7 +255,7 @@ class DeclaringState:
             return
         c, m, choice = self.cursor, self.match, self.choice
         uid = c.selected
-        other = self.battle.unit_at(tile)
+        other = self.unit_at(tile)
         mine = uid is not None and self.session.can_declare(uid)
         if other is not None and (uid is None or not mine or m.view(other).team == m.view(uid).team):
             if other == uid and mine:

@@ -29,7 +29,7 @@ class HandOverState:
     layer = -1
 
     def __init__(self, battle: BattleScreen, declaring: DeclaringState) -> None:
-        self.battle, self.declaring = battle, declaring  # (the battle view's words for the hand-over)
+        self.view, self.declaring = battle.view, declaring  # (the battle view has the words for the hand-over)
         self.session, self.replays, self.layout = battle.session, battle.replays, battle.frame
 
     def up(self) -> bool:
@@ -51,7 +51,7 @@ class HandOverState:
         if self.replays.seat_for is not None:
             draw_handover(surface, self.layout.size, self.replays.seat_for, self.replays.lines(self.session.match))
         elif self.session.handover:
-            draw_handover(surface, self.layout.size, self.session.handover or "", self.battle.view.handover_lines())
+            draw_handover(surface, self.layout.size, self.session.handover or "", self.view.handover_lines())
 
 
 class OverState:

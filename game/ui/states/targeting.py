@@ -29,9 +29,9 @@ class TargetingState:
     layer = -1
 
     def __init__(self, battle: BattleScreen, choice: PendingChoice, declaring: DeclaringState) -> None:
-        self.battle, self.choice, self.below = battle, choice, declaring
+        self.choice, self.below = choice, declaring
         self.cursor, self.session, self.layout, self.camera = battle.cursor, battle.session, battle.frame, battle.camera
-        self.orders = battle.orders
+        self.orders, self.unit_at, self.cached, self.view = battle.orders, battle.unit_at, battle.cached, battle.view
 
     @property
     def match(self) -> Any:
@@ -53,7 +53,7 @@ class TargetingState:
     def click(self, uid: int, tile: tuple[int, int]) -> None:
         """The click awaited: the action declared, or why not (still waiting for most)."""
         c, choice = self.cursor, self.choice
-        what = choice.pending_declaration(uid, tile, self.battle.unit_at(tile))
+        what = choice.pending_declaration(uid, tile, self.unit_at(tile))
         if isinstance(what, str):
             c.message = what
             return
@@ -79,7 +79,7 @@ class TargetingState:
         if pending == "first_aid":
             return self._first_aid_preview(surface, uid, tile)
         m = self.match
-        target = self.battle.unit_at(tile)
+        target = self.unit_at(tile)
         area = self.choice.area() and not m.rules.weapon_facts(m.view(uid).combatant).melee and tile != m.view(uid).pos
         if pending == "aim" and not area and target is not None and m.view(target).team != m.view(uid).team:
             return [f"aim at {m.name(target)}: click to declare", "next round, a careful shot at it is an aimed shot"]
@@ -88,44 +88,44 @@ class TargetingState:
     def _overwatch_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:
         """The overwatch's arc toward the hovered tile: the tiles it covers (in range and in
         sight) shaded, its edges, the enemies in it ringed; what triggers it and what it does."""
-        b, m, cam = self.battle, self.match, self.camera
+        m, cam = self.match, self.camera
         if tile == m.view(uid).pos:
             return ["overwatch: aim at another tile than the unit's own"]
-        seen = b.cached("ow_sight", (uid,), lambda: m.overwatch.sight(uid))
-        area = b.cached("ow_area", (uid, tile), lambda: m.overwatch.area(uid, tile, seen))
+        seen = self.cached("ow_sight", (uid,), lambda: m.overwatch.sight(uid))
+        area = self.cached("ow_area", (uid, tile), lambda: m.overwatch.area(uid, tile, seen))
         xs, ys = cam.visible_tiles()
         box = (xs.start, ys.start, xs.stop - 1, ys.stop - 1)
-        layer = b.cached("ow_layer", (uid, tile, cam.tile_px, box),
+        layer = self.cached("ow_layer", (uid, tile, cam.tile_px, box),
                          lambda: ov.area_layer(area, box, cam.tile_px, (*ov.OVERWATCH_COLOUR, 55)))
         if layer is not None:
             surface.blit(layer[0], cam.tile_rect(layer[1]).topleft)
         ov.draw_overwatch(surface, cam, m, uid, tile)
-        hidden = b.view.fog()[1]
+        hidden = self.view.fog()[1]
         for e in m.enemies_of(uid):
             if e.pos in area and e.uid not in hidden:
                 r = cam.tile_rect(e.pos)
                 pygame.draw.circle(surface, ov.OVERWATCH_COLOUR, r.center, max(6, r.w // 2 + 3), 2)
-        return b.cached("ow_lines", (uid, tile), lambda: pv.overwatch_lines(m, uid, tile, area))
+        return self.cached("ow_lines", (uid, tile), lambda: pv.overwatch_lines(m, uid, tile, area))
 
     def _first_aid_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str] | None:
         """Who may be tended (ringed green) and, over one of them, what first aid does."""
-        b, m, cam = self.battle, self.match, self.camera
+        m, cam = self.match, self.camera
         stuns = self.choice.first_aid_stuns
-        patients = b.cached("patients", (uid, stuns), lambda: pv.first_aid_patients(m, uid, stuns))
+        patients = self.cached("patients", (uid, stuns), lambda: pv.first_aid_patients(m, uid, stuns))
         for p in patients:
             r = cam.tile_rect(m.view(p).pos)
             pygame.draw.circle(surface, (80, 220, 110), r.center, max(6, r.w // 2 + 3), 2)
-        other = b.unit_at(tile)
+        other = self.unit_at(tile)
         if other is None or m.view(other).team != m.view(uid).team:
             return None
         friend = other
-        return b.cached("aid_lines", (uid, other, stuns), lambda: pv.first_aid_lines(m, uid, friend, stuns))
+        return self.cached("aid_lines", (uid, other, stuns), lambda: pv.first_aid_lines(m, uid, friend, stuns))
 
     def _throw_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:
         """The grenade's blast bands before the throw, and who stands in each."""
-        b, m = self.battle, self.match
+        m = self.match
         v = m.view(uid)
         weapon = v.grenades[0]
         pv.draw_throw(surface, self.camera, m, uid, tile)
-        bands = b.cached("blast", (weapon, tile, v.team), lambda: ov.blast_preview(m, weapon, tile, v.team, b.view.fog()[1]))
+        bands = self.cached("blast", (weapon, tile, v.team), lambda: ov.blast_preview(m, weapon, tile, v.team, self.view.fog()[1]))
         return pv.throw_lines(m, uid, tile, bands)
