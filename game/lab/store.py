@@ -31,6 +31,13 @@ The schema (docs/sweeps.md has example queries):
                                         where things happened (issue 31): what is fell (a unit
                                         of team fell on the tile) or hit_from (a damaging
                                         attack by team came from it), count times that match
+    units(variant, idx, unit, team, role, down_round, downed_by)
+                                        each unit of each match (issue 31; unit: its uid from
+                                        0): the round it went down and the unit whose attack
+                                        downed it (NULL: it stood, or no attacker is known)
+    logs(variant, idx, events, log)     the full event log of the first matches of each
+                                        variant (the plan's event_logs): how many events, and
+                                        zlib of canonical JSON lines (game/lab/eventlog.py)
     results                             a view: matches joined with their variants
 """
 
@@ -297,6 +304,13 @@ class Store:
             self.db.executemany("INSERT INTO places (variant, idx, what, team, x, y, count) VALUES (?, ?, ?, ?, ?, ?, ?)",
                                 [(variant, idx, what, team, x, y, k) for what in ("fell", "hit_from")
                                  for (team, x, y), k in sorted(Counter(map(tuple, battle.get(what, ()))).items())])
+            self.db.executemany("INSERT INTO units (variant, idx, unit, team, role, down_round, downed_by) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                [(variant, idx, uid, u["team"], u["role"], u["down"], u["by"])
+                                 for uid, u in enumerate(battle.get("units", ()))])
+            if battle.get("event_log") is not None:
+                self.db.execute("INSERT INTO logs (variant, idx, events, log) VALUES (?, ?, ?, ?)",
+                                (variant, idx, battle["event_log"]["events"], battle["event_log"]["blob"]))
         return True
 
     def places(self, variant: str, runs: int) -> tuple[Counter, Counter]:

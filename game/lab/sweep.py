@@ -158,7 +158,8 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
             def specs() -> Iterator[Any]:
                 for n, (v, k) in enumerate(schedule(plan, variants, done, seq.stopped if seq else None)):
                     keys[n] = (v, k)
-                    yield v.spec(k)
+                    # the first event_logs matches of each variant bring their event log back to be stored
+                    yield dataclasses.replace(v.spec(k), keep_log=k < plan.options.event_logs)
 
             # a store that fails (a full disk, say) ends the worker processes at once: closing()
             with HoldCtrlC() as guard, closing(play_all(specs(), jobs=args.jobs, cluster=cluster, grids=grids,
