@@ -110,9 +110,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return _error(f"--cluster: {exc}")
     from game.lab.recordjson import RecordJson
     from game.lab.simulate import Interrupted
+    from game.lab.roles import RoleTally, role_lines
     from game.lab.summary import Tally
 
     tally = Tally()
+    roles = RoleTally()
     try:
         out = RecordJson(args.json) if args.json else None
     except FileProblem as exc:
@@ -127,6 +129,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
             print_log(b["seed"], lines(decode(b.pop("event_log")["blob"])))
         tally.add(b)
+        roles.add(b.get("units") or [])
         if out is not None:
             try:
                 out.battle(b)
@@ -192,7 +195,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return _error(f"--json: {exc}")
         if args.json == "-":
             return 130 if stopped else 0
-    for line in summary_lines(record):
+    for line in summary_lines(record) + role_lines(roles, "per role"):
         print(line)
     if args.report:
         print(f"  report: {args.report}")

@@ -323,6 +323,12 @@ class Store:
             out[what][(team, x, y)] = k
         return out["hit_from"], out["fell"]
 
+    def roles(self, variant: str, runs: int, swap: bool = False) -> Any:
+        """A variant's first `runs` matches per role (game/lab/roles.py's RoleTally)."""
+        from game.lab.roles import of_store
+
+        return of_store(self.db, variant, runs, swap)
+
     def outcomes(self, variant: str, runs: int, swap: bool = False) -> dict[str, Any]:
         """A variant's first `runs` matches: how many, the [blue] bundle's wins ("blue"), the
         [red] bundle's and the draws (with `swap`, by bundle, not colour), the mean rounds

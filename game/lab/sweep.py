@@ -77,6 +77,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
     from game.lab.compare import compare, rows_of, table_lines
     from game.lab.factorchart import draw_factor_chart
     from game.lab.plan import PlanError, label, load_plan, resolve, varying
+    from game.lab.roles import variant_role_lines
     from game.lab.runner import HoldCtrlC, play_all
     from game.lab.store import Store, StoreError
     from game.lab.verdicts import (
@@ -189,6 +190,7 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         for factor in factors:
             extra += factor_lines(rows, factor)
         extra += rating_lines(ratings(store, variants, plan.runs))
+        extra += variant_role_lines(store, variants, names, plan.runs)
         heat: list[tuple[Counter, Counter]] = [store.places(v.id, v.matches(plan.runs)) for v in variants[:MAX_HEAT_MAPS]] if args.report else []
     except ClusterError as exc:
         return error(f"--cluster: {exc}")
@@ -207,6 +209,9 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
     print(f"  store: {db} (SQL: sqlite3 {shlex.quote(str(db))} 'SELECT * FROM results LIMIT 5'; docs/sweeps.md)")
     print(f"  replay one match (S: its seed in the store): {replay_command(variants[0], 'S')}")
     print(f"  watch one in the window (I: its idx in the store): {window_command(db, variants[0].id, 'I')}")
+    if plan.options.event_logs:
+        print(f"  read the event log of one of the first {plan.options.event_logs} of each variant (I below "
+              f"{plan.options.event_logs}): skirmish sweep-log {shlex.quote(str(db))} {variants[0].id} I")
     if plan.options.swap_sides:
         print(f"  (a match of odd idx, the sides swapped: {replay_command(variants[0], 'S', 1)})")
     if args.report:
