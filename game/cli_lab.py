@@ -109,8 +109,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except ClusterError as exc:
             return _error(f"--cluster: {exc}")
     from game.lab.recordjson import RecordJson
-    from game.lab.simulate import Interrupted
     from game.lab.roles import RoleTally, role_lines
+    from game.lab.simulate import Interrupted
     from game.lab.summary import Tally
 
     tally = Tally()

@@ -7,7 +7,7 @@ import sqlite3
 from game.lab.plan import load_plan, resolve
 from game.lab.roles import NO_ATTACK, RoleTally, of_battles, role_lines
 from game.lab.store import Store
-from tests.test_sweep import STREET, SMALL_PLAN, sweep, write_plan
+from tests.test_sweep import SMALL_PLAN, sweep, write_plan
 
 
 def unit(team, role, down=None, by=None):
