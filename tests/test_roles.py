@@ -107,3 +107,16 @@ def test_a_played_sweep_stores_every_unit_and_its_downs_match_the_casualties(tmp
 def test_simulate_battles_give_the_same_figures_as_the_store():
     t = of_battles({"units": units} for units in MATCHES)
     assert (t.matches, t.first, t.downed[(("blue", "gunner"), ("red", "leader"))]) == (3, {3: 1, 2: 1, None: 1}, 1)
+
+
+def test_the_report_draws_a_per_role_picture(tmp_path):
+    import pygame
+
+    from game.lab.rolechart import draw_role_chart
+
+    t = of_battles({"units": units} for units in MATCHES)
+    path = draw_role_chart("hand-made", t, str(tmp_path / "roles.png"))
+    picture = pygame.image.load(path)
+    assert picture.get_width() >= 1100 and picture.get_height() > 400
+    empty = draw_role_chart("none", RoleTally(), str(tmp_path / "none.png"))  # no matches: still a picture
+    assert pygame.image.load(empty).get_height() > 0
