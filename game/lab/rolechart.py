@@ -86,14 +86,14 @@ def draw_role_chart(title: str, t: RoleTally, path: str) -> str:
     for a in attackers:
         surf.blit(font.render(_name(a), True, SIDE.get(a[0], DIM)), (LEFT, y + 3))
         for j, v in enumerate(victims):
-            k = t.downed.get((a, v), 0)
+            downs = t.downed.get((a, v), 0)
             rect = pygame.Rect(x0 + j * cell + 1, y + 1, cell - 2, row - 2)
             shade = SIDE.get(a[0], DIM)
-            f = (k / top) ** 0.5 if k else 0.0
+            f = (downs / top) ** 0.5 if downs else 0.0
             pygame.draw.rect(surf, tuple(int(b + (c - b) * f) for b, c in zip(BG, shade, strict=True)), rect)
             pygame.draw.rect(surf, GRID, rect, 1)
-            if k:
-                lab = small.render(str(k), True, BG if f > 0.55 else INK)
+            if downs:
+                lab = small.render(str(downs), True, BG if f > 0.55 else INK)
                 surf.blit(lab, (rect.centerx - lab.get_width() // 2, rect.centery - lab.get_height() // 2))
         y += row
     # the first casualty
