@@ -163,3 +163,14 @@ def test_a_schema_4_store_is_migrated_keeping_everything(tmp_path):
     with sqlite3.connect(store.migrated) as con:
         assert con.execute("PRAGMA user_version").fetchone() == (4,)
     con.close()
+
+
+def test_a_match_with_its_event_log_stays_within_a_bound(tmp_path):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from store_size import EVENTS, size_per_match, synthetic_log
+
+    assert len(synthetic_log(__import__("random").Random(1))) == pytest.approx(EVENTS, abs=20)
+    assert size_per_match(tmp_path, 100, logs=True) < 20_000  # bytes: 10,000 logged matches stay under 200 MB
