@@ -148,8 +148,8 @@ class BattleTally:
 
     def units(self) -> list[dict[str, Any]]:
         """Each unit of the match, by uid (from 0): its side, its role (its template's, unless
-        the map gave it another), the round it went down and the unit that downed it (None:
-        standing at the end, or no attacker known)."""
+        the map gave it another), the round it first went down and the unit whose attack downed
+        it (None: never downed, or downed by no attack being resolved)."""
         out = []
         for uid in self.match.uids():
             spec = self.match.spec(uid)

@@ -47,7 +47,7 @@ def draw_role_chart(title: str, t: RoleTally, path: str) -> str:
     surf = pygame.Surface((width, height))
     surf.fill(BG)
     surf.blit(big.render(f"{title}: per role, {t.matches:,} matches", True, INK), (LEFT, 14))
-    surf.blit(small.render("survival: units standing at the end (a bar), with the 95% Wilson interval (a line); "
+    surf.blit(small.render("survival: units never downed (a bar), with the 95% Wilson interval (a line); "
                            "a side is the bundle's, whichever colour it played", True, DIM), (LEFT, 44))
     # survival
     y = 70

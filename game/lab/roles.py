@@ -1,8 +1,8 @@
 """Per role (issue 31): how each role of a squad fared over a run's matches. A role is a
 unit's template's (rifleman, gunner, leader...) unless the map named another.
 
-- **survival**: the units of a side and role that were still standing at the end (not
-  downed: a unit that left by an exit survived), with a 95% Wilson interval;
+- **survival**: the units of a side and role never downed in the match (a unit that left by
+  an exit survived), with a 95% Wilson interval;
 - **who downed whom**: how many units of each side and role were downed by an attack of
   each side and role (a unit downed by no attack the log can name, bleeding out at a round's
   end say, counts under "no attack");
@@ -126,7 +126,7 @@ def role_lines(t: RoleTally, heading: str, most_roles: int = 12) -> list[str]:
         return [f"  {heading}: no per-unit data (matches stored before schema 5)"]
     out = [f"  {heading} ({t.matches:,} matches):"]
     keys = t.roles()[:most_roles]
-    out.append("    survival (units standing at the end, 95% interval):")
+    out.append("    survival (units never downed, 95% interval):")
     for side in dict.fromkeys(k[0] for k in keys):
         out.append(f"      {side}: " + ", ".join(
             f"{role} {t.survived[k]}/{t.units[k]} {100 * t.survived[k] / t.units[k]:.0f}% "
