@@ -178,6 +178,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             cluster.close()
     record["command"] = "skirmish " + " ".join(args.argv)
     record["summary"] = tally.summary(record["wins"])
+    record["summary"]["roles"] = roles.as_dict()
     if args.report:
         from game.lab.report import draw_report
         from game.maps import load_map

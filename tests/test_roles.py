@@ -120,3 +120,20 @@ def test_the_report_draws_a_per_role_picture(tmp_path):
     assert picture.get_width() >= 1100 and picture.get_height() > 400
     empty = draw_role_chart("none", RoleTally(), str(tmp_path / "none.png"))  # no matches: still a picture
     assert pygame.image.load(empty).get_height() > 0
+
+
+def test_simulate_json_carries_the_per_role_figures(tmp_path, capsys):
+    import json
+
+    from game.cli import main
+    from tests.test_sweep import STREET
+
+    out = tmp_path / "r.json"
+    assert main(["simulate", "--map", STREET, "--runs", "2", "--size", "2", "--jobs", "1", "--json", str(out)]) == 0
+    record = json.loads(out.read_text())
+    roles = record["summary"]["roles"]
+    downs = sum(b["casualties"]["blue"] + b["casualties"]["red"] for b in record["battles"])
+    assert roles["matches"] == 2 and sum(r["units"] for r in roles["survival"]) == 8
+    assert sum(r["units"] - r["survived"] for r in roles["survival"]) == downs == sum(d["units"] for d in roles["downed"])
+    assert all(len(b["units"]) == 4 and "event_log" not in b for b in record["battles"])
+    assert "per role (2 matches):" in capsys.readouterr().out

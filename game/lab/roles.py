@@ -82,6 +82,18 @@ class RoleTally:
             out.append(("none", self.first[None]))
         return out
 
+    def as_dict(self) -> dict[str, Any]:
+        """The figures as plain JSON values (simulate --json's summary.roles)."""
+        return {
+            "matches": self.matches,
+            "survival": [{"side": k[0], "role": k[1], "units": self.units[k], "survived": self.survived[k],
+                          "ci95": [round(x, 4) for x in wilson(self.survived[k], self.units[k])]}
+                         for k in self.roles()],
+            "downed": [{"by": None if a == NO_ATTACK else list(a), "downed": list(v), "units": n}
+                       for (a, v), n in sorted(self.downed.items(), key=lambda kv: (-kv[1], kv[0]))],
+            "first_casualty": {"median": self.first_median(), "by_round": dict(self.first_bins())},
+        }
+
     def roles(self) -> list[Key]:
         """Each side's roles, blue first, most units first."""
         return sorted(self.units, key=lambda k: (k[0] != "blue", k[0], -self.units[k], k[1]))
