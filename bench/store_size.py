@@ -21,10 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.ruleset_types import HealthFacts  # noqa: E402
-from game.lab.eventlog import encode  # noqa: E402
 from game.lab.plan import load_plan, resolve  # noqa: E402
 from game.lab.store import Store  # noqa: E402
 from game.world.events import Event, EventKind, Health, MovedTo, Tally  # noqa: E402
+from game.world.logcodec import encode  # noqa: E402
 
 ROLES = ("leader", "rifleman", "rifleman", "rifleman", "rifleman", "gunner", "shotgun", "grenadier")
 NAMES = ("Sgt Hale", "Cpl Reyes", "Pvt Okafor", "Pvt Lind", "Pvt Petrenko", "Pvt Tanaka", "Pvt Moreau", "Pvt Brandt",

@@ -125,7 +125,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     def on_battle(b: dict) -> None:
         if "event_log" in b:  # --log: the match's event log, as `sweep-log` prints a stored one
-            from game.lab.eventlog import decode, lines
+            from game.world.logcodec import decode, lines
 
             print_log(b["seed"], lines(decode(b.pop("event_log")["blob"])))
         tally.add(b)

@@ -33,6 +33,7 @@ from game.tactics import check_tactic, parse_tactic
 from game.tactics.orders import OrdersAI
 from game.world.actions import Throw
 from game.world.events import Event
+from game.world.logcodec import encode
 from game.world.match import Match
 
 DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "crossroads.tmx"
@@ -59,7 +60,7 @@ class MatchSpec:
     max_rounds: int | None = None  # None: the map's max_rounds
     blue_weights: tuple[tuple[str, float], ...] = ()  # AI weights over the level's (game/data/ai_levels.toml)
     red_weights: tuple[tuple[str, float], ...] = ()
-    keep_log: bool = False  # the record carries the whole event log, compressed (game/lab/eventlog.py)
+    keep_log: bool = False  # the record carries the whole event log, compressed (game/world/logcodec.py)
 
 
 FOG_AVAILABLE = True
@@ -257,8 +258,6 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
                             "median": round(1000 * statistics.median(times), 3) if times else 0.0,
                             "max": round(1000 * max(times), 3) if times else 0.0}}
         if spec.keep_log:
-            from game.lab.eventlog import encode
-
             battle["event_log"] = {"events": len(match.log), "blob": encode(match.log)}
         return battle
     finally:

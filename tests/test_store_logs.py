@@ -11,12 +11,12 @@ import pytest
 
 from game.cli import main
 from game.lab import store_schema
-from game.lab.eventlog import MAX_LOG_BYTES, LogError, decode, encode, lines
 from game.lab.plan import PlanError, load_plan, resolve
 from game.lab.store import Store
 from game.lab.sweep import replay_command
 from game.maps import load_map
 from game.sim import MatchSpec, play_match
+from game.world.logcodec import MAX_LOG_BYTES, LogError, decode, encode, lines
 from tests.test_sweep import STREET, sweep, write_plan
 
 PLAN = f'''

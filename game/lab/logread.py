@@ -11,7 +11,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.lab.eventlog import LogError, decode, lines
+from game.world.logcodec import LogError, decode, lines
 
 
 class LogReadError(ValueError):

@@ -56,7 +56,7 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
     `keep_battles` False the record's `battles` stays empty: a long run holds no list of
     them). Matches are handed out as workers free up (game/lab/runner.py), so any count
     starts at once. Ctrl-C raises Interrupted with the record of the matches that finished.
-    `keep_log`: each battle carries its event log (`event_log`, game/lab/eventlog.py) for
+    `keep_log`: each battle carries its event log (`event_log`, game/world/logcodec.py) for
     `on_battle` to read; it is taken out before the battle is kept in the record."""
     if not 1 <= runs <= MAX_RUNS:
         raise ValueError(f"runs must be from 1 to {MAX_RUNS:,}, not {runs:,}")

@@ -37,7 +37,7 @@ The schema (docs/sweeps.md has example queries):
                                         downed it (NULL: it stood, or no attacker is known)
     logs(variant, idx, events, log)     the full event log of the first matches of each
                                         variant (the plan's event_logs): how many events, and
-                                        zlib of canonical JSON lines (game/lab/eventlog.py)
+                                        zlib of canonical JSON lines (game/world/logcodec.py)
     results                             a view: matches joined with their variants
 """
 

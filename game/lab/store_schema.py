@@ -103,7 +103,7 @@ def _to_5(db: sqlite3.Connection) -> None:
     """Version 5 (issue 31): each match's units (side, role, the round each went down and
     the unit that downed it), for the report's per-role figures; and the full event log of
     the first matches of each variant (the plan's `event_logs`), zlib-compressed canonical
-    JSON lines (game/lab/eventlog.py). A match stored before has no rows in either."""
+    JSON lines (game/world/logcodec.py). A match stored before has no rows in either."""
     db.execute(UNITS)
     db.execute(LOGS)
 
