@@ -145,12 +145,14 @@ class BattleTally:
         self.fought_from: set[tuple[str, int, int]] = set()
         self.fell: list[tuple[str, int, int]] = []
         self.hit_from: list[tuple[str, int, int]] = []  # where each damaging hit came from (its side)
-        self.downs: dict[int, tuple[int, int | None]] = {}  # a unit downed: (the round, who hit it last, if known)
+        self.downs: dict[int, tuple[int, int | None]] = {}  # a unit downed: (the round, who downed it, if known)
+        self.hurt_by: dict[int, int] = {}  # the unit whose hit last hurt each unit
 
     def units(self) -> list[dict[str, Any]]:
         """Each unit of the match, by uid (from 0): its side, its role (its template's, unless
-        the map gave it another), the round it first went down and the unit whose attack downed
-        it (None: never downed, or downed by no attack being resolved)."""
+        the map gave it another), the round it first went down and the unit that downed it: the
+        one whose attack was being resolved, else (a fall at the round's end from its wounds)
+        the one whose hit last hurt it (None: never downed, or no attack ever hurt it)."""
         out = []
         for uid in self.match.uids():
             spec = self.match.spec(uid)
@@ -174,10 +176,11 @@ class BattleTally:
         if kind == "down" and event.actor is not None:
             v = self.match.view(event.actor)
             self.fell.append((v.team, *v.pos))
-            # downed by the attack being resolved: an attacker's blow or shot that hurt it (else
-            # None: bleeding, a fall at the round's end)
+            # downed by the attack being resolved, else (a fall at the round's end from its wounds)
+            # by the unit whose hit last hurt it; None when no attack ever hurt it
             hit = phase in COMBAT_PHASES and self.source is not None and event.actor in self.before
-            self.downs.setdefault(event.actor, (event.round, self.source[0] if hit and self.source else None))
+            by = self.source[0] if hit and self.source else self.hurt_by.get(event.actor)
+            self.downs.setdefault(event.actor, (event.round, by))
         if phase not in COMBAT_PHASES:
             return
         if kind == "free_strike" and event.actor is not None:
@@ -206,6 +209,7 @@ class BattleTally:
                 tally["levels"] += gained
                 a = self.match.view(self.source[0])
                 self.hit_from.append((a.team, *a.pos))
+                self.hurt_by[target] = self.source[0]
         if kind in ("move", "free_strike") and self.source is not None and kind == "move":
             self.source = None
 

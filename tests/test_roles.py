@@ -18,7 +18,7 @@ BASE = {"winner": "blue", "rounds": 6, "survivors": {}, "casualties": {}}
 
 # match 0: blue's gunner (uid 1) downs red's rifleman (2) in round 3 and red's leader (3) in
 # round 5; match 1: red's rifleman (2) downs blue's rifleman (0) in round 2, and blue's gunner
-# (1) bleeds out in round 4 (no attack); match 2: no one goes down
+# (1) falls in round 4, no attack having hurt it; match 2: no one goes down
 MATCHES = [
     [unit("blue", "rifleman"), unit("blue", "gunner"), unit("red", "rifleman", 3, 1), unit("red", "leader", 5, 1)],
     [unit("blue", "rifleman", 2, 2), unit("blue", "gunner", 4), unit("red", "rifleman"), unit("red", "leader")],

@@ -3,9 +3,10 @@ unit's template's (rifleman, gunner, leader...) unless the map named another.
 
 - **survival**: the units of a side and role never downed in the match (a unit that left by
   an exit survived), with a 95% Wilson interval;
-- **who downed whom**: how many units of each side and role were downed by an attack of
-  each side and role (a unit downed by no attack the log can name, bleeding out at a round's
-  end say, counts under "no attack");
+- **who downed whom**: how many units of each side and role were downed by a unit of each
+  side and role: the one whose attack was being resolved when it went down, else (a fall at
+  a round's end from its wounds) the one whose hit last hurt it; a unit no attack ever hurt
+  counts under "no attack";
 - **the first casualty**: the round in which a match's first unit went down (its median and
   how many matches had it in each round; a match where no one went down has none).
 
