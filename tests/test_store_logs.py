@@ -174,3 +174,23 @@ def test_a_match_with_its_event_log_stays_within_a_bound(tmp_path):
 
     assert len(synthetic_log(__import__("random").Random(1))) == pytest.approx(EVENTS, abs=20)
     assert size_per_match(tmp_path, 100, logs=True) < 20_000  # bytes: 10,000 logged matches stay under 200 MB
+
+
+def test_sweep_log_on_a_store_held_locked_says_so(tmp_path, capsys, monkeypatch):
+    from game.lab import logread
+
+    plan, db = swept(tmp_path, 1)
+    v = resolve(load_plan(plan))[0][0]
+    monkeypatch.setattr(logread, "LOCK_WAIT_SECONDS", 0.1)
+    holder = sqlite3.connect(db)
+    try:
+        holder.execute("PRAGMA journal_mode = DELETE")  # no WAL: a writer's lock keeps readers out
+        holder.execute("BEGIN EXCLUSIVE")
+        capsys.readouterr()
+        assert main(["sweep-log", str(db), v.id, "0"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "locked by another program" in err, err
+    finally:
+        holder.rollback()
+        holder.close()
+    assert main(["sweep-log", str(db), v.id, "0"]) == 0

@@ -11,6 +11,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.lab.store import LOCK_WAIT_SECONDS
 from game.world.logcodec import LogError, decode, lines
 
 
@@ -44,7 +45,7 @@ def stored_log(store: str | Path, which: str, index: int) -> StoredLog:
     if not store.is_file():
         raise LogReadError(f"{store}: no such results store")
     try:
-        db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
+        db = sqlite3.connect(f"file:{store}?mode=ro", uri=True, timeout=LOCK_WAIT_SECONDS)
     except sqlite3.Error as exc:
         raise LogReadError(f"{store}: cannot open it ({exc})") from None
     try:
@@ -68,6 +69,9 @@ def stored_log(store: str | Path, which: str, index: int) -> StoredLog:
         if not isinstance(blob, bytes):
             raise LogReadError(f"{store}: the event log of match {index} of variant {variant} is not a stored log")
     except sqlite3.Error as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            raise LogReadError(f"{store}: locked by another program ({exc}); run the command again when it "
+                               "has finished") from None
         raise LogReadError(f"{store}: not a results store this skirmish can read ({exc})") from None
     finally:
         db.close()
