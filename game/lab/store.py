@@ -33,8 +33,8 @@ The schema (docs/sweeps.md has example queries):
                                         attack by team came from it), count times that match
     units(variant, idx, unit, team, role, down_round, downed_by)
                                         each unit of each match (issue 31; unit: its uid from
-                                        0): the round it went down and the unit whose attack
-                                        downed it (NULL: it stood, or no attacker is known)
+                                        0): the round it went down and the unit that downed it
+                                        (game/sim.py; NULL: never downed, or no attack hurt it)
     logs(variant, idx, events, log)     the full event log of the first matches of each
                                         variant (the plan's event_logs): how many events, and
                                         zlib of canonical JSON lines (game/world/logcodec.py)
@@ -50,12 +50,15 @@ import stat
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.files import FileProblem, check_output, one_line
 from game.lab import store_schema
 from game.lab.plan import Plan, Variant
 from game.lab.store_schema import Unusable
+
+if TYPE_CHECKING:
+    from game.lab.roles import RoleTally
 
 T = TypeVar("T")
 
@@ -323,7 +326,7 @@ class Store:
             out[what][(team, x, y)] = k
         return out["hit_from"], out["fell"]
 
-    def roles(self, variant: str, runs: int, swap: bool = False) -> Any:
+    def roles(self, variant: str, runs: int, swap: bool = False) -> RoleTally:
         """A variant's first `runs` matches per role (game/lab/roles.py's RoleTally)."""
         from game.lab.roles import of_store
 
