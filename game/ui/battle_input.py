@@ -16,10 +16,11 @@ import pygame
 
 from engine.outcome import Impossible
 from game.ui import actionbar as bar
+from game.ui import actionui
 from game.ui import keymap as km
 from game.ui.battle_choice import KEEP_WAITING
 from game.undo import take_back
-from game.world.actions import Action, Aim, FullDodge, Hold, Overwatch, PickUp, Reload, Stand
+from game.world.actions import Action, Aim, FullDodge, Hold, Overwatch, Reload, Stand
 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
@@ -29,8 +30,7 @@ SHOT_KEYS = {km.key("snap"): "snap", km.key("careful"): "careful"}  # `1` is the
 EDGE_PX = 16  # the mouse this near the map view's edge pans the camera
 PAN_KEYS = {k: d for a, d in km.PAN.items() for k in km.keys(a)}
 WATCH_KEYS = (*km.keys("go"), *km.keys("faster"), *km.keys("slower"))
-DECLARING_KEYS = tuple(km.key(a) for a in ("reload", "hold", "aim", "dodge", "prone", "crouch", "grenade", "overwatch",
-                                          "first_aid", "pick_up"))  # keys that declare (or start to)
+DECLARING_KEYS = tuple(km.key(a) for a in actionui.declaring())  # keys that declare (or start to)
 UNDO_KEYS = km.keys("undo")
 HELP_KEYS = km.keys("help")
 LOG_KEYS = (km.key("log_up"), km.key("log_down"), km.key("log_end"))
@@ -265,8 +265,8 @@ class BattleInput:
             sc.message = self.choice.wait_for("first_aid", uid)
         elif act == "treat":
             sc.message = self.choice.toggle_first_aid()
-        elif act == "pick_up":
-            self.declare(PickUp())
+        elif (declared := actionui.on_key(act or "", m, uid)) is not None:  # an action's key declaring at once
+            self.declare(declared)
         else:
             msg = self.choice.ruleset_key(uid, k)  # step dice: M, B, K, J, L
             if msg is not None:

@@ -57,7 +57,7 @@ for _kind in KINDS:
 __all__ = [
     "ATTACK_MODES", "COVER_ACTIONS", "KINDS", "MOVE_MODES", "TAGS", "Action", "ActionKind", "Aim", "AreaFire",
     "Attack", "Fields", "FirstAid", "FullDodge", "Hold", "Move", "Overwatch", "PickUp", "Reload", "Stand", "Throw",
-    "describe", "from_dict", "kind_of", "kinds", "mending", "plain_actions", "register", "to_dict",
+    "describe", "find_kind", "from_dict", "kind_of", "kinds", "mending", "plain_actions", "register", "to_dict",
 ]
 
 
@@ -83,6 +83,11 @@ def kind_of(action: Any) -> ActionKind[Any]:
     if kind is None:
         raise TypeError(f"not an action: {action!r}")
     return kind
+
+
+def find_kind(action: Any) -> ActionKind[Any] | None:
+    """The kind that handles `action`, or None for anything that is not a registered action."""
+    return _BY_TYPE.get(type(action))
 
 
 def describe(action: Any, names: Mapping[int, str]) -> str:
