@@ -142,8 +142,8 @@ class TacticalAI(TacticalAttacks, TacticalMoves, TacticalObjectives):
         for score, action in options:
             if score >= self.level.min_harm:
                 kind = kind_of(action)
-                aimed_at = kind.target(action)
-                if kind.attacks and kind.hostile and aimed_at is not None:  # an attack on a unit: from cover?
+                aimed_at = kind.strikes_at(action)
+                if aimed_at is not None:  # an attack on a unit: from a step to cover, if one is
                     target = self.facts(match).views[aimed_at]
                     path = self._cover_step(match, me, target, visible)
                     if path:

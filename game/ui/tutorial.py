@@ -48,7 +48,7 @@ def _staged(sc: BattleScreen) -> bool:
 
 
 def _shot_on_the_way(sc: BattleScreen) -> bool:
-    return any((k := find_kind(a)) is not None and k.attacks and k.hostile and k.path(a) for _, a, _, _ in _blue_calls(sc))
+    return any((k := find_kind(a)) is not None and k.strikes_at(a) is not None and k.path(a) for _, a, _, _ in _blue_calls(sc))
 
 
 def _took_back(sc: BattleScreen) -> bool:

@@ -86,6 +86,9 @@ class AttackKind(ActionKind[Attack]):
     def options(self, action: Attack) -> dict[str, Any]:
         return dict(action.options)
 
+    def strikes_at(self, action: Attack) -> int | None:
+        return action.target
+
     def missile(self, action: Attack) -> bool:
         return action.mode != "melee"
 

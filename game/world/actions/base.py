@@ -128,6 +128,11 @@ class ActionKind(Generic[A]):
         """The attack's options as the ruleset hears them (`Intent.options`)."""
         return {}
 
+    def strikes_at(self, action: A) -> int | None:
+        """The unit it attacks, for an attack on a unit (not over an area, a tile or an arc),
+        or None."""
+        return None
+
     def missile(self, action: A) -> bool:
         """A missile attack (Missile Attacks: made in the normal stance): a shot, a burst,
         area fire, a throw."""
