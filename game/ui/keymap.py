@@ -1,6 +1,7 @@
 """The battle's keys, in one table: the input reads which key does what from here, each
 button is labelled with its key from here, and the help (F1) lists the keys from here, so the
-three cannot drift apart.
+three cannot drift apart. Each action's keys (and its help rows, where the rows below do not
+name it) come from its entry in game/ui/actionui/.
 
     key("reload") -> pygame.K_r          keys("undo") -> (K_z, K_BACKSPACE)
     name("reload") -> "R"                label("reload", "reload") -> "R reload"
