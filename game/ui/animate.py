@@ -78,7 +78,8 @@ class Context:
 def path_between(start: Tile, to: Tile, declared: Any) -> list[Tile]:
     """The tiles walked from `start` to `to`: the declared path's part between them when it
     passes both, else the straight way."""
-    path = [tuple(p) for p in getattr(declared, "path", ()) or ()]
+    kind = find_kind(declared)
+    path = [(p[0], p[1]) for p in (kind.path(declared) if kind is not None else ())]
     if to in path:
         end = path.index(to)
         begin = path.index(start) if start in path[:end + 1] else -1
@@ -175,7 +176,8 @@ def _fire(out: list[Effect], ctx: Context, actor: int, target: int, action: Any,
     a, t = centre(ctx.pos(actor)), centre(ctx.pos(target))
     kind, arc = find_kind(action), _arc(action)
     mode = "area" if arc is not None else (kind.mode(action) if kind is not None else "") or "shot"
-    rounds = {"shot": int(getattr(action, "options", {}).get("shots", 1) or 1), "burst": 4, "triple": 9,
+    options = kind.options(action) if kind is not None else {}
+    rounds = {"shot": int(options.get("shots", 1) or 1), "burst": 4, "triple": 9,
               "area": 5, "suppress": 5}.get(mode, 1)
     gap = 70 * k if rounds > 1 else 0
     if arc is not None and swept:
