@@ -31,7 +31,7 @@ from game.squads import (
 )
 from game.tactics import check_tactic, parse_tactic
 from game.tactics.orders import OrdersAI
-from game.world.actions import Throw
+from game.world.actions import find_kind
 from game.world.events import Event
 from game.world.logcodec import encode
 from game.world.match import Match
@@ -167,8 +167,10 @@ class BattleTally:
     def _weapon(self, uid: int, free_strike: bool) -> str:
         v = self.match.view(uid)
         d = self.match.declared(uid)
-        if not free_strike and d is not None and isinstance(d.action, Throw):
-            return d.action.weapon.replace("_", " ")
+        thrown = find_kind(d.action) if not free_strike and d is not None else None
+        blast = thrown.blast(d.action) if thrown is not None and d is not None else None
+        if blast is not None:
+            return blast[1].replace("_", " ")
         return self.match.rules.weapon_facts(v.combatant).name
 
     def hear(self, event: Event) -> None:

@@ -24,14 +24,7 @@ from game.ai.tactical_attacks import (  # noqa: F401
 from game.ai.tactical_base import COVER_RANK, FIRE_MODES, Decision, RoundFacts, Tile, expected_harm  # noqa: F401
 from game.ai.tactical_moves import TacticalMoves
 from game.ai.tactical_objectives import TacticalObjectives
-from game.world.actions import (
-    Attack,
-    FullDodge,
-    Hold,
-    PickUp,
-    Reload,
-    Stand,
-)
+from game.world.actions import Attack, FullDodge, Hold, Reload, Stand, kind_of, mending
 from game.world.match import Match, UnitView
 
 
@@ -99,8 +92,8 @@ class TacticalAI(TacticalAttacks, TacticalMoves, TacticalObjectives):
             return
         if ammo is not None and ammo.jammed:
             yield Reload(), {"defences": d0}  # clear the jam
-        if match.combat.dropped_weapon(me.uid) is not None:
-            yield PickUp(), {"defences": d0}
+        for mend in mending(match, me.uid):  # (a dropped weapon: picked up)
+            yield mend, {"defences": d0}
         holder = match.rules.held_by(me.state)  # step dice: held in a grapple, it breaks free first
         if holder is not None:
             for e in enemies:
@@ -148,11 +141,13 @@ class TacticalAI(TacticalAttacks, TacticalMoves, TacticalObjectives):
         options.sort(key=lambda o: -o[0])
         for score, action in options:
             if score >= self.level.min_harm:
-                if isinstance(action, Attack):
-                    target = self.facts(match).views[action.target]
+                kind = kind_of(action)
+                aimed_at = kind.strikes_at(action)
+                if aimed_at is not None:  # an attack on a unit: from a step to cover, if one is
+                    target = self.facts(match).views[aimed_at]
                     path = self._cover_step(match, me, target, visible)
                     if path:
-                        yield Attack(action.target, action.mode, dict(action.options), path), {"defences": d1}
+                        yield kind.on_the_way(action, tuple(path)), {"defences": d1}
                 yield action, {"defences": d1}
         if ammo is not None and ammo.loaded < ammo.capacity and ammo.magazines > 0 and (
                 ammo.loaded < max(1, self.level.reload_below * ammo.capacity)):

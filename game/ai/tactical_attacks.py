@@ -10,7 +10,7 @@ from engine.capabilities import blast_radius_m
 from engine.outcome import Impossible
 from game.ai.tactical_base import COVER_RANK, FIRE_MODES, TacticalBase, Tile, expected_harm
 from game.world import geometry as geo
-from game.world.actions import Aim, AreaFire, Attack, Move, Throw
+from game.world.actions import AreaFire, Attack, Throw, kind_of
 from game.world.match import Match, UnitView
 
 
@@ -27,7 +27,7 @@ class TacticalAttacks(TacticalBase):
         declared = match.all_declared()
         for v in self.facts(match).living(team=me.team):
             d = declared.get(v.uid) if v.uid != me.uid else None
-            if d is not None and isinstance(d.action, Attack | Aim) and d.action.target == t.uid:
+            if d is not None and kind_of(d.action).hostile and kind_of(d.action).target(d.action) == t.uid:
                 n += 1
         return self.w["pile_on"] ** n
 
@@ -35,7 +35,7 @@ class TacticalAttacks(TacticalBase):
         bonus = self.w["finish"] * match.rules.health_facts(t.state).wounds
         if self.level.read_declarations:
             d = match.declared(t.uid)
-            if d is not None and not isinstance(d.action, Move) and not (isinstance(d.action, Attack) and d.action.path):
+            if d is not None and not kind_of(d.action).advances(d.action):
                 bonus += self.w["moving_target"]
         return bonus
 

@@ -16,12 +16,12 @@ import pygame
 
 from game.session_orders import orders_line, orders_routes
 from game.ui import actionbar as bar
+from game.ui import actionui, rulesheets
 from game.ui import figures as fig
 from game.ui import fogview as fv
 from game.ui import objectiveview as obv
 from game.ui import overlays as ov
 from game.ui import previews as pv
-from game.ui import rulesheets
 from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, text, wrap
 from game.ui.panels import (
     PHASE_NAMES,
@@ -134,7 +134,7 @@ class BattleView:
             if layer is not None:
                 surface.blit(layer[0], cam.tile_rect(layer[1]).topleft)
         if m.phase == "declare":
-            ov.draw_declarations(surface, cam, m, None if team is None else lambda u: fv.shown_declaration(m, team, u))
+            actionui.draw_declarations(surface, cam, m, None if team is None else lambda u: fv.shown_declaration(m, team, u))
         targets: set[int] = set()
         if uid is not None and not m.view(uid).out and not play.busy():
             sel = uid

@@ -171,7 +171,8 @@ def first_aid_patients(match: Match, uid: int, stuns: bool) -> list[int]:
     """Whom `uid` may tend now: itself and the friends next to it, as the world allows."""
     v = match.view(uid)
     near = [uid] + [w.uid for w in match.units(v.team) if w.uid != uid and geo.chebyshev(w.pos, v.pos) <= 1]
-    return [p for p in near if not isinstance(match.check(uid, FirstAid(p, stuns)), Impossible)]
+    verdicts = {p: match.check(uid, FirstAid(p, stuns)) for p in near}
+    return [p for p in near if not isinstance(verdicts[p], Impossible)]
 
 
 def hit_chance(match: Match, uid: int, attack: Any) -> str:

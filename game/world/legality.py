@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.outcome import Impossible
 from engine.ruleset import DeclarationRequest, HeldWeapon, Intent, Ruleset
-from game.world.actions import Action, Attack, kind_of
+from game.world.actions import Action, kind_of
 from game.world.components import Moved
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def declaration_request(m: Match, v: UnitView, action: Action | None, stance: st
     target = kind_of(action).target(action) if action is not None else None
     participant = m.participant(target) if target is not None and m.has_unit(target) else None
     situation = None
-    if target is not None and participant is not None and isinstance(action, Attack):
+    if target is not None and participant is not None and kind_of(action).strikes_at(action) is not None:
         situation = m.range.situation(v.uid, target)
     engaged = any(m.topology.steps(v.pos, e.pos) <= m.rules.weapon_facts(e.combatant).reach_tiles
                   and m.rules.weapon_facts(e.combatant).melee for e in m.enemies_of(v.uid))

@@ -122,14 +122,14 @@ class RoundSteps:
         initiative attacks back if still standing); its own turn is then spent."""
         m = self.m
         d = m.declared(uid)
-        if d is None or not isinstance(d.action, Attack) or m.over:
+        t = kind_of(d.action).strikes_at(d.action) if d is not None else None
+        if d is None or t is None or m.over:
             return
-        t = d.action.target
         td = m.declared(t) if m.has_unit(t) else None
-        if (td is None or not isinstance(td.action, Attack) or td.action.target != uid or t in m.turn.acted
+        if (td is None or kind_of(td.action).strikes_at(td.action) != uid or t in m.turn.acted
                 or t in m.turn.lost or m.view(t).out or m.view(uid).out):
             return
-        if not m.rules.strikes_back(m.participant(uid), m.participant(t), d.action.mode):
+        if not m.rules.strikes_back(m.participant(uid), m.participant(t), kind_of(d.action).mode(d.action)):
             return
         m.event(EventKind.INFO, f"{m.name(t)} strikes back at {m.name(uid)}", t, uid)
         m.turn.acted.add(t)
@@ -144,7 +144,7 @@ class RoundSteps:
             why = "is exhausted and rests" if uid in m.turn.resting else "is held"
             m.event(EventKind.INFO, f"{m.name(uid)} {why}: its action is lost", uid)
             return
-        if isinstance(d.action, Attack) and self._regains_feet(uid):
+        if kind_of(d.action).strikes_at(d.action) is not None and self._regains_feet(uid):
             return
         yield from kind_of(d.action).resolve(m, uid, d.action)
 

@@ -18,12 +18,13 @@ import pygame
 
 from engine.outcome import Impossible
 from game.ui import actionbar as bar
+from game.ui import actionui
 from game.ui import keymap as km
 from game.ui.battle_choice import PendingChoice
 from game.ui.states.base import Next
 from game.ui.states.controls import LOG_KEYS
 from game.undo import take_back
-from game.world.actions import Action, Aim, FullDodge, Hold, Overwatch, PickUp, Reload, Stand
+from game.world.actions import Action, Aim, FullDodge, Hold, Overwatch, Reload, Stand
 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
@@ -31,8 +32,7 @@ if TYPE_CHECKING:
 MODE_KEYS = {km.key(a): mode for a, mode in km.MODES.items()}
 SHOT_KEYS = {km.key("snap"): "snap", km.key("careful"): "careful"}  # `1` is the normal shot
 WATCH_KEYS = (*km.keys("go"), *km.keys("faster"), *km.keys("slower"))
-DECLARING_KEYS = tuple(km.key(a) for a in ("reload", "hold", "aim", "dodge", "prone", "crouch", "grenade", "overwatch",
-                                          "first_aid", "pick_up"))  # keys that declare (or start to)
+DECLARING_KEYS = tuple(km.key(a) for a in actionui.declaring())  # keys that declare (or start to)
 UNDO_KEYS = km.keys("undo")
 
 
@@ -199,8 +199,8 @@ class DeclaringState:
             c.message = choice.wait_for("first_aid", uid)
         elif act == "treat":
             c.message = choice.toggle_first_aid()
-        elif act == "pick_up":
-            self.declare(PickUp())
+        elif (declared := actionui.on_key(act or "", m, uid)) is not None:  # an action's key declaring at once
+            self.declare(declared)
         else:
             msg = choice.ruleset_key(uid, k)  # step dice: M, B, K, J, L
             if msg is not None:

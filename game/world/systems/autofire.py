@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.exchange_types import ExchangeRequest
 from engine.turn import Question
+from game.world.actions import kind_of
 from game.world.actions.attack import further_targets
-from game.world.actions.full_dodge import FullDodge
 from game.world.components import Ammo
 from game.world.events import EventKind
 from game.world.systems import System
@@ -108,7 +108,7 @@ class AutoFireSystem(System):
         cover = m.sight.target_cover(uid, target)  # the situation's cover, without the rest of it
         d = m.declared(target)
         covered = cover in ("soft90", "hard90", "full") or (d is not None and (
-            isinstance(d.action, FullDodge) or d.choices.get("cover_action") == "step_out"))
+            kind_of(d.action).dodges or d.choices.get("cover_action") == "step_out"))
         self.pressure.setdefault(target, []).extend([covered] * bursts)
 
     def area_fire(self, uid: int, a: AreaFire) -> Generator[Question, Any, None]:

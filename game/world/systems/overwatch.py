@@ -161,7 +161,7 @@ class OverwatchSystem(System):
         for uid in m.turn.queue:
             d = m.declared(uid)
             old = m.try_component(uid, Watch)
-            if d is None or not isinstance(d.action, Overwatch) or m.view(uid).out:
+            if d is None or not kind_of(d.action).watches or m.view(uid).out:
                 if old is not None:
                     m.drop(uid, Watch)
                 continue

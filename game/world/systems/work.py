@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.turn import Question
-from game.world.actions import Action, FirstAid, Hold, Reload
+from game.world.actions import Action, FirstAid, Hold, Reload, kind_of
 from game.world.components import Ammo, Tending
 from game.world.events import EventKind, GearNote
 from game.world.systems import System
@@ -48,7 +48,7 @@ class WorkSystem(System):
             d = m.declared(uid)
             a = d.action if d is not None else None
             ammo = m.view(uid).ammo
-            if ammo is not None and ammo.reload_left and not isinstance(a, Reload):
+            if ammo is not None and ammo.reload_left and not (a is not None and kind_of(a).reloads):
                 m.write(uid, Ammo, reload_left=0)
                 m.event(EventKind.AMMO, f"{m.name(uid)} stops reloading", uid)
             t = self.tending(uid)
