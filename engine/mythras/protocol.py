@@ -11,6 +11,9 @@ guns, ask me").
     results = rules.resolve(dice, request)            # a Pending result while effects are open
     q = rules.effects(result); result = rules.with_effects(result, keys)
     state = rules.acted(c, state, "attack")           # the Turn's Action Point
+
+The exchange generator (engine/mythras/exchange_run.py: `resolve_exchange`) puts these
+together in that order for the world; they are Mythras' own pieces, not the core's.
 """
 
 from __future__ import annotations
