@@ -28,19 +28,28 @@ Size = Callable[[], tuple[int, int]]
 
 
 class HelpState:
-    """The help over the whole window (F1, ?, the Esc menu's Help): any key or click closes it."""
+    """The help over the whole window (F1, ?, the Esc menu's Help): any key or click closes it;
+    in a narrow window (two pages) Right, PgDn or Space turns to the round and its terms."""
     layer = 0
 
     def __init__(self, size: Size, mode: str, ruleset: str) -> None:
         self.size, self.mode, self.ruleset = size, mode, ruleset
+        self.page = 0
 
     def on_event(self, event: pygame.event.Event) -> Next:
+        from game.ui.help import NEXT_PAGE_KEYS, help_pages
+
+        if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            return None  # (a mouse move, a key let go: the help stays)
+        if event.type == pygame.KEYDOWN and event.key in NEXT_PAGE_KEYS and self.page + 1 < help_pages(self.size()):
+            self.page += 1
+            return None
         return Pop()
 
     def on_draw(self, surface: pygame.Surface) -> None:
         from game.ui.help import draw_help_overlay
 
-        draw_help_overlay(surface, self.size(), self.mode, self.ruleset)
+        draw_help_overlay(surface, self.size(), self.mode, self.ruleset, self.page)
 
 
 class MenuState:
