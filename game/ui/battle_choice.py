@@ -20,7 +20,7 @@ import pygame
 from game.ui import actionbar as bar
 from game.ui import keymap as km
 from game.ui import overlays as ov
-from game.ui import rulesheets
+from game.ui import rulesheets, split_fire
 from game.ui.rulesheets import reaction_policies
 from game.world.actions import Action, Aim, AreaFire, Attack, FirstAid, Move, Overwatch, Throw
 
@@ -43,7 +43,8 @@ class PendingChoice:
         self.reaction: str | None = None  # a reaction policy to declare (None: the one the unit keeps)
         # standing policies chosen from the reaction prompt (F there), declared with each unit's next action
         self.policy_for: dict[int, str] = {}
-        self.pending = ""  # "throw", "aim", "overwatch" or "first_aid": waiting for a click on the map
+        self.pending = ""  # "throw", "aim", "overwatch", "first_aid" or "split": waiting for a click on the map
+        self.split_first: int | None = None  # the split's first target (game/ui/split_fire.py)
         self.first_aid_stuns = False  # first aid treats stuns (else wounds)
         self.manoeuvre = ""  # a melee manoeuvre for the next attack (step dice: feint, grapple, break_free)
         self.all_out = False  # the next attack is an all-out attack (step dice)
@@ -236,6 +237,8 @@ class PendingChoice:
         """What a click on `tile` (where `other` stands, if anyone) declares for the action
         waiting for it, or why it declares nothing."""
         m = self.match
+        if self.pending == split_fire.PENDING:
+            return split_fire.declaration(self, uid, other)
         if self.pending == "throw":
             path = self.free_path(uid)
             if isinstance(path, str):

@@ -83,7 +83,7 @@ COMMON_ROWS: tuple[tuple[tuple[str, ...] | str, str], ...] = (
     ("right click / Esc", "drop the innermost choice: a click awaited, area fire, the staged move, the shot "
                           "type; with none left Esc opens the menu"),
 )
-ACTION_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
+ACTION_ROWS: tuple[tuple[tuple[str, ...] | str, str], ...] = (
     (("shot", "snap", "careful"), "single shot: normal / snap / careful"),
     (("burst", "triple"), "burst / triple burst at one target"),
     (("area", "suppress"), "area fire 30 degrees / suppressive fire 60 degrees (click a tile)"),
@@ -93,7 +93,7 @@ ACTION_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("first_aid", "treat"), "first aid (click the patient) / treat stuns or wounds"),
     (("prone", "crouch", "react"), "prone or stand up / crouch / defences to declare"),
 )
-RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
+RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...] | str, str], ...]] = {
     "step": (
         (("shot", "snap", "careful"), "normal attack / limb attack / vital area"),
         (("miniscule", "disarm"), "minuscule target / disarm"),
@@ -107,6 +107,7 @@ RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
     "yags-sf": (  # Yags's rows but for what its fire modes mean
         (("shot", "snap", "careful"), "shot / multiple shots (two) / single shot (twice the bonus)"),
         (("burst", "triple"), "full auto (ten rounds) / triple shot"),
+        ("Ctrl+click an enemy", "with the two shots (Q): the first at it, the second at the enemy you click next"),
         *ACTION_ROWS[2:],
     ),
     "mythras": (
@@ -137,13 +138,14 @@ END_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
 
 
 # The action keys these rows name: an action named in none brings its own rows (its entry's).
-_NAMED = {a for rows in (ACTION_ROWS, *RULESET_ROWS.values()) for keys, _ in rows for a in keys}
+_NAMED = {a for rows in (ACTION_ROWS, *RULESET_ROWS.values()) for keys, _ in rows if not isinstance(keys, str)
+          for a in keys}
 
 
 def help_rows(ruleset: str) -> list[tuple[str, str]]:
     """The help's rows for `ruleset`: (the keys, what they do)."""
     rows = [(k if isinstance(k, str) else names(*k), what) for k, what in COMMON_ROWS]
-    rows += [(names(*k), what) for k, what in RULESET_ROWS.get(ruleset, ACTION_ROWS)]
+    rows += [(k if isinstance(k, str) else names(*k), what) for k, what in RULESET_ROWS.get(ruleset, ACTION_ROWS)]
     rows += [(k if isinstance(k, str) else names(*k), what) for k, what in actionui.help_rows(_NAMED)]
     rows += [(names(*k), what) for k, what in END_ROWS]
     return rows

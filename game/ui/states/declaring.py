@@ -18,7 +18,7 @@ import pygame
 
 from engine.outcome import Impossible
 from game.ui import actionbar as bar
-from game.ui import actionui
+from game.ui import actionui, split_fire
 from game.ui import keymap as km
 from game.ui.battle_choice import PendingChoice
 from game.ui.states.base import Next
@@ -94,6 +94,10 @@ class DeclaringState:
             return self.key_down(event.key)
         if event.button == 1 and (self.orders.waiting_tile or pygame.key.get_mods() & pygame.KMOD_SHIFT):
             c.message = self.orders.click(self.camera.tile_at(event.pos))
+        elif event.button == 1 and pygame.key.get_mods() & pygame.KMOD_CTRL and self.cursor.selected is not None \
+                and self.session.can_declare(self.cursor.selected):  # shots split over two enemies
+            tile = self.camera.tile_at(event.pos)
+            c.message = split_fire.start(self.choice, self.cursor.selected, None if tile is None else self.unit_at(tile))
         elif event.button == 1:
             self.click(self.camera.tile_at(event.pos))
         elif event.button == 3:
