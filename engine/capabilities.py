@@ -19,7 +19,15 @@ from typing import Any
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
-from engine.ruleset_types import Applied, AttackRequest, HealthFacts, Outcome, Participant, Preview
+from engine.ruleset_types import (
+    Applied,
+    AttackRequest,
+    HealthFacts,
+    Intent,
+    Outcome,
+    Participant,
+    Preview,
+)
 from engine.turn import Option, Question
 
 
@@ -149,6 +157,13 @@ class ChoiceRules(ABC):
     def with_effects(self, result: Outcome, keys: Sequence[str]) -> Outcome:
         """The result with the chosen effects."""
         return result
+
+    def ai_choices(self, combatant: Any, state: Any, intent: Intent, stance: str,
+                   foes: Sequence[tuple[Any, bool]]) -> dict[str, Any]:
+        """The declaration choices the AI takes with an action of `intent` (Mythras: a ward,
+        Brace, Steady Weapon), `foes` the enemies it sees as (combatant, engaged with it);
+        by default none."""
+        return {}
 
 
 class TimingRules(ABC):

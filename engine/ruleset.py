@@ -174,10 +174,12 @@ class Ruleset(ABC):
         a feint's innate-only); by default nothing."""
         return ()
 
-    def acted(self, combatant: Any, state: Any, action: str, intent: Intent | None = None) -> Any:
+    def acted(self, combatant: Any, state: Any, action: str, intent: Intent | None = None,
+              declaration: Any = None) -> Any:
         """A unit's state after it took a turn's action (engine.turn.Act) of kind `action` (a
         world action's tag: attack, move, hold, ...; `intent`: the action as the declaration
-        heard it, its mode...): Mythras spends its action points."""
+        heard it, its mode...; `declaration`: the ruleset's declaration value of the Turn):
+        Mythras spends its action points and keeps what the declaration set up (a ward)."""
         return state
 
     def disarmed_spec(self, spec: Mapping[str, Any]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from engine.mythras.character import Character
 from engine.mythras.equipment import UNARMED
 from engine.mythras.health import MythrasState
+from engine.mythras.stances import ends_ward, ward_limit
 from engine.mythras.tables import LOCATIONS
 from engine.outcome import Impossible
 from engine.ruleset_types import DeclarationRequest, Intent
@@ -112,20 +113,18 @@ def _arm_refusal(name: str, st: MythrasState, arms: tuple[str, ...], what: str) 
     return None
 
 
-def ward_problem(c: Character, warded: tuple[str, ...], intent: Intent | None) -> str | None:
+def ward_problem(c: Character, warded: tuple[str, ...], intent: Intent | None, stance: str | None = None) -> str | None:
     """What is wrong with warding `warded` (0005 Ward Location; Passive Blocking): an unknown
     location, more than the warding weapon covers (a shield its Passive Blocking locations,
-    a weapon one), or an attack with the warding weapon in hand ("The cover continues until
-    the dedicated weapon is used to attack"); None: nothing."""
+    doubled crouching behind it; a weapon one), or an attack with the warding weapon in hand
+    ("The cover continues until the dedicated weapon is used to attack"); None: nothing."""
     for loc in warded:
         if loc not in LOCATIONS:
             return f"unknown location {loc!r}"
-    shield = c.shield
-    limit = shield.passive_locations if shield else (1 if c.warding_weapon is not None else 0)
+    limit = ward_limit(c, stance)
     if len(warded) > limit:
         return f"{c.name} can ward {limit} locations, not {len(warded)}"
-    if warded and shield is None and intent is not None and intent.tag in ("attack", "overwatch") \
-            and (intent.mode or "melee") == "melee":
+    if warded and ends_ward(c, intent):
         return f"{c.name}'s {c.weapon.name} wards: attacking with it ends the ward (Ward Location)"
     return None
 

@@ -39,6 +39,7 @@ from engine.mythras.outcome import Outcome, _hit_line, resolve_hit
 from engine.mythras.questions import PARAMETERISED, choices, effect_keys, reaction_question
 from engine.mythras.ranged import crowd_miss_hits_bystander
 from engine.mythras.round import spend_reaction, spend_turn
+from engine.mythras.stances import after_turn, ai_choices, extra_points
 from engine.turn import Option, Question
 
 # The world's attack modes as Mythras fire modes.
@@ -245,6 +246,11 @@ class TurnHooks(ChoiceRules):
                 f"a special effect - chance: {gains}; none keeps the point")
         return replace(q, about={**q.about, "note": note})
 
+    def ai_choices(self, combatant: Any, state: MythrasState, intent: Any, stance: str,
+                   foes: Sequence[tuple[Any, bool]]) -> dict[str, Any]:
+        """A ward, Brace, Steady Weapon as the AI takes them (engine.mythras.stances.ai_choices)."""
+        return ai_choices(combatant, state, intent, stance, foes)
+
     def react(self, combatant: Any, state: MythrasState, key: str) -> MythrasState:
         """A parry, evade or counterattack costs an Action Point (0005 Reactive Actions)."""
         if key in REACTIONS and can_react(state):
@@ -263,7 +269,8 @@ class TurnHooks(ChoiceRules):
             return result
         return finish(result.dice, result.plan, result.exchange, allowed_picks(result, keys), result.paid)
 
-    def acted(self, combatant: Any, state: MythrasState, action: str, intent: Any = None) -> MythrasState:
+    def acted(self, combatant: Any, state: MythrasState, action: str, intent: Any = None,
+              declaration: Any = None) -> MythrasState:
         """The Turn's Action Points (engine.mythras.round.spend_turn): a hold keeps what is
         left for reactions; aiming takes the rest of the round, picking up a weapon two.
         The fighter's Turn counters run down (reeling, stunned locations, blinding) and a
@@ -271,15 +278,20 @@ class TurnHooks(ChoiceRules):
         (0005 Regain Footing); a picked-up weapon is ready again; a reload spends a Rapid
         Reload won; fire in another mode than the selector's costs one more point, the
         switch (0005 Switch Fire Mode: "modern weapons require an Action Point on the
-        character's Turn to switch modes")."""
-        from dataclasses import replace
-
+        character's Turn to switch modes"). Brace and Steady Weapon taken with the Turn cost a
+        point each (with a hold: then the rest is held); the declaration's ward, brace and
+        steady go into the state (engine.mythras.stances.after_turn)."""
         switch = fire_mode_switch(combatant, state, intent)
+        extra = extra_points(declaration)
         if action == "hold":
+            if extra:
+                state = replace(spend_turn(state, "act", min(extra, state.ap - state.delayed)),
+                                turns_taken=state.turns_taken)
             state = spend_turn(state, "hold")
         else:
-            cost = min(TURN_COST.get(action, 1) + (1 if switch else 0), state.ap - state.delayed)
+            cost = min(TURN_COST.get(action, 1) + (1 if switch else 0) + extra, state.ap - state.delayed)
             state = spend_turn(state, "act", max(0, cost))
+        state = after_turn(combatant, state, declaration, intent)
         if switch:
             state = replace(state, fire_mode=switch)
         state = end_turn(start_turn(state))

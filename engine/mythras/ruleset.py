@@ -10,7 +10,7 @@ Action Points) are in `engine.mythras.protocol`, the plain values the world read
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from engine.capabilities import FirstAidRules, HidingRules
@@ -32,7 +32,7 @@ from engine.mythras.character import Character
 from engine.mythras.equipment import Catalogue
 from engine.mythras.facts import WorldFacts
 from engine.mythras.health import MythrasState
-from engine.mythras.legality import GAIT, GAIT_RANK, Legality, ward_problem
+from engine.mythras.legality import GAIT, GAIT_RANK, Legality, fire_mode_switch, ward_problem
 from engine.mythras.outcome import (
     Outcome,
     apply_hits,
@@ -45,6 +45,7 @@ from engine.mythras.protocol import (
     MODE_MAP,
     POLICIES,
     REACTIONS,
+    TURN_COST,
     Pending,
     TurnHooks,
     can_react,
@@ -55,6 +56,7 @@ from engine.mythras.protocol import (
 )
 from engine.mythras.ranged import grid_cover
 from engine.mythras.round import mythras_round, refresh, roll_initiative, spend_reaction, spend_turn
+from engine.mythras.stances import MythrasDeclaration, stance_problem, with_declaration
 from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, fatigue_move, wound_level
 from engine.mythras.templates import make_character
 from engine.rolls import Roll
@@ -68,17 +70,6 @@ from engine.ruleset import (
 from engine.turn import RoundTable, Step
 
 CRAWL_M = 2  # 0005 Crawl: "a maximum rate of two metres per Turn"
-
-
-@dataclass(frozen=True)
-class MythrasDeclaration:
-    """What a fighter keeps up besides its Turns: its reaction policy (the issue's per-unit
-    policy: auto, parry, evade, none), warded locations, brace and steady weapon."""
-
-    reaction: str = "ask"
-    warded: tuple[str, ...] = ()
-    brace: bool = False
-    steady: bool = False
 
 
 class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, HidingRules, Ruleset):
@@ -136,11 +127,17 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
         reaction = choices.get("reaction", "ask")
         if reaction not in POLICIES:
             raise ValueError(f"unknown reaction policy {reaction!r}; expected one of {', '.join(POLICIES)}")
-        warded = tuple(choices.get("warded", ()))
-        problem = ward_problem(combatant, warded, choices.get("intent"))
+        intent = choices.get("intent")
+        warded = tuple(choices["warded"]) if choices.get("warded") is not None else None
+        problem = ward_problem(combatant, warded or (), intent, choices.get("stance"))
+        brace, steady = bool(choices.get("brace", False)), bool(choices.get("steady", False))
+        if problem is None and (brace or steady):  # Proactive Actions of their own (engine.mythras.stances)
+            tag = intent.tag if intent is not None else "hold"
+            cost = 0 if tag == "hold" else TURN_COST.get(tag, 1) + (1 if fire_mode_switch(combatant, state, intent) else 0)
+            problem = stance_problem(combatant, state, intent, brace, steady, cost)
         if problem is not None:
             raise ValueError(problem)
-        return MythrasDeclaration(reaction, warded, bool(choices.get("brace", False)), bool(choices.get("steady", False)))
+        return MythrasDeclaration(reaction, warded, brace, steady)
 
     def action_speed(self, request: AttackRequest) -> str:
         """Mythras has no action speeds: every action comes on its fighter's Turn."""
@@ -192,8 +189,7 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
     def _state(p: Participant) -> MythrasState:
         st: MythrasState = p.state
         d = p.declaration
-        if isinstance(d, MythrasDeclaration):
-            st = replace(st, warded=frozenset(d.warded), braced=d.brace, steady=d.steady or st.steady)
+        st = with_declaration(st, d)
         if st.weapon_state == "dropped" and p.combatant.weapon.has("unarmed"):
             st = replace(st, weapon_state="ready")  # disarmed on the grid: fighting with its fists
         return st
@@ -398,7 +394,10 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
         if state.fatigue:
             parts.append(f"fatigue {state.fatigue}")
         for flag, text in ((state.prone, "prone"), (state.bleeding, "bleeding"), (state.pinned, "pinned"),
-                           (state.no_attack_turns > 0, "reeling"), (state.weapon_state != "ready", state.weapon_state)):
+                           (state.no_attack_turns > 0, "reeling"), (state.weapon_state != "ready", state.weapon_state),
+                           (bool(state.warded), "warding " + ", ".join(x.replace("_", " ") for x in LOCATIONS
+                                                                       if x in state.warded)),
+                           (state.braced, "braced"), (state.steady, "steady")):
             if flag:
                 parts.append(text)
         if state.status != "ok":

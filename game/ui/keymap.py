@@ -37,6 +37,9 @@ KEYS: dict[str, tuple[tuple[int, ...], str]] = {
     "prone": ((pygame.K_p,), "P"),
     "crouch": ((pygame.K_c,), "C"),
     "react": ((pygame.K_f,), "F"),
+    "ward": ((pygame.K_6,), "6"),  # Mythras: Ward Location, Brace, Steady Weapon (taken with the next action)
+    "brace": ((pygame.K_7,), "7"),
+    "steady": ((pygame.K_8,), "8"),
     "next_unit": ((pygame.K_TAB,), "Tab"),
     "orders": ((pygame.K_n,), "N"),
     "all_mine": ((pygame.K_x,), "X"),
@@ -136,6 +139,10 @@ RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
         (("first_aid", "treat", "pick_up"), "first aid / treat stuns or wounds / pick up a weapon"),
         (("prone", "crouch"), "prone or stand up / crouch"),
         (("react",), "reaction policy, the next of: ask me, parry, evade guns, evade, best, never (kept until changed)"),
+        (("ward", "brace", "steady"), "with the next action: ward a location (the next; a shield its locations, kept "
+                                      "until the warding weapon attacks) / Brace (+1 AP, against knockback and Bash) "
+                                      "/ Steady Weapon (+1 AP, burst and full auto one grade easier); both last "
+                                      "until the unit moves"),
     ),
 }
 END_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (

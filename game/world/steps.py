@@ -176,8 +176,10 @@ class RoundSteps:
         yield from self.resolve_step(uid, phase)
         if not m.view(uid).out:
             c = m.component(uid, Combatant)
+            d = m.declared(uid)
             m.health.set_state(uid, m.rules.acted(c.combatant, c.state, kind_of(action).tag,
-                                                  m.declarations.intent_of(action)))
+                                                  m.declarations.intent_of(action),
+                                                  declaration=d.ruleset_decl if d is not None else None))
 
     def roll_initiative_all(self) -> None:
         """Roll initiative for every unit still in the fight (engine.turn.Initiative: rulesets

@@ -1,0 +1,143 @@
+"""What a Mythras fighter keeps up besides its Turns (shared/rules/mythras-srd, 0005): the
+declaration value (`MythrasDeclaration`: reaction policy, warded locations, Brace, Steady
+Weapon), what they cost, how they last, and the AI's picks of them.
+
+- **Ward Location** (a Free Action; Passive Blocking): the declaration choice `warded`, the
+  locations the warding weapon blocks passively (a shield its Passive Blocking number,
+  doubled crouching behind it; a weapon one). Kept in the state from Turn to Turn ("The
+  cover continues until the dedicated weapon is used to attack or actively Parry"): a Turn
+  attacking with a warding weapon ends it; `warded=()` lowers it. Against gunfire a shield
+  blocks only this way (0005 Parrying Weapon Fire with Shields).
+- **Brace** and **Steady Weapon** (Proactive Actions, one Action Point each): the choices
+  `brace` / `steady` taken with the Turn's action cost one point more (with a hold: that
+  point, then the rest held for reactions), refused with too few. Their benefits "continue
+  until the character moves": kept in the state, a Turn that moves ends them. Steady Weapon
+  needs "an automatic weapon" (burst or full-automatic).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.mythras.character import Character
+from engine.mythras.health import MythrasState
+from engine.mythras.ranged import shield_locations
+from engine.mythras.tables import LOCATIONS
+from engine.ruleset_types import Intent
+
+ATTACK_TAGS = ("attack", "overwatch", "area_fire", "throw")
+
+
+@dataclass(frozen=True)
+class MythrasDeclaration:
+    """What a fighter keeps up besides its Turns: its reaction policy (the issue's per-unit
+    policy: auto, parry, evade, none), warded locations (None: as the state keeps them),
+    brace and steady weapon (taken with this Turn)."""
+
+    reaction: str = "ask"
+    warded: tuple[str, ...] | None = None
+    brace: bool = False
+    steady: bool = False
+
+
+def ward_limit(c: Character, stance: str | None = None) -> int:
+    """How many locations `c` may ward: a shield its Passive Blocking number, doubled
+    crouching behind it (0005 Passive Blocking: "Crouching down behind a shield allows a
+    character to double the number of locations covered"); a weapon one; nothing none."""
+    if c.shield is not None:
+        return min(len(LOCATIONS), c.shield.passive_locations * (2 if stance in ("crouched", "prone") else 1))
+    return 1 if c.warding_weapon is not None else 0
+
+
+def ends_ward(c: Character, intent: Intent | None) -> bool:
+    """Does a Turn of `intent` use the warding weapon to attack ("The cover continues until
+    the dedicated weapon is used to attack")? A shield's ward stays (the attack is the
+    weapon in hand's); a warding weapon's ends with a blow."""
+    return (intent is not None and c.shield is None and intent.tag in ("attack", "overwatch")
+            and (intent.mode or "melee") == "melee")
+
+
+def moves(intent: Intent | None) -> bool:
+    return intent is not None and (intent.tag in ("move", "full_dodge") or intent.move != "none")
+
+
+def extra_points(decl: Any) -> int:
+    """The Action Points the declaration's proactive actions add to the Turn's (Brace, Steady
+    Weapon: one each)."""
+    if not isinstance(decl, MythrasDeclaration):
+        return 0
+    return int(decl.brace) + int(decl.steady)
+
+
+def stance_problem(c: Character, st: MythrasState, intent: Intent | None, brace: bool, steady: bool,
+                   turn_cost: int) -> str | None:
+    """What is wrong with taking Brace / Steady Weapon with a Turn costing `turn_cost`
+    points: an automatic weapon for Steady Weapon, one already kept, too few points."""
+    if steady and not (c.weapon.firearm and (c.weapon.burst or c.weapon.full_auto)):
+        return f"{c.name}'s {c.weapon.name} is not an automatic weapon: nothing to steady (Steady Weapon)"
+    if steady and st.steady and not moves(intent):
+        return f"{c.name} keeps its weapon steady already, until it moves (Steady Weapon)"
+    if brace and st.braced and not moves(intent):
+        return f"{c.name} is braced already, until it moves (Brace)"
+    need = turn_cost + int(brace) + int(steady)
+    have = st.ap - st.delayed
+    if (brace or steady) and need > have:
+        what = " and ".join(w for w, on in (("Brace", brace), ("Steady Weapon", steady)) if on)
+        return f"{c.name} has {have} Action Point(s): {what} with this Turn takes {need}"
+    return None
+
+
+def after_turn(c: Character, st: MythrasState, decl: Any, intent: Intent | None) -> MythrasState:
+    """The state once the Turn is taken: the ward as declared (kept when not given), ended
+    by an attack with the warding weapon; Brace and Steady ended by moving, then set when
+    taken with this Turn."""
+    if isinstance(decl, MythrasDeclaration) and decl.warded is not None:
+        st = replace(st, warded=frozenset(decl.warded))
+    if st.warded and ends_ward(c, intent):
+        st = replace(st, warded=frozenset())
+    if moves(intent) and (st.braced or st.steady):
+        st = replace(st, braced=False, steady=False)
+    if isinstance(decl, MythrasDeclaration) and (decl.brace or decl.steady):
+        st = replace(st, braced=st.braced or decl.brace, steady=st.steady or decl.steady)
+    return st
+
+
+def with_declaration(st: MythrasState, decl: Any) -> MythrasState:
+    """The state an attack on (or by) the fighter reads: what its declaration adds to what it
+    keeps."""
+    if not isinstance(decl, MythrasDeclaration):
+        return st
+    warded = st.warded if decl.warded is None else frozenset(decl.warded)
+    return replace(st, warded=warded, braced=decl.brace or st.braced, steady=decl.steady or st.steady)
+
+
+# --- the AI's picks -------------------------------------------------------------------------
+
+def ai_choices(c: Character, st: MythrasState, intent: Intent, stance: str,
+               foes: Sequence[tuple[Any, bool]]) -> dict[str, Any]:
+    """What the AI takes with its Turn's action, `foes` the enemies it faces as (their
+    Character, engaged with it): a shield bearer wards the shield's locations while guns face
+    it and no one fights it hand to hand (a shield blocks gunfire only passively: 0005
+    Parrying Weapon Fire with Shields), and lowers the ward once engaged (the shield parries
+    again); an automatic weapon's burst or full-automatic fire is steadied when the points
+    allow (one grade less recoil: 0005 Steady Weapon); a fighter holding while engaged with a
+    foe who can Bash braces when it keeps a point to parry with (0005 Brace)."""
+    out: dict[str, Any] = {}
+    engaged = [f for f, e in foes if e]
+    guns = [f for f, e in foes if not e and getattr(f.weapon, "firearm", False)]
+    if c.shield is not None:
+        want = shield_locations(c.shield, stance == "crouched") if guns and not engaged else ()
+        if frozenset(want) != st.warded:
+            out["warded"] = tuple(want)
+    have = st.ap - st.delayed
+    cost = 0 if intent.tag == "hold" else 1
+    if (intent.tag in ("attack", "area_fire") and intent.mode in ("burst", "triple", "area", "suppress")
+            and stance_problem(c, st, intent, False, True, cost) is None and have >= cost + 1):
+        out["steady"] = True
+    bashers = [f for f in engaged if f.shield is not None or f.weapon.has("bludgeoning")]
+    if (intent.tag == "hold" and bashers and have >= 2
+            and stance_problem(c, st, intent, True, False, 0) is None):
+        out["brace"] = True
+    return out
