@@ -56,7 +56,12 @@ from engine.mythras.protocol import (
 )
 from engine.mythras.ranged import grid_cover
 from engine.mythras.round import mythras_round, refresh, roll_initiative, spend_reaction, spend_turn
-from engine.mythras.stances import MythrasDeclaration, stance_problem, with_declaration
+from engine.mythras.stances import (
+    MythrasDeclaration,
+    close_situations,
+    stance_problem,
+    with_declaration,
+)
 from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, fatigue_move, wound_level
 from engine.mythras.templates import make_character
 from engine.rolls import Roll
@@ -165,6 +170,8 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
             situations.add("target_prone")
         if ranged and ast.prone:
             situations.add("attacker_prone")
+        if not ranged:
+            situations |= close_situations(sit, dst)
         # 0002 Gaits: the fastest gait walked this round (an earlier Turn's Move) or with this action
         gait = str(opts.get("gait") or max(GAIT.get(sit.attacker_gait, "walk"), GAIT.get(sit.attacker_moved, "walk"),
                                            key=GAIT_RANK.index))
@@ -182,7 +189,7 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
             target_stationary=sit.target_moved == "none", target_unaware=bool(opts.get("unaware", False)),
             surprise_bonus=bool(opts.get("surprise", False)),
             bystanders=tuple(opts.get("bystanders", sit.bystanders)), behind=tuple(opts.get("behind", sit.behind)),
-            attacker_by_cover=bool(opts.get("by_cover", False)),
+            attacker_by_cover=bool(opts.get("by_cover", sit.attacker_by_cover)), room_behind_m=sit.target_room_behind_m,
             engaged=sit.in_melee_with_attacker or mode == "melee", gait=gait)
 
     @staticmethod

@@ -113,6 +113,28 @@ def with_declaration(st: MythrasState, decl: Any) -> MythrasState:
     return replace(st, warded=warded, braced=decl.brace or st.braced, steady=decl.steady or st.steady)
 
 
+def close_situations(sit: Any, defender: MythrasState) -> set[str]:
+    """The Close Combat Situational Modifiers (0005) the grid's facts set for a blow: the
+    attacker crouched ("Fighting while crouching or from one knee": Hard to attack), the
+    defender crouched (Hard to parry or evade), another foe beside the defender opposite the
+    attacker ("Defending against an attack from behind": Formidable; the grid keeps no
+    facing), the attacker in a one-tile corridor or dead end ("Attacking in a confined
+    situation": Hard), a defender out of the fight but alive ("Attacking a helpless target":
+    Automatic). Prone is the state's own (engine.mythras.attack)."""
+    out: set[str] = set()
+    if sit.attacker_stance == "crouched":
+        out.add("crouching")
+    if sit.target_stance == "crouched":
+        out.add("defender_crouching")
+    if sit.target_flanked:
+        out.add("attack_from_behind")
+    if sit.room_reach == 1:
+        out.add("confined")
+    if defender.out_of_fight and not defender.dead:
+        out.add("target_helpless")
+    return out
+
+
 # --- the AI's picks -------------------------------------------------------------------------
 
 def ai_choices(c: Character, st: MythrasState, intent: Intent, stance: str,

@@ -1,0 +1,105 @@
+"""The grid's facts that Mythras reads for an attack (issue 28, Mythras 13 and 15): Duck
+Back offered to a shooter beside cover, the Close Combat Situational Modifiers set from
+posture, a foe at the defender's back, a one-tile corridor and a helpless target, and the
+roll to stay up when Bashed into an obstacle. Sections and numbers are the SRD's
+(shared/rules/mythras-srd, 0005 Combat)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gridfactory import make_grid
+from worldplay import unit
+
+from engine.dice import ScriptedDice
+from engine.mythras.attack import attack_roll, defence_skill, effect_options, exchange
+from engine.mythras.effects import Choice
+from engine.mythras.outcome import resolve_hit
+from engine.mythras.ruleset import MythrasRuleset
+from game.world.components import Position, Posture
+
+RIFLE = {"role": "rifleman", "weapon": "m16_a1", "magazines": 2}
+SWORD = {"role": "swordsman"}
+MACE = {"role": "swordsman", "weapon": "mace"}
+
+
+def match(new_match, rows, squads):
+    return new_match(make_grid(rows, metres_per_tile=2), squads, seed=1, ruleset=MythrasRuleset())
+
+
+def plan_of(m, attacker, target, mode="melee"):
+    return m.rules.plan(m.range.request(attacker, target, mode, {}))
+
+
+def test_duck_back_is_offered_only_beside_cover(new_match):
+    """0005 Duck Back (Offensive, Firearms Only): "The character must be already standing or
+    crouching adjacent to some form of cover": a shooter beside a wall, with a free tile
+    behind it out of the target's sight, may pick it; one in the open, or lying prone, not."""
+    rows = ["...#................", "....................", "...................."]
+    m = match(new_match, rows, {"blue": [unit(RIFLE, "A", 2, 1), unit(RIFLE, "O", 2, 2)],
+                                "red": [unit(SWORD, "T", 12, 1)]})
+    assert m.range.situation(0, 2).attacker_by_cover
+    assert not m.range.situation(1, 2).attacker_by_cover  # the wall is two tiles off: open ground
+    plan = plan_of(m, 0, 2, "shot")
+    ex = exchange(plan, attack_roll(ScriptedDice([3]), plan), "none", None)  # a critical
+    assert "duck_back" in {r.key for r in effect_options(plan, ex)}
+    plan = plan_of(m, 1, 2, "shot")
+    ex = exchange(plan, attack_roll(ScriptedDice([3]), plan), "none", None)
+    assert "duck_back" not in {r.key for r in effect_options(plan, ex)}
+    m.write(0, Posture, stance="prone")
+    assert not m.range.situation(0, 2).attacker_by_cover
+
+
+def test_close_combat_situations_from_the_grid(new_match):
+    """0005 Close Combat Situational Modifiers: "Fighting while crouching or from one knee:
+    Hard" (whoever crouches: the attacker's roll, or the defender's parry), "Defending
+    against an attack from behind: Formidable" (another foe beside the defender, opposite
+    the attacker: the grid keeps no facing), "Attacking in a confined situation: Hard" (a
+    one-tile corridor), "Attacking a helpless target: Automatic"."""
+    rows = ["....................", "....................", "...................."]
+    m = match(new_match, rows, {"blue": [unit(SWORD, "A", 4, 1), unit(SWORD, "B", 6, 1)],
+                                "red": [unit(SWORD, "T", 5, 1)]})
+    plan = plan_of(m, 0, 2)
+    assert "attack_from_behind" in m.rules.context(m.range.request(0, 2, "melee", {})).situations
+    assert plan.grade == "standard" and defence_skill(plan, "parry")[2] == "formidable"
+    m.write(1, Position, x=5, y=0)  # beside the defender, not behind it
+    assert "attack_from_behind" not in m.rules.context(m.range.request(0, 2, "melee", {})).situations
+    m.write(0, Posture, stance="crouched")
+    m.write(2, Posture, stance="crouched")
+    plan = plan_of(m, 0, 2)
+    assert ("fighting while crouching or from one knee", "hard") in plan.reasons and plan.grade == "hard"
+    assert defence_skill(plan, "parry")[2] == "hard"
+    # a shot is no close combat: a crouched target's Evade takes no grade from it
+    g = match(new_match, rows, {"blue": [unit(RIFLE, "G", 1, 1)], "red": [unit(SWORD, "T", 15, 1)]})
+    g.write(1, Posture, stance="crouched")
+    shot = plan_of(g, 0, 1, "shot")
+    assert defence_skill(shot, "evade")[2] == "standard"
+    helpless = replace(m.view(2).state, unconscious=True)
+    m.health.set_state(2, helpless)
+    assert m.rules.context(m.range.request(0, 2, "melee", {})).situations >= {"target_helpless"}
+    corridor = ["#####", "#...#", "#####"]
+    c = match(new_match, corridor, {"blue": [unit(SWORD, "A", 1, 1)], "red": [unit(SWORD, "T", 2, 1)]})
+    assert ("attacking in a confined situation", "hard") in plan_of(c, 0, 1).reasons
+
+
+def test_bashed_into_an_obstacle_rolls_hard_athletics_or_falls(new_match):
+    """0005 Bash: "If the recipient is forced backward into an obstacle, then they must make
+    an Acrobatics skill roll - or Athletics at Hard difficulty - to avoid falling or tripping
+    over" (the templates have no Acrobatics). A mace (bludgeoning: "one metre for every three
+    points") rolling 6 bashes 2 m; with a wall right behind the target (room 1 m: half a
+    2 m tile) the target rolls Athletics 25 at Hard (17): 40 fails and it falls; in the open
+    no roll."""
+    walled = ["..#...", "......", "......"]
+    m = match(new_match, walled, {"blue": [unit(MACE, "A", 2, 2)], "red": [unit(SWORD, "T", 2, 1)]})
+    assert m.range.situation(0, 1).target_room_behind_m == 1.0
+    plan = plan_of(m, 0, 1)
+    ex = exchange(plan, attack_roll(ScriptedDice([10]), plan), "none", None)
+    out = resolve_hit(ScriptedDice([15, 5, 1, 40]), plan, ex, (Choice("bash"),))
+    assert ("bash", 2) in out.world and ("prone", True) in out.target_changes
+    assert any("Athletics, bashed into an obstacle" in r.describe() and "hard" in r.describe() for r in out.rolls)
+    open_ = match(new_match, ["......"] * 5, {"blue": [unit(MACE, "A", 2, 3)], "red": [unit(SWORD, "T", 2, 2)]})
+    assert open_.range.situation(0, 1).target_room_behind_m == 5.0  # two free tiles, then the map's edge
+    plan = plan_of(open_, 0, 1)
+    ex = exchange(plan, attack_roll(ScriptedDice([10]), plan), "none", None)
+    out = resolve_hit(ScriptedDice([15, 5, 1]), plan, ex, (Choice("bash"),))
+    assert ("bash", 2) in out.world and ("prone", True) not in out.target_changes
