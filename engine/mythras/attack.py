@@ -73,6 +73,7 @@ class AttackContext:
     bystanders: tuple[str, ...] = ()
     behind: tuple[str, ...] = ()
     attacker_by_cover: bool = False
+    borrowed_dm_step: int | None = None  # a set weapon's counter: the charger's Damage Modifier step (0005 Charging)
     room_behind_m: float | None = None  # a thrust this long or longer meets an obstacle (Bash); None: room enough
     engaged: bool = True
     prepared_position: bool = False
@@ -195,6 +196,8 @@ def plan_attack(ctx: AttackContext) -> AttackPlan | Impossible:
     dm_step = None
     if weapon.damage_modifier and not weapon.firearm:
         dm_step = a.damage_modifier_step + (1 if ctx.charging and not weapon.ranged else 0)
+        if ctx.borrowed_dm_step is not None and not weapon.ranged:  # "may use": the better of the two
+            dm_step = max(dm_step, ctx.borrowed_dm_step)
     n_hits = hits_die(ctx.mode, weapon, ctx.rounds)
     return AttackPlan(ctx, weapon, key, a.skill_label(key), skill, grade, tuple(reasons), band, size,
                       dm_step, halve, n_hits, _reactions(ctx, weapon), crowd_free)

@@ -60,6 +60,7 @@ class MythrasState:
     warded: frozenset[str] = frozenset()  # locations a weapon or shield blocks passively
     braced: bool = False
     steady: bool = False
+    receiving: bool = False  # a weapon set to receive a charge (0005 Charging), until it moves or attacks
     aiming: str | None = None  # the target a whole round of aiming was spent on
     surprised: bool = False
     ap: int = 2  # Action Points left this round (engine.mythras.round spends them)

@@ -90,8 +90,12 @@ def can_react(state: MythrasState) -> bool:
 def policy_reaction(policy: str, plan: AttackPlan, options: tuple[ReactionOption, ...], succeeded: bool) -> str:
     """The reaction a standing policy picks: none against a missed attack (the point is kept);
     'parry' parries what it can, 'guns' parries blows and evades missiles, 'evade' evades,
-    'auto' (and 'ask' with no one to ask) the best chance of avoiding the damage."""
+    'auto' (and 'ask' with no one to ask) the best chance of avoiding the damage. A weapon
+    set to receive a charge meets the charge with a counterattack, whatever the policy but
+    'never' (0005 Charging; the point of setting it)."""
     keys = {o.key for o in options}
+    if policy != "none" and "counter" in keys and plan.ctx.defender_state.receiving:
+        return "counter"
     if policy == "none" or not succeeded:
         return "none"
     if policy == "guns":
@@ -225,8 +229,8 @@ class TurnHooks(ChoiceRules):
         if self._policy(request.target, request) != "ask":  # type: ignore[attr-defined]
             return None
         plan = self.plan(request)  # type: ignore[attr-defined]
-        if not isinstance(plan, AttackPlan):
-            return None
+        if not isinstance(plan, AttackPlan) or (plan.ctx.defender_state.receiving and "counter" in plan.reactions):
+            return None  # a weapon set to receive a charge counters it (policy_reaction)
         st: MythrasState = request.target.state
         options = reaction_options_for(plan, a, st)
         if len(options) <= 1:

@@ -29,10 +29,11 @@ from engine.mythras.attack import (
 from engine.mythras.blasts import Blasts
 from engine.mythras.catalogue import default_catalogue
 from engine.mythras.character import Character
+from engine.mythras.context import attack_context, participant_state
 from engine.mythras.equipment import Catalogue
 from engine.mythras.facts import WorldFacts
 from engine.mythras.health import MythrasState
-from engine.mythras.legality import GAIT, GAIT_RANK, Legality, fire_mode_switch, ward_problem
+from engine.mythras.legality import Legality, fire_mode_switch, ward_problem
 from engine.mythras.outcome import (
     Outcome,
     apply_hits,
@@ -54,13 +55,10 @@ from engine.mythras.protocol import (
     reaction_options_for,
     stray_outcome,
 )
-from engine.mythras.ranged import grid_cover
 from engine.mythras.round import mythras_round, refresh, roll_initiative, spend_reaction, spend_turn
 from engine.mythras.stances import (
     MythrasDeclaration,
-    close_situations,
     stance_problem,
-    with_declaration,
 )
 from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, fatigue_move, wound_level
 from engine.mythras.templates import make_character
@@ -136,13 +134,14 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
         warded = tuple(choices["warded"]) if choices.get("warded") is not None else None
         problem = ward_problem(combatant, warded or (), intent, choices.get("stance"))
         brace, steady = bool(choices.get("brace", False)), bool(choices.get("steady", False))
-        if problem is None and (brace or steady):  # Proactive Actions of their own (engine.mythras.stances)
+        receive = bool(choices.get("receive", False))
+        if problem is None and (brace or steady or receive):  # engine.mythras.stances
             tag = intent.tag if intent is not None else "hold"
             cost = 0 if tag == "hold" else TURN_COST.get(tag, 1) + (1 if fire_mode_switch(combatant, state, intent) else 0)
-            problem = stance_problem(combatant, state, intent, brace, steady, cost)
+            problem = stance_problem(combatant, state, intent, brace, steady, cost, receive)
         if problem is not None:
             raise ValueError(problem)
-        return MythrasDeclaration(reaction, warded, brace, steady)
+        return MythrasDeclaration(reaction, warded, brace, steady, receive)
 
     def action_speed(self, request: AttackRequest) -> str:
         """Mythras has no action speeds: every action comes on its fighter's Turn."""
@@ -151,55 +150,12 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
     # --- attacks ------------------------------------------------------------------------
 
     def context(self, request: AttackRequest, target: Participant | None = None, rounds: int = 0) -> AttackContext:
-        """An AttackContext from the world's request (rules-notes: the Situation's fields).
-        A melee attack that walks its approach is a charge (0005 Charging); a prone stance
-        on the grid is prone; an aimed shot is `shot = "aimed"` (or `aimed`)."""
-        a, t = request.attacker, target or request.target
-        sit, opts = request.situation, request.options
-        mode = MODE_MAP.get(request.mode, request.mode)
-        situations = set(opts.get("situations", ())) | set(sit.environment)
-        ast, dst = self._state(a), self._state(t)
-        if sit.attacker_stance == "prone" and not ast.prone:
-            ast = replace(ast, prone=True)
-        if sit.target_stance == "prone" and not dst.prone:
-            dst = replace(dst, prone=True)
-        ranged = mode != "melee"
-        if ranged and sit.target_moved in ("run", "sprint"):
-            situations.add("target_running" if sit.target_moved == "run" else "target_sprinting")
-        if ranged and dst.prone:
-            situations.add("target_prone")
-        if ranged and ast.prone:
-            situations.add("attacker_prone")
-        if not ranged:
-            situations |= close_situations(sit, dst)
-        # 0002 Gaits: the fastest gait walked this round (an earlier Turn's Move) or with this action
-        gait = str(opts.get("gait") or max(GAIT.get(sit.attacker_gait, "walk"), GAIT.get(sit.attacker_moved, "walk"),
-                                           key=GAIT_RANK.index))
-        crowd = "edge" if ranged and sit.target_melee_crowd > 0 else None
-        charging = bool(opts.get("charging", mode == "melee" and sit.attacker_moved != "none" and not opts.get("kind")))
-        if mode == "full_auto" and not rounds:
-            w = a.combatant.weapon
-            targets = 1 + len(request.others) if request.others else max(1, int(opts.get("targets", 1)))
-            rounds = max(1, int(opts.get("rounds", w.full_auto)) // targets)
-        return AttackContext(
-            a.combatant, ast, t.combatant, dst, mode=mode, distance_m=sit.distance_m,
-            situations=frozenset(situations), charging=charging,
-            cover=grid_cover(sit.target_cover), crowd=crowd, rounds=rounds,
-            aimed=bool(opts.get("aimed", False)) or opts.get("shot") == "aimed",
-            target_stationary=sit.target_moved == "none", target_unaware=bool(opts.get("unaware", False)),
-            surprise_bonus=bool(opts.get("surprise", False)),
-            bystanders=tuple(opts.get("bystanders", sit.bystanders)), behind=tuple(opts.get("behind", sit.behind)),
-            attacker_by_cover=bool(opts.get("by_cover", sit.attacker_by_cover)), room_behind_m=sit.target_room_behind_m,
-            engaged=sit.in_melee_with_attacker or mode == "melee", gait=gait)
+        """An AttackContext from the world's request (engine.mythras.context)."""
+        return attack_context(request, target, rounds)
 
     @staticmethod
     def _state(p: Participant) -> MythrasState:
-        st: MythrasState = p.state
-        d = p.declaration
-        st = with_declaration(st, d)
-        if st.weapon_state == "dropped" and p.combatant.weapon.has("unarmed"):
-            st = replace(st, weapon_state="ready")  # disarmed on the grid: fighting with its fists
-        return st
+        return participant_state(p)
 
     def _policy(self, p: Participant, request: AttackRequest) -> str:
         forced = request.options.get("reaction")
@@ -404,7 +360,8 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
                            (state.no_attack_turns > 0, "reeling"), (state.weapon_state != "ready", state.weapon_state),
                            (bool(state.warded), "warding " + ", ".join(x.replace("_", " ") for x in LOCATIONS
                                                                        if x in state.warded)),
-                           (state.braced, "braced"), (state.steady, "steady")):
+                           (state.braced, "braced"), (state.steady, "steady"),
+                           (state.receiving, "set to receive a charge")):
             if flag:
                 parts.append(text)
         if state.status != "ok":

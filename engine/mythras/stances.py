@@ -40,6 +40,7 @@ class MythrasDeclaration:
     warded: tuple[str, ...] | None = None
     brace: bool = False
     steady: bool = False
+    receive: bool = False  # set the weapon to receive a charge (kept until it moves or attacks)
 
 
 def ward_limit(c: Character, stance: str | None = None) -> int:
@@ -72,9 +73,15 @@ def extra_points(decl: Any) -> int:
 
 
 def stance_problem(c: Character, st: MythrasState, intent: Intent | None, brace: bool, steady: bool,
-                   turn_cost: int) -> str | None:
+                   turn_cost: int, receive: bool = False) -> str | None:
     """What is wrong with taking Brace / Steady Weapon with a Turn costing `turn_cost`
-    points: an automatic weapon for Steady Weapon, one already kept, too few points."""
+    points: an automatic weapon for Steady Weapon, one already kept, too few points; or
+    with setting the weapon to receive a charge: a weapon that "can be set" (the 2H Spear),
+    a Turn that neither moves nor attacks."""
+    if receive and not c.weapon.has("set_vs_charge"):
+        return f"{c.name}'s {c.weapon.name} cannot be set to receive a charge (Charging: \"such as a spear\")"
+    if receive and (moves(intent) or (intent is not None and intent.tag in ATTACK_TAGS)):
+        return f"{c.name} sets its {c.weapon.name} to receive a charge: no move or attack that Turn"
     if steady and not (c.weapon.firearm and (c.weapon.burst or c.weapon.full_auto)):
         return f"{c.name}'s {c.weapon.name} is not an automatic weapon: nothing to steady (Steady Weapon)"
     if steady and st.steady and not moves(intent):
@@ -99,8 +106,11 @@ def after_turn(c: Character, st: MythrasState, decl: Any, intent: Intent | None)
         st = replace(st, warded=frozenset())
     if moves(intent) and (st.braced or st.steady):
         st = replace(st, braced=False, steady=False)
-    if isinstance(decl, MythrasDeclaration) and (decl.brace or decl.steady):
-        st = replace(st, braced=st.braced or decl.brace, steady=st.steady or decl.steady)
+    if st.receiving and (moves(intent) or (intent is not None and intent.tag in ATTACK_TAGS)):
+        st = replace(st, receiving=False)
+    if isinstance(decl, MythrasDeclaration) and (decl.brace or decl.steady or decl.receive):
+        st = replace(st, braced=st.braced or decl.brace, steady=st.steady or decl.steady,
+                     receiving=st.receiving or decl.receive)
     return st
 
 
@@ -110,7 +120,15 @@ def with_declaration(st: MythrasState, decl: Any) -> MythrasState:
     if not isinstance(decl, MythrasDeclaration):
         return st
     warded = st.warded if decl.warded is None else frozenset(decl.warded)
-    return replace(st, warded=warded, braced=decl.brace or st.braced, steady=decl.steady or st.steady)
+    return replace(st, warded=warded, braced=decl.brace or st.braced, steady=decl.steady or st.steady,
+                   receiving=decl.receive or st.receiving)
+
+
+def receives_charge(c: Character, st: MythrasState, options: Any) -> bool:
+    """A counter strike with a weapon set to receive a charge (0005 Charging: "If the weapon
+    can be set to receive a charge (such as a spear), the recipient may use the Damage
+    Modifier of the charger instead of his own")."""
+    return bool(st.receiving and c.weapon.has("set_vs_charge") and options.get("kind") == "counter strike")
 
 
 def close_situations(sit: Any, defender: MythrasState) -> set[str]:
@@ -158,6 +176,10 @@ def ai_choices(c: Character, st: MythrasState, intent: Intent, stance: str,
     if (intent.tag in ("attack", "area_fire") and intent.mode in ("burst", "triple", "area", "suppress")
             and stance_problem(c, st, intent, False, True, cost) is None and have >= cost + 1):
         out["steady"] = True
+    blades = [f for f, e in foes if not e and not getattr(f.weapon, "ranged", True)]
+    if (intent.tag == "hold" and blades and not engaged and not st.receiving
+            and stance_problem(c, st, intent, False, False, 0, True) is None):
+        out["receive"] = True  # a set spear meets the charge it waits for
     bashers = [f for f in engaged if f.shield is not None or f.weapon.has("bludgeoning")]
     if (intent.tag == "hold" and bashers and have >= 2
             and stance_problem(c, st, intent, True, False, 0) is None):

@@ -40,6 +40,7 @@ KEYS: dict[str, tuple[tuple[int, ...], str]] = {
     "ward": ((pygame.K_6,), "6"),  # Mythras: Ward Location, Brace, Steady Weapon (taken with the next action)
     "brace": ((pygame.K_7,), "7"),
     "steady": ((pygame.K_8,), "8"),
+    "receive": ((pygame.K_9,), "9"),
     "next_unit": ((pygame.K_TAB,), "Tab"),
     "orders": ((pygame.K_n,), "N"),
     "all_mine": ((pygame.K_x,), "X"),
@@ -143,6 +144,8 @@ RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
                                       "until the warding weapon attacks) / Brace (+1 AP, against knockback and Bash) "
                                       "/ Steady Weapon (+1 AP, burst and full auto one grade easier); both last "
                                       "until the unit moves"),
+        (("receive",), "with the next action: set a spear to receive a charge (counters a charger with the "
+                       "better Damage Modifier; until it moves or attacks)"),
     ),
 }
 END_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (

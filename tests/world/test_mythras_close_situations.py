@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from gridfactory import make_grid
 from worldplay import unit
 
@@ -16,6 +17,9 @@ from engine.mythras.attack import attack_roll, defence_skill, effect_options, ex
 from engine.mythras.effects import Choice
 from engine.mythras.outcome import resolve_hit
 from engine.mythras.ruleset import MythrasRuleset
+from engine.outcome import Impossible
+from engine.ruleset import Intent
+from game.world.actions import Hold
 from game.world.components import Position, Posture
 
 RIFLE = {"role": "rifleman", "weapon": "m16_a1", "magazines": 2}
@@ -103,3 +107,35 @@ def test_bashed_into_an_obstacle_rolls_hard_athletics_or_falls(new_match):
     ex = exchange(plan, attack_roll(ScriptedDice([10]), plan), "none", None)
     out = resolve_hit(ScriptedDice([15, 5, 1]), plan, ex, (Choice("bash"),))
     assert ("bash", 2) in out.world and ("prone", True) not in out.target_changes
+
+
+def test_a_spear_set_to_receive_a_charge_counters_with_the_chargers_damage_modifier(new_match):
+    """0005 Charging: "Rather than Parrying or Evading, the recipient of a charge can
+    simultaneously counterattack the charging attacker instead ... If the weapon can be set
+    to receive a charge (such as a spear), the recipient may use the Damage Modifier of the
+    charger instead of his own" (the 2H Spear: "Can be set to receive a charge", 0005 Sample
+    Melee Weapons). Set with a hold (the choice `receive`, key 9), kept until the spearman
+    moves or attacks; a charge at it is met by the counterattack, which takes the better of
+    the two Damage Modifiers."""
+    spear = {"role": "rifleman", "weapon": "long_spear"}
+    m = match(new_match, ["." * 8] * 3, {"blue": [unit(spear, "P", 2, 1)],
+                                         "red": [unit({"role": "axeman"}, "C", 3, 1), unit(SWORD, "S", 6, 1)]})
+    assert isinstance(m.check(2, Hold(), None, receive=True), Impossible)  # a broadsword is not set
+    p, st = m.view(0).combatant, m.view(0).state
+    with pytest.raises(ValueError, match="no move or attack"):
+        m.rules.declare(p, st, receive=True, intent=Intent("move", move="free"))
+    st = m.rules.acted(p, st, "hold", Intent("hold"), declaration=m.rules.declare(p, st, receive=True, intent=Intent("hold")))
+    assert st.receiving and "set to receive a charge" in m.rules.status(st)
+    m.health.set_state(0, st)
+    charge = m.rules.before_reaction(ScriptedDice([20]), m.range.request(1, 0, "melee", {"charging": True}))
+    assert m.rules.reaction(charge) is None  # no question: the set spear answers
+    (result,) = m.rules.resolve(ScriptedDice([15, 5, 1, 50, 50, 50, 50]), charge)
+    result = m.rules.with_effects(result, []) if m.rules.effects(result) is not None else result
+    assert result.exchange.reaction == "counter" and result.counter_strike
+    counter = m.rules.plan(m.range.request(0, 1, "melee", {"kind": "counter strike"}))
+    own, charger = p.damage_modifier_step, m.view(1).combatant.damage_modifier_step
+    assert charger > own and counter.dm_step == charger
+    plain = m.rules.plan(m.range.request(0, 1, "melee", {}))
+    assert plain.dm_step == own
+    moved = m.rules.acted(p, st, "move", Intent("move", move="free"), declaration=m.rules.declare(p, st))
+    assert not moved.receiving
