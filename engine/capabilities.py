@@ -165,6 +165,12 @@ class ChoiceRules(ABC):
         by default none."""
         return {}
 
+    def turn_contest(self, dice: Dice, actor: Participant, foes: Sequence[Participant]
+                     ) -> tuple[Any, dict[str, Any], tuple[str, ...]] | None:
+        """A contest the Turn just taken starts with the foes engaging the actor (Mythras:
+        Outmaneuver): (the actor's state, the foes' states by name, log lines), or None."""
+        return None
+
 
 class TimingRules(ABC):
     """Parts of a declared action that come at later initiative counts (Yags SF, Multiple

@@ -14,6 +14,9 @@ paths, is the world's). Each refusal names its section (shared/rules/mythras-srd
 - 0005 Movement: "Movement can only be performed by unengaged characters ... Once Engaged,
   characters cannot move away from an opponent unless first Withdrawing": no Move while
   engaged (the Withdraw effect steps it clear);
+- 0005 Outmaneuvering: a foe who failed to beat the manoeuvring character's roll "cannot
+  attack him for the remainder of that Combat Round"; beating them all, he may withdraw
+  (a Move while engaged);
 - 0005 Movement: "Movement is performed by either the Move or Charge Action": a shot does
   not carry a walk in its Turn, but with Skirmishing ("ranged attacks whilst walking or
   running").
@@ -65,6 +68,10 @@ def _useless(state: MythrasState, locations: tuple[str, ...]) -> list[str]:
 def _attack_refusal(c: Character, st: MythrasState, request: DeclarationRequest) -> Impossible | None:
     intent = request.intent
     name = c.name
+    target = request.target
+    if target is not None and name in getattr(target.state, "outmanoeuvred", ()):
+        return Impossible(f"{target.name} has outmanoeuvred {name}: it cannot attack him for the rest of the round "
+                          "(Outmaneuvering)")
     if st.no_attack_turns > 0:
         return Impossible(f"{name} is reeling from a Serious Wound: no attack for {st.no_attack_turns} more "
                           "Turn(s), only parries and evades (Serious Wound)")
@@ -140,7 +147,7 @@ def may_declare(request: DeclarationRequest) -> Impossible | None:
     if intent.tag == "stand" and legs:
         return Impossible(f"{c.name} cannot stand: {' and '.join(legs)} useless, the victim drops prone "
                           "(Serious Wound); it crawls")
-    if intent.tag == "move" and request.engaged:
+    if intent.tag == "move" and request.engaged and not st.withdrawing:
         return Impossible(f"{c.name} is engaged: it cannot move away unless first Withdrawing (Movement: "
                           "\"Movement can only be performed by unengaged characters\")")
     if intent.tag == "move" and intent.move in ("run", "sprint") and (

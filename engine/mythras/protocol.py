@@ -39,7 +39,7 @@ from engine.mythras.outcome import Outcome, _hit_line, resolve_hit
 from engine.mythras.questions import PARAMETERISED, choices, effect_keys, reaction_question
 from engine.mythras.ranged import crowd_miss_hits_bystander
 from engine.mythras.round import spend_reaction, spend_turn
-from engine.mythras.stances import after_turn, ai_choices, extra_points
+from engine.mythras.stances import after_turn, ai_choices, extra_points, outmanoeuvre_contest
 from engine.turn import Option, Question
 
 # The world's attack modes as Mythras fire modes.
@@ -255,6 +255,10 @@ class TurnHooks(ChoiceRules):
         """A ward, Brace, Steady Weapon as the AI takes them (engine.mythras.stances.ai_choices)."""
         return ai_choices(combatant, state, intent, stance, foes)
 
+    def turn_contest(self, dice: Dice, actor: Any, foes: Sequence[Any]) -> Any:
+        """Outmaneuver's group Opposed Roll (engine.mythras.stances.outmanoeuvre_contest)."""
+        return outmanoeuvre_contest(dice, actor, foes)
+
     def react(self, combatant: Any, state: MythrasState, key: str) -> MythrasState:
         """A parry, evade or counterattack costs an Action Point (0005 Reactive Actions)."""
         if key in REACTIONS and can_react(state):
@@ -282,15 +286,15 @@ class TurnHooks(ChoiceRules):
         (0005 Regain Footing); a picked-up weapon is ready again; a reload spends a Rapid
         Reload won; fire in another mode than the selector's costs one more point, the
         switch (0005 Switch Fire Mode: "modern weapons require an Action Point on the
-        character's Turn to switch modes"). Brace and Steady Weapon taken with the Turn cost a
-        point each (with a hold: then the rest is held); the declaration's ward, brace and
-        steady go into the state (engine.mythras.stances.after_turn)."""
+        character's Turn to switch modes"). Brace, Steady Weapon and Outmaneuver taken with the
+        Turn cost a point each (with a hold, the Turn is theirs: nothing is held); the
+        declaration's ward, brace, steady and set weapon go into the state
+        (engine.mythras.stances.after_turn)."""
         switch = fire_mode_switch(combatant, state, intent)
         extra = extra_points(declaration)
-        if action == "hold":
-            if extra:
-                state = replace(spend_turn(state, "act", min(extra, state.ap - state.delayed)),
-                                turns_taken=state.turns_taken)
+        if action == "hold" and extra:  # the hold is the Turn of Brace, Steady Weapon, Outmaneuver
+            state = spend_turn(state, "act", min(extra, state.ap - state.delayed))
+        elif action == "hold":
             state = spend_turn(state, "hold")
         else:
             cost = min(TURN_COST.get(action, 1) + (1 if switch else 0) + extra, state.ap - state.delayed)

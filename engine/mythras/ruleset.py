@@ -134,14 +134,14 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
         warded = tuple(choices["warded"]) if choices.get("warded") is not None else None
         problem = ward_problem(combatant, warded or (), intent, choices.get("stance"))
         brace, steady = bool(choices.get("brace", False)), bool(choices.get("steady", False))
-        receive = bool(choices.get("receive", False))
-        if problem is None and (brace or steady or receive):  # engine.mythras.stances
+        receive, outmanoeuvre = bool(choices.get("receive", False)), bool(choices.get("outmanoeuvre", False))
+        if problem is None and (brace or steady or receive or outmanoeuvre):  # engine.mythras.stances
             tag = intent.tag if intent is not None else "hold"
             cost = 0 if tag == "hold" else TURN_COST.get(tag, 1) + (1 if fire_mode_switch(combatant, state, intent) else 0)
-            problem = stance_problem(combatant, state, intent, brace, steady, cost, receive)
+            problem = stance_problem(combatant, state, intent, brace, steady, cost, receive, outmanoeuvre)
         if problem is not None:
             raise ValueError(problem)
-        return MythrasDeclaration(reaction, warded, brace, steady, receive)
+        return MythrasDeclaration(reaction, warded, brace, steady, receive, outmanoeuvre)
 
     def action_speed(self, request: AttackRequest) -> str:
         """Mythras has no action speeds: every action comes on its fighter's Turn."""
@@ -285,6 +285,8 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
         st = refresh(combatant, out.state)
         if moved != "none" and (st.steady or st.braced):
             st = replace(st, steady=False, braced=False)
+        if st.outmanoeuvred or st.withdrawing:  # "for the remainder of that Combat Round"
+            st = replace(st, outmanoeuvred=frozenset(), withdrawing=False)
         return Applied(st, out.rolls, out.events)
 
     def first_aid(self, dice: Dice, healer: Participant, patient: Participant, *, stuns: bool = False) -> Applied:

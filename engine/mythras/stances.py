@@ -1,6 +1,7 @@
 """What a Mythras fighter keeps up besides its Turns (shared/rules/mythras-srd, 0005): the
 declaration value (`MythrasDeclaration`: reaction policy, warded locations, Brace, Steady
-Weapon), what they cost, how they last, and the AI's picks of them.
+Weapon, a weapon set to receive a charge, Outmaneuver), what they cost, how they last, the
+close-combat situations the grid's facts set, and the AI's picks of them.
 
 - **Ward Location** (a Free Action; Passive Blocking): the declaration choice `warded`, the
   locations the warding weapon blocks passively (a shield its Passive Blocking number,
@@ -8,11 +9,14 @@ Weapon), what they cost, how they last, and the AI's picks of them.
   cover continues until the dedicated weapon is used to attack or actively Parry"): a Turn
   attacking with a warding weapon ends it; `warded=()` lowers it. Against gunfire a shield
   blocks only this way (0005 Parrying Weapon Fire with Shields).
-- **Brace** and **Steady Weapon** (Proactive Actions, one Action Point each): the choices
-  `brace` / `steady` taken with the Turn's action cost one point more (with a hold: that
-  point, then the rest held for reactions), refused with too few. Their benefits "continue
-  until the character moves": kept in the state, a Turn that moves ends them. Steady Weapon
-  needs "an automatic weapon" (burst or full-automatic).
+- **Brace**, **Steady Weapon** and **Outmaneuver** (Proactive Actions, one Action Point
+  each): the choices `brace` / `steady` / `outmanoeuvre` taken with the Turn's action cost
+  one point more (with a hold, the hold is their Turn), refused with too few. Brace's and
+  Steady Weapon's benefits "continue until the character moves": kept in the state, a Turn
+  that moves ends them. Steady Weapon needs "an automatic weapon" (burst or full-automatic).
+  Outmaneuver's group roll is `outmanoeuvre_contest` (the world's `turn_contest`).
+- **Set to receive a charge** (`receive`, no Action Point: 0005 Charging), kept until the
+  fighter moves or attacks.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ class MythrasDeclaration:
     brace: bool = False
     steady: bool = False
     receive: bool = False  # set the weapon to receive a charge (kept until it moves or attacks)
+    outmanoeuvre: bool = False  # Outmaneuver the foes engaging it (a Proactive Action)
 
 
 def ward_limit(c: Character, stance: str | None = None) -> int:
@@ -66,14 +71,14 @@ def moves(intent: Intent | None) -> bool:
 
 def extra_points(decl: Any) -> int:
     """The Action Points the declaration's proactive actions add to the Turn's (Brace, Steady
-    Weapon: one each)."""
+    Weapon, Outmaneuver: one each)."""
     if not isinstance(decl, MythrasDeclaration):
         return 0
-    return int(decl.brace) + int(decl.steady)
+    return int(decl.brace) + int(decl.steady) + int(decl.outmanoeuvre)
 
 
 def stance_problem(c: Character, st: MythrasState, intent: Intent | None, brace: bool, steady: bool,
-                   turn_cost: int, receive: bool = False) -> str | None:
+                   turn_cost: int, receive: bool = False, outmanoeuvre: bool = False) -> str | None:
     """What is wrong with taking Brace / Steady Weapon with a Turn costing `turn_cost`
     points: an automatic weapon for Steady Weapon, one already kept, too few points; or
     with setting the weapon to receive a charge: a weapon that "can be set" (the 2H Spear),
@@ -88,10 +93,13 @@ def stance_problem(c: Character, st: MythrasState, intent: Intent | None, brace:
         return f"{c.name} keeps its weapon steady already, until it moves (Steady Weapon)"
     if brace and st.braced and not moves(intent):
         return f"{c.name} is braced already, until it moves (Brace)"
-    need = turn_cost + int(brace) + int(steady)
+    if outmanoeuvre and st.outmanoeuvred:
+        return f"{c.name} has outmanoeuvred its foes this round already (Outmaneuvering)"
+    need = turn_cost + int(brace) + int(steady) + int(outmanoeuvre)
     have = st.ap - st.delayed
-    if (brace or steady) and need > have:
-        what = " and ".join(w for w, on in (("Brace", brace), ("Steady Weapon", steady)) if on)
+    if (brace or steady or outmanoeuvre) and need > have:
+        what = " and ".join(w for w, on in (("Brace", brace), ("Steady Weapon", steady),
+                                            ("Outmaneuver", outmanoeuvre)) if on)
         return f"{c.name} has {have} Action Point(s): {what} with this Turn takes {need}"
     return None
 
@@ -184,4 +192,39 @@ def ai_choices(c: Character, st: MythrasState, intent: Intent, stance: str,
     if (intent.tag == "hold" and bashers and have >= 2
             and stance_problem(c, st, intent, True, False, 0) is None):
         out["brace"] = True
+    if (engaged and not st.outmanoeuvred and (len(engaged) >= 2 or (intent.tag == "hold" and c.weapon.ranged))
+            and "brace" not in out and "steady" not in out
+            and stance_problem(c, st, intent, False, False, cost, outmanoeuvre=True) is None):
+        out["outmanoeuvre"] = True  # beset by several, or a gunner caught in melee: slip them
     return out
+
+
+def outmanoeuvre_contest(dice: Any, actor: Any, foes: Sequence[Any]) -> tuple[Any, dict[str, Any], tuple[str, ...]] | None:
+    """0005 Outmaneuvering, for a Turn declared with `outmanoeuvre`: "a group Opposed Roll of
+    Evade skills. Every participant, both the maneuvering character and those foes who wish
+    to corner him, must spend an Action Point ... those who fail to beat the maneuvering
+    character's roll cannot attack him for the remainder of that Combat Round"; "If the
+    maneuvering character beats all of his opponents, one has the choice of safely engaging
+    a single foe ... or Withdrawing from the fight completely". `foes`: the participants
+    engaging it. A foe with no Action Point left cannot corner him (it is blocked without a
+    roll). Returns (its state, the foes' states by name, log lines), or None: no contest."""
+    from engine.mythras.close import outmanoeuvre
+    from engine.mythras.round import spend_reaction
+
+    decl = actor.declaration
+    if not isinstance(decl, MythrasDeclaration) or not decl.outmanoeuvre:
+        return None
+    st: MythrasState = actor.state
+    if not foes:
+        return st, {}, (f"{actor.name} has no one to outmanoeuvre",)
+    able = [f for f in foes if f.state.ap > 0 and not (f.state.surprised and f.state.turns_taken == 0)]
+    result = outmanoeuvre(dice, actor.name, actor.combatant.skill("evade"),
+                          [(f.name, f.combatant.skill("evade")) for f in able], st.skill_grade())
+    blocked = set(result.blocked) | {f.name for f in foes if f not in able}
+    lines = [result.roll.describe(), *(r.describe() for _, r in result.foe_rolls)]
+    beat_all = len(blocked) == len(foes)
+    lines.append(f"{actor.name} outmanoeuvres " + (", ".join(sorted(blocked)) or "no one") + ": "
+                 + ("they cannot attack him this round; he may withdraw" if beat_all else
+                    "those cannot attack him this round" if blocked else "all may still attack him"))
+    states = {f.name: spend_reaction(f.state) for f in able}
+    return replace(st, outmanoeuvred=frozenset(blocked), withdrawing=beat_all), states, tuple(lines)

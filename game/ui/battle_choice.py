@@ -49,7 +49,7 @@ class PendingChoice:
         self.all_out = False  # the next attack is an all-out attack (step dice)
         # Mythras, taken with the next action: a ward (None: as the unit keeps it), Brace, Steady Weapon
         self.ward: tuple[str, ...] | None = None
-        self.brace = self.steady = self.receive = False
+        self.brace = self.steady = self.receive = self.outmanoeuvre = False
         # a move staged for `staged_uid`: its path (the unit's tile first) and mode; a click on
         # an enemy then attacks on the way, a click on its end tile moves only
         self.staged: tuple[tuple[int, int], ...] = ()
@@ -96,7 +96,7 @@ class PendingChoice:
     def toggle_stance(self, uid: int, act: str) -> str:
         """Mythras' 6 / 7 / 8: the next ward, Brace, Steady Weapon, taken with the unit's next
         action (engine.mythras.stances); the line saying so."""
-        if act in ("brace", "steady", "receive"):
+        if act in ("brace", "steady", "receive", "outmanoeuvre"):
             setattr(self, act, not getattr(self, act))
             return rulesheets.stance_words(self.match.rules, act, getattr(self, act))
         v = self.match.view(uid)
@@ -236,7 +236,7 @@ class PendingChoice:
         if self.reaction is not None:
             out["reaction"] = self.reaction
         stances = {"warded": self.ward, "brace": self.brace or None, "steady": self.steady or None,
-                   "receive": self.receive or None}
+                   "receive": self.receive or None, "outmanoeuvre": self.outmanoeuvre or None}
         return {**out, **{k: x for k, x in stances.items() if x is not None}}  # Mythras: 6 / 7 / 8
 
     def declared(self) -> None:
@@ -246,7 +246,7 @@ class PendingChoice:
         self.reaction = None
         self.manoeuvre = ""
         self.all_out = False
-        self.ward, self.brace, self.steady, self.receive = None, False, False, False
+        self.ward, self.brace, self.steady, self.receive, self.outmanoeuvre = None, False, False, False, False
 
     # --- what a click declares --------------------------------------------------------
 

@@ -138,8 +138,8 @@ def test_buttons_greyed_with_the_rulesets_reason(app):
 def test_ward_brace_and_steady_on_keys(app):
     """Issue 28, Mythras 13: the player reaches Ward Location, Brace and Steady Weapon (0005
     Proactive and Free Actions) on 6 / 7 / 8, taken with the next action: a rifleman has
-    nothing to ward with; Brace taken with a hold costs its Action Point (2 -> 1, the rest
-    held) and the unit stays braced."""
+    nothing to ward with; Brace taken with a hold is the Turn (2 Action Points -> 1) and the
+    unit stays braced."""
     screen = open_mythras(app, CROSSROADS)
     m = screen.match
     app.frame(16)
@@ -154,6 +154,6 @@ def test_ward_brace_and_steady_on_keys(app):
     post_key(pygame.K_h)
     app.frame(16)
     st = m.view(uid).state
-    assert st.braced and st.holding and st.ap == 1
+    assert st.braced and st.ap == 1
     assert any(k == "6 / 7 / 8" and "Brace" in what for k, what in help_rows("mythras"))
     assert not any(k == "6 / 7 / 8" for k, _ in help_rows("yags"))

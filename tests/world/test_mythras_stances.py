@@ -10,10 +10,11 @@ from dataclasses import replace
 from gridfactory import make_grid
 from worldplay import unit
 
+from engine.dice import ScriptedDice
 from engine.mythras.ranged import shield_locations
 from engine.mythras.ruleset import MythrasRuleset
 from engine.outcome import Impossible
-from engine.ruleset import Intent
+from engine.ruleset import Intent, Participant
 from game.ai import make_controller
 from game.flow import Flow
 from game.world.actions import Attack, Hold, Move
@@ -120,11 +121,11 @@ def test_steady_weapon_costs_a_point_eases_recoil_and_ends_with_a_move(new_match
     assert not st.steady
 
 
-def test_brace_with_a_hold_spends_its_point_and_keeps_the_rest_for_reactions(new_match):
+def test_brace_with_a_hold_is_a_turn_of_its_own(new_match):
     """0005 Brace (a Proactive Action: "For the purposes of resisting Knockback ... SIZ is
     treated as 50% bigger. Against the Bash Special Effect, SIZ is doubled"), lasting like
-    Steady Weapon "until the character moves": with a hold it costs its point and the rest is
-    held; the attack on the braced fighter reads it."""
+    Steady Weapon "until the character moves": with a hold it is the Turn (one point, the
+    fighter's Turns go on); the attack on the braced fighter reads it."""
     m = mythras_match(new_match, {"blue": [unit({"role": "swordsman"}, "S", 2, 2)],
                                   "red": [unit({"role": "swordsman"}, "T", 3, 2)]})
 
@@ -138,7 +139,7 @@ def test_brace_with_a_hold_spends_its_point_and_keeps_the_rest_for_reactions(new
     st = replace(m.view(0).state, ap=2, holding=False)
     held = m.rules.acted(c, replace(st, braced=False), "hold", Intent("hold"),
                          declaration=m.rules.declare(c, replace(st, braced=False), brace=True, intent=Intent("hold")))
-    assert held.ap == 1 and held.holding and held.braced
+    assert held.ap == 1 and not held.holding and held.braced  # the hold is the Brace's Turn: nothing held
     refused(m.check(0, Hold(), None, brace=True), "braced already")
 
 
@@ -162,3 +163,48 @@ def test_the_ai_wards_against_guns_and_steadies_its_bursts(new_match):
     assert rules.ai_choices(sword, fresh := replace(m.view(0).state, warded=frozenset({"chest"})), Intent("hold"),
                             "normal", [(sword, True)]) == {"warded": (), "brace": True}
     assert fresh.ap == 2
+
+
+def test_outmanoeuvre_blocks_the_foes_it_beats_and_beating_all_lets_it_withdraw(new_match):
+    """0005 Outmaneuvering: "a group Opposed Roll of Evade skills. Every participant ... must
+    spend an Action Point. Then they each roll once and those who fail to beat the
+    maneuvering character's roll cannot attack him for the remainder of that Combat Round";
+    "If the maneuvering character beats all of his opponents, one has the choice of safely
+    engaging a single foe for the rest of the Round or Withdrawing from the fight
+    completely" (0005 Movement: "Once Engaged, characters cannot move away ... unless first
+    Withdrawing"). A rifleman caught between two swordsmen outmanoeuvres them with a hold
+    (the Turn is the manoeuvre): its Evade rolls 40 (its skill, if lower), theirs (Evade 30)
+    21 and 10: all succeed and the higher face wins (0004 Opposed Rolls); it beats both (they spend a point each), neither may attack it
+    this round, and it may move away; the next round they may again."""
+    m = mythras_match(new_match, {"blue": [unit(RIFLE, "G", 5, 3)],
+                                  "red": [unit({"role": "swordsman"}, "A", 4, 3), unit({"role": "swordsman"}, "B", 6, 3)]})
+    step = Move(((5, 3), (5, 4)), "free")
+    assert isinstance(m.check(0, step), Impossible)  # engaged: no move
+    g = m.view(0).combatant
+    evade = g.skill("evade")
+    c = m.rules.declare(g, m.view(0).state, outmanoeuvre=True, intent=Intent("hold"))
+    assert c.outmanoeuvre
+    actor = Participant("G", g, m.view(0).state, c)
+    foes = [m.participant(1), m.participant(2)]
+    faces = [min(evade, 40), 21, 10]  # three successes (Evade 30 criticals on 01-03): the highest face wins
+    state, others, lines = m.rules.turn_contest(ScriptedDice(faces), actor, foes)
+    assert state.outmanoeuvred == {"A", "B"} and state.withdrawing
+    assert others["A"].ap == 1 and others["B"].ap == 1
+    assert any("outmanoeuvres A, B" in line for line in lines)
+    m.health.set_state(0, state)
+    assert not isinstance(m.check(0, step), Impossible)  # it may withdraw
+    refused(m.check(1, Attack(0, "melee")), "outmanoeuvred", "Outmaneuvering")
+    st = m.rules.end_of_round(m.dice, g, state).state
+    assert st.outmanoeuvred == frozenset() and not st.withdrawing
+    # in play: the Turn's hold with the choice spends one point and rolls (the world's act step)
+    m2 = mythras_match(new_match, {"blue": [unit(RIFLE, "G", 5, 3)],
+                                   "red": [unit({"role": "swordsman"}, "A", 4, 3), unit({"role": "swordsman"}, "B", 6, 3)]})
+
+    def act(match, uid):
+        if uid == 0 and not match.view(0).state.outmanoeuvred and match.view(0).state.ap == 2:
+            return Hold(), {"outmanoeuvre": True}
+        return Hold(), {}
+
+    Flow(m2, {"blue": Script(act), "red": Script(act)}).play_round()
+    assert any(e.text.startswith("G outmanoeuvres") for e in m2.log)
+    assert any("G: Evade (outmanoeuvre)" in e.text for e in m2.log)

@@ -27,7 +27,7 @@ UNUSED = {"snap": "Mythras has no snap shot: 1 fires a single shot",
           "triple": "Mythras has no triple burst: 2 fires a burst"}
 REACTIONS_COSTING = ("parry", "evade", "counter")  # each costs an Action Point (0005 Reactions)
 # Keys of the Imperative's own, taken with the next action (engine.mythras.stances).
-STANCE_KEYS = ("ward", "brace", "steady", "receive")
+STANCE_KEYS = ("ward", "brace", "steady", "receive", "outmanoeuvre")
 
 
 def ward_options(c: Any, stance: str) -> list[tuple[str, ...]]:
@@ -53,6 +53,9 @@ def next_ward(v: Any, now: tuple[str, ...] | None) -> tuple[tuple[str, ...] | No
 
 
 def stance_words(act: str, on: bool) -> str:
+    if act == "outmanoeuvre":
+        return ("Outmaneuver with the next action (+1 AP; H: the Turn is the manoeuvre)" if on
+                else "Outmaneuver dropped")
     if act == "receive":
         return ("set to receive a charge with the next action (a hold or the like: no move, no attack)" if on
                 else "no longer set to receive a charge")
