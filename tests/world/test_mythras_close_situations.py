@@ -20,7 +20,7 @@ from engine.mythras.ruleset import MythrasRuleset
 from engine.outcome import Impossible
 from engine.ruleset import Intent
 from game.world.actions import Hold
-from game.world.components import Position, Posture
+from game.world.components import Moved, Position, Posture
 
 RIFLE = {"role": "rifleman", "weapon": "m16_a1", "magazines": 2}
 SWORD = {"role": "swordsman"}
@@ -139,3 +139,18 @@ def test_a_spear_set_to_receive_a_charge_counters_with_the_chargers_damage_modif
     assert plain.dm_step == own
     moved = m.rules.acted(p, st, "move", Intent("move", move="free"), declaration=m.rules.declare(p, st))
     assert not moved.receiving
+
+
+def test_a_blow_that_walks_one_tile_to_its_foe_is_a_charge(new_match):
+    """Issue 28's reading, kept: 0005 Charging, "There is no minimum distance that must be
+    covered before a charge can take place, as the distance moved is less a factor than the
+    momentum achieved": a blow whose approach walks a single tile is the Charge Action (the
+    one Combat Action that moves and attacks: "Movement is performed by either the Move or
+    Charge Action"): Hard, the weapon a Size up (Broadsword M -> L); a blow from where the
+    fighter stands is not."""
+    m = match(new_match, ["." * 8] * 3, {"blue": [unit(SWORD, "A", 2, 1)], "red": [unit(SWORD, "T", 3, 1)]})
+    still = plan_of(m, 0, 1)
+    assert ("charging", "hard") not in still.reasons and still.size == "M"
+    m.write(0, Moved, mode="free", path=((1, 1), (2, 1)))
+    walked = plan_of(m, 0, 1)
+    assert ("charging", "hard") in walked.reasons and walked.size == "L" and walked.grade == "hard"
