@@ -56,10 +56,7 @@ from engine.mythras.protocol import (
     stray_outcome,
 )
 from engine.mythras.round import mythras_round, refresh, roll_initiative, spend_reaction, spend_turn
-from engine.mythras.stances import (
-    MythrasDeclaration,
-    stance_problem,
-)
+from engine.mythras.stances import MythrasDeclaration, stance_problem, ward_choice
 from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, fatigue_move, wound_level
 from engine.mythras.templates import make_character
 from engine.rolls import Roll
@@ -131,7 +128,7 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
         if reaction not in POLICIES:
             raise ValueError(f"unknown reaction policy {reaction!r}; expected one of {', '.join(POLICIES)}")
         intent = choices.get("intent")
-        warded = tuple(choices["warded"]) if choices.get("warded") is not None else None
+        warded = ward_choice(choices.get("warded"))
         problem = ward_problem(combatant, warded or (), intent, choices.get("stance"))
         brace, steady = bool(choices.get("brace", False)), bool(choices.get("steady", False))
         receive, outmanoeuvre = bool(choices.get("receive", False)), bool(choices.get("outmanoeuvre", False))

@@ -48,6 +48,16 @@ class MythrasDeclaration:
     outmanoeuvre: bool = False  # Outmaneuver the foes engaging it (a Proactive Action)
 
 
+def ward_choice(value: Any) -> tuple[str, ...] | None:
+    """The choice `warded` as locations: a comma-separated string (a save keeps choices as
+    plain values: "" lowers the ward) or a sequence; None: not given (the ward as kept)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return tuple(x.strip() for x in value.split(",") if x.strip())
+    return tuple(value)
+
+
 def ward_limit(c: Character, stance: str | None = None) -> int:
     """How many locations `c` may ward: a shield its Passive Blocking number, doubled
     crouching behind it (0005 Passive Blocking: "Crouching down behind a shield allows a
@@ -178,7 +188,7 @@ def ai_choices(c: Character, st: MythrasState, intent: Intent, stance: str,
     if c.shield is not None:
         want = shield_locations(c.shield, stance == "crouched") if guns and not engaged else ()
         if frozenset(want) != st.warded:
-            out["warded"] = tuple(want)
+            out["warded"] = ",".join(want)  # a plain value, as saves keep choices
     have = st.ap - st.delayed
     cost = 0 if intent.tag == "hold" else 1
     if (intent.tag in ("attack", "area_fire") and intent.mode in ("burst", "triple", "area", "suppress")

@@ -235,7 +235,7 @@ class PendingChoice:
         out: dict[str, Any] = {} if self.defences is None else {"defences": self.defences}
         if self.reaction is not None:
             out["reaction"] = self.reaction
-        stances = {"warded": self.ward, "brace": self.brace or None, "steady": self.steady or None,
+        stances = {"warded": None if self.ward is None else ",".join(self.ward), "brace": self.brace or None, "steady": self.steady or None,
                    "receive": self.receive or None, "outmanoeuvre": self.outmanoeuvre or None}
         return {**out, **{k: x for k, x in stances.items() if x is not None}}  # Mythras: 6 / 7 / 8
 
