@@ -128,6 +128,9 @@ def plan_attack(ctx: AttackContext) -> AttackPlan | Impossible:
         raise ValueError(f"unknown attack mode {ctx.mode!r}; expected one of {', '.join(MODES)}")
     if not st.can_attack:
         return Impossible(f"{a.name} cannot attack now ({'reeling' if st.no_attack_turns else st.status})")
+    if a.name in ctx.defender_state.outmanoeuvred:  # any attack: a free strike, a counter, overwatch too
+        return Impossible(f"{ctx.defender.name} has outmanoeuvred {a.name}: no attack on him this round "
+                          "(Outmaneuvering)")
     if st.pinned and weapon.ranged:
         return Impossible(f"{a.name} is pinned down and cannot return fire this Turn")
     if st.weapon_state != "ready" and weapon is a.weapon:

@@ -194,6 +194,8 @@ def test_outmanoeuvre_blocks_the_foes_it_beats_and_beating_all_lets_it_withdraw(
     m.health.set_state(0, state)
     assert not isinstance(m.check(0, step), Impossible)  # it may withdraw
     refused(m.check(1, Attack(0, "melee")), "outmanoeuvred", "Outmaneuvering")
+    # nor a free strike as it walks away ("safely ... Withdrawing from the fight completely")
+    assert isinstance(m.rules.plan(m.range.request(1, 0, "melee", {"kind": "free strike"})), Impossible)
     st = m.rules.end_of_round(m.dice, g, state).state
     assert st.outmanoeuvred == frozenset() and not st.withdrawing
     # in play: the Turn's hold with the choice spends one point and rolls (the world's act step)
