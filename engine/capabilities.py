@@ -19,7 +19,15 @@ from typing import Any
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
-from engine.ruleset_types import Applied, AttackRequest, HealthFacts, Outcome, Participant, Preview
+from engine.ruleset_types import (
+    Applied,
+    AttackRequest,
+    HealthFacts,
+    Intent,
+    Outcome,
+    Participant,
+    Preview,
+)
 from engine.turn import Option, Question
 
 
@@ -134,6 +142,19 @@ class ChoiceRules(ABC):
         or take it; step dice: innate defence, dodge or block), each option with its exact
         chance; None when nothing is asked. The exchange asks it of the defender; the chosen
         key reaches `resolve` and `preview` as the request option `reaction`."""
+
+    def ai_choices(self, combatant: Any, state: Any, intent: Intent, stance: str,
+                   foes: Sequence[tuple[Any, bool]]) -> dict[str, Any]:
+        """The declaration choices the AI takes with an action of `intent` (Mythras: a ward,
+        Brace, Steady Weapon), `foes` the enemies it sees as (combatant, engaged with it);
+        by default none."""
+        return {}
+
+    def turn_contest(self, dice: Dice, actor: Participant, foes: Sequence[Participant]
+                     ) -> tuple[Any, dict[str, Any], tuple[str, ...]] | None:
+        """A contest the Turn just taken starts with the foes engaging the actor (Mythras:
+        Outmaneuver): (the actor's state, the foes' states by name, log lines), or None."""
+        return None
 
 
 class TimingRules(ABC):

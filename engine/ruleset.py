@@ -182,10 +182,12 @@ class Ruleset(ABC):
         tokens = getattr(result, "effects", ()) if applied.effects is None else applied.effects
         return token_effects(tuple(tokens))
 
-    def acted(self, combatant: Any, state: Any, action: str, intent: Intent | None = None) -> Any:
+    def acted(self, combatant: Any, state: Any, action: str, intent: Intent | None = None,
+              declaration: Any = None) -> Any:
         """A unit's state after it took a turn's action (engine.turn.Act) of kind `action` (a
         world action's tag: attack, move, hold, ...; `intent`: the action as the declaration
-        heard it, its mode...): Mythras spends its action points."""
+        heard it, its mode...; `declaration`: the ruleset's declaration value of the Turn):
+        Mythras spends its action points and keeps what the declaration set up (a ward)."""
         return state
 
     def disarmed_spec(self, spec: Mapping[str, Any]) -> dict[str, Any]:

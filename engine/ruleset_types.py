@@ -39,6 +39,15 @@ class Situation:
     # the fastest the attacker has already walked this round (none, free, run, sprint): a
     # Move taken in an earlier Turn of the round (Mythras); `attacker_moved` is this action's own
     attacker_gait: str = "none"
+    # Surroundings some rulesets read (Mythras, 0005): cover on the tiles round the attacker
+    # with a free tile beside it hidden from the target (Duck Back), for a shot; in close
+    # combat another foe of the target beside it, opposite the attacker (attacked from
+    # behind), and the metres the target can be thrust straight away from the attacker
+    # before a wall or a standing unit stops it (a thrust this long or longer meets an
+    # obstacle); None: not worked out (not a blow)
+    attacker_by_cover: bool = False
+    target_flanked: bool = False
+    target_room_behind_m: float | None = None
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from engine.mythras.tables import (
     bash_m,
     damage_modifier_for_step,
     halved,
+    hardest,
     hit_location,
     knockback_m,
     parry_deflects,
@@ -226,6 +227,15 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
                 bashed = bash_m(rolled, plan.weapon.kind == "shield")
                 world.append(("bash", bashed))
                 events.append(f"{d.name} is bashed back {bashed} m")
+                if bashed and ctx.room_behind_m is not None and bashed >= ctx.room_behind_m:
+                    # 0005 Bash: "forced backward into an obstacle ... Athletics at Hard
+                    # difficulty - to avoid falling or tripping over" (no Acrobatics on the templates)
+                    keep = roll_skill(dice, f"{d.name}: Athletics, bashed into an obstacle", "Athletics",
+                                      d.skill("athletics"), hardest("hard", dst.skill_grade()))
+                    rolls.append(keep)
+                    if not keep.succeeded and ("prone", True) not in tchg:
+                        tchg.append(("prone", True))
+                    events.append(f"{d.name} is bashed into an obstacle" + ("" if keep.succeeded else " and falls"))
             if "damage_weapon" in mine:
                 pw = d.active_parry(bool(dst.warded))
                 through = max(0, rolled - (pw.ap or 0))

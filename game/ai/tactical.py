@@ -56,8 +56,28 @@ class TacticalAI(TacticalAttacks, TacticalMoves, TacticalObjectives):
             return Hold(), {}
         for action, choices in self._candidates(match, me, enemies, duty):
             if not isinstance(match.check(uid, action), Impossible):
-                return action, choices
-        return Hold(), {"defences": self._defences(match, me, enemies, attacking=False)}
+                return action, self._rule_choices(match, me, action, choices, enemies)
+        return Hold(), self._rule_choices(match, me, Hold(), {"defences": self._defences(match, me, enemies, attacking=False)},
+                                          enemies)
+
+    def _rule_choices(self, match: Match, me: UnitView, action: Any, choices: dict[str, Any],
+                      enemies: list[UnitView]) -> dict[str, Any]:
+        """`choices` with what the ruleset's choices capability has the AI take with the
+        action (Mythras: a ward, Brace, Steady Weapon), when the declaration stays legal."""
+        rules = match.rules.choice_rules
+        if rules is None:
+            return choices
+        foes = [(e.combatant, match.topology.steps(me.pos, e.pos) <= match.rules.weapon_facts(e.combatant).reach_tiles
+                 and match.rules.weapon_facts(e.combatant).melee) for e in self.seen_among(match, me, enemies)]
+        stance = str(choices.get("stance") or (me.stance if me.stance in ("prone", "crouched") else "normal"))
+        extra = rules.ai_choices(me.combatant, me.state, match.declarations.intent_of(action), stance, foes)
+        if not extra:
+            return choices
+        out = {**choices, **extra}
+        if isinstance(match.check(me.uid, action, choices.get("stance"), **{k: v for k, v in out.items() if k != "stance"}),
+                      Impossible):
+            return choices
+        return out
 
     def _defences(self, match: Match, me: UnitView, enemies: list[UnitView], attacking: bool) -> int:
         """The first defence costs nothing (Defence: -10 per defence after the first), so it

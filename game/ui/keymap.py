@@ -20,6 +20,11 @@ from game.ui import actionui
 KEYS: dict[str, tuple[tuple[int, ...], str]] = {
     **actionui.keys(),
     "react": ((pygame.K_f,), "F"),
+    "ward": ((pygame.K_6,), "6"),  # Mythras: Ward Location, Brace, Steady Weapon (taken with the next action)
+    "brace": ((pygame.K_7,), "7"),
+    "steady": ((pygame.K_8,), "8"),
+    "receive": ((pygame.K_9,), "9"),
+    "outmanoeuvre": ((pygame.K_0,), "0"),
     "next_unit": ((pygame.K_TAB,), "Tab"),
     "orders": ((pygame.K_n,), "N"),
     "all_mine": ((pygame.K_x,), "X"),
@@ -120,6 +125,14 @@ RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...] | str, str], ...]] = {
         (("first_aid", "treat"), "first aid / treat stuns or wounds"),
         (("prone", "crouch"), "prone or stand up / crouch"),
         (("react",), "reaction policy, the next of: ask me, parry, evade guns, evade, best, never (kept until changed)"),
+        (("ward", "brace", "steady"), "with the next action (with H: the Turn is theirs): ward a location (the next; a shield its locations, kept "
+                                      "until the warding weapon attacks) / Brace (+1 AP, against knockback and Bash) "
+                                      "/ Steady Weapon (+1 AP, burst and full auto one grade easier); both last "
+                                      "until the unit moves"),
+        (("receive", "outmanoeuvre"), "with the next action: set a spear to receive a charge (counters a charger "
+                                      "with the better Damage Modifier; until it moves or attacks) / Outmaneuver "
+                                      "the foes engaging it (+1 AP: an Evade contest; those beaten cannot attack it "
+                                      "this round; beating all, it may move away)"),
     ),
 }
 END_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (

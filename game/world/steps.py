@@ -176,8 +176,32 @@ class RoundSteps:
         yield from self.resolve_step(uid, phase)
         if not m.view(uid).out:
             c = m.component(uid, Combatant)
+            d = m.declared(uid)
             m.health.set_state(uid, m.rules.acted(c.combatant, c.state, kind_of(action).tag,
-                                                  m.declarations.intent_of(action)))
+                                                  m.declarations.intent_of(action),
+                                                  declaration=d.ruleset_decl if d is not None else None))
+            self._contest(uid)
+
+    def _contest(self, uid: int) -> None:
+        """A contest the Turn starts with the foes engaging `uid` (the ruleset's
+        `turn_contest`; Mythras: Outmaneuver's group roll): their states and its lines."""
+        m = self.m
+        rules = m.rules.choice_rules
+        if rules is None:
+            return
+        v = m.view(uid)
+        foes = [e for e in m.enemies_of(uid) if not e.out and m.rules.weapon_facts(e.combatant).melee
+                and m.topology.steps(v.pos, e.pos) <= m.rules.weapon_facts(e.combatant).reach_tiles]
+        out = rules.turn_contest(m.dice, m.participant(uid), [m.participant(e.uid) for e in foes])
+        if out is None:
+            return
+        state, others, lines = out
+        for line in lines:
+            m.event(EventKind.ROLL if not line.startswith(v.name + " outmanoeuvres") else EventKind.STATUS, line, uid)
+        m.health.set_state(uid, state)
+        for e in foes:
+            if e.name in others:
+                m.health.set_state(e.uid, others[e.name])
 
     def roll_initiative_all(self) -> None:
         """Roll initiative for every unit still in the fight (engine.turn.Initiative: rulesets
