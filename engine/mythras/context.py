@@ -15,7 +15,12 @@ from engine.mythras.health import MythrasState
 from engine.mythras.legality import GAIT, GAIT_RANK
 from engine.mythras.protocol import MODE_MAP
 from engine.mythras.ranged import grid_cover
-from engine.mythras.stances import close_situations, receives_charge, with_declaration
+from engine.mythras.stances import (
+    close_situations,
+    receives_charge,
+    ward_as_standing,
+    with_declaration,
+)
 from engine.ruleset import AttackRequest, Participant
 
 
@@ -39,6 +44,7 @@ def attack_context(request: AttackRequest, target: Participant | None = None, ro
         ast = replace(ast, prone=True)
     if sit.target_stance == "prone" and not dst.prone:
         dst = replace(dst, prone=True)
+    dst = ward_as_standing(t.combatant, dst, sit.target_stance)  # a ward set crouching, now stood up
     ranged = mode != "melee"
     if ranged and sit.target_moved in ("run", "sprint"):
         situations.add("target_running" if sit.target_moved == "run" else "target_sprinting")

@@ -147,12 +147,14 @@ def grid_cover(kind: str | None) -> Cover | None:
     return Cover(COVER_LOCATIONS[share], COVER_AP[material])
 
 
+SHIELD_ORDER = ("left_arm", "chest", "abdomen", "head", "left_leg", "right_arm", "right_leg")  # a shield on the left arm
+
+
 def shield_locations(shield: Weapon, crouching: bool = False) -> tuple[str, ...]:
     """Passive Blocking: a shield covers its number of locations (doubled crouching behind
     it), taken in this order for a shield on the left arm (rules-notes)."""
-    order = ("left_arm", "chest", "abdomen", "head", "left_leg", "right_arm", "right_leg")
     n = shield.passive_locations * (2 if crouching else 1)
-    return order[:min(n, len(order))]
+    return SHIELD_ORDER[:min(n, len(SHIELD_ORDER))]
 
 
 @dataclass(frozen=True)

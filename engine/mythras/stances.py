@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.mythras.character import Character
 from engine.mythras.health import MythrasState
-from engine.mythras.ranged import shield_locations
+from engine.mythras.ranged import SHIELD_ORDER, shield_locations
 from engine.mythras.tables import LOCATIONS
 from engine.ruleset_types import Intent
 
@@ -65,6 +65,16 @@ def ward_limit(c: Character, stance: str | None = None) -> int:
     if c.shield is not None:
         return min(len(LOCATIONS), c.shield.passive_locations * (2 if stance in ("crouched", "prone") else 1))
     return 1 if c.warding_weapon is not None else 0
+
+
+def ward_as_standing(c: Character, st: MythrasState, stance: str | None) -> MythrasState:
+    """The ward as the fighter stands now: a ward set crouching behind a shield (doubled) that
+    is more than it may ward standing keeps only as many locations as it may, in the order a
+    shield on the left arm covers them (engine.mythras.ranged.shield_locations; rules-notes)."""
+    limit = ward_limit(c, stance)
+    if len(st.warded) <= limit:
+        return st
+    return replace(st, warded=frozenset(sorted(st.warded, key=SHIELD_ORDER.index)[:limit]))
 
 
 def ends_ward(c: Character, intent: Intent | None) -> bool:

@@ -210,3 +210,26 @@ def test_outmanoeuvre_blocks_the_foes_it_beats_and_beating_all_lets_it_withdraw(
     Flow(m2, {"blue": Script(act), "red": Script(act)}).play_round()
     assert any(e.text.startswith("G outmanoeuvres") for e in m2.log)
     assert any("G: Evade (outmanoeuvre)" in e.text for e in m2.log)
+
+
+def test_a_ward_set_crouching_keeps_what_a_standing_shield_may_ward_once_it_stands(new_match):
+    """0005 Passive Blocking: "Crouching down behind a shield allows a character to double the
+    number of locations covered". A Buckler (2 locations, Sample Shield Table) warding four
+    crouched covers two once the bearer stands: the first two in the order a shield on the
+    left arm covers them (left arm, chest); crouched, all four still; and a shot at it reads
+    the ward as it stands."""
+    from engine.mythras.stances import ward_as_standing
+
+    m = mythras_match(new_match, {"blue": [unit(SHIELD, "S", 2, 2)], "red": [unit(RIFLE, "R", 17, 5)]})
+    c = m.view(0).combatant
+    four = frozenset(shield_locations(c.shield, crouching=True))
+    assert len(four) == 4
+    st = replace(m.view(0).state, warded=four)
+    assert ward_as_standing(c, st, "crouched").warded == four
+    assert ward_as_standing(c, st, "standing").warded == {"left_arm", "chest"}
+    assert ward_as_standing(c, st, None).warded == {"left_arm", "chest"}
+    from game.world.components import Combatant
+
+    m.write(0, Combatant, state=st)  # warded crouching; standing now
+    request = m.range.request(1, 0, "shot", {})
+    assert m.rules.context(request).defender_state.warded == {"left_arm", "chest"}
