@@ -114,6 +114,8 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
     if "disarm" in words:
         mode("disarm", "disarm", "shot", "Disarm", "disarm")
     out.extend(_manoeuvre_buttons(match, uid, v, facts, choice))
+    for act, word, tip, why in rulesheets.stance_buttons(match.rules, v):  # Mythras: 6-0, with the next action
+        out.append(Button(km.key(act), km.label(act, word), why or tip, not why, act in choice.stances))
     ammo = v.ammo
     reload = match.check(uid, Reload()) if ammo is not None else None  # refuses in a fumbled round
     if ammo is not None and ammo.jammed:

@@ -383,7 +383,10 @@ class PendingChoice:
     def state(self, uid: int) -> bar.Choice:
         """The choice as the buttons light it."""
         return bar.Choice(self.attack_mode, self.shot, self.defences, self.pending, self.lost_round(uid),
-                          self.first_aid_stuns, self.reaction or self.policy_for.get(uid), self.manoeuvre, self.all_out)
+                          self.first_aid_stuns, self.reaction or self.policy_for.get(uid), self.manoeuvre, self.all_out,
+                          frozenset(k for k, on in (("ward", self.ward is not None), ("brace", self.brace),
+                                                    ("steady", self.steady), ("receive", self.receive),
+                                                    ("outmanoeuvre", self.outmanoeuvre)) if on))
 
     def buttons(self) -> list[tuple[bar.Button, pygame.Rect]]:
         """The side panel's buttons where they are drawn (those of the selected unit when
@@ -393,7 +396,8 @@ class PendingChoice:
         key = (uid, self.attack_mode, self.shot, self.defences, self.reaction or self.policy_for.get(uid or -1),
                self.pending, self.first_aid_stuns,
                play.paused, play.step_ms, sc.side_rect.topleft, sc.side_rect.size, s.handover, bool(self.staged),
-               s.ai_waiting, self.manoeuvre, self.all_out)
+               s.ai_waiting, self.manoeuvre, self.all_out, self.ward, self.brace, self.steady, self.receive,
+               self.outmanoeuvre)
 
         def make() -> list[tuple[bar.Button, pygame.Rect]]:
             if s.config.mode == "watch":

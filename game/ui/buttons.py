@@ -32,6 +32,7 @@ class Choice:
     reaction: str | None = None  # a reaction policy chosen to declare (None: the one the unit keeps)
     manoeuvre: str = ""  # a melee manoeuvre for the next attack (step dice: feint, grapple, break_free)
     all_out: bool = False  # an all-out attack (step dice)
+    stances: frozenset[str] = frozenset()  # the stance keys taken with the next action (Mythras: ward, brace...)
 
 
 def why(check: Any) -> str:

@@ -157,3 +157,23 @@ def test_ward_brace_and_steady_on_keys(app):
     assert st.braced and st.ap == 1
     assert any(k == "6 / 7 / 8" and "Brace" in what for k, what in help_rows("mythras"))
     assert not any(k == "6 / 7 / 8" for k, _ in help_rows("yags"))
+
+
+def test_the_stance_keys_have_buttons_lit_when_taken_and_greyed_with_the_reason(app):
+    """Mythras' 6-0 (Ward Location, Brace, Steady Weapon, set to receive a charge, Outmaneuver)
+    are buttons on the side panel as well as keys: an M16's rifleman has nothing to ward with
+    and no spear to set (greyed, the reason as the tip); its burst can be steadied; 7 lights
+    Brace until it is declared."""
+    screen = open_mythras(app, CROSSROADS)
+    app.frame(16)
+    uid = screen.selected
+    buttons = {b.label: b for b, _ in screen.choice.buttons()}
+    assert {"6 ward", "7 brace", "8 steady", "9 receive", "0 outmanoeuvre"} <= set(buttons)
+    assert not buttons["6 ward"].enabled and "nothing to ward with" in buttons["6 ward"].tip
+    assert not buttons["9 receive"].enabled and "cannot be set to receive a charge" in buttons["9 receive"].tip
+    assert buttons["8 steady"].enabled == bool(screen.match.view(uid).combatant.weapon.full_auto
+                                               or screen.match.view(uid).combatant.weapon.burst)
+    assert not buttons["7 brace"].active
+    post_key(pygame.K_7)
+    app.frame(16)
+    assert {b.label: b for b, _ in screen.choice.buttons()}["7 brace"].active

@@ -123,6 +123,12 @@ def stance_keys(rules: Ruleset) -> tuple[str, ...]:
     return tuple(getattr(_module(rules), "STANCE_KEYS", ()))
 
 
+def stance_buttons(rules: Ruleset, v: Any) -> list[tuple[str, str, str, str]]:
+    """The panel's buttons for the ruleset's stance keys: (action, word, tip, why greyed)."""
+    fn = getattr(_module(rules), "stance_buttons", None)
+    return fn(v) if fn is not None else []
+
+
 def stance_words(rules: Ruleset, act: str, on: bool) -> str:
     """The line saying a stance key was taken or dropped (Mythras' Brace, Steady Weapon)."""
     fn = getattr(_module(rules), "stance_words", None)

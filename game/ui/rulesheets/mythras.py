@@ -52,6 +52,24 @@ def next_ward(v: Any, now: tuple[str, ...] | None) -> tuple[tuple[str, ...] | No
     return ward, f"ward: {where}, declared with the next action (kept until the warding weapon attacks)"
 
 
+def stance_buttons(v: Any) -> list[tuple[str, str, str, str]]:
+    """The side panel's buttons for the keys taken with the next action: (the keymap action,
+    its word, its tip, why it is greyed or "")."""
+    c = v.combatant
+    w = c.weapon
+    automatic = w.firearm and (w.burst or w.full_auto)
+    return [
+        ("ward", "ward", "Ward Location: the next location(s) to ward, kept until the warding weapon attacks",
+         "" if ward_limit(c) else f"{v.name} has nothing to ward with (Ward Location)"),
+        ("brace", "brace", "Brace (+1 AP): against knockback and Bash, until it moves", ""),
+        ("steady", "steady", "Steady Weapon (+1 AP): bursts and full auto a grade easier, until it moves",
+         "" if automatic else f"{w.name} is not an automatic weapon: nothing to steady (Steady Weapon)"),
+        ("receive", "receive", "Set to receive a charge: a charger meets the counter strike first",
+         "" if w.has("set_vs_charge") else f"{w.name} cannot be set to receive a charge (\"such as a spear\")"),
+        ("outmanoeuvre", "outmanoeuvre", "Outmaneuver (+1 AP): the foes engaging it, a group Evade roll", ""),
+    ]
+
+
 def stance_words(act: str, on: bool) -> str:
     if act == "outmanoeuvre":
         return ("Outmaneuver with the next action (+1 AP; H: the Turn is the manoeuvre)" if on
