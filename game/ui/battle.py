@@ -64,6 +64,7 @@ class BattleScreen:
         self.dialog_kind = ""
         self.help = False  # the help overlay (F1, ?)
         self.coach: Any = None  # the tutorial's prompts (game/ui/tutorial.py), when this is the tutorial
+        self.steps: Any = None  # a replay's round stepping (game/ui/replay_steps.py), when this is a replay
         self.cache: dict[Any, Any] = {}
         self.choice = PendingChoice(self)
         self.play = Playback(self, playback_ms, watch_ms)
@@ -262,6 +263,8 @@ class BattleScreen:
         if self.match.over:
             return None
         if s.needs_round:
+            if self.steps is not None and self.steps.stop_here():  # a replay waits after a step
+                return None
             if s.config.mode == "watch" and not self.play.watch_due():
                 return None
             self.play.begin_round()

@@ -109,7 +109,7 @@ class BattleView:
         if sc.help:
             from game.ui.help import draw_help_overlay
 
-            draw_help_overlay(surface, sc.size, self.session.config.mode, m.rules.name)
+            draw_help_overlay(surface, sc.size, self.session.config.mode, m.rules.name, sc.steps is not None)
         if sc.menu is not None:
             sc.menu.draw(surface, sc.size, sc.menu_values(), sc.menu_note)
         if sc.dialog is not None:

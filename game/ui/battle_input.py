@@ -137,6 +137,8 @@ class BattleInput:
                 return None  # a click on a panel is not a click on the map
             if button is not None:
                 sc.sounds.play("click")
+        if sc.steps is not None and sc.steps.handle(event, button):  # a replay's rounds (game/ui/replay_steps.py)
+            return None
         if s.config.mode == "watch" and (button is not None or event.type == pygame.KEYDOWN):
             key = button.key if button is not None else event.key
             if key in WATCH_KEYS and not self.match.over:

@@ -69,8 +69,9 @@ def round_lines(ruleset: str) -> tuple[str, ...]:
     return ROUNDS.get(ruleset, GENERIC_ROUND)
 
 
-def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str, ruleset: str) -> None:
-    """The help panel over the whole window."""
+def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str, ruleset: str,
+                      replay: bool = False) -> None:
+    """The help panel over the whole window (`replay`: a replay's stepping keys first)."""
     shade = pygame.Surface(size, pygame.SRCALPHA)
     shade.fill((0, 0, 0, 170))
     surface.blit(shade, (0, 0))
@@ -87,7 +88,7 @@ def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str,
     x, y = r.x + 16, r.y + 46
     key_w = min(190, col_w // 3)
     right = False  # the keys go on in the right column when the left is full (a short window)
-    for key, what in keymap.help_rows(ruleset):
+    for key, what in keymap.help_rows(ruleset, replay):
         parts = wrap(what, col_w - key_w, big)
         if y + row * len(parts) > r.bottom - 8:
             if not two or right:
