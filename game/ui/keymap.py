@@ -157,9 +157,9 @@ END_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 
 
-REPLAY_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("round_back", "round_next"), "replay: the round before / the next round, played back, then it waits "
-                                   "(Space plays on)"),
+REPLAY_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (  # one key a row: "/" is one of them
+    (("round_back",), "replay: the round before, played back again; then it waits (Space plays on)"),
+    (("round_next",), "replay: the next round, played back; then it waits"),
     (("first_casualty",), "replay: the round of the first casualty"),
 )
 

@@ -59,7 +59,8 @@ class ReplaySteps:
         return [Button(km.key("round_back"), km.label("round_back", "back"),
                        back if n else "Already at the start", n > 0),
                 Button(km.key("round_next"), km.label("round_next", "next"),
-                       f"Round {n + 1}, played back, then it waits" if more else "No more rounds: the match ends here",
+                       f"Round {n + 1}, played back, then it waits" if more else
+                       "No more rounds: " + ("the match is over" if self.screen.match.over else "the record ends here"),
                        more),
                 Button(km.key("first_casualty"), km.label("first_casualty", "casualty"),
                        f"Round {fell}, in which the first unit falls" if fell else "Nobody falls in this match",
