@@ -188,3 +188,50 @@ def test_open_replay_raises_one_line(tmp_path):
     with pytest.raises(ReplayError) as err:
         open_replay(str(tmp_path / "x.sqlite"), "abc", "0")
     assert "no such results store" in str(err.value) and "\n" not in str(err.value)
+
+
+def played_by_the_ai(path, ruleset, mode, seed, rounds, fog):
+    """A session whose every seat the AI decides through the session, as a player's clicks
+    would (declarations, reactions, effects, a Mythras Turn's action), saved after `rounds`
+    rounds and part of the next (as tools/behaviour.py makes its saves)."""
+    from game.ai import make_controller
+    from game.world.actions import Hold
+
+    session = new_session(SessionConfig(STREET, mode, "normal", seed, ruleset=ruleset, fog=fog))
+    players = {t: make_controller("normal", seed + 100, t) for t in session.humans}
+    for _ in range(5000):  # each step declares or answers (Session raises Stuck otherwise)
+        if session.match.over or session.match.round > rounds:
+            break
+        if session.needs_round:
+            session.begin_round()
+        elif session.handover:
+            session.take_seat()
+        elif (q := session.question) is not None and q.kind not in ("act", "declare"):
+            session.answer(players[session.team_of(q.uid)].choose(session.match, q))
+        elif (uid := session.current()) is None:
+            break
+        else:
+            action, choices = players[session.team_of(uid)].decide(session.match, uid)
+            if hasattr(session.declare(uid, action, **choices), "reason"):
+                session.declare(uid, Hold())
+    save_game(session, path)
+    lines = session.match.log.lines()
+    session.match.close()
+    return lines
+
+
+@pytest.mark.parametrize(("ruleset", "mode", "seed"), [("yags", "solo", 5), ("mythras", "hotseat", 3),
+                                                      ("step", "hotseat", 3), ("yags-sf", "solo", 5)])
+def test_a_save_of_every_ruleset_replays_round_by_round_as_played(tmp_path, ruleset, mode, seed):
+    """The players' answers too (Mythras reactions and Turns, step dice's choices), hot-seat
+    and solo: each round replayed from the record ends where the game's did."""
+    path = tmp_path / "game.json"
+    lines = played_by_the_ai(path, ruleset, mode, seed, 3, fog=mode == "solo")
+    source = open_replay(str(path))
+    assert source.rounds == 3 and source.notes == ()
+    s = source.session_at(1)
+    while source.has_next(s):
+        s.begin_round()
+        assert s.match.log.lines() == lines_to(lines, len(s.history)), len(s.history)
+    assert len(s.history) == 3
+    s.match.close()
