@@ -105,6 +105,7 @@ def test_a_save_opens_with_its_settings_and_replays_its_own_declarations(saved):
     path, original = saved
     source = open_replay(str(path))
     assert source.notes == () and source.rounds == 2 and source.ending == "saved after round 2, the match not over"
+    assert source.who == "replay: blue a player v red AI (hard)"  # the side panel's first line
     for rnd in (0, 1, 2):
         s = source.session_at(rnd)
         m, cfg = s.match, s.config

@@ -73,6 +73,7 @@ class SpecSource:
                  expected: tuple[str, int] | None = None) -> None:
         self.spec = spec
         self.title = title
+        self.who = f"replay: AI ({spec.blue_ai}) v AI ({spec.red_ai})"
         session = self.session_at(MAX_ROUNDS_LIMIT)  # the whole match once: its length, its first fall
         try:
             r = session.match.result()
@@ -129,6 +130,15 @@ class SaveSource:
         self.map_path = map_path
         self.title = title
         self.notes = notes
+        ais = {"blue": data["ai"], "red": data["ai"], **data.get("ais", {})}
+        if data["mode"] == "solo":
+            human = data["human_team"]
+            other = "red" if human == "blue" else "blue"
+            self.who = f"replay: {human} a player v {other} AI ({ais[other]})"
+        elif data["mode"] == "hotseat":
+            self.who = "replay: two players (hot-seat)"
+        else:
+            self.who = f"replay: AI ({ais['blue']}) v AI ({ais['red']})"
         played: list[dict[str, Any]] = []
         for rnd in data["rounds"]:
             if not rnd["resolved"]:

@@ -38,7 +38,9 @@ class ReplaySteps:
         self.screen = screen
         self.source = source
         self.hold = False  # a step played a round: the watch waits after it
-        screen.message = self.where()
+        fell = f"the first casualty in round {source.first_casualty}" if source.first_casualty else "nobody falls"
+        screen.message = (f"replay of {source.rounds} rounds ({fell}): . the next round, , the round before, "
+                          "/ the first casualty")
 
     def shown(self) -> int:
         """The round shown (being played back, or played last): 0 before the first."""
