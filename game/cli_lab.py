@@ -188,7 +188,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.report:
         print(f"  report: {args.report}")
     if args.json:
+        import shlex
+
         print(f"  record: {args.json}")
+        print(f"  a battle in the window: skirmish replay {shlex.quote(args.json)} N (N: its index, from 0)")
     return 130 if stopped else 0
 
 

@@ -30,7 +30,7 @@ def fresh_world():
 
 
 @pytest.fixture
-def record(tmp_path, monkeypatch):
+def record(tmp_path, monkeypatch, capsys):
     """Two battles on the street with every setting simulate takes but the squads."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "hold.toml").write_text(HOLD)
@@ -38,6 +38,7 @@ def record(tmp_path, monkeypatch):
     assert main(["simulate", "--map", STREET, "--runs", "2", "--seed", "40", "--jobs", "1", "--fog", "on",
                  "--ai-sees-all", "blue", "--red-ai", "easy", "--max-rounds", "9", "--blue-ai-weights", "cover=2.5",
                  "--blue-tactic", "hold.toml", "--json", str(out)]) == 0
+    assert f"a battle in the window: skirmish replay {out} N" in capsys.readouterr().out
     return out
 
 
