@@ -88,7 +88,7 @@ def save_data(session: Any) -> dict[str, Any]:
     """The JSON document for a session (a game.session.Session)."""
     from game.squads import map_squads
 
-    cfg = session.config
+    cfg = getattr(session, "played_config", None) or session.config  # a replayed save: as it was played
     m = session.match
     squads = session.squads if session.squads is not None else map_squads(m.grid)
     rounds = []

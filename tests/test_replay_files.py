@@ -12,7 +12,7 @@ import pytest
 from game.cli import main
 from game.lab.replay import ReplayError
 from game.lab.replay_files import open_replay
-from game.saves import save_game
+from game.saves import load_game, save_game
 from game.session import SessionConfig
 from game.ui.app import new_session
 from tests.test_replay_stored import watch_to_the_end
@@ -114,6 +114,10 @@ def test_a_save_opens_with_its_settings_and_replays_its_own_declarations(saved):
         assert len(s.history) == rnd and m.round == rnd
         assert m.log.lines() == lines_to(original.match.log.lines(), rnd)  # the player's declarations, not the AI's
         assert source.has_next(s) == (rnd < 2)
+        again = load_game(save_game(s, path.parent / f"at-{rnd}.json"))  # saved from the replay: as played to there
+        assert again.config.mode == "solo" and again.match.log.lines() == m.log.lines()
+        again.match.close()
+        m.use_world()
         s.begin_round()  # the next round comes from the record; after the last, nothing
         assert len(s.history) == min(rnd + 1, 2)
         s.match.close()

@@ -105,6 +105,7 @@ class RecordedSession(Session):
     and the players' answers), not from the AI: the window watches it as it was played."""
 
     recorded: list[dict[str, Any]]
+    played_config: Any = None
 
     def begin_round(self) -> None:
         from game.saves import _replay
@@ -164,6 +165,7 @@ class SaveSource:
         part = dict(self.data, rounds=self.played[:max(0, rounds)], seat=None, done_teams=[])
         session = replay_data(part, self.where, self.map_path, session_type=RecordedSession)
         session.recorded = self.played
+        session.played_config = session.config  # (saved from the window, it is the game as played to there)
         session.config = dataclasses.replace(session.config, mode="watch")  # the window watches
         session.humans = set()
         return session
