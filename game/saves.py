@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 from game.files import BadData, FileProblem, one_line, parse_json, read_bounded, write_atomic
-from game.lab.version import code_version
 from game.limits import MAX_SAVE_BYTES
 from game.saveformat import (
     FORMAT,
@@ -43,6 +42,7 @@ from game.saveformat import (
     scalars,
 )
 from game.session import RoundRecord, Session, SessionConfig
+from game.version import code_version
 
 __all__ = ["FORMAT", "KIND", "SaveError", "action_from_dict", "action_to_dict", "load_game", "locate_map",
            "read_save", "replay_data", "save_game"]

@@ -12,12 +12,11 @@ how it ended) is in `source.notes`, said before the window opens.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from game.files import BadData, FileProblem, parse_json, read_bounded
 from game.lab.replay import ReplayError
-from game.lab.replay_record import record_source, spec_source
+from game.lab.replay_record import record_source, spec_source, whole_index
 from game.lab.replay_sources import SaveSource, SpecSource
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -59,13 +58,6 @@ def open_replay(path: str, which: str | None = None, index: str | None = None) -
         return record_source(path, data, which)
     raise ReplayError(f"{path}: not a save (no \"kind\": \"{KIND}\"), a simulate --json record (no \"battles\") "
                       "or a results store")
-
-
-def whole_index(path: str, what: str, text: str) -> int:
-    """An index given on the command line: digits, from 0 (ReplayError: one line)."""
-    if not re.fullmatch(r"[0-9]{1,12}", text):
-        raise ReplayError(f"{path}: {what} must be a whole number from 0, not {text[:40]!r}")
-    return int(text)
 
 
 def stored_source(store: str, which: str, index: int) -> SpecSource:

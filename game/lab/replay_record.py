@@ -10,11 +10,19 @@ issue 31) the one that has it is taken. A tactic's text is in the record since i
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from game.lab.replay import SHIPPED_MAPS, ReplayError
 from game.lab.replay_sources import SpecSource
+
+
+def whole_index(path: str, what: str, text: str) -> int:
+    """An index given on the command line: digits, from 0 (ReplayError: one line)."""
+    if not re.fullmatch(r"[0-9]{1,12}", text):
+        raise ReplayError(f"{path}: {what} must be a whole number from 0, not {text[:40]!r}")
+    return int(text)
 
 
 def _field(data: dict[str, Any], key: str, kinds: tuple[type, ...], where: str, required: bool = False) -> Any:
@@ -122,8 +130,6 @@ def record_source(path: str, data: dict[str, Any], which: str | None) -> SpecSou
     if which is None and len(battles) > 1:
         raise ReplayError(f"{where}: the record holds {len(battles):,} battles: give the index of one "
                           f"(0 to {len(battles) - 1:,})")
-    from game.lab.replay_files import whole_index
-
     i = 0 if which is None else whole_index(where, "the battle's index", which)
     if i >= len(battles):
         raise ReplayError(f"{where}: no battle {i}: the record holds {len(battles):,}, from 0 to "
