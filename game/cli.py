@@ -304,10 +304,15 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"a fresh map's size in tiles (default 40x30): {lim.MIN_SIDE:,} to {lim.MAX_SIDE:,} "
                              f"a side, {lim.MAX_TILES:,} in all")
     newmap.set_defaults(func=cmd_new_map)
-    replay = sub.add_parser("replay", help="open a match stored by a sweep in the window, as it was played")
-    replay.add_argument("store", help="the sweep's results store (.sqlite)")
-    replay.add_argument("variant", help="the variant's id (or the start of it), as the sweep's table shows")
-    replay.add_argument("index", type=whole(0, 2 * lim.MAX_RUNS), help="the match's index in the variant, from 0")
+    replay = sub.add_parser("replay", help="open a match in the window as a watched battle, as it was played, and "
+                                           "step it round by round: a sweep's stored match, a saved game, or a "
+                                           "battle of a simulate --json record")
+    replay.add_argument("source", metavar="FILE", help="a sweep's results store (.sqlite), a saved game (.json) or a "
+                                                       "simulate --json record")
+    replay.add_argument("which", nargs="?", metavar="VARIANT|BATTLE",
+                        help="a store: the variant's id (or the start of it), as the sweep's table shows; a record: "
+                             "the battle's index, from 0 (none: its only battle)")
+    replay.add_argument("index", nargs="?", metavar="INDEX", help="a store: the match's index in the variant, from 0")
     replay.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")
     replay.add_argument("--frames", type=whole(1, 1_000_000), default=3, help="frames drawn before --screenshot")
     replay.set_defaults(func=cmd_replay)

@@ -201,7 +201,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.report:
         print(f"  report: {args.report}")
     if args.json:
+        import shlex
+
         print(f"  record: {args.json}")
+        print(f"  a battle in the window: skirmish replay {shlex.quote(args.json)} N (N: its index, from 0)")
     return 130 if stopped else 0
 
 
@@ -258,24 +261,27 @@ def parse_weights(text: str | None) -> tuple[tuple[str, float], ...]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Open one stored match of a sweep in the window as a watched battle (issue 31), with every
-    setting it was played with; say first what differs from when it was played."""
-    from game.lab.replay import ReplayError, replay_session, stored_match
+    """Open a match in the window as a watched battle (issue 31), with every setting it was played
+    with, to step round by round (game/ui/replay_steps.py): a sweep's stored match, a saved game
+    or a battle of a simulate --json record; say first what differs from when it was played."""
+    from game.lab.replay import ReplayError
+    from game.lab.replay_files import open_replay
     from game.maps import MapError
+    from game.saves import SaveError
     from game.tactics import TacticError
 
     problem = args.screenshot and _writable("--screenshot", args.screenshot, make_folder=True)
     if problem:
         return _error(problem)
     try:
-        stored = stored_match(args.store, args.variant, args.index)
-        session = replay_session(stored)
-    except (ReplayError, MapError, TacticError) as exc:
+        source = open_replay(args.source, args.which, args.index)
+        session = source.session_at(0)
+    except (ReplayError, MapError, TacticError, SaveError) as exc:
         return _error(str(exc))
-    v = stored.variant
-    print(f"replaying match {stored.index} of variant {v.id} (seed {stored.seed}): {v.map}, {v.ruleset}, "
-          f"fog {'on' if v.fog else 'off'}" + (", the sides swapped" if v.swapped(stored.index) else ""))
-    for note in stored.notes:
+    print(source.title)
+    fell = f"the first casualty in round {source.first_casualty}" if source.first_casualty else "nobody falls"
+    print(f"  {source.rounds} rounds, {source.ending}; {fell}")
+    for note in source.notes:
         print(f"note: {note}")
     ok, why = display_available()
     if not ok and args.screenshot:
@@ -289,9 +295,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     from game.files import FileProblem
     from game.ui.app import App
+    from game.ui.replay_steps import ReplaySteps
 
     app = App((1280, 720), playback_ms=0 if args.screenshot else None, watch_ms=200 if args.screenshot else 600)
-    app.battle(session.config, session)
+    screen = app.battle(session.config, session)
+    screen.steps = ReplaySteps(screen, source)
     try:
         return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot,
                        ms_per_frame=100 if args.screenshot else None)

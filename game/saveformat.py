@@ -140,6 +140,8 @@ def check_shape(data: Any) -> None:
     for key in ("map_rel", "map_name"):
         if data.get(key) is not None and len(_str(data.get(key), key)) > MAX_PATH_CHARS:
             raise BadField(f"{key} must be a path of at most {MAX_PATH_CHARS} characters")
+    if data.get("code_version") is not None and len(_str(data.get("code_version"), "code_version")) > 200:
+        raise BadField("code_version must be at most 200 characters")
     if data.get("map_name") is not None and ("/" in data["map_name"] or "\\" in data["map_name"]):
         raise BadField("map_name must be a file name, not a path")
     if data.get("map_sha256") is not None:

@@ -42,6 +42,7 @@ from game.saveformat import (
     scalars,
 )
 from game.session import RoundRecord, Session, SessionConfig
+from game.version import code_version
 
 __all__ = ["FORMAT", "KIND", "SaveError", "action_from_dict", "action_to_dict", "load_game", "locate_map",
            "read_save", "replay_data", "save_game"]
@@ -87,7 +88,7 @@ def save_data(session: Any) -> dict[str, Any]:
     """The JSON document for a session (a game.session.Session)."""
     from game.squads import map_squads
 
-    cfg = session.config
+    cfg = getattr(session, "played_config", None) or session.config  # a replayed save: as it was played
     m = session.match
     squads = session.squads if session.squads is not None else map_squads(m.grid)
     rounds = []
@@ -119,6 +120,7 @@ def save_data(session: Any) -> dict[str, Any]:
         "round": m.round,
         "log_length": len(m.log),
         "log_sha256": log_digest(m.log.lines()),
+        "code_version": code_version(),  # `skirmish replay SAVE` says when another code saved it
     }
     if hasattr(m.rules, "ask_after_failed") and not m.rules.ask_after_failed:
         out["reaction_asking"] = "when it matters"  # (Mythras, issue 32; absent: asked after a failed attack too)
@@ -254,10 +256,11 @@ def load_game(path: str | os.PathLike[str]) -> Any:
 
 
 def replay_data(data: dict[str, Any], where: str = "the save", map_path: str | None = None,
-                grid: Any = None) -> Any:
-    """A new Session replayed from a save's data (checked by `check_shape`), on `map_path`
-    (default: the path the data names) or an already loaded `grid`; SaveError, naming
-    `where`, when it cannot be replayed. Undo (game.session) replays this way too."""
+                grid: Any = None, session_type: type[Session] = Session) -> Any:
+    """A new Session (of `session_type`) replayed from a save's data (checked by `check_shape`),
+    on `map_path` (default: the path the data names) or an already loaded `grid`; SaveError,
+    naming `where`, when it cannot be replayed. Undo (game.session) and the replay's rounds
+    (game/lab/replay_sources.py) replay this way too."""
     from engine.rulesets import make_ruleset
     from game.maps import MapError, load_map
     from game.squads import SquadError, check_squads
@@ -285,7 +288,7 @@ def replay_data(data: dict[str, Any], where: str = "the save", map_path: str | N
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"{where}: the squads do not make a match: {_one_line(exc)}") from exc
     try:
-        session = Session(match, cfg, start=False)
+        session = session_type(match, cfg, start=False)
     except ValueError as exc:
         match.close()
         raise SaveError(f"{where}: {_one_line(exc)}") from exc

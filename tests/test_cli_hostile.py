@@ -174,7 +174,7 @@ NOT_NUMBERS = {"play": {"help", "map", "mode", "ai", "blue_ai", "red_ai", "rules
                             "blue_ai_weights", "red_ai_weights", "log"},
                "sweep": {"help", "plan", "db", "cluster", "report"},
                "duel": {"help", "a", "b", "ruleset"},
-               "replay": {"help", "store", "variant", "index", "screenshot"},  # index: a positional, its range in --help
+               "replay": {"help", "source", "which", "index", "screenshot"},  # which, index: positionals (text: a variant, a number)
                "sweep-log": {"help", "store", "variant", "index"}}
 """Every flag that takes no number: a flag that is not here must be a numeric flag with a range."""
 POSITIONALS = {"check-map": ["m.tmx"], "new-map": ["m"], "check-save": ["s.json"], "sweep": ["p.toml"],

@@ -18,7 +18,7 @@ from typing import Any
 
 from game.lab.variant import Variant, map_digest
 from game.lab.version import code_version, source_digest
-from game.sim import MatchSpec, spec_squads, with_weights
+from game.sim import MatchSpec
 
 SHIPPED_MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -34,6 +34,7 @@ class StoredMatch:
     seed: int
     code_version: str
     notes: tuple[str, ...]  # what differs from when it was played (the map, the code)
+    expected: tuple[str, int] | None = None  # the stored winner (by colour) and rounds
 
     @property
     def spec(self) -> MatchSpec:
@@ -101,7 +102,7 @@ def stored_match(store: str | Path, which: str, index: int) -> StoredMatch:
             raise ReplayError(f"{store}: {which!r} names {'no' if not rows else 'more than one'} variant "
                               "(give its id, as the sweep's table and `SELECT variant FROM variants` show)")
         row = rows[0]
-        match = db.execute("SELECT m.seed, m.code_version, s.plan FROM matches m LEFT JOIN sweeps s ON s.id = m.sweep "
+        match = db.execute("SELECT m.seed, m.code_version, m.winner, m.rounds, s.plan FROM matches m LEFT JOIN sweeps s ON s.id = m.sweep "
                            "WHERE m.variant = ? AND m.idx = ?", (row["variant"], index)).fetchone()
         if match is None:
             count = db.execute("SELECT COUNT(*) FROM matches WHERE variant = ?", (row["variant"],)).fetchone()[0]
@@ -122,29 +123,12 @@ def stored_match(store: str | Path, which: str, index: int) -> StoredMatch:
     if source_digest() not in str(match["code_version"]):  # "skirmish 0.1.0 src DIGEST (git ...)"
         notes.append(f"the match was played by code {match['code_version']}, this is {code_version()}: "
                      "a change to the rules or the AI plays another battle")
-    return StoredMatch(variant, index, match["seed"], match["code_version"], tuple(notes))
+    return StoredMatch(variant, index, match["seed"], match["code_version"], tuple(notes),
+                       (match["winner"], match["rounds"]))
 
 
 def replay_session(stored: StoredMatch) -> Any:
     """A watched session that plays the stored match as the sweep played it."""
-    from engine.rulesets import make_ruleset
-    from game.maps import load_map
-    from game.session import Session, SessionConfig
-    from game.world.match import Match
+    from game.lab.replay_sources import watch_session
 
-    spec = stored.spec
-    grid = load_map(spec.map_path)
-    squads = spec_squads(grid, spec)
-    tactics = {t: tactic for t, tactic in (("blue", spec.blue_tactic), ("red", spec.red_tactic)) if tactic}
-    config = SessionConfig(spec.map_path, "watch", spec.blue_ai, spec.seed, spec.max_rounds, ruleset=spec.ruleset,
-                           ais={"red": spec.red_ai}, fog=spec.fog, ai_sees_all=bool(spec.ai_sees_all),
-                           tactics=tactics)
-    match = Match(grid, squads, seed=spec.seed, max_rounds=spec.max_rounds, ruleset=make_ruleset(spec.ruleset),
-                  fog=spec.fog)
-    session = Session(match, config)
-    session.squads = squads
-    for team, weights in (("blue", spec.blue_weights), ("red", spec.red_weights)):
-        if weights:
-            ai = session.ais[team]
-            with_weights(getattr(ai, "inner", ai), dict(weights))
-    return session
+    return watch_session(stored.spec)

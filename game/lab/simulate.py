@@ -16,6 +16,8 @@ from typing import Any
 from engine.rulesets import choose_ruleset, make_ruleset
 from game.lab.inflight import Reorder
 from game.lab.runner import HoldCtrlC, play_all
+from game.lab.variant import map_digest
+from game.lab.version import code_version
 from game.limits import MAX_RUNS, MAX_SIZE
 from game.maps import load_map
 from game.sim import (
@@ -127,12 +129,17 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
             record[f"{team}_deployment"] = chosen
     if max_rounds is not None:
         record["max_rounds"] = max_rounds
+    tactics: dict[str, dict[str, str]] = {}
     for team, tactic in (("blue", blue_tactic), ("red", red_tactic)):
         if tactic is not None:
             record[f"{team}_tactic"] = tactic[0]
+            tactics[team] = {"path": tactic[0], "text": tactic[1]}  # so `skirmish replay` plays it exactly
     for team, weights in (("blue", blue_weights), ("red", red_weights)):
         if weights:
             record[f"{team}_weights"] = dict(weights)
+    if tactics:
+        record["tactics"] = tactics
+    record["map_facts"], record["code_version"] = map_digest(grid), code_version()  # `skirmish replay` checks them
     if interrupted:
         record.update(interrupted=True, runs_asked=runs)
         raise Interrupted(record)

@@ -81,6 +81,7 @@ class BattleScreen(OpenedOver):
         self.controls = ViewControls(self.cursor, self.camera, self.frame, self.settings,
                                      lambda: self.menu is not None)
         self.coach: Any = None  # the tutorial's prompts (game/ui/tutorial.py), when this is the tutorial
+        self.steps: Any = None  # a replay's round stepping (game/ui/replay_steps.py), when this is a replay
         self.cache: dict[Any, Any] = {}
         self.choice = PendingChoice(self)
         self.play = Playback(self, playback_ms, watch_ms)
@@ -266,6 +267,8 @@ class BattleScreen(OpenedOver):
             return None
         if self.session.ai_waiting and not (event.type == pygame.KEYDOWN and event.key in UNDO_KEYS):
             self.release_ai()  # the player goes on: the AI declares now
+        if self.steps is not None and self.steps.handle(event, self.declaring.button(event, sound=False)):
+            return None  # a replay's rounds stepped (game/ui/replay_steps.py), whatever the round is doing
         state = self.state()
         return self.modal.apply(state, state.on_event(event))
 
@@ -317,6 +320,8 @@ class BattleScreen(OpenedOver):
         if self.match.over:
             return None
         if s.needs_round:
+            if self.steps is not None and self.steps.stop_here():  # a replay waits after a step
+                return None
             if s.config.mode == "watch" and not self.play.watch_due():
                 return None
             self.play.begin_round()

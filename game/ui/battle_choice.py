@@ -397,11 +397,12 @@ class PendingChoice:
                self.pending, self.first_aid_stuns,
                play.paused, play.step_ms, sc.side_rect.topleft, sc.side_rect.size, s.handover, bool(self.staged),
                s.ai_waiting, self.manoeuvre, self.all_out, self.ward, self.brace, self.steady, self.receive,
-               self.outmanoeuvre)
+               self.outmanoeuvre, sc.steps and sc.steps.state())
 
         def make() -> list[tuple[bar.Button, pygame.Rect]]:
             if s.config.mode == "watch":
                 buttons = bar.watch_buttons(play.paused, play.speed_label())
+                buttons += sc.steps.buttons() if sc.steps is not None else []  # a replay's rounds
             elif uid is not None and s.can_declare(uid):
                 buttons = bar.player_buttons(self.match, uid, self.state(uid))
             else:

@@ -255,6 +255,8 @@ class BattleView:
             cfg = s.config
             lines = ([line.format(blue=cfg.ai_of("blue"), red=cfg.ai_of("red")) for line in WATCH_HELP]
                      if cfg.mode == "watch" else HELP)
+            if sc.steps is not None:  # a replay: who played it (a saved game's players too)
+                lines = [sc.steps.source.who, *lines[1:]]
             draw_help(surface, help_rect, lines)
 
     # --- hover previews ---------------------------------------------------------------

@@ -151,7 +151,7 @@ class BattleMenus:
             sc.ask(SettingsPanel(sc.settings), "settings")
         elif choice == "help":
             self.close_menu()
-            sc.modal.push(HelpState(lambda: sc.size, self.session.config.mode, sc.match.rules.name))
+            sc.modal.push(HelpState(lambda: sc.size, self.session.config.mode, sc.match.rules.name, sc.steps is not None))
         elif choice == "quit":
             return self.quit_to("menu")
         elif choice == "edge":

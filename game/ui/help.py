@@ -79,8 +79,10 @@ def help_pages(size: tuple[int, int]) -> int:
     return 1 if size[0] >= 1000 else 2
 
 
-def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str, ruleset: str, page: int = 0) -> None:
-    """The help panel over the whole window (`page` of `help_pages(size)`)."""
+def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str, ruleset: str, page: int = 0,
+                      replay: bool = False) -> None:
+    """The help panel over the whole window (`page` of `help_pages(size)`; `replay`: a replay's
+    stepping keys first)."""
     shade(surface, (0, 0, *size), (0, 0, 0, 170))
     w, h = size
     r = pygame.Rect(20, 16, w - 40, h - 32)
@@ -100,7 +102,7 @@ def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str,
     if page == 0:
         key_w = min(190, col_w // 3)
         right = False  # the keys go on in the right column when the left is full (a short window)
-        for key, what in keymap.help_rows(ruleset):
+        for key, what in keymap.help_rows(ruleset, replay):
             parts = wrap(what, col_w - key_w, big)
             if y + row * len(parts) > r.bottom - 8:
                 if not two or right:

@@ -45,6 +45,10 @@ KEYS: dict[str, tuple[tuple[int, ...], str]] = {
     "help": ((pygame.K_F1, pygame.K_QUESTION), "F1"),
     "menu": ((pygame.K_ESCAPE,), "Esc"),
     "fullscreen": ((pygame.K_F11,), "F11"),
+    # a replay's rounds (`skirmish replay`, game/ui/replay_steps.py)
+    "round_back": ((pygame.K_COMMA,), ","),
+    "round_next": ((pygame.K_PERIOD,), "."),
+    "first_casualty": ((pygame.K_SLASH,), "/"),
 }
 PAN = {"pan_left": (-1, 0), "pan_right": (1, 0), "pan_up": (0, -1), "pan_down": (0, 1)}
 SHOTS = {"shot": "normal", "snap": "snap", "careful": "careful", "miniscule": "miniscule", "disarm": "disarm"}
@@ -150,14 +154,21 @@ END_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 
 
+REPLAY_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (  # one key a row: "/" is one of them
+    (("round_back",), "replay: the round before, played back again; then it waits (Space plays on)"),
+    (("round_next",), "replay: the next round, played back; then it waits"),
+    (("first_casualty",), "replay: the round of the first casualty"),
+)
 # The action keys these rows name: an action named in none brings its own rows (its entry's).
 _NAMED = {a for rows in (ACTION_ROWS, *RULESET_ROWS.values()) for keys, _ in rows if not isinstance(keys, str)
           for a in keys}
 
 
-def help_rows(ruleset: str) -> list[tuple[str, str]]:
-    """The help's rows for `ruleset`: (the keys, what they do)."""
-    rows = [(k if isinstance(k, str) else names(*k), what) for k, what in COMMON_ROWS]
+def help_rows(ruleset: str, replay: bool = False) -> list[tuple[str, str]]:
+    """The help's rows for `ruleset` (and a replay's stepping first, when `replay`): (the keys,
+    what they do)."""
+    rows = [(names(*k), what) for k, what in REPLAY_ROWS] if replay else []
+    rows += [(k if isinstance(k, str) else names(*k), what) for k, what in COMMON_ROWS]
     rows += [(k if isinstance(k, str) else names(*k), what) for k, what in RULESET_ROWS.get(ruleset, ACTION_ROWS)]
     rows += [(k if isinstance(k, str) else names(*k), what) for k, what in actionui.help_rows(_NAMED)]
     rows += [(names(*k), what) for k, what in END_ROWS]

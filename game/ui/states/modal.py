@@ -32,8 +32,8 @@ class HelpState:
     in a narrow window (two pages) Right, PgDn or Space turns to the round and its terms."""
     layer = 0
 
-    def __init__(self, size: Size, mode: str, ruleset: str) -> None:
-        self.size, self.mode, self.ruleset = size, mode, ruleset
+    def __init__(self, size: Size, mode: str, ruleset: str, replay: bool = False) -> None:
+        self.size, self.mode, self.ruleset, self.replay = size, mode, ruleset, replay
         self.page = 0
 
     def on_event(self, event: pygame.event.Event) -> Next:
@@ -49,7 +49,7 @@ class HelpState:
     def on_draw(self, surface: pygame.Surface) -> None:
         from game.ui.help import draw_help_overlay
 
-        draw_help_overlay(surface, self.size(), self.mode, self.ruleset, self.page)
+        draw_help_overlay(surface, self.size(), self.mode, self.ruleset, self.page, self.replay)
 
 
 class MenuState:
@@ -103,6 +103,7 @@ class OpenedOver:
     size: tuple[int, int]
     session: Any
     match: Any
+    steps: Any  # a replay's round stepping, or None
 
     def ask(self, dialog: Any, kind: str, answer: Callable[[Any], Next] | None = None) -> None:
         """Open `dialog` (game/ui/dialogs.py) over everything; `answer(value)` carries out its answer."""
@@ -163,4 +164,5 @@ class OpenedOver:
     def help(self, up: bool) -> None:
         self.modal.close(HelpState)
         if up:
-            self.modal.push(HelpState(lambda: self.size, self.session.config.mode, self.match.rules.name))
+            self.modal.push(HelpState(lambda: self.size, self.session.config.mode, self.match.rules.name,
+                                      self.steps is not None))
