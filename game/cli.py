@@ -40,8 +40,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.ai not in LEVELS:
         return _error(f"--ai: unknown AI level {args.ai!r}; expected one of {', '.join(LEVELS)}")
     problem = args.screenshot and _writable("--screenshot", args.screenshot, make_folder=True)
-    if not problem and (args.size[0] < MIN_WINDOW[0] or args.size[1] < MIN_WINDOW[1]):
-        problem = (f"--size: {args.size[0]} x {args.size[1]} is smaller than the smallest window the game is laid "
+    if not problem and (args.window[0] < MIN_WINDOW[0] or args.window[1] < MIN_WINDOW[1]):
+        problem = (f"--window: {args.window[0]} x {args.window[1]} is smaller than the smallest window the game is laid "
                    f"out for, {MIN_WINDOW[0]} x {MIN_WINDOW[1]}")
     if problem:
         return _error(problem)
@@ -114,7 +114,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from game.files import FileProblem
     from game.ui.app import App
 
-    size = tuple(args.size)
+    size = tuple(args.window)
     if args.screenshot:  # the same picture whatever the player's settings
         app = App(size, playback_ms=0, watch_ms=200)
     else:
@@ -282,8 +282,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")
     play.add_argument("--frames", type=whole(1, lim.MAX_FRAMES), default=3,
                       help="frames drawn before --screenshot saves the window (default 3)")
-    play.add_argument("--size", type=whole(lim.MIN_WINDOW[1], lim.MAX_WINDOW), nargs=2, default=(1280, 720), metavar=("W", "H"),
-                      help="the window's width and height in pixels (default 1280 720)")
+    play.add_argument("--window", "--size", dest="window", type=whole(lim.MIN_WINDOW[1], lim.MAX_WINDOW), nargs=2,
+                      default=(1280, 720), metavar=("W", "H"),
+                      help="the window's width and height in pixels (default 1280 720; --size is its old name: the "
+                           "lab's --size is units a side)")
     play.add_argument("--save-dir", metavar="DIR",
                       help="where the Esc menu saves and loads (default $SKIRMISH_SAVE_DIR or ~/.local/share/skirmish/saves)")
     play.add_argument("--load", metavar="SAVE", help="open a saved game (a .json save from the Esc menu)")

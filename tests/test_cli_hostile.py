@@ -213,7 +213,7 @@ def test_issue27_every_numeric_flag_has_a_range_checked_as_the_line_is_read():
     _, subs = subcommands()
     assert set(subs) == set(NOT_NUMBERS)
     flags = numeric_flags()
-    assert {(s, f) for s, f, _ in flags} >= {("duel", "--distance"), ("simulate", "--runs"), ("play", "--size"),
+    assert {(s, f) for s, f, _ in flags} >= {("duel", "--distance"), ("simulate", "--runs"), ("play", "--window"),
                                             ("sweep", "--jobs"), ("duel", "--seed")}
     for sub, flag, action in flags:
         assert isinstance(action.type, Bounded), f"{sub} {flag} has no range (use game.cli_numbers.whole/number)"

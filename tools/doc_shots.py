@@ -142,10 +142,10 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run(["tmxrasterizer", "--scale", "0.5", "farm/farm.tmx", str(tiled_png)],
                        cwd=work, env=ENV, check=True, capture_output=True, timeout=120)
         skirmish("play", "--map", "farm/farm.tmx", "--screenshot", str(args.out / "newmap-game.png"),
-                 "--frames", "3", "--size", "1280", "720", cwd=work)
+                 "--frames", "3", "--window", "1280", "720", cwd=work)
         (work / "farm" / "terrain.png").unlink()  # the art gone: placeholders
         skirmish("play", "--map", "farm/farm.tmx", "--screenshot",
-                 str(args.out / "missing-art.png"), "--frames", "1", "--size", "960", "540", cwd=work)
+                 str(args.out / "missing-art.png"), "--frames", "1", "--window", "960", "540", cwd=work)
     for name in ("newmap-tiled.png", "newmap-game.png", "missing-art.png"):
         print(args.out / name)
     return 0

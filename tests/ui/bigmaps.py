@@ -128,7 +128,7 @@ def _vmhwm_kb(pid: int) -> int:
 
 def peak_memory(map_path: Path, shot: Path, size: tuple[int, int] = (1920, 1080),
                 frames: int = 2, timeout: float = 600, root: Path = ROOT) -> tuple[int, float, str]:
-    """`play --map MAP --screenshot SHOT --size W H` in a fresh process with no display (the
+    """`play --map MAP --screenshot SHOT --window W H` in a fresh process with no display (the
     code under `root`): its exit code, its peak resident memory in MB (its own VmHWM as it
     exits; if it dies first, the highest seen from outside, polled every 20 ms), its stderr."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
@@ -136,7 +136,7 @@ def peak_memory(map_path: Path, shot: Path, size: tuple[int, int] = (1920, 1080)
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)
     args = ["play", "--map", str(map_path), "--screenshot", str(shot), "--frames", str(frames),
-            "--size", str(size[0]), str(size[1])]
+            "--window", str(size[0]), str(size[1])]
     seen = 0
     with subprocess.Popen([sys.executable, "-c", _MEASURE, *args], env=env, cwd=str(root),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as child:

@@ -142,9 +142,9 @@ def test_play_refuses_a_window_past_the_limit_in_one_line(tmp_path, capsys, size
     from game.cli import main
 
     shot = tmp_path / "shot.png"
-    assert main(["play", "--map", CROSSROADS, "--screenshot", str(shot), "--size", *size]) == 2
+    assert main(["play", "--map", CROSSROADS, "--screenshot", str(shot), "--window", *size]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--size: must be at most 4,096" in err, err
+    assert err.count("\n") == 1 and "--window/--size: must be at most 4,096" in err, err
     assert not shot.exists()
 
 
