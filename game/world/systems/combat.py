@@ -7,17 +7,28 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.outcome import Impossible
 from engine.turn import Question
-from game.world.components import Ammo, Combatant, Dropped
-from game.world.events import EventKind, GearNote, Marker
-from game.world.systems import System
+from game.world.components import Ammo, Combatant
+from game.world.events import EventKind, Marker
+from game.world.systems.gear import drop_weapon, jam
+from game.world.systems.health import apply, cost_attacker, set_state
+from game.world.systems.holds import redeclare
+from game.world.systems.range import request as attack_request
+from game.world.systems.reach import grappled_with
+
+if TYPE_CHECKING:
+    from game.world.match import Match
 
 
-class CombatSystem(System):
-    """Attacks carried out: the ruleset's rolls applied to the world."""
+class CombatSystem:
+    """Attacks carried out: the ruleset's rolls applied to the world (one match's; the
+    functions below are the door the other systems and the actions use)."""
+
+    def __init__(self, match: Match) -> None:
+        self.m = match
 
     def strike(self, uid: int, target: int, mode: str, options: Mapping[str, Any], others: tuple = (),
                stray: bool = False) -> Generator[Question, Any, list[Any]]:
@@ -35,7 +46,7 @@ class CombatSystem(System):
         mine = m.declared(uid)
         if mine is not None and mode == "melee":
             m.put(uid, replace(mine, ruleset_decl=m.rules.note_attacked(mine.ruleset_decl, m.name(target))))
-        request = m.range.request(uid, target, mode, options)
+        request = attack_request(m, uid, target, mode, options)
         if others:
             request = replace(request, others=others)
         if stray:
@@ -48,7 +59,7 @@ class CombatSystem(System):
                 key = yield replace(question, uid=target)
                 request = replace(request, options={**request.options, "reaction": key})
                 c = m.component(target, Combatant)
-                m.health.set_state(target, asks.react(c.combatant, c.state, key))
+                set_state(m, target, asks.react(c.combatant, c.state, key))
                 request = replace(request, target=m.participant(target))
         by_name = {name: u for u, name in m.names.items()}
         results = m.rules.resolve(m.dice, request)
@@ -61,10 +72,10 @@ class CombatSystem(System):
             done.append(r)
             if isinstance(r, Impossible):
                 continue
-            m.health.apply(hit_uid, r, uid)
-            m.health.cost_attacker(uid, r)
+            apply(m, hit_uid, r, uid)
+            cost_attacker(m, uid, r)
             for effect in m.rules.turn_effects(r):  # on the target's declaration (a defence spent)
-                m.engagement.redeclare(hit_uid, effect, m.name(uid))
+                redeclare(m, hit_uid, effect, m.name(uid))
             for effect in r.effects:  # the blow goes on to another (strike:HOW:NAME)
                 if effect.startswith("strike:"):
                     how, _, name = effect[len("strike:"):].partition(":")
@@ -74,11 +85,11 @@ class CombatSystem(System):
                                                {"stray": how}, stray=True)
             outcome = None if stray else r.fumble_outcome
             if outcome == "drop_weapon":
-                self.drop_weapon(uid, "fumbles and drops")
+                drop_weapon(m, uid, "fumbles and drops")
             elif outcome == "random_target":
                 yield from self.stray(uid, hit_uid, mode, options)
             elif outcome == "jam":
-                self.jam(uid)
+                jam(m, uid)
                 unfired = len(results) - len(done)
                 ammo = m.try_component(uid, Ammo)
                 if unfired and ammo is not None:
@@ -125,7 +136,7 @@ class CombatSystem(System):
         t = m.view(target)
         figures = [target] + [w.uid for w in m.units(living=True)
                               if w.uid not in (uid, target) and w.team != t.team and m.topology.steps(w.pos, t.pos) == 1]
-        partner = m.engagement.grappled_with(target)  # someone wrestling with it is in the melee too
+        partner = grappled_with(m, target)  # someone wrestling with it is in the melee too
         if partner is not None and partner != uid and partner not in figures and not m.view(partner).out:
             figures.append(partner)
         face = m.dice.roll(len(figures))
@@ -135,63 +146,21 @@ class CombatSystem(System):
         shot = str(options.get("shot", "normal"))
         yield from self.strike(uid, pick, "shot", {"shot": "normal" if shot == "aimed" else shot}, stray=True)
 
-    # --- weapons lost and found ---------------------------------------------------------------
 
-    def dropped_weapon(self, uid: int) -> tuple[str, tuple[int, int]] | None:
-        """The weapon `uid` dropped (its name) and the tile where it lies, or None."""
-        self.m.use_world()
-        d = self.m.try_component(uid, Dropped)
-        return None if d is None else (d.name, d.tile)
+# --- the door: what the other systems and the actions call --------------------------------------
 
-    def drop_weapon(self, uid: int, how: str, tile: tuple[int, int] | None = None) -> bool:
-        """The unit loses its weapon (Disarm: it "falls to the ground within a few metres";
-        Fumbling an attack: "You lose your weapon"): it lies on the unit's tile and the unit
-        fights with what it has left, its natural weapons, until it picks it up. A unit with
-        nothing but natural weapons has nothing to drop. `tile`: where it lands (flung away),
-        else at the unit's feet."""
-        m = self.m
-        if m.has_component(uid, Dropped):
-            return False
-        c = m.component(uid, Combatant)
-        facts = m.rules.weapon_facts(c.combatant)
-        bare = m.rules.make_combatant(m.rules.disarmed_spec(m.spec(uid)))
-        if m.rules.weapon_facts(bare).name == facts.name:
-            m.event(EventKind.INFO, f"{m.name(uid)} fights with its {facts.name.lower()}: nothing to drop", uid)
-            return False
-        ammo = m.try_component(uid, Ammo)
-        if ammo is not None:
-            m.drop(uid, Ammo)
-            ammo.reload_left = 0
-        tile = tile or m.view(uid).pos
-        m.put(uid, Dropped(facts.name, tile, c.combatant, ammo))
-        m.write(uid, Combatant, combatant=bare)
-        m.event(EventKind.STATUS, f"{m.name(uid)} {how} the {facts.name}: it lies at {tile}", uid,
-                 data=GearNote(weapon=facts.name, tile=tile))
-        return True
 
-    def pick_up(self, uid: int) -> None:
-        """The unit picks up its dropped weapon, if it lies within reach."""
-        m = self.m
-        d = m.try_component(uid, Dropped)
-        if d is None:
-            return
-        if m.topology.steps(m.view(uid).pos, d.tile) > 1:
-            m.event(EventKind.INFO, f"{m.name(uid)} cannot reach the {d.name}", uid)
-            return
-        m.drop(uid, Dropped)
-        m.write(uid, Combatant, combatant=d.armed)
-        if d.ammo is not None:
-            m.put(uid, d.ammo)
-        m.event(EventKind.STATUS, f"{m.name(uid)} picks up the {d.name}", uid, data=GearNote(weapon=d.name))
+def strike(m: Match, uid: int, target: int, mode: str, options: Mapping[str, Any], others: tuple = (),
+           stray: bool = False) -> Generator[Question, Any, list[Any]]:
+    """`CombatSystem.strike` on match `m`: an attack resolved and applied; its results."""
+    return CombatSystem(m).strike(uid, target, mode, options, others, stray)
 
-    def jam(self, uid: int) -> None:
-        """Missile fumbles: "An unreliable weapon will jam"; it fires no more until cleared."""
-        m = self.m
-        m.use_world()
-        ammo = m.try_component(uid, Ammo)
-        if ammo is None:
-            return
-        m.write(uid, Ammo, jammed=True)
-        name = m.rules.weapon_facts(m.view(uid).combatant).name
-        m.event(EventKind.AMMO, f"{m.name(uid)}'s {name} jams: it fires no more until cleared (reload)", uid,
-                 data=GearNote(jammed=True))
+
+def effects(m: Match, uid: int, r: Any) -> Generator[Question, Any, Any]:
+    """`CombatSystem.effects` on match `m`: the result with its special effects chosen."""
+    return CombatSystem(m).effects(uid, r)
+
+
+def log_result(m: Match, uid: int, target: int | None, result: Any) -> None:
+    """`CombatSystem.log_result` on match `m`: a result's lines in the log."""
+    CombatSystem(m).log_result(uid, target, result)
