@@ -1,6 +1,6 @@
 """Where a unit can go (a query: read-only): reachable tiles, paths and their costs, a legal
 path, approaching a foe, a full dodge's dive, the tiles a thrust lands on, and how a unit moves
-this round (its `Moved`). The moves themselves are the effects of game/world/systems/movement.py.
+this round (its `Moved`). The moves themselves are movement.py's effects.
 
 Movement on the grid (yags-combat.md, Initiative: "all movement actions begin at the start of
 the round and end at the end of the round"): during the round a mover stands on its start
@@ -10,7 +10,7 @@ tile; attacks on it count it as moving; it reaches its end tile after every othe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.outcome import Done, Impossible
 from game.world.components import Moved
@@ -143,7 +143,7 @@ def dodge_to(m: Match, v: UnitView, tile: Tile | None, stance: str | None = None
     return tile
 
 
-def moved(m: Match, uid: int) -> Any:
+def moved(m: Match, uid: int) -> Moved:
     """How `uid` moves this round (its `Moved` component: mode and path)."""
     return m.component(uid, Moved)
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.frozen import maker
 from engine.ruleset import AttackRequest, Participant, Situation, WeaponFacts
+from game.world.systems.paths import moved
 from game.world.systems.reach import grappled_with
 from game.world.systems.sight import lateral, target_cover
 
@@ -33,11 +34,11 @@ def situation(m: Match, attacker: int, target: int, knows: str | None = None) ->
     (`knows`: a preview for that side under fog of war, its surroundings only the units
     the side sees; the world resolves with everyone)."""
     a, t = m.view(attacker), m.view(target)
-    topology, movement = m.topology, m.movement
+    topology = m.topology
     cover = target_cover(m, attacker, target)
-    t_moved = movement.moved(target).mode
-    a_moved = movement.moved(attacker).mode
-    a_gait = movement.moved(attacker).walked
+    t_moved = moved(m, target).mode
+    mine = moved(m, attacker)
+    a_moved, a_gait = mine.mode, mine.walked
     # Firing into melee: "If someone is wrestling with the intended target" (someone other
     # than the shooter holds it or is held by it): the wrestler counts for that, not as
     # one more of the people in close combat with it (rules-notes).
