@@ -117,7 +117,7 @@ class Match(UnitStore):
         self.overwatch = doors["overwatch"]
         place(grid, ruleset, squads, self._entities, self._specs)
         self._uids = tuple(sorted(self._entities))
-        self._uid_of = {ent: uid for uid, ent in self._entities.items()}
+        self._uid_of.update({ent: uid for uid, ent in self._entities.items()})
         self.names: dict[int, str] = {uid: self.name(uid) for uid in self._uids}  # fixed for the match: read only
         for uid in sorted(self._entities):
             ent = self._entities[uid]

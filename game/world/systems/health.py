@@ -133,15 +133,13 @@ def end_of_round(m: Match) -> None:
     """The ruleset's end-of-round checks for every unit (Yags: health checks, bullet
     shyness from the bursts aimed at it, fatigue from sprinting)."""
     m.phase = "end"
-    for uid in m.uids():
+    for uid, (c, mv) in m.having_all(Combatant, Moved):
         if m.has_left(uid):
             continue  # it left the map safe by an exit: nothing happens to it any more
-        c = m.component(uid, Combatant)
         aimed = m.turn.pressure.pop(uid, [])
         d = m.declared(uid)
         applied = m.rules.end_of_round(m.dice, c.combatant, c.state, bursts=len(aimed),
-                                       in_cover=bool(aimed) and all(aimed),
-                                       moved=m.component(uid, Moved).mode,
+                                       in_cover=bool(aimed) and all(aimed), moved=mv.mode,
                                        declaration=d.ruleset_decl if d is not None else None)
         for roll in applied.rolls:
             m.event(EventKind.ROLL, roll.describe(), uid)
@@ -155,8 +153,8 @@ def end_holds(m: Match) -> None:
     """A hold kept in the ruleset's state (step dice: Grapple) ends when the holder is
     down or no longer next to the one it held."""
     by_name = {m.name(u): u for u in m.uids()}
-    for uid in m.uids():
-        state = m.component(uid, Combatant).state
+    for uid, c in m.having(Combatant):
+        state = c.state
         holder = m.rules.held_by(state)
         if holder is None or m.view(uid).out:
             continue

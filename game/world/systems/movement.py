@@ -84,7 +84,10 @@ def finish_moves(m: Match) -> Iterator[Question]:
     """Movers reach their end tiles in decreasing initiative: a higher initiative takes a
     contested tile first (rules-notes, Simultaneous movement)."""
     m.phase = "move"
+    movers = {uid for uid, mv in m.having(Moved) if mv.mode != "none" and mv.path}
     for uid in reversed(m.turn.queue):
+        if uid not in movers:  # nothing in the moves makes a unit that did not move move
+            continue
         mv = m.component(uid, Moved)
         if mv.mode == "none" or not mv.path or m.view(uid).out:
             continue

@@ -21,7 +21,10 @@ def interrupt(m: Match) -> None:
     """A reload or first aid goes on only while the unit declares it again: another
     declaration interrupts it, and a later one starts afresh (reloading and tending take
     the round's action)."""
+    busy = {uid for uid, ammo in m.having(Ammo) if ammo.reload_left} | {uid for uid, _ in m.having(Tending)}
     for uid in m.turn.queue:
+        if uid not in busy:
+            continue
         d = m.declared(uid)
         a = d.action if d is not None else None
         ammo = m.view(uid).ammo
