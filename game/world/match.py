@@ -12,9 +12,11 @@ or, declaring from outside (the UI's player, a test):
     match.resolve_round()                     # the rest of the round, as the ruleset runs it
 
 The match holds the state (components in its own esper world) and answers the queries the
-AI, the UI and the tests share; the round's work is done by its systems (game/world/systems/,
-esper processors run at the round's phases) and its actions (game/world/actions/, one module
-each); how a round runs is the ruleset's (engine/turn.py), driven by game/flow.py.
+AI, the UI and the tests share; the round's work is done by its systems (game/world/systems/:
+queries and effects, functions of the match, reached through the match's doors,
+game/world/doors.py; the round's phases are its esper processors) and its actions
+(game/world/actions/, one module each); how a round runs is the ruleset's (engine/turn.py),
+driven by game/flow.py.
 """
 
 from __future__ import annotations
@@ -197,8 +199,8 @@ class Match(UnitStore):
         a = esper.try_component(self._entities[uid], Aiming)
         return None if a is None else (a.target_uid, a.round)
 
-    # --- what the systems answer (movement, sight, range, engagement, combat, work and
-    # overwatch hold the queries: match.movement.reachable(uid), match.sight.can_see(a, b), ...)
+    # --- what the systems answer (their queries, through the doors: match.movement.reachable(uid),
+    # match.sight.can_see(a, b), ...; game/world/systems/)
 
     def participant(self, uid: int, undeclared: bool = False) -> Participant:
         """`uid` as the ruleset sees it: with its declaration this round (`undeclared`: as

@@ -1,8 +1,9 @@
 """The steps of a round as the world carries them out, for the turn driver (game/flow.py):
-counting the round, opening and closing the declarations, the phase boundaries (the systems
-act on them as esper processors), resolving a unit's declared action or taking its turn,
-rolling initiative, and the victory test. It is also the `RoundTable` a ruleset's round reads
-(engine/turn.py): who is standing, their initiative and their declared action's speed.
+counting the round, opening and closing the declarations, the phase boundaries (the round's
+phases act on them as esper processors: game/world/systems/phases.py), resolving a unit's
+declared action or taking its turn, rolling initiative, and the victory test. It is also the
+`RoundTable` a ruleset's round reads (engine/turn.py): who is standing, their initiative and
+their declared action's speed.
 """
 
 from __future__ import annotations
