@@ -14,7 +14,10 @@ the ECS it is", read with `ast` (nothing imported):
 - processors: the classes that subclass `esper.Processor` (directly or through another such
   class in game/; a base of others not counted), and the ones the match registers
   (`PROCESSORS` in phases.py).
-- esper queries: the calls of `esper.get_component` and `esper.get_components` in game/.
+- esper queries: the calls of `esper.get_component` and `esper.get_components` in game/, and
+  of the match's `having` and `having_all` that ask them.
+- door calls: `match.<door>.f(...)` calls in game/, of queries and of effects; an effect is
+  called only by the actions, the turn driver's steps, the declarations and the systems.
 """
 
 from __future__ import annotations
@@ -200,6 +203,43 @@ def door_calls(root: Path = ROOT, folders: tuple[str, ...] = ("game",)) -> Count
     return +out
 
 
+def door_modules(root: Path = ROOT) -> dict[str, tuple[str, ...]]:
+    """Each door of the match and the system modules it opens on (game/world/doors.py's DOORS)."""
+    for node in ast.parse((root / "game/world/doors.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "DOORS":
+            assert isinstance(node.value, ast.Dict)
+            return {ast.literal_eval(k): tuple(e.id for e in v.elts if isinstance(e, ast.Name))
+                    for k, v in zip(node.value.keys, node.value.values, strict=True) if k is not None
+                    and isinstance(v, ast.Tuple)}
+    return {}
+
+
+# who may call an effect: the actions, the turn driver's steps, the declarations (declaring is
+# a write of the world: a hold let go) and the systems themselves
+EFFECT_CALLERS = ("game/world/actions/", "game/world/steps.py", "game/world/declaration.py", "game/world/systems/")
+
+
+def door_calls_by_layer(root: Path = ROOT) -> dict[str, list[str]]:
+    """Every `x.<door>.f(` call in game/ as query or effect (by the module of the door that
+    holds `f`), each as "file:line: door.f"."""
+    trees = modules(root)
+    queries, _ = layers(root)
+    kind: dict[tuple[str, str], str] = {}
+    for door, mods in door_modules(root).items():
+        for mod in mods:
+            for name in _functions(trees[mod]):
+                if not name.startswith("_"):
+                    kind[(door, name)] = "query" if mod in queries else "effect"
+    out: dict[str, list[str]] = {"query": [], "effect": [], "unknown": []}
+    pattern = re.compile(r"\b\w+\.(" + "|".join(DOORS) + r")\.(\w+)\(")
+    for p in sorted((root / "game").rglob("*.py")):
+        rel = str(p.relative_to(root))
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1):
+            for door, name in pattern.findall(line):
+                out[kind.get((door, name), "unknown")].append(f"{rel}:{n}: {door}.{name}")
+    return out
+
+
 def processors(root: Path = ROOT) -> tuple[list[str], list[str]]:
     """The esper.Processor subclasses in game/ (by module.class), and the ones the match
     registers (the classes named in phases.py's PROCESSORS, which the match adds)."""
@@ -230,10 +270,11 @@ def processors(root: Path = ROOT) -> tuple[list[str], list[str]]:
 
 
 def esper_queries(root: Path = ROOT) -> Counter[str]:
-    """`esper.get_component(s)` calls in game/, by file."""
+    """`esper.get_component(s)` calls in game/ and the match's asking for them
+    (`.having(`, `.having_all(`: game/world/unit_store.py), by file."""
     out: Counter[str] = Counter()
     for p in sorted((root / "game").rglob("*.py")):
-        n = len(re.findall(r"\besper\.get_components?\(", p.read_text(encoding="utf-8")))
+        n = len(re.findall(r"\besper\.get_components?\(|\.having(?:_all)?\(", p.read_text(encoding="utf-8")))
         if n:
             out[str(p.relative_to(root))] = n
     return out
@@ -255,6 +296,11 @@ def main(argv: list[str]) -> int:
     print(f"queries calling effects: {bad or 'none'}; query writes: {query_writes(trees, queries) or 'none'}")
     print(f"m.<system> calls in game/: {sum(calls.values())} "
           f"({', '.join(f'{k} {v}' for k, v in sorted(calls.items()))})")
+    by_layer = door_calls_by_layer()
+    outside = [c for c in by_layer["effect"] if not c.startswith(EFFECT_CALLERS)]
+    print(f"door calls in game/: {len(by_layer['query'])} of queries, {len(by_layer['effect'])} of effects "
+          f"({len(outside)} from outside the actions, steps, declarations and systems), "
+          f"{len(by_layer['unknown'])} unknown")
     print(f"processors: {len(subs)} subclasses, {len(registered)} registered "
           f"({', '.join(s.rsplit('.', 1)[-1] for s in subs)})")
     eq = esper_queries()

@@ -107,3 +107,11 @@ def test_the_phases_are_the_processors_and_all_are_registered(new_match, monkeyp
     declare_all(m, {})
     m.resolve_round()
     assert seen == ["start", "declared", "move", "end"]
+
+
+def test_only_the_actions_the_steps_and_the_declarations_call_effects():
+    """The UI, the AI, the lab and the rest ask queries through the match's doors; effects are
+    reached only from the world's actions, its steps, its declarations and other effects."""
+    calls = sg.door_calls_by_layer()
+    assert len(calls["query"]) >= 50 and len(calls["effect"]) >= 5  # the scan finds the calls
+    assert [c for c in calls["effect"] if not c.startswith(sg.EFFECT_CALLERS)] == []
