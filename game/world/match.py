@@ -41,7 +41,7 @@ from game.world.components import (
     ReactionPolicy,
 )
 from game.world.declaration import Declarations
-from game.world.doors import open_doors
+from game.world.doors import Doors
 from game.world.events import Event, EventKind, EventLog, Payload
 from game.world.round_state import RoundState
 from game.world.setup import place
@@ -112,11 +112,11 @@ class Match(UnitStore):
         # the systems (game/world/doors.py: `self.movement.reachable(uid)`, ...).
         for phase in PROCESSORS:
             esper.add_processor(phase(self))
-        doors = open_doors(self)
-        self.movement, self.sight, self.range = doors["movement"], doors["sight"], doors["range"]
-        self.engagement, self.combat, self.autofire = doors["engagement"], doors["combat"], doors["autofire"]
-        self.explosions, self.health, self.work = doors["explosions"], doors["health"], doors["work"]
-        self.overwatch = doors["overwatch"]
+        doors = Doors(self)
+        self.movement, self.sight, self.range = doors.movement, doors.sight, doors.range
+        self.engagement, self.combat, self.autofire = doors.engagement, doors.combat, doors.autofire
+        self.explosions, self.health, self.work = doors.explosions, doors.health, doors.work
+        self.overwatch = doors.overwatch
         place(grid, ruleset, squads, self._entities, self._specs)
         self._uids = tuple(sorted(self._entities))
         self._uid_of.update({ent: uid for uid, ent in self._entities.items()})

@@ -115,3 +115,23 @@ def test_only_the_actions_the_steps_and_the_declarations_call_effects():
     calls = sg.door_calls_by_layer()
     assert len(calls["query"]) >= 50 and len(calls["effect"]) >= 5  # the scan finds the calls
     assert [c for c in calls["effect"] if not c.startswith(sg.EFFECT_CALLERS)] == []
+
+
+def test_each_door_holds_its_modules_functions_bound_to_the_match(new_match):
+    """The match's doors (game/world/doors.py) open on every function of the match in their
+    modules, each bound to this match, and on nothing else."""
+    from functools import partial
+    from types import FunctionType
+
+    from game.world.doors import DOORS
+
+    m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "B", 2, 2)], "red": [unit(RIFLEMAN, "R", 8, 2)]})
+    for name, modules in DOORS.items():
+        door = getattr(m, name)
+        want = {f: fn for mod in modules for f, fn in vars(mod).items()
+                if isinstance(fn, FunctionType) and fn.__module__ == mod.__name__ and not f.startswith("_")
+                and next(iter(fn.__annotations__), "") == "m"}
+        assert want and set(vars(door)) == set(want), (name, set(vars(door)) ^ set(want))
+        for f, bound in vars(door).items():
+            assert isinstance(bound, partial) and bound.func is want[f] and bound.args == (m,), (name, f)
+    assert m.movement.reachable(0) == m.movement.reachable(0, "run") != {}
