@@ -48,10 +48,11 @@ class RoundStart(Phase):
     phase = "start"
 
     def act(self, tasks: list[Iterator[Question]]) -> None:
-        for ent, _ in esper.get_component(Declared):
-            esper.remove_component(ent, Declared)
-        for _, mv in esper.get_component(Moved):
-            mv.mode, mv.path, mv.walked, mv.walked_m = "none", (), "none", 0.0
+        m = self.m
+        for uid, _ in m.having(Declared):
+            m.drop(uid, Declared)
+        for uid, _ in m.having(Moved):
+            m.write(uid, Moved, mode="none", path=(), walked="none", walked_m=0.0)
 
 
 class DeclarationsIn(Phase):
