@@ -19,7 +19,15 @@ from typing import Any
 from engine.dice import Dice
 from engine.outcome import Impossible
 from engine.rolls import Roll
-from engine.ruleset_types import Applied, AttackRequest, HealthFacts, Outcome, Participant, Preview
+from engine.ruleset_types import (
+    Applied,
+    AttackRequest,
+    HealthFacts,
+    Intent,
+    Outcome,
+    Participant,
+    Preview,
+)
 from engine.turn import Option, Question
 
 
@@ -115,12 +123,11 @@ class HidingRules(ABC):
 
 class ChoiceRules(ABC):
     """Questions asked in the middle of an action (engine/turn.py: Question): the defender's
-    reaction once it has seen the attack, the winner's pick of effects."""
-
-    def before_reaction(self, dice: Dice, request: AttackRequest) -> AttackRequest:
-        """The rolls made before the defender chooses its reaction (Mythras: the attack roll,
-        which the defender sees), carried in the request for `reaction` and `resolve`."""
-        return request
+    reaction once it has seen the attack, asked by the ruleset's exchange
+    (`Ruleset.resolve_exchange`, engine/exchange_run.py: `ask_reaction`), and the standing
+    answers a unit may keep to it. What else an exchange asks or rolls on the way (Mythras:
+    the attack roll before the reaction, the reaction's cost, the winner's special effects)
+    is the ruleset's own exchange's (engine/mythras/exchange_run.py)."""
 
     def reaction_policies(self) -> tuple[Option, ...]:
         """Standing answers to the reaction question a unit may keep: the declaration choice
@@ -133,22 +140,21 @@ class ChoiceRules(ABC):
     def reaction(self, request: AttackRequest) -> Question | None:
         """A question the defender answers before the attack is rolled (Mythras: parry, evade
         or take it; step dice: innate defence, dodge or block), each option with its exact
-        chance; None when nothing is asked. Its `uid` is set by the world (the defender's);
-        the chosen key reaches `resolve` and `preview` as the request option `reaction`."""
+        chance; None when nothing is asked. The exchange asks it of the defender; the chosen
+        key reaches `resolve` and `preview` as the request option `reaction`."""
 
-    def react(self, combatant: Any, state: Any, key: str) -> Any:
-        """The defender's state once it has taken the reaction `key` (Mythras: an action
-        point spent); by default unchanged."""
-        return state
+    def ai_choices(self, combatant: Any, state: Any, intent: Intent, stance: str,
+                   foes: Sequence[tuple[Any, bool]]) -> dict[str, Any]:
+        """The declaration choices the AI takes with an action of `intent` (Mythras: a ward,
+        Brace, Steady Weapon), `foes` the enemies it sees as (combatant, engaged with it);
+        by default none."""
+        return {}
 
-    def effects(self, result: Outcome) -> Question | None:
-        """A question the winner of a contest answers after the roll (Mythras: which special
-        effects, `pick` of them); its `about["chooser"]` names who chooses. None: nothing."""
+    def turn_contest(self, dice: Dice, actor: Participant, foes: Sequence[Participant]
+                     ) -> tuple[Any, dict[str, Any], tuple[str, ...]] | None:
+        """A contest the Turn just taken starts with the foes engaging the actor (Mythras:
+        Outmaneuver): (the actor's state, the foes' states by name, log lines), or None."""
         return None
-
-    def with_effects(self, result: Outcome, keys: Sequence[str]) -> Outcome:
-        """The result with the chosen effects."""
-        return result
 
 
 class TimingRules(ABC):

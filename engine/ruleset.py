@@ -23,6 +23,7 @@ from engine.capabilities import (
     TimingRules,
 )
 from engine.dice import Dice
+from engine.exchange_types import Effect, Exchange, ExchangeRequest, ExchangeTable, token_effects
 from engine.outcome import Impossible
 from engine.rolls import Roll
 from engine.ruleset_types import (  # noqa: F401 (the interface's values, imported from here too)
@@ -131,11 +132,6 @@ class Ruleset(ABC):
         declared defence per attacker); returns the declaration to keep."""
         return note_attacked_default(declaration, attacker)
 
-    def takes_defence(self, mode: str) -> bool:
-        """Does an attack in `mode` take up a declared defence of its target (`note_attacked`)?
-        Yags: every attack; Yags SF: melee only (firearms meet no defence roll)."""
-        return True
-
     def strikes_back(self, attacker: Participant, target: Participant, mode: str) -> bool:
         """When `attacker`'s declared attack (in `mode`) on `target` has been carried out and
         `target`, still standing, declared an attack on `attacker` whose turn has not come, does
@@ -143,11 +139,12 @@ class Ruleset(ABC):
         of initiative attacks back")? By default no: it waits for its own turn."""
         return False
 
-    def note_effect(self, declaration: Any, effect: str, other: str = "") -> Any:
-        """Carry a result's effect (one of `AttackResult.effects`) on its holder's declaration
-        for the rest of the round; `other` names the one it binds the holder to (Yags:
-        `overwhelmed:-N` lowers every further attack and defence, `grappled` puts the holder
-        in the grappled stance with `other`). Returns the declaration to keep."""
+    def note_effect(self, declaration: Any, effect: Any, other: str = "") -> Any:
+        """Carry what a result left on its holder's declaration for the rest of the round:
+        a typed effect (engine/exchange_types.py: Yags' `Overwhelmed` lowers every further
+        attack and defence), or a token of the ruleset's own (`grappled`, which puts the
+        holder in the grappled stance with `other`; step dice: the defence it spent, a feint);
+        `other` names the one it binds the holder to. Returns the declaration to keep."""
         return declaration
 
     @abstractmethod
@@ -166,18 +163,31 @@ class Ruleset(ABC):
     def apply(self, dice: Dice, combatant: Any, state: Any, result: Outcome) -> Applied:
         """Apply one result's damage and effects to the target's state."""
 
-    # --- what a result leaves for the rest of the round ---------------------------------------
+    @abstractmethod
+    def resolve_exchange(self, dice: Dice, request: ExchangeRequest, table: ExchangeTable) -> Exchange:
+        """One combat exchange run by the ruleset (engine/exchange_types.py), as its round is:
+        a generator that yields the questions asked on the way (`Ask`: the defender's
+        reaction, the winner's special effects; answered with the chosen key or keys) and
+        the steps for the world to carry out at once (a declaration noted, a reaction's cost,
+        each result rolled, the harm it did with its typed effects, what it cost the
+        attacker, a fumble's consequence, a blow going on to another), and returns the
+        results it rolled. The world drives it (game/world/systems/combat.py); it reads the
+        match between steps from `table`. Each ruleset builds it from engine/exchange_run.py's
+        pieces in its own order."""
 
-    def turn_effects(self, result: Outcome) -> tuple[str, ...]:
-        """What a result does to its target's declaration for the rest of the round, each
-        given to `note_effect` with the attacker's name (step dice: the defence it spent,
-        a feint's innate-only); by default nothing."""
-        return ()
+    def grid_effects(self, result: Outcome, applied: Applied) -> tuple[Effect, ...]:
+        """What a result (applied as `applied`) does on the grid, as typed effects (prone,
+        knockback, a weapon lost, a hold, overwhelmed...); by default the Yags family's result
+        tokens made typed (`token_effects`), the ones that took hold where `apply` says."""
+        tokens = getattr(result, "effects", ()) if applied.effects is None else applied.effects
+        return token_effects(tuple(tokens))
 
-    def acted(self, combatant: Any, state: Any, action: str, intent: Intent | None = None) -> Any:
+    def acted(self, combatant: Any, state: Any, action: str, intent: Intent | None = None,
+              declaration: Any = None) -> Any:
         """A unit's state after it took a turn's action (engine.turn.Act) of kind `action` (a
         world action's tag: attack, move, hold, ...; `intent`: the action as the declaration
-        heard it, its mode...): Mythras spends its action points."""
+        heard it, its mode...; `declaration`: the ruleset's declaration value of the Turn):
+        Mythras spends its action points and keeps what the declaration set up (a ward)."""
         return state
 
     def disarmed_spec(self, spec: Mapping[str, Any]) -> dict[str, Any]:
@@ -241,11 +251,6 @@ class Ruleset(ABC):
         """How many defences the combatant may declare for a round (Yags: by agility and
         perception); 1 where the ruleset has no such choice."""
         return 1
-
-    def apply_to_attacker(self, dice: Dice, combatant: Any, state: Any, result: Outcome) -> Applied:
-        """What an attack costs the one who made it (Yags: fatigue from a fumble or from a
-        tiring manoeuvre); the default costs nothing."""
-        return Applied(state)
 
     @abstractmethod
     def end_of_round(self, dice: Dice, combatant: Any, state: Any, *, bursts: int = 0,

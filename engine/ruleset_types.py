@@ -39,6 +39,15 @@ class Situation:
     # the fastest the attacker has already walked this round (none, free, run, sprint): a
     # Move taken in an earlier Turn of the round (Mythras); `attacker_moved` is this action's own
     attacker_gait: str = "none"
+    # Surroundings some rulesets read (Mythras, 0005): cover on the tiles round the attacker
+    # with a free tile beside it hidden from the target (Duck Back), for a shot; in close
+    # combat another foe of the target beside it, opposite the attacker (attacked from
+    # behind), and the metres the target can be thrust straight away from the attacker
+    # before a wall or a standing unit stops it (a thrust this long or longer meets an
+    # obstacle); None: not worked out (not a blow)
+    attacker_by_cover: bool = False
+    target_flanked: bool = False
+    target_room_behind_m: float | None = None
 
 
 @dataclass(frozen=True)
@@ -158,8 +167,8 @@ class HealthFacts:
 
 
 class Outcome(Protocol):
-    """What the world reads of one result of `resolve` or `blast` (each ruleset's result
-    values provide these, as fields or properties)."""
+    """What the world and an exchange read of one result of `resolve` or `blast` (each
+    ruleset's result values provide these, as fields or properties)."""
 
     @property
     def target(self) -> str:
@@ -170,8 +179,10 @@ class Outcome(Protocol):
     def hit(self) -> bool: ...
 
     @property
-    def effects(self) -> tuple[str, ...]:
-        """What it did besides damage: prone, grappled, disarmed, overwhelmed:-N, ..."""
+    def effects(self) -> tuple[Any, ...]:
+        """What it did besides damage, in the ruleset's own terms (Yags: prone, grappled,
+        disarmed, overwhelmed:-N; Mythras: typed already); the world reads them only as the
+        ruleset's `grid_effects` makes them (engine/exchange_types.py)."""
         ...
 
     @property
@@ -205,6 +216,7 @@ class Applied:
     state: Any
     rolls: tuple[Roll, ...] = ()
     events: tuple[str, ...] = ()
-    # The result's effects that took hold, for the world to carry out (a disarm whose check
-    # failed); None: all of the result's own `effects` (Yags, Mythras).
+    # The result's effects that took hold (a disarm whose check failed), in the ruleset's own
+    # terms, made typed for the world by `Ruleset.grid_effects`; None: all of the result's
+    # own `effects` (Yags, Mythras).
     effects: tuple[str, ...] | None = None

@@ -36,6 +36,11 @@ the match's record, so a match replays from its seed and the answers. The kinds:
 - "reaction": asked of a defender in the middle of an attack (answer: one option's key).
 - "effects": asked of the winner of a contest (answer: up to `pick` option keys).
 
+The "reaction" and "effects" questions come from the attack's exchange, which a ruleset runs
+the same way, as a generator (`Ruleset.resolve_exchange`, engine/exchange_types.py): inside a
+`Resolve` or `Act`, the world drives the exchange, answering each `Ask` and carrying out each
+typed step (a result rolled, the harm with its typed effects, a fumble's consequence).
+
 How each ruleset in ../shared/rules fits, with nothing added to the protocol:
 
 - **Yags** (yags-combat.md, The Combat Sequence): initiative once a match (rolled when the
@@ -58,8 +63,8 @@ How each ruleset in ../shared/rules fits, with nothing added to the protocol:
   where a declaration is the unit's stated round (its action, the move with it, the defences
   held ready: each an action, every roll at the step penalty), then `Resolve(uid)` in
   initiative order; an unstated defence is a "reaction" question during the attacker's
-  `Resolve`, and `Ruleset.turn_effects` marks the defence spent on the defender's
-  declaration; at `Phase("end")` the defences not stated carry into the next round in the
+  `Resolve` (its exchange, engine/stepdice/exchange_run.py), which marks the defence spent
+  on the defender's declaration; at `Phase("end")` the defences not stated carry into the next round in the
   unit's state, and a unit that sat the round out re-rolls its initiative
   (`Ruleset.initiative_now` reads it from the state).
 """

@@ -26,7 +26,7 @@ from game.cli_common import (  # noqa: F401 (imported from here by tests and too
     _writable,
     display_available,
 )
-from game.cli_lab import cmd_replay, cmd_simulate, cmd_sweep, progress_bar  # noqa: F401
+from game.cli_lab import add_sweep_log, cmd_replay, cmd_simulate, cmd_sweep, progress_bar  # noqa: F401
 from game.lab.cluster_events import quiet_dask
 
 
@@ -311,6 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window as PNG, exit")
     replay.add_argument("--frames", type=whole(1, 1_000_000), default=3, help="frames drawn before --screenshot")
     replay.set_defaults(func=cmd_replay)
+    add_sweep_log(sub)
     csave = sub.add_parser("check-save", help="replay a saved game headless and say what it holds, or what is wrong")
     csave.add_argument("path")
     csave.set_defaults(func=cmd_check_save)
@@ -345,6 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--scenario", help="a TOML scenario: map, runs, seed, size, [blue]/[red] ai and squad")
     sim.add_argument("--report", metavar="PATH.png", help="draw where units fought and fell")
     sim.add_argument("--json", help="write the full record to PATH, or - for standard output")
+    sim.add_argument("--log", action="store_true", help="print each match's event log (as sweep-log prints a stored one)")
     sim.add_argument("--cluster", metavar="tcp://HOST:PORT",
                      help="play the matches on a Dask scheduler's workers (pip install 'skirmish[cluster]')")
     sim.set_defaults(func=cmd_simulate)

@@ -1,6 +1,7 @@
 """The lab's commands: `skirmish simulate` (many AI matches on one map, streamed to worker
 processes or a Dask cluster, summarised, charted and written as JSON), `skirmish sweep
-PLAN.toml` (game/lab/) and `skirmish replay STORE VARIANT INDEX` (a stored match in the window)."""
+PLAN.toml` (game/lab/), `skirmish replay STORE VARIANT INDEX` (a stored match in the window) and
+`skirmish sweep-log STORE VARIANT INDEX` (a stored match's event log)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from game.cli_common import (
     HEADLESS_HINT,
@@ -70,6 +72,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     path = settings["map"] or str(DEFAULT_MAP)
     if args.report == "-":
         return _error("--report: a picture cannot go to standard output; give a .png path")
+    if getattr(args, "log", False) and args.json == "-":
+        return _error("--log: the event logs and --json - cannot both go to standard output; give --json a path")
     for flag, out in (("--report", args.report), ("--json", args.json)):
         problem = out and out != "-" and _writable(flag, out)
         if problem:
@@ -105,10 +109,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except ClusterError as exc:
             return _error(f"--cluster: {exc}")
     from game.lab.recordjson import RecordJson
+    from game.lab.roles import RoleTally, role_lines
     from game.lab.simulate import Interrupted
     from game.lab.summary import Tally
 
     tally = Tally()
+    roles = RoleTally()
     try:
         out = RecordJson(args.json) if args.json else None
     except FileProblem as exc:
@@ -118,7 +124,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         """--json could not be written as the battles came (the disk filled): the run stops."""
 
     def on_battle(b: dict) -> None:
+        if "event_log" in b:  # --log: the match's event log, as `sweep-log` prints a stored one
+            from game.world.logcodec import decode, lines
+
+            print_log(b["seed"], lines(decode(b.pop("event_log")["blob"])))
         tally.add(b)
+        roles.add(b.get("units") or [])
         if out is not None:
             try:
                 out.battle(b)
@@ -134,7 +145,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                           fog=None if settings["fog"] is None else settings["fog"] == "on", ai_sees_all=args.ai_sees_all,
                           progress=progress_bar(), on_battle=on_battle, keep_battles=False,
                           blue_tactic=tactics["blue"], red_tactic=tactics["red"], max_rounds=settings["max_rounds"],
-                          blue_weights=weights["blue"], red_weights=weights["red"])
+                          blue_weights=weights["blue"], red_weights=weights["red"],
+                          keep_log=bool(getattr(args, "log", False)))
     except Interrupted as exc:  # Ctrl-C: what finished is summarised and written
         record, stopped = exc.record, True
         if sys.stderr.isatty():
@@ -166,6 +178,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             cluster.close()
     record["command"] = "skirmish " + " ".join(args.argv)
     record["summary"] = tally.summary(record["wins"])
+    record["summary"]["roles"] = roles.as_dict()
     if args.report:
         from game.lab.report import draw_report
         from game.maps import load_map
@@ -183,7 +196,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return _error(f"--json: {exc}")
         if args.json == "-":
             return 130 if stopped else 0
-    for line in summary_lines(record):
+    for line in summary_lines(record) + role_lines(roles, "per role"):
         print(line)
     if args.report:
         print(f"  report: {args.report}")
@@ -284,3 +297,36 @@ def cmd_replay(args: argparse.Namespace) -> int:
                        ms_per_frame=100 if args.screenshot else None)
     except FileProblem as exc:
         return _error(f"--screenshot: {exc}")
+
+
+def add_sweep_log(sub: Any) -> None:
+    """`skirmish sweep-log STORE VARIANT INDEX` (issue 31)."""
+    from game import limits as lim
+    from game.cli_numbers import whole
+
+    log = sub.add_parser("sweep-log", help="print the event log a sweep stored for one match")
+    log.add_argument("store", help="the sweep's results store (.sqlite)")
+    log.add_argument("variant", help="the variant's id (or the start of it), as the sweep's table shows")
+    log.add_argument("index", type=whole(0, 2 * lim.MAX_RUNS), help="the match's index in the variant, from 0")
+    log.set_defaults(func=cmd_sweep_log)
+
+
+def cmd_sweep_log(args: argparse.Namespace) -> int:
+    """Print a stored match's event log, a line an event, as the match wrote it (and as
+    `skirmish simulate --runs 1 --seed S --log` prints it for the same settings)."""
+    from game.lab.logread import LogReadError, stored_log
+
+    try:
+        stored = stored_log(args.store, args.variant, args.index)
+    except LogReadError as exc:
+        return _error(str(exc))
+    print_log(stored.seed, stored.lines)
+    return 0
+
+
+def print_log(seed: int, lines: list[str]) -> None:
+    """A match's event log as `sweep-log` and `simulate --log` print it: a heading with its
+    seed, then a line an event (Event.line's text)."""
+    print(f"# seed {seed}")
+    for line in lines:
+        print(line)

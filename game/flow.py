@@ -225,3 +225,19 @@ class Flow:
             m.note_sight()
         m.steps.check_victory(final=True)
         m.note_sight()
+
+
+def answer_problem(question: Question, value: Any) -> str | None:
+    """Why `value` cannot answer `question` (a player's answer, given through
+    `Session.answer` before it reaches `Flow.answer`), or None."""
+    keys = [o.key for o in question.options]
+    if question.kind == "reaction":
+        return None if value in keys else f"answer one of {', '.join(keys)}"
+    if question.kind == "effects":
+        if not isinstance(value, list | tuple) or len(value) > question.pick or any(k not in keys for k in value):
+            return f"choose up to {question.pick} of {', '.join(keys)}"
+        return None
+    if question.kind in ("act", "declare"):
+        ok = isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], dict)
+        return None if ok else "answer with an action and its choices"
+    return f"cannot answer a {question.kind} question"

@@ -23,67 +23,20 @@ or at the player's next click or key), so a misclick can be taken back before th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.outcome import Done, Impossible
 from engine.turn import Question
 from game.ai import make_controller
-from game.flow import Flow, Stuck
+from game.flow import Flow, Stuck, answer_problem
+from game.session_config import MAP_UNITS, MODES, RoundRecord, SessionConfig
 from game.tactics import parse_tactic
 from game.tactics.orders import OrdersAI
 from game.tactics.standing import StandingOrders
 from game.world.actions import Action, Hold
 from game.world.match import Match
 
-MODES = ("solo", "hotseat", "watch")
-
-
-@dataclass
-class SessionConfig:
-    map_path: str
-    mode: str = "solo"
-    ai: str = "normal"
-    seed: int = 1
-    max_rounds: int | None = None
-    human_team: str = "blue"
-    # the squad per side: a squad id from game/data/squads.toml, or MAP_UNITS ("" too: the
-    # map's own units when it has them, else the default squad)
-    blue_squad: str = ""
-    red_squad: str = ""
-    ruleset: str | None = None  # None: the map's ruleset property, else yags
-    # an AI level per side where it differs from `ai` (watch mode: blue easy, red hard)
-    ais: dict[str, str] = field(default_factory=dict)
-    # fog of war (issue 17): True or False; None: the map's property `fog`, else on for solo
-    # and hot-seat, off for watch (game.sim.choose_fog; new_session settles it)
-    fog: bool | None = False
-    ai_sees_all: bool = False  # the AI decides from the whole board even with fog
-    blue_deployment: str = ""  # a `deploy NAME` layer of the map per side ("": the map's units layer)
-    red_deployment: str = ""
-    # standing orders for an AI side (docs/tactics.md): team -> (the file's path, its text)
-    tactics: dict[str, tuple[str, str]] = field(default_factory=dict)
-
-    def ai_of(self, team: str) -> str:
-        """The AI level of `team`'s side."""
-        return self.ais.get(team) or self.ai
-
-
-MAP_UNITS = "map units"
-
-
-@dataclass
-class RoundRecord:
-    """What was declared in one round, in declaration order (replayed by saves)."""
-
-    round: int
-    declarations: list[tuple[int, Action, dict[str, Any]]] = field(default_factory=list)
-    # every accepted declare call in order, changes included, and whether the AI decided it:
-    # replaying these reproduces the match (and the AI's random state) exactly
-    calls: list[tuple[int, Action, dict[str, Any], bool]] = field(default_factory=list)
-    # the players' answers to the round's other questions (a turn's action, a reaction, the
-    # effects chosen), in order: (unit asked, kind, answer)
-    answers: list[tuple[int, str, Any]] = field(default_factory=list)
-    resolved: bool = False
+__all__ = ["MAP_UNITS", "MODES", "RoundRecord", "Session", "SessionConfig"]  # the config and the record: game/session_config.py
 
 
 class Session:
@@ -440,19 +393,3 @@ class Session:
         self.needs_round = not self.match.over
         if self.on_resolved is not None:
             self.on_resolved(first, rnd)
-
-
-def answer_problem(question: Question, value: Any) -> str | None:
-    """Why `value` cannot answer `question`, or None."""
-    keys = [o.key for o in question.options]
-    if question.kind == "reaction":
-        return None if value in keys else f"answer one of {', '.join(keys)}"
-    if question.kind == "effects":
-        if not isinstance(value, list | tuple) or len(value) > question.pick or any(k not in keys for k in value):
-            return f"choose up to {question.pick} of {', '.join(keys)}"
-        return None
-    if question.kind in ("act", "declare"):
-        ok = isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], dict)
-        return None if ok else "answer with an action and its choices"
-    return f"cannot answer a {question.kind} question"
-

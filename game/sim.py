@@ -31,8 +31,9 @@ from game.squads import (
 )
 from game.tactics import check_tactic, parse_tactic
 from game.tactics.orders import OrdersAI
-from game.world.actions import Throw
+from game.world.actions import find_kind
 from game.world.events import Event
+from game.world.logcodec import encode
 from game.world.match import Match
 
 DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "crossroads.tmx"
@@ -59,6 +60,7 @@ class MatchSpec:
     max_rounds: int | None = None  # None: the map's max_rounds
     blue_weights: tuple[tuple[str, float], ...] = ()  # AI weights over the level's (game/data/ai_levels.toml)
     red_weights: tuple[tuple[str, float], ...] = ()
+    keep_log: bool = False  # the record carries the whole event log, compressed (game/world/logcodec.py)
 
 
 FOG_AVAILABLE = True
@@ -128,8 +130,8 @@ def check_spec_tactics(grid: GridMap, spec: MatchSpec) -> None:
 
 
 class BattleTally:
-    """Listens to a match's event log (`EventLog.subscribe`), tallying harm by weapon and
-    where units fought and fell.
+    """Listens to a match's event log (`EventLog.subscribe`), tallying harm by weapon,
+    where units fought and fell, and who downed whom in which round.
 
     A hit's weapon is the attacker's at the time (its grenade when it declared a throw, its
     melee weapon for a free strike); the levels are the target's wounds and stuns after the
@@ -143,6 +145,21 @@ class BattleTally:
         self.fought_from: set[tuple[str, int, int]] = set()
         self.fell: list[tuple[str, int, int]] = []
         self.hit_from: list[tuple[str, int, int]] = []  # where each damaging hit came from (its side)
+        self.downs: dict[int, tuple[int, int | None]] = {}  # a unit downed: (the round, who downed it, if known)
+        self.hurt_by: dict[int, int] = {}  # the unit whose hit last hurt each unit
+
+    def units(self) -> list[dict[str, Any]]:
+        """Each unit of the match, by uid (from 0): its side, its role (its template's, unless
+        the map gave it another), the round it first went down and the unit that downed it: the
+        one whose attack was being resolved, else (a fall at the round's end from its wounds)
+        the one whose hit last hurt it (None: never downed, or no attack ever hurt it)."""
+        out = []
+        for uid in self.match.uids():
+            spec = self.match.spec(uid)
+            down, by = self.downs.get(uid, (None, None))
+            out.append({"team": self.match.view(uid).team,
+                        "role": str(spec.get("role") or spec.get("template") or "unit"), "down": down, "by": by})
+        return out
 
     def _levels(self, uid: int) -> int:
         return self.match.rules.health_facts(self.match.view(uid).state).harm
@@ -150,8 +167,10 @@ class BattleTally:
     def _weapon(self, uid: int, free_strike: bool) -> str:
         v = self.match.view(uid)
         d = self.match.declared(uid)
-        if not free_strike and d is not None and isinstance(d.action, Throw):
-            return d.action.weapon.replace("_", " ")
+        thrown = find_kind(d.action) if not free_strike and d is not None else None
+        blast = thrown.blast(d.action) if thrown is not None and d is not None else None
+        if blast is not None:
+            return blast[1].replace("_", " ")
         return self.match.rules.weapon_facts(v.combatant).name
 
     def hear(self, event: Event) -> None:
@@ -159,6 +178,11 @@ class BattleTally:
         if kind == "down" and event.actor is not None:
             v = self.match.view(event.actor)
             self.fell.append((v.team, *v.pos))
+            # downed by the attack being resolved, else (a fall at the round's end from its wounds)
+            # by the unit whose hit last hurt it; None when no attack ever hurt it
+            hit = phase in COMBAT_PHASES and self.source is not None and event.actor in self.before
+            by = self.source[0] if hit and self.source else self.hurt_by.get(event.actor)
+            self.downs.setdefault(event.actor, (event.round, by))
         if phase not in COMBAT_PHASES:
             return
         if kind == "free_strike" and event.actor is not None:
@@ -187,6 +211,7 @@ class BattleTally:
                 tally["levels"] += gained
                 a = self.match.view(self.source[0])
                 self.hit_from.append((a.team, *a.pos))
+                self.hurt_by[target] = self.source[0]
         if kind in ("move", "free_strike") and self.source is not None and kind == "move":
             self.source = None
 
@@ -229,14 +254,18 @@ def play_match(grid: GridMap, spec: MatchSpec, on_round: Callable[[Match], None]
             if on_round is not None:
                 on_round(match)
         r = match.result()
-        return {"seed": spec.seed, "winner": r.winner, "rounds": r.rounds, "by": r.by,
-                "objectives": list(r.objectives), "survivors": r.survivors, "casualties": r.casualties,
-                "exited": r.exited,
-                "weapons": log.weapons,
-                "fell": sorted(log.fell), "fought_from": sorted(log.fought_from), "hit_from": sorted(log.hit_from),
-                "decision_ms": {"count": len(times),
-                                "median": round(1000 * statistics.median(times), 3) if times else 0.0,
-                                "max": round(1000 * max(times), 3) if times else 0.0}}
+        battle: dict[str, Any] = {
+            "seed": spec.seed, "winner": r.winner, "rounds": r.rounds, "by": r.by,
+            "objectives": list(r.objectives), "survivors": r.survivors, "casualties": r.casualties,
+            "exited": r.exited, "weapons": log.weapons,
+            "fell": sorted(log.fell), "fought_from": sorted(log.fought_from), "hit_from": sorted(log.hit_from),
+            "units": log.units(),
+            "decision_ms": {"count": len(times),
+                            "median": round(1000 * statistics.median(times), 3) if times else 0.0,
+                            "max": round(1000 * max(times), 3) if times else 0.0}}
+        if spec.keep_log:
+            battle["event_log"] = {"events": len(match.log), "blob": encode(match.log)}
+        return battle
     finally:
         match.close()
 

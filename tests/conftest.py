@@ -1,5 +1,5 @@
 """Test setup: headless SDL, set before anything imports pygame; the `new_match` fixture (each
-test's matches get their own esper worlds, deleted afterwards) and the `app` fixture (a
+test's matches get their own esper worlds, deleted afterwards) the `sessions` fixture and the `app` fixture (a
 headless window, for tests/ui and the window's side of other tests)."""
 
 import os
@@ -31,6 +31,22 @@ def new_match():
     yield make
     for m in made:
         m.close()
+    esper.switch_world("default")
+
+
+@pytest.fixture
+def sessions():
+    """Closes the sessions a test hands it (`s = sessions(new_session(...))`) and the esper
+    world afterwards."""
+    made = []
+
+    def track(s):
+        made.append(s)
+        return s
+
+    yield track
+    for s in made:
+        s.match.close()
     esper.switch_world("default")
 
 

@@ -171,13 +171,14 @@ NOT_NUMBERS = {"play": {"help", "map", "mode", "ai", "blue_ai", "red_ai", "rules
                "new-map": {"help", "name", "source", "tiles"}, "check-save": {"help", "path"},
                "simulate": {"help", "map", "blue_ai", "red_ai", "blue_squad", "red_squad", "ruleset", "fog",
                             "ai_sees_all", "scenario", "report", "json", "cluster", "blue_tactic", "red_tactic", "blue_deployment", "red_deployment",
-                            "blue_ai_weights", "red_ai_weights"},
+                            "blue_ai_weights", "red_ai_weights", "log"},
                "sweep": {"help", "plan", "db", "cluster", "report"},
                "duel": {"help", "a", "b", "ruleset"},
-               "replay": {"help", "store", "variant", "index", "screenshot"}}  # index: a positional, its range in --help
+               "replay": {"help", "store", "variant", "index", "screenshot"},  # index: a positional, its range in --help
+               "sweep-log": {"help", "store", "variant", "index"}}
 """Every flag that takes no number: a flag that is not here must be a numeric flag with a range."""
 POSITIONALS = {"check-map": ["m.tmx"], "new-map": ["m"], "check-save": ["s.json"], "sweep": ["p.toml"],
-               "replay": ["s.sqlite", "0123abcd", "0"]}
+               "replay": ["s.sqlite", "0123abcd", "0"], "sweep-log": ["s.sqlite", "0123abcd", "0"]}
 _RANGE = re.compile(r"(?:; |^)(?:more than (?P<above>[\d,.]+) and at most|(?P<low>[\d,.]+) to) (?P<high>[\d,.]+)$")
 
 

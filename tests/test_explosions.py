@@ -124,3 +124,12 @@ def test_dodging_a_blast():
     roll, metres = dodge_blast(ScriptedDice([8]), Fighter(man))
     assert not roll.success and metres == 0
     assert dodge_blast(ScriptedDice([]), Fighter(man, stance="prone")) == (None, 0)
+
+
+def test_blast_distances_are_read_to_a_tenth_of_a_metre():
+    """The log's blast line names the band (Explosions: "Ex-N") and the distance as the player
+    reads it: a diagonal of 4 by 2 tiles of 2 m is 8.94427 m, shown as 8.9 m; whole metres
+    without ".0"."""
+    assert plan_blast(GRENADE, None, Character("Man"), math.hypot(8, 4)).notes[0].startswith("Ex-20 at 8.9 m: ")
+    assert plan_blast(GRENADE, None, Character("Man"), 6).notes[0].startswith("Ex-20 at 6 m: ")
+    assert plan_throw_at_tile(Fighter(THROWER), math.hypot(4, 2)).target == "the spot 4.5 m away"

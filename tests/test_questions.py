@@ -11,6 +11,7 @@ import pytest
 
 from engine import rulesets
 from engine.capabilities import ChoiceRules
+from engine.exchange_run import ask_reaction, land_each, note_defences
 from engine.turn import Option, Question
 from engine.yags.ruleset import YagsRuleset
 from game.flow import Flow
@@ -23,7 +24,15 @@ from tests.world.gridfactory import make_grid
 
 class AskingYags(YagsRuleset, ChoiceRules):
     """Yags, but every attack asks its defender to brace or not (the answer is noted): it
-    has the capability of questions in the middle of an action (engine/capabilities.py)."""
+    has the capability of questions in the middle of an action (engine/capabilities.py), and
+    its exchange asks it (`resolve_exchange`, built from engine/exchange_run.py's pieces)."""
+
+    def resolve_exchange(self, dice, request, table):
+        request = yield from note_defences(self, request, table)
+        attack = request.attack
+        if request.kind != "sweep":  # area fire asks no one
+            attack = yield from ask_reaction(dice, attack, table, reaction=self.reaction)
+        return (yield from land_each(self, dice, request, table, self.resolve(dice, attack)))
 
     name = "asking"
 

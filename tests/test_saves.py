@@ -37,19 +37,6 @@ def fresh_world():
     esper.switch_world("default")
 
 
-@pytest.fixture
-def sessions():
-    made = []
-
-    def track(s):
-        made.append(s)
-        return s
-
-    yield track
-    for s in made:
-        s.match.close()
-
-
 def play_rounds(session, n):
     """The player's units declare what the AI would (an AI plays blue too), n whole rounds,
     then the start of the next round with one blue declaration."""
@@ -348,3 +335,31 @@ def test_a_mythras_save_says_when_reactions_are_asked(tmp_path, sessions):
     assert sessions(load_game(old)).match.rules.ask_after_failed is True
     yags = sessions(new_session(SessionConfig(CROSSROADS, "solo", "normal", 5)))
     assert "reaction_asking" not in json.loads(save_game(yags, tmp_path / "y.json").read_text())
+
+
+def test_a_mythras_ward_is_saved_as_a_plain_value_and_replays(tmp_path, sessions):
+    """Issue 28, Mythras 13: a ward (0005 Ward Location) is a declaration choice, saved as a
+    plain value ("left_arm,chest": a save's choices are flat); a shield bearer of the
+    street's declares it with its Turns, and the save replays to the same log and states."""
+    from game.ai import make_controller
+
+    street = str(ROOT / "maps" / "street.tmx")
+    s = sessions(new_session(SessionConfig(street, "solo", "normal", 3, ruleset="mythras")))
+    m = s.match
+    blue_ai = make_controller("normal", 99, "blue")
+    for _ in range(3):
+        if s.needs_round:
+            s.begin_round()
+        while (uid := s.current()) is not None and s.can_declare(uid):
+            action, choices = blue_ai.decide(m, uid)
+            if m.view(uid).combatant.shield is not None:
+                choices = {**choices, "warded": "left_arm,chest"}
+            if s.declare(uid, action, **choices).__class__.__name__ == "Impossible":
+                s.declare(uid, Hold())
+    warding = [v for v in m.units() if not v.out and v.state.warded]
+    assert warding and all(v.state.warded == {"left_arm", "chest"} for v in warding)
+    path = save_game(s, tmp_path / "w.json")
+    assert '"warded": "left_arm,chest"' in path.read_text()
+    loaded = sessions(load_game(path))
+    assert loaded.match.log.lines() == m.log.lines()
+    assert unit_states(loaded.match) == unit_states(m)

@@ -3,7 +3,6 @@ same log, units that left by an exit included, and a deployment's places are in 
 
 from pathlib import Path
 
-import esper
 import pytest
 
 from game.saves import load_game, save_game
@@ -12,20 +11,6 @@ from game.ui.app import new_session
 from tests.test_saves import play_rounds, unit_states
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture
-def sessions():
-    made = []
-
-    def track(s):
-        made.append(s)
-        return s
-
-    yield track
-    for s in made:
-        s.match.close()
-    esper.switch_world("default")
 
 
 @pytest.mark.parametrize("fog", [False, True])

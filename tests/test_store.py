@@ -61,6 +61,8 @@ def as_version_1(db):
         con.execute("UPDATE store SET value = '1' WHERE key = 'schema'")
         con.execute("DROP TABLE outcomes")  # version 3's (issue 30)
         con.execute("DROP TABLE places")  # version 4's (issue 31)
+        con.execute("DROP TABLE units")  # version 5's (issue 31)
+        con.execute("DROP TABLE logs")
         con.execute("PRAGMA user_version = 0")
 
 

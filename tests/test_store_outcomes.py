@@ -40,6 +40,8 @@ def test_a_store_made_before_the_outcomes_table_gains_it_and_keeps_its_rows(tmp_
     with sqlite3.connect(path) as con:  # as a store of schema 2, made before issue 30
         con.execute("DROP TABLE outcomes")
         con.execute("DROP TABLE places")  # version 4's (issue 31)
+        con.execute("DROP TABLE units")  # version 5's (issue 31)
+        con.execute("DROP TABLE logs")
         con.execute("UPDATE store SET value = '2' WHERE key = 'schema'")
         con.execute("PRAGMA user_version = 2")
         before = con.execute("SELECT * FROM matches").fetchall()

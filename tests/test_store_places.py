@@ -35,6 +35,7 @@ def test_a_sweep_stores_where_units_fell_and_were_hit_from_and_draws_them(tmp_pa
     assert sum(hit_from.values()) > 0 and all(team in ("blue", "red") for team, _, _ in hit_from)
     for n in (1, 2):
         assert (tmp_path / f"chart-where-{n}.png").stat().st_size > 0
+        assert (tmp_path / f"chart-roles-{n}.png").stat().st_size > 0  # and its per-role picture
 
 
 def test_a_store_grows_by_a_few_kilobytes_a_match(tmp_path):

@@ -43,10 +43,10 @@ SAVES = (("street", "hotseat", 3, 4, True), ("wood", "solo", 5, 3, True), ("comp
          ("crossroads", "hotseat", 9, 2, False))
 
 
-LATER_FIELDS = ("by", "objectives", "exited", "hit_from")
+LATER_FIELDS = ("by", "objectives", "exited", "hit_from", "units")
 """Result fields added after a record may have been made (issue 30: how a battle was won,
-the units that left by an exit; issue 31: where the hits came from): compared only when the
-record has them."""
+the units that left by an exit; issue 31: where the hits came from, each unit's role and
+when and by whom it went down): compared only when the record has them."""
 
 
 def rulesets() -> tuple[str, ...]:

@@ -73,6 +73,8 @@ class AttackContext:
     bystanders: tuple[str, ...] = ()
     behind: tuple[str, ...] = ()
     attacker_by_cover: bool = False
+    borrowed_dm_step: int | None = None  # a set weapon's counter: the charger's Damage Modifier step (0005 Charging)
+    room_behind_m: float | None = None  # a thrust this long or longer meets an obstacle (Bash); None: room enough
     engaged: bool = True
     prepared_position: bool = False
     gait: str = "walk"  # walk, run, sprint: 0002 Gaits (one or two grades harder)
@@ -126,6 +128,9 @@ def plan_attack(ctx: AttackContext) -> AttackPlan | Impossible:
         raise ValueError(f"unknown attack mode {ctx.mode!r}; expected one of {', '.join(MODES)}")
     if not st.can_attack:
         return Impossible(f"{a.name} cannot attack now ({'reeling' if st.no_attack_turns else st.status})")
+    if a.name in ctx.defender_state.outmanoeuvred:  # any attack: a free strike, a counter, overwatch too
+        return Impossible(f"{ctx.defender.name} has outmanoeuvred {a.name}: no attack on him this round "
+                          "(Outmaneuvering)")
     if st.pinned and weapon.ranged:
         return Impossible(f"{a.name} is pinned down and cannot return fire this Turn")
     if st.weapon_state != "ready" and weapon is a.weapon:
@@ -162,8 +167,8 @@ def plan_attack(ctx: AttackContext) -> AttackPlan | Impossible:
         if recoil:
             reasons.append((f"{ctx.mode.replace('_', ' ')} recoil{', steadied' if st.steady else ''}", recoil))
     else:
-        for key_s in ctx.situations:
-            if key_s in CLOSE_SITUATIONS and key_s not in DEFENDER_SITUATIONS:
+        for key_s in CLOSE_SITUATIONS:  # in the table's order (a set's changes from process to process)
+            if key_s in ctx.situations and key_s not in DEFENDER_SITUATIONS:
                 grade, why = CLOSE_SITUATIONS[key_s]
                 reasons.append((why, grade))
         if ctx.charging:
@@ -194,6 +199,8 @@ def plan_attack(ctx: AttackContext) -> AttackPlan | Impossible:
     dm_step = None
     if weapon.damage_modifier and not weapon.firearm:
         dm_step = a.damage_modifier_step + (1 if ctx.charging and not weapon.ranged else 0)
+        if ctx.borrowed_dm_step is not None and not weapon.ranged:  # "may use": the better of the two
+            dm_step = max(dm_step, ctx.borrowed_dm_step)
     n_hits = hits_die(ctx.mode, weapon, ctx.rounds)
     return AttackPlan(ctx, weapon, key, a.skill_label(key), skill, grade, tuple(reasons), band, size,
                       dm_step, halve, n_hits, _reactions(ctx, weapon), crowd_free)
@@ -212,8 +219,8 @@ def defence_skill(plan: AttackPlan, reaction: str) -> tuple[str, int, str]:
     is not made harder by it (the ranged table's "Target prone" grades the attack)."""
     d, st, ctx = plan.ctx.defender, plan.ctx.defender_state, plan.ctx
     grades = [g for g in (st.skill_grade(),) if g != "standard"]
-    for key in ctx.situations & DEFENDER_SITUATIONS:
-        grades.append(CLOSE_SITUATIONS[key][0])
+    if not plan.weapon.ranged:  # the Close Combat Situational Modifiers
+        grades += [CLOSE_SITUATIONS[k][0] for k in CLOSE_SITUATIONS if k in ctx.situations & DEFENDER_SITUATIONS]
     if st.prone and not plan.weapon.ranged:  # Close Combat Situational Modifiers only
         grades.append("formidable")
     if reaction == "parry":
@@ -391,7 +398,7 @@ def effect_situation(plan: AttackPlan, ex: Exchange) -> EffectSituation:
         defender_drops=evade_drops(plan, ex),
         defender_held=bool(dst.gripped_by or dst.entangled or dst.pinned),
         attacker_by_cover=ctx.attacker_by_cover, bystanders=ctx.bystanders, behind=ctx.behind,
-        siz_ok=d.siz <= 2 * a.siz, str_ok=d.char("STR") <= 2 * a.char("STR"), engaged=ctx.engaged,
+        siz_ok=d.siz * (2 if dst.braced else 1) <= 2 * a.siz,  # 0005 Brace: "Against the Bash ... SIZ is doubled" str_ok=d.char("STR") <= 2 * a.char("STR"), engaged=ctx.engaged,
         fumble_only=ex.fumble_only, defender_weapon=d.active_parry(bool(dst.warded)) if ex.reaction == "parry" else (
             d.weapon if dst.weapon_state == "ready" else None))
 

@@ -17,6 +17,7 @@ CLOSE_SITUATIONS: dict[str, tuple[str, str]] = {
     "unstable_ground": ("hard", "fighting while on unstable ground"),
     "crouching": ("hard", "fighting while crouching or from one knee"),
     "poor_visibility": ("hard", "fighting in poor visibility"),
+    "defender_crouching": ("hard", "defending while crouching or from one knee"),
     "attack_from_behind": ("formidable", "defending against an attack from behind"),
     "prone": ("formidable", "fighting while prone"),
     "partial_darkness": ("formidable", "fighting in partial darkness"),
@@ -24,7 +25,7 @@ CLOSE_SITUATIONS: dict[str, tuple[str, str]] = {
     "blinded": ("herculean", "blinded"),
 }
 # Which side each situation weighs on: the attacker's roll, the defender's, or whoever has it.
-DEFENDER_SITUATIONS = frozenset({"defending_lower_ground", "attack_from_behind"})
+DEFENDER_SITUATIONS = frozenset({"defending_lower_ground", "defender_crouching", "attack_from_behind"})
 CHARGE_GRADE = "hard"  # 0005 Charging: "the attack roll suffers a Difficulty Grade of Hard"
 BLIND_STRIKE = 1  # 0005 Cover: striking blindly through total cover is one grade harder
 REACH_TILES = 1  # rules-notes: every melee weapon strikes the adjacent tiles

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.dice import Dice
+from engine.exchange_types import Effect
 from engine.mythras.character import Character
 from engine.mythras.checks import D100Roll, level_counts, resist, roll_skill
 from engine.mythras.dicexpr import distribution, roll_expr, ways
@@ -137,7 +138,7 @@ class BlastResult:
         return bool(self.hits)
 
     @property
-    def effects(self) -> tuple[str, ...]:
+    def effects(self) -> tuple[Effect, ...]:
         from engine.mythras.facts import world_effects
 
         return world_effects(self.target, self.target_changes, self.world, self.evaded or not self.hits)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.exchange_types import Disarmed, DuckBack, Effect, GoesOn, Knockback, Prone, Withdraw
 from engine.mythras.health import MythrasState
 from engine.ruleset import HealthFacts
 
@@ -23,33 +24,34 @@ def wound_harm(p_wound: Mapping[str, Any]) -> float:
 
 
 def world_effects(target: str, target_changes: tuple[tuple[str, Any], ...],
-                  world: tuple[tuple[str, Any], ...], evaded: bool = False) -> tuple[str, ...]:
-    """An outcome's effects as the world's effect strings (game/world/systems/health.py):
-    prone (knocked or tripped down; an evade's dive is the state's own); knockback:M (metres, away from the attacker: Knockback and Bash); disarmed:M (the
-    weapon flung M metres); withdraw (the defender steps out of reach); attacker:... (the
-    same, on the attacker: disarmed:M, duck_back); strike:HOW:NAME (the blow goes on to
-    another: select_target, overpenetration/DAMAGE, crowd/FACE)."""
-    out: list[str] = []
+                  world: tuple[tuple[str, Any], ...], evaded: bool = False) -> tuple[Effect, ...]:
+    """An outcome's effects as the world's typed grid effects (engine/exchange_types.py):
+    knocked or tripped prone (an evade's dive is the state's own); Knockback (metres away
+    from the attacker: Knockback and Bash); Disarmed (the weapon flung so many metres; the
+    attacker's when the defender disarmed him); Withdraw (the defender steps out of reach);
+    DuckBack (the attacker, into cover); GoesOn (the blow goes on to another: Select Target,
+    overpenetration/DAMAGE, a crowd miss's crowd/FACE)."""
+    out: list[Effect] = []
     if ("prone", True) in target_changes and not evaded:
-        out.append("prone")
+        out.append(Prone())
     for kind, value in world:
         if kind in ("knockback", "bash") and value:
-            out.append(f"knockback:{value}")
+            out.append(Knockback(float(value)))
         elif kind == "disarmed":
             name, metres = value
-            out.append(("" if name == target else "attacker:") + f"disarmed:{metres}")
+            out.append(Disarmed(float(metres or 0), on_attacker=name != target))
         elif kind == "withdraw":
-            out.append("withdraw")
+            out.append(Withdraw())
         elif kind == "duck_back":
-            out.append("attacker:duck_back")
+            out.append(DuckBack())
         elif kind == "select_target":
-            out.append(f"strike:select_target:{value}")
+            out.append(GoesOn(str(value), "select_target"))
         elif kind == "overpenetration":
             name, damage = value
-            out.append(f"strike:overpenetration/{damage}:{name}")
+            out.append(GoesOn(name, f"overpenetration/{damage}"))
         elif kind == "crowd_miss":
             name, face = value
-            out.append(f"strike:crowd/{face}:{name}")
+            out.append(GoesOn(name, f"crowd/{face}"))
     return tuple(out)
 
 

@@ -60,6 +60,9 @@ class MythrasState:
     warded: frozenset[str] = frozenset()  # locations a weapon or shield blocks passively
     braced: bool = False
     steady: bool = False
+    receiving: bool = False  # a weapon set to receive a charge (0005 Charging), until it moves or attacks
+    outmanoeuvred: frozenset[str] = frozenset()  # foes who cannot attack it this round (0005 Outmaneuvering)
+    withdrawing: bool = False  # it beat them all: it may move away from the fight this round
     aiming: str | None = None  # the target a whole round of aiming was spent on
     surprised: bool = False
     ap: int = 2  # Action Points left this round (engine.mythras.round spends them)

@@ -14,6 +14,9 @@ paths, is the world's). Each refusal names its section (shared/rules/mythras-srd
 - 0005 Movement: "Movement can only be performed by unengaged characters ... Once Engaged,
   characters cannot move away from an opponent unless first Withdrawing": no Move while
   engaged (the Withdraw effect steps it clear);
+- 0005 Outmaneuvering: a foe who failed to beat the manoeuvring character's roll "cannot
+  attack him for the remainder of that Combat Round"; beating them all, he may withdraw
+  (a Move while engaged);
 - 0005 Movement: "Movement is performed by either the Move or Charge Action": a shot does
   not carry a walk in its Turn, but with Skirmishing ("ranged attacks whilst walking or
   running").
@@ -24,6 +27,7 @@ from __future__ import annotations
 from engine.mythras.character import Character
 from engine.mythras.equipment import UNARMED
 from engine.mythras.health import MythrasState
+from engine.mythras.stances import ends_ward, ward_limit
 from engine.mythras.tables import LOCATIONS
 from engine.outcome import Impossible
 from engine.ruleset_types import DeclarationRequest, Intent
@@ -64,6 +68,10 @@ def _useless(state: MythrasState, locations: tuple[str, ...]) -> list[str]:
 def _attack_refusal(c: Character, st: MythrasState, request: DeclarationRequest) -> Impossible | None:
     intent = request.intent
     name = c.name
+    target = request.target
+    if target is not None and name in getattr(target.state, "outmanoeuvred", ()):
+        return Impossible(f"{target.name} has outmanoeuvred {name}: it cannot attack him for the rest of the round "
+                          "(Outmaneuvering)")
     if st.no_attack_turns > 0:
         return Impossible(f"{name} is reeling from a Serious Wound: no attack for {st.no_attack_turns} more "
                           "Turn(s), only parries and evades (Serious Wound)")
@@ -112,20 +120,18 @@ def _arm_refusal(name: str, st: MythrasState, arms: tuple[str, ...], what: str) 
     return None
 
 
-def ward_problem(c: Character, warded: tuple[str, ...], intent: Intent | None) -> str | None:
+def ward_problem(c: Character, warded: tuple[str, ...], intent: Intent | None, stance: str | None = None) -> str | None:
     """What is wrong with warding `warded` (0005 Ward Location; Passive Blocking): an unknown
     location, more than the warding weapon covers (a shield its Passive Blocking locations,
-    a weapon one), or an attack with the warding weapon in hand ("The cover continues until
-    the dedicated weapon is used to attack"); None: nothing."""
+    doubled crouching behind it; a weapon one), or an attack with the warding weapon in hand
+    ("The cover continues until the dedicated weapon is used to attack"); None: nothing."""
     for loc in warded:
         if loc not in LOCATIONS:
             return f"unknown location {loc!r}"
-    shield = c.shield
-    limit = shield.passive_locations if shield else (1 if c.warding_weapon is not None else 0)
+    limit = ward_limit(c, stance)
     if len(warded) > limit:
         return f"{c.name} can ward {limit} locations, not {len(warded)}"
-    if warded and shield is None and intent is not None and intent.tag in ("attack", "overwatch") \
-            and (intent.mode or "melee") == "melee":
+    if warded and ends_ward(c, intent):
         return f"{c.name}'s {c.weapon.name} wards: attacking with it ends the ward (Ward Location)"
     return None
 
@@ -141,7 +147,7 @@ def may_declare(request: DeclarationRequest) -> Impossible | None:
     if intent.tag == "stand" and legs:
         return Impossible(f"{c.name} cannot stand: {' and '.join(legs)} useless, the victim drops prone "
                           "(Serious Wound); it crawls")
-    if intent.tag == "move" and request.engaged:
+    if intent.tag == "move" and request.engaged and not st.withdrawing:
         return Impossible(f"{c.name} is engaged: it cannot move away unless first Withdrawing (Movement: "
                           "\"Movement can only be performed by unengaged characters\")")
     if intent.tag == "move" and intent.move in ("run", "sprint") and (

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.dice import Dice
+from engine.exchange_types import Effect
 from engine.mythras.attack import AttackPlan, Exchange, effect_options, evade_drops
 from engine.mythras.character import Character
 from engine.mythras.checks import D100Roll, roll_skill
@@ -25,6 +26,7 @@ from engine.mythras.tables import (
     bash_m,
     damage_modifier_for_step,
     halved,
+    hardest,
     hit_location,
     knockback_m,
     parry_deflects,
@@ -74,7 +76,7 @@ class Outcome:
         return self.exchange.hit
 
     @property
-    def effects(self) -> tuple[str, ...]:
+    def effects(self) -> tuple[Effect, ...]:
         """What the world carries out on the grid (world_effects)."""
         from engine.mythras.facts import world_effects
 
@@ -225,6 +227,15 @@ def resolve_hit(dice: Dice, plan: AttackPlan, ex: Exchange, chosen: tuple[Choice
                 bashed = bash_m(rolled, plan.weapon.kind == "shield")
                 world.append(("bash", bashed))
                 events.append(f"{d.name} is bashed back {bashed} m")
+                if bashed and ctx.room_behind_m is not None and bashed >= ctx.room_behind_m:
+                    # 0005 Bash: "forced backward into an obstacle ... Athletics at Hard
+                    # difficulty - to avoid falling or tripping over" (no Acrobatics on the templates)
+                    keep = roll_skill(dice, f"{d.name}: Athletics, bashed into an obstacle", "Athletics",
+                                      d.skill("athletics"), hardest("hard", dst.skill_grade()))
+                    rolls.append(keep)
+                    if not keep.succeeded and ("prone", True) not in tchg:
+                        tchg.append(("prone", True))
+                    events.append(f"{d.name} is bashed into an obstacle" + ("" if keep.succeeded else " and falls"))
             if "damage_weapon" in mine:
                 pw = d.active_parry(bool(dst.warded))
                 through = max(0, rolled - (pw.ap or 0))

@@ -11,6 +11,9 @@ guns, ask me").
     results = rules.resolve(dice, request)            # a Pending result while effects are open
     q = rules.effects(result); result = rules.with_effects(result, keys)
     state = rules.acted(c, state, "attack")           # the Turn's Action Point
+
+The exchange generator (engine/mythras/exchange_run.py: `resolve_exchange`) puts these
+together in that order for the world; they are Mythras' own pieces, not the core's.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from engine.mythras.outcome import Outcome, _hit_line, resolve_hit
 from engine.mythras.questions import PARAMETERISED, choices, effect_keys, reaction_question
 from engine.mythras.ranged import crowd_miss_hits_bystander
 from engine.mythras.round import spend_reaction, spend_turn
+from engine.mythras.stances import after_turn, ai_choices, extra_points, outmanoeuvre_contest
 from engine.turn import Option, Question
 
 # The world's attack modes as Mythras fire modes.
@@ -89,8 +93,12 @@ def can_react(state: MythrasState) -> bool:
 def policy_reaction(policy: str, plan: AttackPlan, options: tuple[ReactionOption, ...], succeeded: bool) -> str:
     """The reaction a standing policy picks: none against a missed attack (the point is kept);
     'parry' parries what it can, 'guns' parries blows and evades missiles, 'evade' evades,
-    'auto' (and 'ask' with no one to ask) the best chance of avoiding the damage."""
+    'auto' (and 'ask' with no one to ask) the best chance of avoiding the damage. A weapon
+    set to receive a charge meets the charge with a counterattack, whatever the policy but
+    'never' (0005 Charging; the point of setting it)."""
     keys = {o.key for o in options}
+    if policy != "none" and "counter" in keys and plan.ctx.defender_state.receiving:
+        return "counter"
     if policy == "none" or not succeeded:
         return "none"
     if policy == "guns":
@@ -149,7 +157,7 @@ def finish(dice: Dice, plan: AttackPlan, ex: Exchange, keys: Sequence[str], paid
     """The exchange with its chosen effects resolved (damage, locations, resistance rolls);
     an unpaid reaction's Action Point goes on the target's changes. A shot into a crowd that
     failed only for the crowd's grade strikes a bystander instead (0005 Firing into a Crowd:
-    one of them at random, who may Evade or Parry as normal): the world's `strike:crowd/FACE`."""
+    one of them at random, who may Evade or Parry as normal): the world's `GoesOn(NAME, "crowd/FACE")`."""
 
 
     out = resolve_hit(dice, plan, ex, choices(tuple(keys)))
@@ -224,8 +232,8 @@ class TurnHooks(ChoiceRules):
         if self._policy(request.target, request) != "ask":  # type: ignore[attr-defined]
             return None
         plan = self.plan(request)  # type: ignore[attr-defined]
-        if not isinstance(plan, AttackPlan):
-            return None
+        if not isinstance(plan, AttackPlan) or (plan.ctx.defender_state.receiving and "counter" in plan.reactions):
+            return None  # a weapon set to receive a charge counters it (policy_reaction)
         st: MythrasState = request.target.state
         options = reaction_options_for(plan, a, st)
         if len(options) <= 1:
@@ -245,6 +253,15 @@ class TurnHooks(ChoiceRules):
                 f"a special effect - chance: {gains}; none keeps the point")
         return replace(q, about={**q.about, "note": note})
 
+    def ai_choices(self, combatant: Any, state: MythrasState, intent: Any, stance: str,
+                   foes: Sequence[tuple[Any, bool]]) -> dict[str, Any]:
+        """A ward, Brace, Steady Weapon as the AI takes them (engine.mythras.stances.ai_choices)."""
+        return ai_choices(combatant, state, intent, stance, foes)
+
+    def turn_contest(self, dice: Dice, actor: Any, foes: Sequence[Any]) -> Any:
+        """Outmaneuver's group Opposed Roll (engine.mythras.stances.outmanoeuvre_contest)."""
+        return outmanoeuvre_contest(dice, actor, foes)
+
     def react(self, combatant: Any, state: MythrasState, key: str) -> MythrasState:
         """A parry, evade or counterattack costs an Action Point (0005 Reactive Actions)."""
         if key in REACTIONS and can_react(state):
@@ -263,7 +280,8 @@ class TurnHooks(ChoiceRules):
             return result
         return finish(result.dice, result.plan, result.exchange, allowed_picks(result, keys), result.paid)
 
-    def acted(self, combatant: Any, state: MythrasState, action: str, intent: Any = None) -> MythrasState:
+    def acted(self, combatant: Any, state: MythrasState, action: str, intent: Any = None,
+              declaration: Any = None) -> MythrasState:
         """The Turn's Action Points (engine.mythras.round.spend_turn): a hold keeps what is
         left for reactions; aiming takes the rest of the round, picking up a weapon two.
         The fighter's Turn counters run down (reeling, stunned locations, blinding) and a
@@ -271,15 +289,20 @@ class TurnHooks(ChoiceRules):
         (0005 Regain Footing); a picked-up weapon is ready again; a reload spends a Rapid
         Reload won; fire in another mode than the selector's costs one more point, the
         switch (0005 Switch Fire Mode: "modern weapons require an Action Point on the
-        character's Turn to switch modes")."""
-        from dataclasses import replace
-
+        character's Turn to switch modes"). Brace, Steady Weapon and Outmaneuver taken with the
+        Turn cost a point each (with a hold, the Turn is theirs: nothing is held); the
+        declaration's ward, brace, steady and set weapon go into the state
+        (engine.mythras.stances.after_turn)."""
         switch = fire_mode_switch(combatant, state, intent)
-        if action == "hold":
+        extra = extra_points(declaration)
+        if action == "hold" and extra:  # the hold is the Turn of Brace, Steady Weapon, Outmaneuver
+            state = spend_turn(state, "act", min(extra, state.ap - state.delayed))
+        elif action == "hold":
             state = spend_turn(state, "hold")
         else:
-            cost = min(TURN_COST.get(action, 1) + (1 if switch else 0), state.ap - state.delayed)
+            cost = min(TURN_COST.get(action, 1) + (1 if switch else 0) + extra, state.ap - state.delayed)
             state = spend_turn(state, "act", max(0, cost))
+        state = after_turn(combatant, state, declaration, intent)
         if switch:
             state = replace(state, fire_mode=switch)
         state = end_turn(start_turn(state))

@@ -10,7 +10,7 @@ Action Points) are in `engine.mythras.protocol`, the plain values the world read
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from engine.capabilities import FirstAidRules, HidingRules
@@ -29,10 +29,12 @@ from engine.mythras.attack import (
 from engine.mythras.blasts import Blasts
 from engine.mythras.catalogue import default_catalogue
 from engine.mythras.character import Character
+from engine.mythras.context import attack_context, participant_state
 from engine.mythras.equipment import Catalogue
+from engine.mythras.exchange_run import MythrasExchange
 from engine.mythras.facts import WorldFacts
 from engine.mythras.health import MythrasState
-from engine.mythras.legality import GAIT, GAIT_RANK, Legality, ward_problem
+from engine.mythras.legality import Legality, fire_mode_switch, ward_problem
 from engine.mythras.outcome import (
     Outcome,
     apply_hits,
@@ -45,6 +47,7 @@ from engine.mythras.protocol import (
     MODE_MAP,
     POLICIES,
     REACTIONS,
+    TURN_COST,
     Pending,
     TurnHooks,
     can_react,
@@ -53,8 +56,8 @@ from engine.mythras.protocol import (
     reaction_options_for,
     stray_outcome,
 )
-from engine.mythras.ranged import grid_cover
 from engine.mythras.round import mythras_round, refresh, roll_initiative, spend_reaction, spend_turn
+from engine.mythras.stances import MythrasDeclaration, stance_problem, ward_choice
 from engine.mythras.tables import GAIT_MULTIPLIER, LOCATIONS, fatigue_move, wound_level
 from engine.mythras.templates import make_character
 from engine.rolls import Roll
@@ -70,18 +73,7 @@ from engine.turn import RoundTable, Step
 CRAWL_M = 2  # 0005 Crawl: "a maximum rate of two metres per Turn"
 
 
-@dataclass(frozen=True)
-class MythrasDeclaration:
-    """What a fighter keeps up besides its Turns: its reaction policy (the issue's per-unit
-    policy: auto, parry, evade, none), warded locations, brace and steady weapon."""
-
-    reaction: str = "ask"
-    warded: tuple[str, ...] = ()
-    brace: bool = False
-    steady: bool = False
-
-
-class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, HidingRules, Ruleset):
+class MythrasRuleset(MythrasExchange, Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, HidingRules, Ruleset):
     name = "mythras"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
@@ -136,11 +128,18 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
         reaction = choices.get("reaction", "ask")
         if reaction not in POLICIES:
             raise ValueError(f"unknown reaction policy {reaction!r}; expected one of {', '.join(POLICIES)}")
-        warded = tuple(choices.get("warded", ()))
-        problem = ward_problem(combatant, warded, choices.get("intent"))
+        intent = choices.get("intent")
+        warded = ward_choice(choices.get("warded"))
+        problem = ward_problem(combatant, warded or (), intent, choices.get("stance"))
+        brace, steady = bool(choices.get("brace", False)), bool(choices.get("steady", False))
+        receive, outmanoeuvre = bool(choices.get("receive", False)), bool(choices.get("outmanoeuvre", False))
+        if problem is None and (brace or steady or receive or outmanoeuvre):  # engine.mythras.stances
+            tag = intent.tag if intent is not None else "hold"
+            cost = 0 if tag == "hold" else TURN_COST.get(tag, 1) + (1 if fire_mode_switch(combatant, state, intent) else 0)
+            problem = stance_problem(combatant, state, intent, brace, steady, cost, receive, outmanoeuvre)
         if problem is not None:
             raise ValueError(problem)
-        return MythrasDeclaration(reaction, warded, bool(choices.get("brace", False)), bool(choices.get("steady", False)))
+        return MythrasDeclaration(reaction, warded, brace, steady, receive, outmanoeuvre)
 
     def action_speed(self, request: AttackRequest) -> str:
         """Mythras has no action speeds: every action comes on its fighter's Turn."""
@@ -149,54 +148,12 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
     # --- attacks ------------------------------------------------------------------------
 
     def context(self, request: AttackRequest, target: Participant | None = None, rounds: int = 0) -> AttackContext:
-        """An AttackContext from the world's request (rules-notes: the Situation's fields).
-        A melee attack that walks its approach is a charge (0005 Charging); a prone stance
-        on the grid is prone; an aimed shot is `shot = "aimed"` (or `aimed`)."""
-        a, t = request.attacker, target or request.target
-        sit, opts = request.situation, request.options
-        mode = MODE_MAP.get(request.mode, request.mode)
-        situations = set(opts.get("situations", ())) | set(sit.environment)
-        ast, dst = self._state(a), self._state(t)
-        if sit.attacker_stance == "prone" and not ast.prone:
-            ast = replace(ast, prone=True)
-        if sit.target_stance == "prone" and not dst.prone:
-            dst = replace(dst, prone=True)
-        ranged = mode != "melee"
-        if ranged and sit.target_moved in ("run", "sprint"):
-            situations.add("target_running" if sit.target_moved == "run" else "target_sprinting")
-        if ranged and dst.prone:
-            situations.add("target_prone")
-        if ranged and ast.prone:
-            situations.add("attacker_prone")
-        # 0002 Gaits: the fastest gait walked this round (an earlier Turn's Move) or with this action
-        gait = str(opts.get("gait") or max(GAIT.get(sit.attacker_gait, "walk"), GAIT.get(sit.attacker_moved, "walk"),
-                                           key=GAIT_RANK.index))
-        crowd = "edge" if ranged and sit.target_melee_crowd > 0 else None
-        charging = bool(opts.get("charging", mode == "melee" and sit.attacker_moved != "none" and not opts.get("kind")))
-        if mode == "full_auto" and not rounds:
-            w = a.combatant.weapon
-            targets = 1 + len(request.others) if request.others else max(1, int(opts.get("targets", 1)))
-            rounds = max(1, int(opts.get("rounds", w.full_auto)) // targets)
-        return AttackContext(
-            a.combatant, ast, t.combatant, dst, mode=mode, distance_m=sit.distance_m,
-            situations=frozenset(situations), charging=charging,
-            cover=grid_cover(sit.target_cover), crowd=crowd, rounds=rounds,
-            aimed=bool(opts.get("aimed", False)) or opts.get("shot") == "aimed",
-            target_stationary=sit.target_moved == "none", target_unaware=bool(opts.get("unaware", False)),
-            surprise_bonus=bool(opts.get("surprise", False)),
-            bystanders=tuple(opts.get("bystanders", sit.bystanders)), behind=tuple(opts.get("behind", sit.behind)),
-            attacker_by_cover=bool(opts.get("by_cover", False)),
-            engaged=sit.in_melee_with_attacker or mode == "melee", gait=gait)
+        """An AttackContext from the world's request (engine.mythras.context)."""
+        return attack_context(request, target, rounds)
 
     @staticmethod
     def _state(p: Participant) -> MythrasState:
-        st: MythrasState = p.state
-        d = p.declaration
-        if isinstance(d, MythrasDeclaration):
-            st = replace(st, warded=frozenset(d.warded), braced=d.brace, steady=d.steady or st.steady)
-        if st.weapon_state == "dropped" and p.combatant.weapon.has("unarmed"):
-            st = replace(st, weapon_state="ready")  # disarmed on the grid: fighting with its fists
-        return st
+        return participant_state(p)
 
     def _policy(self, p: Participant, request: AttackRequest) -> str:
         forced = request.options.get("reaction")
@@ -326,6 +283,8 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
         st = refresh(combatant, out.state)
         if moved != "none" and (st.steady or st.braced):
             st = replace(st, steady=False, braced=False)
+        if st.outmanoeuvred or st.withdrawing:  # "for the remainder of that Combat Round"
+            st = replace(st, outmanoeuvred=frozenset(), withdrawing=False)
         return Applied(st, out.rolls, out.events)
 
     def first_aid(self, dice: Dice, healer: Participant, patient: Participant, *, stuns: bool = False) -> Applied:
@@ -398,7 +357,11 @@ class MythrasRuleset(Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, Hid
         if state.fatigue:
             parts.append(f"fatigue {state.fatigue}")
         for flag, text in ((state.prone, "prone"), (state.bleeding, "bleeding"), (state.pinned, "pinned"),
-                           (state.no_attack_turns > 0, "reeling"), (state.weapon_state != "ready", state.weapon_state)):
+                           (state.no_attack_turns > 0, "reeling"), (state.weapon_state != "ready", state.weapon_state),
+                           (bool(state.warded), "warding " + ", ".join(x.replace("_", " ") for x in LOCATIONS
+                                                                       if x in state.warded)),
+                           (state.braced, "braced"), (state.steady, "steady"),
+                           (state.receiving, "set to receive a charge")):
             if flag:
                 parts.append(text)
         if state.status != "ok":

@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.capabilities import ChoiceRules
 from engine.dice import Dice
+from engine.exchange_types import Exchange, ExchangeRequest, ExchangeTable
 from engine.outcome import Impossible
 from engine.rolls import Roll
 from engine.ruleset import (
@@ -46,6 +47,7 @@ from engine.stepdice.character import (
     default_templates,
 )
 from engine.stepdice.equipment import Catalogue
+from engine.stepdice.exchange_run import step_exchange
 from engine.stepdice.grid import GridManoeuvres
 from engine.stepdice.manoeuvres import (
     Manoeuvre,
@@ -299,6 +301,10 @@ class StepRuleset(GridManoeuvres, Explosives, Covering, ChoiceRules, Ruleset):
         if isinstance(plan, area.AutofirePlan):
             return area.preview_autofire(plan, 0)
         return preview_attack(plan, self.chosen_defence(plan, request))
+
+    def resolve_exchange(self, dice: Dice, request: ExchangeRequest, table: ExchangeTable) -> Exchange:
+        """One attack run as a generator (engine/stepdice/exchange_run.py)."""
+        return step_exchange(self, dice, request, table)
 
     def resolve(self, dice: Dice, request: AttackRequest) -> list[Any]:
         plan = self.plan(request)

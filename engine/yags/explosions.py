@@ -76,7 +76,7 @@ def plan_blast(weapon_or_damage_bonus: Weapon | int, radius: float | None, targe
         return Impossible(f"{target.name} is beyond the blast of {w.name}")
     effect = armour_against(target.armour, w, band)
     kind = damage_kind(w, effect.kind_shift, size, target.size, base=band)
-    notes = [f"Ex-{r:g} at {distance_m:g} m: {band}" + (f", stuns / {divisor}" if divisor > 1 else "")]
+    notes = [f"Ex-{r:g} at {metres(distance_m)}: {band}" + (f", stuns / {divisor}" if divisor > 1 else "")]
     if hard_cover_between:
         notes.append("hard cover between: one band further out")
     damage = DamagePlan(tuple(damage_terms(None, w)), tuple(soak_terms(target, effect.value)), kind,
@@ -148,7 +148,7 @@ def plan_throw_at_tile(attacker: Fighter, distance_m: float, weapon: Weapon | No
     check = CheckPlan("throw", tuple(terms), 1, unskilled=(skill == 0), halve=attacker.initiative_zero)
     dp = distance_penalty(distance_m, w.increment or IMPROVISED_INCREMENT_M, mult)
     target_terms = (Term("distance", dp),) if dp else ()
-    return AttackPlan(attacker=attacker.name, target=f"the spot {distance_m:g} m away", attack=check,
+    return AttackPlan(attacker=attacker.name, target=f"the spot {metres(distance_m)} away", attack=check,
                       defence=None, base_difficulty=BASE_DIFFICULTY, target_terms=target_terms,
                       attack_fumble_outcome="scatter", notes=(f"{shot} throw at {band} range",))
 
@@ -157,9 +157,9 @@ def scatter(dice: Dice, distance_m: float, miss_margin: int) -> tuple[float, flo
     """Where a missed throw lands, off the aimed spot (rules-notes): 1 m per 5 points missed
     (round up), at most half the throw's distance (at least 1 m); direction one d8 roll,
     1 north (-y) then clockwise."""
-    metres = min(math.ceil(max(miss_margin, 1) / SCATTER_POINTS_PER_METRE), max(1.0, distance_m / 2))
+    off_m = min(math.ceil(max(miss_margin, 1) / SCATTER_POINTS_PER_METRE), max(1.0, distance_m / 2))
     dx, dy = _DIRECTIONS[dice.roll(8) - 1]
-    scale = metres / math.sqrt(2) if dx and dy else metres
+    scale = off_m / math.sqrt(2) if dx and dy else off_m
     return round(dx * scale, 2), round(dy * scale, 2)
 
 

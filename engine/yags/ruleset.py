@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.capabilities import HidingRules
 from engine.dice import Dice
+from engine.exchange_types import Exchange, ExchangeRequest, ExchangeTable, Overwhelmed
 from engine.frozen import maker
 from engine.outcome import Impossible
 from engine.rolls import Roll
@@ -22,6 +23,7 @@ from engine.yags.attack import COVER_ACTIONS, STANCE_SPEED, STANCES, AttackResul
 from engine.yags.character import Character, canonical_attribute
 from engine.yags.declaration import YagsDeclaration
 from engine.yags.equipment import FIST, Armour, Catalogue
+from engine.yags.exchange_run import yags_exchange
 from engine.yags.health import Condition
 from engine.yags.melee import MeleeAttack, melee_style, plan_melee, resolve_melee
 from engine.yags.missile import missile_speed
@@ -144,15 +146,15 @@ class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, HidingRul
             return replace(declaration, defended=declaration.defended | {attacker})
         return declaration
 
-    def note_effect(self, declaration: YagsDeclaration | None, effect: str,
+    def note_effect(self, declaration: YagsDeclaration | None, effect: Any,
                     other: str = "") -> YagsDeclaration | None:
         """Overwhelming attacks: "-5 per level of success to any further attacks or defences
         that they make that round" (penalties from several add up); Grapple: "both you and
         the target are considered to be grappled" from then on."""
         if declaration is None:
             return None
-        if effect.startswith("overwhelmed:"):
-            return replace(declaration, overwhelmed=declaration.overwhelmed + int(effect.split(":", 1)[1]))
+        if isinstance(effect, Overwhelmed):
+            return replace(declaration, overwhelmed=declaration.overwhelmed + effect.penalty)
         if effect == "grappled" and other:
             return replace(declaration, stance="grappled", grappling=other)
         return declaration
@@ -212,6 +214,10 @@ class YagsRuleset(YagsHealthRules, YagsOverwatchRules, YagsBlastRules, HidingRul
             return plan
         cond: Condition = request.target.state
         return preview_plan(plan, cond.stuns, cond.wounds)
+
+    def resolve_exchange(self, dice: Dice, request: ExchangeRequest, table: ExchangeTable) -> Exchange:
+        """One attack run as a generator (engine/yags/exchange_run.py)."""
+        return yags_exchange(self, dice, request, table)
 
     def resolve(self, dice: Dice, request: AttackRequest) -> list[AttackResult | Impossible]:
         if request.mode == "melee":

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.dice import Dice
+from engine.exchange_types import Exchange, ExchangeRequest, ExchangeTable
 from engine.outcome import Impossible
 from engine.rolls import Roll
 from engine.ruleset import AttackRequest, Participant, Ruleset, WeaponFacts
@@ -24,6 +25,7 @@ from engine.turn import Initiative as TurnInitiative
 from engine.yags_sf import round as rnd
 from engine.yags_sf.character import Condition, Fighter
 from engine.yags_sf.equipment import PARRY_AS, SIZES, Catalogue
+from engine.yags_sf.exchange_run import yags_sf_exchange
 from engine.yags_sf.firearms import Aim, plan_fire, rounds_fired, shot_cover
 from engine.yags_sf.melee import Side, is_defending, plan_melee, resolve_melee
 from engine.yags_sf.plan import AttackPlan, AttackResult, roll_plan
@@ -125,10 +127,6 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, YagsSFTimingRules, Rule
         """Initiative is rolled each round after the declarations (The Combat Round)."""
         return False
 
-    def takes_defence(self, mode: str) -> bool:
-        """The one defence is a melee parry: firearms meet no defence roll."""
-        return mode == "melee"
-
     def strikes_back(self, attacker: Participant, target: Participant, mode: str) -> bool:
         """Initiative: "If the defender is still standing after the first character has made
         their attack, then the loser of initiative attacks back" (any attack: rules-notes)."""
@@ -216,6 +214,10 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, YagsSFTimingRules, Rule
         if len(plans) == 1:
             return preview_plan(plans[0], st.wounds, st.fatigue)
         return preview_series(plans, st.wounds, st.fatigue)
+
+    def resolve_exchange(self, dice: Dice, request: ExchangeRequest, table: ExchangeTable) -> Exchange:
+        """One attack run as a generator (engine/yags_sf/exchange_run.py)."""
+        return yags_sf_exchange(self, dice, request, table)
 
     def resolve(self, dice: Dice, request: AttackRequest) -> list[AttackResult | Impossible]:
         """Roll every attack of the action (each with its initiative offset for multiple

@@ -12,19 +12,7 @@ from engine.outcome import Impossible
 from engine.turn import Question
 from game.ai import answers
 from game.world import geometry as geo
-from game.world.actions import (
-    Aim,
-    AreaFire,
-    Attack,
-    FirstAid,
-    FullDodge,
-    Hold,
-    Move,
-    PickUp,
-    Reload,
-    Stand,
-    Throw,
-)
+from game.world.actions import Aim, AreaFire, Attack, FirstAid, Hold, Move, Throw, plain_actions
 from game.world.match import Match
 
 Decision = tuple[Any, dict[str, Any]]
@@ -78,7 +66,9 @@ class RandomAI:
         for f in match.units(v.team, living=True):
             if f.uid != uid and max(abs(f.pos[0] - v.pos[0]), abs(f.pos[1] - v.pos[1])) <= 1:
                 aid.append(FirstAid(f.uid))
-        kinds: list[list[Any]] = [[Hold()], [Reload()], [Stand()], [FullDodge()], [PickUp()], aid, moves, attacks, areas, throws, aims]
+        # one of each action with nothing to choose (hold, reload, stand up, dodge, pick up...)
+        kinds: list[list[Any]] = [[a] for a in plain_actions()]
+        kinds += [aid, moves, attacks, areas, throws, aims]
         return [k for k in kinds if k]
 
     def choose(self, match: Match, question: Question) -> Any:

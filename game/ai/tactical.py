@@ -24,14 +24,7 @@ from game.ai.tactical_attacks import (  # noqa: F401
 from game.ai.tactical_base import COVER_RANK, FIRE_MODES, Decision, RoundFacts, Tile, expected_harm  # noqa: F401
 from game.ai.tactical_moves import TacticalMoves
 from game.ai.tactical_objectives import TacticalObjectives
-from game.world.actions import (
-    Attack,
-    FullDodge,
-    Hold,
-    PickUp,
-    Reload,
-    Stand,
-)
+from game.world.actions import Attack, FullDodge, Hold, Reload, Stand, kind_of, mending
 from game.world.match import Match, UnitView
 
 
@@ -63,8 +56,28 @@ class TacticalAI(TacticalAttacks, TacticalMoves, TacticalObjectives):
             return Hold(), {}
         for action, choices in self._candidates(match, me, enemies, duty):
             if not isinstance(match.check(uid, action), Impossible):
-                return action, choices
-        return Hold(), {"defences": self._defences(match, me, enemies, attacking=False)}
+                return action, self._rule_choices(match, me, action, choices, enemies)
+        return Hold(), self._rule_choices(match, me, Hold(), {"defences": self._defences(match, me, enemies, attacking=False)},
+                                          enemies)
+
+    def _rule_choices(self, match: Match, me: UnitView, action: Any, choices: dict[str, Any],
+                      enemies: list[UnitView]) -> dict[str, Any]:
+        """`choices` with what the ruleset's choices capability has the AI take with the
+        action (Mythras: a ward, Brace, Steady Weapon), when the declaration stays legal."""
+        rules = match.rules.choice_rules
+        if rules is None:
+            return choices
+        foes = [(e.combatant, match.topology.steps(me.pos, e.pos) <= match.rules.weapon_facts(e.combatant).reach_tiles
+                 and match.rules.weapon_facts(e.combatant).melee) for e in self.seen_among(match, me, enemies)]
+        stance = str(choices.get("stance") or (me.stance if me.stance in ("prone", "crouched") else "normal"))
+        extra = rules.ai_choices(me.combatant, me.state, match.declarations.intent_of(action), stance, foes)
+        if not extra:
+            return choices
+        out = {**choices, **extra}
+        if isinstance(match.check(me.uid, action, choices.get("stance"), **{k: v for k, v in out.items() if k != "stance"}),
+                      Impossible):
+            return choices
+        return out
 
     def _defences(self, match: Match, me: UnitView, enemies: list[UnitView], attacking: bool) -> int:
         """The first defence costs nothing (Defence: -10 per defence after the first), so it
@@ -99,8 +112,8 @@ class TacticalAI(TacticalAttacks, TacticalMoves, TacticalObjectives):
             return
         if ammo is not None and ammo.jammed:
             yield Reload(), {"defences": d0}  # clear the jam
-        if match.combat.dropped_weapon(me.uid) is not None:
-            yield PickUp(), {"defences": d0}
+        for mend in mending(match, me.uid):  # (a dropped weapon: picked up)
+            yield mend, {"defences": d0}
         holder = match.rules.held_by(me.state)  # step dice: held in a grapple, it breaks free first
         if holder is not None:
             for e in enemies:
@@ -148,11 +161,13 @@ class TacticalAI(TacticalAttacks, TacticalMoves, TacticalObjectives):
         options.sort(key=lambda o: -o[0])
         for score, action in options:
             if score >= self.level.min_harm:
-                if isinstance(action, Attack):
-                    target = self.facts(match).views[action.target]
+                kind = kind_of(action)
+                aimed_at = kind.strikes_at(action)
+                if aimed_at is not None:  # an attack on a unit: from a step to cover, if one is
+                    target = self.facts(match).views[aimed_at]
                     path = self._cover_step(match, me, target, visible)
                     if path:
-                        yield Attack(action.target, action.mode, dict(action.options), path), {"defences": d1}
+                        yield kind.on_the_way(action, tuple(path)), {"defences": d1}
                 yield action, {"defences": d1}
         if ammo is not None and ammo.loaded < ammo.capacity and ammo.magazines > 0 and (
                 ammo.loaded < max(1, self.level.reload_below * ammo.capacity)):

@@ -10,7 +10,7 @@ from engine.capabilities import blast_radius_m
 from engine.outcome import Impossible
 from game.ai.tactical_base import COVER_RANK, FIRE_MODES, TacticalBase, Tile, expected_harm
 from game.world import geometry as geo
-from game.world.actions import Aim, AreaFire, Attack, Move, Throw
+from game.world.actions import AreaFire, Attack, Throw, kind_of
 from game.world.match import Match, UnitView
 
 
@@ -27,7 +27,7 @@ class TacticalAttacks(TacticalBase):
         declared = match.all_declared()
         for v in self.facts(match).living(team=me.team):
             d = declared.get(v.uid) if v.uid != me.uid else None
-            if d is not None and isinstance(d.action, Attack | Aim) and d.action.target == t.uid:
+            if d is not None and kind_of(d.action).hostile and kind_of(d.action).target(d.action) == t.uid:
                 n += 1
         return self.w["pile_on"] ** n
 
@@ -35,7 +35,7 @@ class TacticalAttacks(TacticalBase):
         bonus = self.w["finish"] * match.rules.health_facts(t.state).wounds
         if self.level.read_declarations:
             d = match.declared(t.uid)
-            if d is not None and not isinstance(d.action, Move) and not (isinstance(d.action, Attack) and d.action.path):
+            if d is not None and not kind_of(d.action).advances(d.action):
                 bonus += self.w["moving_target"]
         return bonus
 
@@ -48,6 +48,8 @@ class TacticalAttacks(TacticalBase):
         in_range.sort(key=lambda e: (apart[e.uid] - 4 * self.wounds(match, e), e.uid))
         modes = [m for m in FIRE_MODES if m in facts.modes][: self.level.modes]
         out = []
+        several: dict[str, list[tuple[float, UnitView, float, dict]]] = {}  # split modes' n-shot harms
+        single: dict[tuple[str, int], float] = {}  # and their single shot's or burst's, by target
         for e in in_range[: self.level.targets]:
             asks = [(mode, opts) for mode in modes
                     for opts in match.rules.attack_options(me.combatant, mode)[: self.level.attack_options]  # Yags: one
@@ -71,6 +73,38 @@ class TacticalAttacks(TacticalBase):
                 if bonus is None:
                     bonus = self._target_bonus(match, e)
                 out.append((self.w["harm"] * harm + bonus, Attack(e.uid, mode, dict(opts))))
+                if mode in facts.split_modes:
+                    if _count(mode, opts) > 1:
+                        several.setdefault(mode, []).append((harm, e, bonus, dict(opts)))
+                    elif not opts:
+                        single[mode, e.uid] = harm
+        out.extend(self._split(several, single))
+        return out
+
+    def _split(self, several: dict[str, list[tuple[float, UnitView, float, dict]]],
+               single: dict[tuple[str, int], float]) -> list[tuple[float, Any]]:
+        """Shots or bursts split over several targets where the rules let the mode split
+        (Yags SF, Multiple Shots: "at either the same or multiple targets"; Full Auto: "Each
+        burst can be fired at separate targets"): the first at the best target, one further
+        at each of the next best. The first counts as the target's single shot or burst (the
+        first is "made as normal"), a further one as its share of the n at its target alone
+        (that harm / n: the series' recoil in it), and those left over at the first target
+        as their share of what the n there add to the first. So splitting wins where the n
+        at one target would be spent on a man the first has likely downed."""
+        out: list[tuple[float, Any]] = []
+        for mode, rows in several.items():
+            for opts in sorted({tuple(sorted(r[3].items())) for r in rows}):
+                same = sorted((r for r in rows if tuple(sorted(r[3].items())) == opts),
+                              key=lambda r: (-(self.w["harm"] * r[0] + r[2]), r[1].uid))
+                n = _count(mode, dict(opts))
+                one = single.get((mode, same[0][1].uid))
+                if len(same) < 2 or one is None:
+                    continue
+                (all_n, first, bonus, _), rest = same[0], same[1:n]
+                left = n - 1 - len(rest)
+                harm = one + sum(r[0] / n for r in rest) + max(0.0, all_n - one) * left / (n - 1)
+                options = dict(opts) | {"further": ",".join(str(r[1].uid) for r in rest)}  # a save keeps plain values
+                out.append((self.w["harm"] * harm + bonus, Attack(first.uid, mode, options)))
         return out
 
     def _cone_friends(self, match: Match, me: UnitView, target: UnitView, facts: Any) -> float:
@@ -190,6 +224,11 @@ class TacticalAttacks(TacticalBase):
             return ()
         path = match.movement.path(me.uid, best[1], self.sees_all)
         return tuple(path) if path else ()
+
+
+def _count(mode: str, options: Any) -> int:
+    """The shots or bursts an attack option fires (1 where it names none)."""
+    return int((options or {}).get("bursts" if mode == "burst" else "shots", 1) or 1)
 
 
 def _ammo_time(match: Match, me: UnitView, facts: Any, mode: str, weight: float,

@@ -15,12 +15,7 @@ from game.ai.baseline import RandomAI
 from game.ai.fogsight import known_views, shown
 from game.ai.levels import Level
 from game.world import geometry as geo
-from game.world.actions import (
-    AreaFire,
-    Attack,
-    Move,
-    Throw,
-)
+from game.world.actions import kind_of
 from game.world.match import Match, UnitView
 
 Decision = tuple[Any, dict[str, Any]]
@@ -161,19 +156,18 @@ class TacticalBase:
             if v is None or uid == me.uid:
                 continue
             a = d.action
+            kind = kind_of(a)
             if v.team != me.team:
                 seen = shown(match, me.team, v.uid) if self.fogged(match) else "open"
                 if seen == "hidden":
                     continue  # a hidden action is not declared to this side
-                if isinstance(a, Throw):
-                    blasts.append((a.tile, blast_radius_m(match.rules, a.weapon)))
-                elif isinstance(a, AreaFire) and seen == "open":  # an unknown target's place is not known
-                    arcs.append((v.pos, a.aim))
-            elif isinstance(a, Move) and a.path:
-                x, y = a.path[-1]
-                claimed.add((x, y))
-            elif isinstance(a, Attack) and a.path and a.mode != "melee":
-                x, y = a.path[-1]
+                blast, arc = kind.blast(a), kind.arc(a)
+                if blast is not None:
+                    blasts.append((blast[0], blast_radius_m(match.rules, blast[1])))
+                elif arc is not None and seen == "open":  # an unknown target's place is not known
+                    arcs.append((v.pos, arc[0]))
+            elif kind.advances(a) and not kind.melee(a) and kind.path(a):  # a move, a shot on the way
+                x, y = kind.path(a)[-1]
                 claimed.add((x, y))
         return blasts, arcs, claimed
 

@@ -14,6 +14,8 @@ game/lab/plan.py reads:
     points = 20                # with "lhs": how many points of the Latin hypercube
     size = { from = 2, to = 6 }  # a numeric factor as a range (with design = "lhs"): size,
                                  # max_rounds, and each AI weight ([blue.ai_weights])
+    event_logs = 5             # the first N matches of each variant keep their full event log in
+                               # the store (default 5; 0: none; at most MAX_EVENT_LOGS)
 
 Each check adds one line to `errors` naming the file and the field; game/lab/plan.py reports
 them all at once.
@@ -29,12 +31,14 @@ from game.lab.design import Factor, latin_hypercube
 from game.lab.stats import Sprt
 from game.limits import MAX_VARIANTS
 
-KEYS = ("swap_sides", "baseline", "sequential", "sprt", "design", "points")
+KEYS = ("swap_sides", "baseline", "sequential", "sprt", "design", "points", "event_logs")
 SPRT_KEYS = ("elo0", "elo1", "alpha", "beta")
 DESIGNS = ("full", "lhs")
 RANGED = ("size", "max_rounds")  # the numeric factors a range may give (and every AI weight: WEIGHT_AXIS)
 INTEGER = {"size": True, "max_rounds": True}
 WEIGHT_AXIS = "_w_"  # an AI weight's axis: blue_w_cover, red_w_distance (plan.py)
+EVENT_LOGS = 5  # the matches of each variant that keep their event log, unless the plan says
+MAX_EVENT_LOGS = 1000  # at most (a log is about 8 KB compressed: docs/sweeps.md)
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,7 @@ class Options:
     sprt: Sprt = field(default_factory=Sprt)
     design: str = "full"
     points: int = 0
+    event_logs: int = EVENT_LOGS
 
 
 def _flag(path: Path, data: dict[str, Any], key: str, errors: list[str]) -> bool:
@@ -103,7 +108,12 @@ def read_options(path: Path, data: dict[str, Any], errors: list[str]) -> Options
             points = 1
     elif "points" in data:
         errors.append(f"{path}: points: only used with design = \"lhs\"")
-    return Options(swap, baseline, sequential, sprt, design, points)
+    logs = data.get("event_logs", EVENT_LOGS)
+    if not isinstance(logs, int) or isinstance(logs, bool) or not 0 <= logs <= MAX_EVENT_LOGS:
+        errors.append(f"{path}: event_logs: a whole number from 0 to {MAX_EVENT_LOGS:,} (the first matches of "
+                      f"each variant that keep their event log), not {logs!r}")
+        logs = EVENT_LOGS
+    return Options(swap, baseline, sequential, sprt, design, points, logs)
 
 
 def read_range(at: str, key: str, value: dict[str, Any]) -> Range:

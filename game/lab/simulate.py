@@ -47,14 +47,17 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
              red_weights: tuple[tuple[str, float], ...] = (),
              progress: Callable[[int, int], None] | None = None,
              on_battle: Callable[[dict[str, Any]], None] | None = None, keep_battles: bool = True,
-             blue_tactic: tuple[str, str] | None = None, red_tactic: tuple[str, str] | None = None) -> dict[str, Any]:
+             blue_tactic: tuple[str, str] | None = None, red_tactic: tuple[str, str] | None = None,
+             keep_log: bool = False) -> dict[str, Any]:
     """Run `runs` matches with seeds seed, seed+1, ...; the same seed gives the same record,
     whatever `jobs` is, or on a Dask cluster (`cluster`: its address or a Client), apart from
     `seconds`. `ruleset` None: the map's `ruleset` property, else Yags. `progress(done,
     runs)` is called as matches end; `on_battle(battle)` for each battle in seed order (with
     `keep_battles` False the record's `battles` stays empty: a long run holds no list of
     them). Matches are handed out as workers free up (game/lab/runner.py), so any count
-    starts at once. Ctrl-C raises Interrupted with the record of the matches that finished."""
+    starts at once. Ctrl-C raises Interrupted with the record of the matches that finished.
+    `keep_log`: each battle carries its event log (`event_log`, game/world/logcodec.py) for
+    `on_battle` to read; it is taken out before the battle is kept in the record."""
     if not 1 <= runs <= MAX_RUNS:
         raise ValueError(f"runs must be from 1 to {MAX_RUNS:,}, not {runs:,}")
     if size is not None and not 1 <= size <= MAX_SIZE:
@@ -71,7 +74,7 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
     def spec(i: int) -> MatchSpec:
         return MatchSpec(str(map_path), seed + i, blue_ai, red_ai, squad, size, blue_squad, red_squad, name, fog,
                          ai_sees_all, blue_deployment, red_deployment, blue_tactic, red_tactic, max_rounds,
-                         blue_weights, red_weights)
+                         blue_weights, red_weights, keep_log)
 
     check_squads(grid, spec_squads(grid, spec(0)), rules)
     check_spec_tactics(grid, spec(0))
@@ -90,6 +93,7 @@ def simulate(map_path: str | os.PathLike, runs: int, seed: int, *, jobs: int = 1
             battles.append(b)
         if on_battle is not None:
             on_battle(b)
+        b.pop("event_log", None)  # bytes: not for the JSON record
 
     order = Reorder()
     ended = 0

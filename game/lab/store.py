@@ -31,6 +31,13 @@ The schema (docs/sweeps.md has example queries):
                                         where things happened (issue 31): what is fell (a unit
                                         of team fell on the tile) or hit_from (a damaging
                                         attack by team came from it), count times that match
+    units(variant, idx, unit, team, role, down_round, downed_by)
+                                        each unit of each match (issue 31; unit: its uid from
+                                        0): the round it went down and the unit that downed it
+                                        (game/sim.py; NULL: never downed, or no attack hurt it)
+    logs(variant, idx, events, log)     the full event log of the first matches of each
+                                        variant (the plan's event_logs): how many events, and
+                                        zlib of canonical JSON lines (game/world/logcodec.py)
     results                             a view: matches joined with their variants
 """
 
@@ -43,12 +50,15 @@ import stat
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.files import FileProblem, check_output, one_line
 from game.lab import store_schema
 from game.lab.plan import Plan, Variant
 from game.lab.store_schema import Unusable
+
+if TYPE_CHECKING:
+    from game.lab.roles import RoleTally
 
 T = TypeVar("T")
 
@@ -297,6 +307,13 @@ class Store:
             self.db.executemany("INSERT INTO places (variant, idx, what, team, x, y, count) VALUES (?, ?, ?, ?, ?, ?, ?)",
                                 [(variant, idx, what, team, x, y, k) for what in ("fell", "hit_from")
                                  for (team, x, y), k in sorted(Counter(map(tuple, battle.get(what, ()))).items())])
+            self.db.executemany("INSERT INTO units (variant, idx, unit, team, role, down_round, downed_by) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                [(variant, idx, uid, u["team"], u["role"], u["down"], u["by"])
+                                 for uid, u in enumerate(battle.get("units", ()))])
+            if battle.get("event_log") is not None:
+                self.db.execute("INSERT INTO logs (variant, idx, events, log) VALUES (?, ?, ?, ?)",
+                                (variant, idx, battle["event_log"]["events"], battle["event_log"]["blob"]))
         return True
 
     def places(self, variant: str, runs: int) -> tuple[Counter, Counter]:
@@ -308,6 +325,12 @@ class Store:
                 "GROUP BY what, team, x, y", (variant, runs)):
             out[what][(team, x, y)] = k
         return out["hit_from"], out["fell"]
+
+    def roles(self, variant: str, runs: int, swap: bool = False) -> RoleTally:
+        """A variant's first `runs` matches per role (game/lab/roles.py's RoleTally)."""
+        from game.lab.roles import of_store
+
+        return of_store(self.db, variant, runs, swap)
 
     def outcomes(self, variant: str, runs: int, swap: bool = False) -> dict[str, Any]:
         """A variant's first `runs` matches: how many, the [blue] bundle's wins ("blue"), the

@@ -21,7 +21,18 @@ import os
 import sqlite3
 from collections.abc import Callable
 
-SCHEMA = """
+# version 5's tables, in a new store and in _to_5 (a later version that changes them gives
+# _to_5 their text as it was)
+UNITS = """CREATE TABLE units (
+    variant TEXT NOT NULL, idx INTEGER NOT NULL, unit INTEGER NOT NULL, team TEXT NOT NULL, role TEXT NOT NULL,
+    down_round INTEGER, downed_by INTEGER,
+    PRIMARY KEY (variant, idx, unit), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx)) WITHOUT ROWID"""
+LOGS = """CREATE TABLE logs (
+    variant TEXT NOT NULL, idx INTEGER NOT NULL, events INTEGER NOT NULL, log BLOB NOT NULL,
+    PRIMARY KEY (variant, idx), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx))"""
+
+
+SCHEMA = f"""
 CREATE TABLE store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE sweeps (
     id INTEGER PRIMARY KEY, plan TEXT NOT NULL, name TEXT NOT NULL, started_at TEXT NOT NULL,
@@ -54,6 +65,8 @@ CREATE TABLE places (
     team TEXT NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, count INTEGER NOT NULL,
     PRIMARY KEY (variant, idx, what, team, x, y), FOREIGN KEY (variant, idx) REFERENCES matches(variant, idx))
     WITHOUT ROWID;
+{UNITS};
+{LOGS};
 CREATE VIEW results AS SELECT m.*, v.map, v.ruleset, v.fog, v.size, v.blue_ai, v.blue_squad, v.red_ai,
     v.red_squad FROM matches m JOIN variants v USING (variant);
 """
@@ -86,7 +99,16 @@ def _to_4(db: sqlite3.Connection) -> None:
         WITHOUT ROWID""")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_2, _to_3, _to_4]
+def _to_5(db: sqlite3.Connection) -> None:
+    """Version 5 (issue 31): each match's units (side, role, the round each went down and
+    the unit that downed it), for the report's per-role figures; and the full event log of
+    the first matches of each variant (the plan's `event_logs`), zlib-compressed canonical
+    JSON lines (game/world/logcodec.py). A match stored before has no rows in either."""
+    db.execute(UNITS)
+    db.execute(LOGS)
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_2, _to_3, _to_4, _to_5]
 """MIGRATIONS[k] brings a store of version k + 1 to version k + 2, inside the migration's
 transaction (no COMMIT, no PRAGMA journal_mode, no VACUUM)."""
 

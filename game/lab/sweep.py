@@ -77,6 +77,8 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
     from game.lab.compare import compare, rows_of, table_lines
     from game.lab.factorchart import draw_factor_chart
     from game.lab.plan import PlanError, label, load_plan, resolve, varying
+    from game.lab.rolechart import draw_role_chart
+    from game.lab.roles import variant_role_lines
     from game.lab.runner import HoldCtrlC, play_all
     from game.lab.store import Store, StoreError
     from game.lab.verdicts import (
@@ -158,7 +160,8 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
             def specs() -> Iterator[Any]:
                 for n, (v, k) in enumerate(schedule(plan, variants, done, seq.stopped if seq else None)):
                     keys[n] = (v, k)
-                    yield v.spec(k)
+                    # the first event_logs matches of each variant bring their event log back to be stored
+                    yield dataclasses.replace(v.spec(k), keep_log=k < plan.options.event_logs)
 
             # a store that fails (a full disk, say) ends the worker processes at once: closing()
             with HoldCtrlC() as guard, closing(play_all(specs(), jobs=args.jobs, cluster=cluster, grids=grids,
@@ -188,7 +191,9 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
         for factor in factors:
             extra += factor_lines(rows, factor)
         extra += rating_lines(ratings(store, variants, plan.runs))
+        extra += variant_role_lines(store, variants, names, plan.runs)
         heat: list[tuple[Counter, Counter]] = [store.places(v.id, v.matches(plan.runs)) for v in variants[:MAX_HEAT_MAPS]] if args.report else []
+        roles = [store.roles(v.id, v.matches(plan.runs), v.swap_sides) for v in variants[:MAX_HEAT_MAPS]] if args.report else []
     except ClusterError as exc:
         return error(f"--cluster: {exc}")
     except StoreError as exc:  # every result stored before it is kept
@@ -206,6 +211,9 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
     print(f"  store: {db} (SQL: sqlite3 {shlex.quote(str(db))} 'SELECT * FROM results LIMIT 5'; docs/sweeps.md)")
     print(f"  replay one match (S: its seed in the store): {replay_command(variants[0], 'S')}")
     print(f"  watch one in the window (I: its idx in the store): {window_command(db, variants[0].id, 'I')}")
+    if plan.options.event_logs:
+        print(f"  read the event log of one of the first {plan.options.event_logs} of each variant (I below "
+              f"{plan.options.event_logs}): skirmish sweep-log {shlex.quote(str(db))} {variants[0].id} I")
     if plan.options.swap_sides:
         print(f"  (a match of odd idx, the sides swapped: {replay_command(variants[0], 'S', 1)})")
     if args.report:
@@ -229,6 +237,12 @@ def run(args: Any, error: Callable[[str], int], progress: Callable[[int, int], N
             except FileProblem as exc:
                 return error(f"--report: {exc}")
             print(f"  where {name or v.id}: {path}")
+            path = heat_map_path(args.report, n, "roles")
+            try:
+                draw_role_chart(name or v.id, roles[n], path)
+            except FileProblem as exc:
+                return error(f"--report: {exc}")
+            print(f"  per role {name or v.id}: {path}")
         for factor in factors:
             path = str(Path(args.report).with_name(f"{Path(args.report).stem}-{factor}.png"))
             try:
@@ -253,7 +267,8 @@ def ranged_factors(plan: Plan) -> list[str]:
     return sorted(k for k in keys if len({v for e in plan.entries for v in e.get(k, ())}) > 1)
 
 
-def heat_map_path(report: str, n: int) -> str:
-    """Variant n's heat map beside the chart: chart.png -> chart-where-1.png."""
+def heat_map_path(report: str, n: int, what: str = "where") -> str:
+    """Variant n's heat map (or its per-role picture, `what` "roles") beside the chart:
+    chart.png -> chart-where-1.png, chart-roles-1.png."""
     p = Path(report)
-    return str(p.with_name(f"{p.stem}-where-{n + 1}{p.suffix or '.png'}"))
+    return str(p.with_name(f"{p.stem}-{what}-{n + 1}{p.suffix or '.png'}"))

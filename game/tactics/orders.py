@@ -21,7 +21,7 @@ from game.ai.tactical_base import COVER_RANK
 from game.tactics.check import check_tactic, resolve_place
 from game.tactics.format import Order, Tactic
 from game.world import geometry as geo
-from game.world.actions import AreaFire, Attack, Hold, Move, Overwatch
+from game.world.actions import AreaFire, Attack, Hold, Move, Overwatch, kind_of
 from game.world.match import Match, UnitView
 
 Tile = tuple[int, int]
@@ -198,12 +198,12 @@ class OrdersAI:
         go = self._go(match, me, route.points[i], order.gait)
         if order.gait != "sprint":
             action, choices = self.inner.decide(match, me.uid)
-            if isinstance(action, Attack | AreaFire):
+            kind = kind_of(action)
+            if kind.on_the_way(action, ()) is not None:  # fire that can be taken on the way
                 walk = self._go(match, me, route.points[i], "free")
                 if walk is not None:
-                    on_way = (Attack(action.target, action.mode, dict(action.options), walk[0].path)
-                              if isinstance(action, Attack) else AreaFire(action.aim, action.suppressive, walk[0].path))
-                    if not isinstance(match.check(me.uid, on_way), Impossible):
+                    on_way = kind.on_the_way(action, walk[0].path)
+                    if on_way is not None and not isinstance(match.check(me.uid, on_way), Impossible):
                         return on_way, choices
                 return self._stay(match, me)
         return go if go is not None else self._stay(match, me)
@@ -242,11 +242,10 @@ class OrdersAI:
         """The AI's own decision, without moving: a move becomes a hold, a shot keeps its
         place."""
         action, choices = self.inner.decide(match, me.uid)
-        if isinstance(action, Move):
+        still = kind_of(action).standing(action)
+        if still is None:  # a move: nothing left of it
             return Hold(), {}
-        if isinstance(action, Attack | AreaFire) and action.path:
-            still = (Attack(action.target, action.mode, dict(action.options)) if isinstance(action, Attack)
-                     else AreaFire(action.aim, action.suppressive))
+        if still is not action:  # fire on the way, fired from where it stands
             if isinstance(match.check(me.uid, still), Impossible):
                 return Hold(), {}
             return still, choices

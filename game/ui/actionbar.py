@@ -12,48 +12,22 @@ mode, shot type and stance) comes from the match's own checks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from engine.outcome import Impossible
+from game.ui import actionui, rulesheets
 from game.ui import keymap as km
-from game.ui import rulesheets
 from game.ui.assets import DIM, GREY, WHITE, YELLOW, text
+from game.ui.buttons import Button, Choice
+from game.ui.buttons import why as _why
 from game.ui.words import readable
-from game.world.actions import FullDodge, Overwatch, PickUp, Reload, Stand
+from game.world.actions import FullDodge, Overwatch, Reload, Stand
 from game.world.legality import intent_refusal
 
 ROW_H, GAP = 22, 3
-
-
-@dataclass(frozen=True)
-class Button:
-    key: int  # the key it stands for
-    label: str  # what the button says, its key first
-    tip: str  # one line for the player when hovered
-    enabled: bool = True
-    active: bool = False  # the current choice (attack mode, shot type, stance)
-
-
-@dataclass(frozen=True)
-class Choice:
-    """What the battle screen has chosen so far, for lighting the buttons."""
-
-    attack_mode: str = "shot"
-    shot: str = "normal"
-    defences: int | None = None
-    pending: str = ""  # "throw", "aim", "overwatch" or "first_aid": waiting for a click on the map
-    lost_round: bool = False  # fumbled initiative: only hold or move in the first round
-    first_aid_stuns: bool = False  # first aid treats stuns (else wounds)
-    reaction: str | None = None  # a reaction policy chosen to declare (None: the one the unit keeps)
-    manoeuvre: str = ""  # a melee manoeuvre for the next attack (step dice: feint, grapple, break_free)
-    all_out: bool = False  # an all-out attack (step dice)
-
-
-def _why(check: Any) -> str:
-    return check.reason if isinstance(check, Impossible) else ""
+__all__ = ["BUTTON_INTENTS", "Button", "Choice", "button_at", "draw_buttons", "height", "layout", "player_buttons",
+           "ruleset_refusal", "tip_line", "watch_buttons"]
 
 
 def ruleset_refusal(match: Any, uid: int, tag: str, mode: str = "", options: dict[str, Any] | None = None) -> str:
@@ -74,12 +48,10 @@ def ruleset_refusal(match: Any, uid: int, tag: str, mode: str = "", options: dic
     return ""
 
 
-# What each button declares, as the ruleset hears it: (tag, mode, options) by key; the mode
-# buttons' (shot types') options are added where the button is made.
-BUTTON_INTENTS: dict[int, tuple[str, str]] = {km.key(action): intent for action, intent in {
-    "aim": ("aim", ""), "first_aid": ("first_aid", ""), "treat": ("first_aid", ""), "grenade": ("throw", ""),
-    "overwatch": ("overwatch", ""), "area": ("area_fire", "area"), "suppress": ("area_fire", "suppress"),
-    "reload": ("reload", ""), "pick_up": ("pick_up", ""), "dodge": ("full_dodge", ""), "hold": ("hold", "")}.items()}
+# What each button declares, as the ruleset hears it: (tag, mode) by key, from the actions'
+# entries (game/ui/actionui/); the mode buttons' (shot types') options are added where the
+# button is made.
+BUTTON_INTENTS: dict[int, tuple[str, str]] = {km.key(action): intent for action, intent in actionui.intents().items()}
 
 
 def _refused(match: Any, uid: int, b: Button, options: dict[str, Any] | None = None) -> Button:
@@ -179,10 +151,7 @@ def player_buttons(match: Any, uid: int, choice: Choice) -> list[Button]:
                       else f"{v.name} has no grenades", bool(v.grenades) and not choice.lost_round,
                       choice.pending == "throw"))
     out.extend(_first_aid_buttons(match, uid, choice))
-    pick = match.check(uid, PickUp())
-    dropped = match.combat.dropped_weapon(uid)
-    out.append(Button(km.key("pick_up"), km.label("pick_up", "pick up"), _why(pick) or f"Pick up the {dropped[0]} lying at {dropped[1]} "
-                      "(takes the round)", not _why(pick)))
+    out.extend(actionui.buttons(match, uid, choice))  # the buttons the actions' entries make
     if v.stance == "prone":
         stand = match.check(uid, Stand())
         out.append(Button(km.key("prone"), km.label("prone", "stand up"), _why(stand) or "Stand up (takes the action)", not _why(stand)))

@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ruleset import HealthFacts
+from game.ui import actionui
 from game.ui.effects import DUST, HIT, TRACER, Effect, centre, lerp
-from game.world.actions import AreaFire, Attack, Overwatch, Reload, Throw
+from game.world.actions import find_kind
 from game.world.events import BlastAt
 
 Tile = tuple[int, int]
@@ -77,7 +78,8 @@ class Context:
 def path_between(start: Tile, to: Tile, declared: Any) -> list[Tile]:
     """The tiles walked from `start` to `to`: the declared path's part between them when it
     passes both, else the straight way."""
-    path = [tuple(p) for p in getattr(declared, "path", ()) or ()]
+    kind = find_kind(declared)
+    path = [(p[0], p[1]) for p in (kind.path(declared) if kind is not None else ())]
     if to in path:
         end = path.index(to)
         begin = path.index(start) if start in path[:end + 1] else -1
@@ -106,21 +108,35 @@ def animate(step: list[Any], ctx: Context, start: float, base_ms: float) -> tupl
             fired.add((actor, target))
             length = max(length, _swing(out, ctx, actor, target, start, k))
         elif e.kind == "attack" and actor is not None and target is not None and (actor, target) not in fired:
-            if isinstance(action, Throw):
+            # how the action shows its attack (its entry, game/ui/actionui/; no action: shots)
+            strike = "fire" if action is None else actionui.entry_of(action).strike_of(action)
+            if strike == "skip":
                 continue  # a throw's own roll: shown by its flight and its blast
             fired.add((actor, target))
-            if isinstance(action, Attack) and action.mode == "melee":
+            if strike == "swing":
                 length = max(length, _swing(out, ctx, actor, target, start, k))
-            elif isinstance(action, Attack | AreaFire | Overwatch) or action is None:
+            elif strike == "fire":
                 swept = [x.target for x in step if x.actor == actor and x.kind == "attack" and x.target is not None]
-                arc = isinstance(action, AreaFire) and (actor, -1) not in fired
+                arc = _arc(action) is not None and (actor, -1) not in fired
                 fired.add((actor, -1))
                 length = max(length, _fire(out, ctx, actor, target, action, target in hits, start, k,
                                            swept if arc else []))
-        elif e.kind == "ammo" and isinstance(action, Reload):
+        elif e.kind == "ammo" and action is not None and actionui.entry_of(action).reload_sound:
             out.append(Effect("sound", start, 1, (0, 0), label="reload"))
     length = max(length, _harm(out, ctx, step, start, k))
     return length, out
+
+
+def _arc(action: Any) -> tuple[Tile, bool] | None:
+    """Fire over an arc: (the tile aimed at, suppressive?), or None (no action: none)."""
+    kind = find_kind(action)
+    return kind.arc(action) if kind is not None else None
+
+
+def _thrown(action: Any) -> tuple[Tile, str] | None:
+    """A thrown explosive: (where it lands, the weapon), or None."""
+    kind = find_kind(action)
+    return kind.blast(action) if kind is not None else None
 
 
 def heard_walkers(ctx: Context) -> list[Walk]:
@@ -158,14 +174,16 @@ def _fire(out: list[Effect], ctx: Context, actor: int, target: int, action: Any,
     """Shots at `target`: a flash and a tracer a round (or burst); with `swept` (area fire's
     first target in the step), the arc it sweeps, out past the farthest of them."""
     a, t = centre(ctx.pos(actor)), centre(ctx.pos(target))
-    mode = action.mode if isinstance(action, Attack) else "area" if isinstance(action, AreaFire) else "shot"
-    rounds = {"shot": int(getattr(action, "options", {}).get("shots", 1) or 1), "burst": 4, "triple": 9,
+    kind, arc = find_kind(action), _arc(action)
+    mode = "area" if arc is not None else (kind.mode(action) if kind is not None else "") or "shot"
+    options = kind.options(action) if kind is not None else {}
+    rounds = {"shot": int(options.get("shots", 1) or 1), "burst": 4, "triple": 9,
               "area": 5, "suppress": 5}.get(mode, 1)
     gap = 70 * k if rounds > 1 else 0
-    if isinstance(action, AreaFire) and swept:
+    if arc is not None and swept:
         reach = min(ctx.reach_tiles(actor), max(math.dist(a, centre(ctx.pos(u))) for u in swept) + 3)
-        out.append(Effect("arc", start, 150 * k + rounds * gap + 250 * k, a, centre(action.aim), (255, 150, 40),
-                          extra={"degrees": 60 if action.suppressive else 30, "reach_tiles": reach}))
+        out.append(Effect("arc", start, 150 * k + rounds * gap + 250 * k, a, centre(arc[0]), (255, 150, 40),
+                          extra={"degrees": 60 if arc[1] else 30, "reach_tiles": reach}))
     out.append(Effect("sound", start, 1, a, label="burst" if rounds > 1 else "shot"))
     dist = max(0.5, math.dist(a, t))
     for j in range(rounds):
@@ -198,12 +216,13 @@ def _swing(out: list[Effect], ctx: Context, actor: int, target: int, start: floa
 def _blast(out: list[Effect], ctx: Context, e: Any, action: Any, start: float, k: float) -> float:
     land = centre(e.data.tile)
     fly = 0.0
-    if isinstance(action, Throw) and e.actor is not None:
+    thrown = _thrown(action)
+    if thrown is not None and e.actor is not None:
         a = centre(ctx.pos(e.actor))
         fly = min(650.0, 200 + 35 * math.dist(a, land)) * k
         out.append(Effect("sound", start, 1, a, label="throw"))
         out.append(Effect("throw", start, fly, a, land))
-    r = ctx.blast_tiles(action.weapon) if isinstance(action, Throw) else 1.5
+    r = ctx.blast_tiles(thrown[1]) if thrown is not None else 1.5
     r = max(0.6, r)
     out.append(Effect("blast", start + fly, 1100 * k, land, None, radii=(r, 2 * r, 3 * r),
                       extra={"shake": 4 + min(6, int(r * 2))}))

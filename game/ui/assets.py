@@ -53,6 +53,21 @@ def text(s: str, size: int = 18, colour: tuple[int, int, int] = WHITE) -> pygame
     return font(size).render(s, True, colour)
 
 
+LABEL_BG = (20, 20, 20)
+
+
+@lru_cache(maxsize=1024)
+def label_box(s: str, size: int = 18, colour: tuple[int, int, int] = WHITE) -> pygame.Surface:
+    """A line of text on a dark box 6 px wider and 4 px taller (cached: the map's labels,
+    such as the hit-chance mark over each enemy in sight, are drawn every frame; one blit
+    each instead of a box drawn and the text blitted over it)."""
+    img = text(s, size, colour)
+    box = pygame.Surface((img.get_width() + 6, img.get_height() + 4))
+    box.fill(LABEL_BG)
+    box.blit(img, (3, 2))
+    return box
+
+
 def wrap(s: str, width: int, size: int = 18) -> list[str]:
     """Split `s` into lines no wider than `width` pixels (remembered: panels re-draw the same
     text every frame)."""
@@ -96,3 +111,22 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235) -> None:
             bg.set_alpha(alpha)
         surface.blit(bg, rect)
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
+
+
+_shades: dict[tuple[int, int, tuple[int, int, int, int]], pygame.Surface] = {}
+
+
+def shade(surface: pygame.Surface, rect: pygame.Rect | tuple[int, int, int, int],
+          rgba: tuple[int, int, int, int]) -> None:
+    """A see-through colour over `rect` (a dialog's or menu's shade over the whole window,
+    drawn every frame it is open): the picture made once per size and colour (a window of
+    1280 x 720 made and filled each frame was 1.1 ms of the frame's 1.4)."""
+    rect = pygame.Rect(rect)
+    key = (rect.w, rect.h, rgba)
+    layer = _shades.get(key)
+    if layer is None:
+        if len(_shades) > 16:
+            _shades.clear()
+        layer = _shades[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        layer.fill(rgba)
+    surface.blit(layer, rect)

@@ -1,9 +1,12 @@
-"""The battle screen over a `Session`: its layout and the state its parts share (the
-camera, the selected unit, the hovered tile, the message line, the Esc menu and dialogs,
-the help), and the parts it hands the work to: `BattleInput` (mouse and keys, selection,
-declaring), `PendingChoice` (the choice being made and what it would declare, the buttons),
-`Playback` (the resolved round played back and animated), `BattleView` (the drawing) and
-`BattleMenus` (the Esc menu, saves, settings, "end your turn?", "save before quitting?").
+"""The battle screen over a `Session`, as states (game/ui/states/: each a small object with its
+own input and drawing). It holds the layout, the camera, the `Cursor` (the selected unit, the
+hovered tile, the message line), the states opened over the battle (`modal`: help, the Esc
+menu, a dialog) and the states of the round, one of which takes the input (`state()`):
+answering a question, a hand-over, a playback, the match over, a target awaited, declaring.
+Its other parts: `PendingChoice` (the choice being made and what it would declare, the
+buttons), `Playback` (the resolved round played back and animated), `BattleView` (the
+battlefield drawn) and `BattleMenus` (saves, the Esc menu's rows, "end your turn?", "save
+before quitting?").
 
     screen = BattleScreen(session, renderer, sprites, window.get_size())
     screen.handle(event) -> None | "results" | "menu" | a transition for the app
@@ -19,28 +22,48 @@ import pygame
 
 from game.flow import Stuck
 from game.session import Session
+from game.ui import keymap as km
 from game.ui.assets import Sprites
 from game.ui.battle_choice import PendingChoice
 from game.ui.battle_draw import BattleView
-from game.ui.battle_input import BattleInput
 from game.ui.battle_menu import BattleMenus
 from game.ui.battle_playback import Playback
-from game.ui.battle_prompt import QuestionPrompt
 from game.ui.camera import Camera
 from game.ui.figures import figure_role
 from game.ui.maprender import MapRenderer
 from game.ui.sound import NoSounds, Sounds
+from game.ui.states.answering import AnsweringState
+from game.ui.states.base import State, StateStack
+from game.ui.states.controls import ViewControls
+from game.ui.states.declaring import UNDO_KEYS, DeclaringState
+from game.ui.states.handover import HandOverState, OverState
+from game.ui.states.modal import OpenedOver
+from game.ui.states.playback import PlaybackState
+from game.ui.states.shared import Cursor, Layout
+from game.ui.states.targeting import TargetingState
 
-BANNER_H, LOG_H = 32, 150
+HELP_KEYS = km.keys("help")
 AI_GRACE_STEPS = 2.5  # after a player's declaration the AI waits this many playback steps (max 900 ms)
 
 
-def side_width(w: int) -> int:
-    """The side panel: 340 px, narrower in a small window so the map keeps most of it."""
-    return 340 if w >= 1100 else 300
+class _Via:
+    """A field of one of the screen's parts (its `cursor`, its `frame`), read and set as the
+    screen's own."""
+
+    def __init__(self, part: str, name: str = "") -> None:
+        self.part, self.name = part, name
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = self.name or name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        return getattr(getattr(obj, self.part), self.name)
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        setattr(getattr(obj, self.part), self.name, value)
 
 
-class BattleScreen:
+class BattleScreen(OpenedOver):
     def __init__(self, session: Session, renderer: MapRenderer, sprites: Sprites, size: tuple[int, int],
                  playback_ms: int = 350, watch_ms: int = 600, settings: dict[str, Any] | None = None,
                  sounds: Sounds | None = None) -> None:
@@ -48,21 +71,15 @@ class BattleScreen:
         self.settings = settings if settings is not None else {}
         self.settings.setdefault("edge_pan", True)
         self.sounds = sounds if sounds is not None else NoSounds()
+        self.cursor = Cursor()
         self.match = session.match
         self.renderer = renderer
         self.sprites = sprites
-        self.layout(size)
+        self.frame = Layout(size)
         self.camera = Camera((self.match.grid.width, self.match.grid.height), renderer.zoom_levels(), self.map_rect)
-        self.selected: int | None = None
-        self.hover: tuple[int, int] | None = None
-        self.mouse: tuple[int, int] = (0, 0)
-        self.log_scroll = 0
-        self.message = ""
-        self.menu: Any = None
-        self.menu_note = ""
-        self.dialog: Any = None  # a modal panel (game/ui/dialogs.py) over everything
-        self.dialog_kind = ""
-        self.help = False  # the help overlay (F1, ?)
+        self.modal = StateStack()  # the help, the Esc menu, a dialog (game/ui/states/modal.py)
+        self.controls = ViewControls(self.cursor, self.camera, self.frame, self.settings,
+                                     lambda: self.menu is not None)
         self.coach: Any = None  # the tutorial's prompts (game/ui/tutorial.py), when this is the tutorial
         self.cache: dict[Any, Any] = {}
         self.choice = PendingChoice(self)
@@ -70,13 +87,18 @@ class BattleScreen:
         from game.ui.fogreplay import Replays
 
         self.replays = Replays(self)  # hot-seat with fog: each side watches the round from its view
-        self.input = BattleInput(self)
         self.view = BattleView(self)
-        self.prompt = QuestionPrompt(self)
         self.menus = BattleMenus(self)
         from game.ui.orders_dialog import OrdersDialog
 
         self.orders = OrdersDialog(self)  # standing orders for a group of the player's units (solo)
+        # the states of the round
+        self.declaring = DeclaringState(self, self.choice)
+        self.prompt = AnsweringState(self)
+        self.targeting = TargetingState(self, self.choice, self.declaring)
+        self.handing_over = HandOverState(self, self.declaring)
+        self.playing = PlaybackState(self, self.declaring)
+        self.over = OverState(self, self.declaring)
         self.grace_ms = 0.0
         self._chimed = -1
         session.on_resolved = self._on_resolved
@@ -86,29 +108,38 @@ class BattleScreen:
         self.start_pos = self._start_positions()
         self.camera.readable()  # units big enough to tell apart; the whole map is a key away (Home)
         self._followed: int | None = None  # the unit whose turn the camera last went to
-        self.input.auto_select()
+        self.declaring.auto_select()
         self.follow_turn()
         if self.selected is None and self._followed is None:
             living = self.match.units(living=True) or self.match.units()
             xs, ys = [v.pos[0] for v in living], [v.pos[1] for v in living]
             self.camera.centre_on((sum(xs) // len(xs), sum(ys) // len(ys)))
 
-    # --- layout and shared state ------------------------------------------------------
+    selected, hover, mouse, message, log_scroll = _Via("cursor"), _Via("cursor"), _Via("cursor"), _Via("cursor"), \
+        _Via("cursor")
+    size, banner_rect, side_rect = _Via("frame"), _Via("frame", "banner"), _Via("frame", "side")
+    log_rect, map_rect = _Via("frame", "log"), _Via("frame", "map")
 
-    def layout(self, size: tuple[int, int]) -> None:
-        w, h = max(size[0], 640), max(size[1], 400)
-        self.size = (w, h)
-        side = side_width(w)
-        log_h = LOG_H if h >= 600 else 100
-        self.banner_rect = pygame.Rect(0, 0, w - side, BANNER_H)
-        self.side_rect = pygame.Rect(w - side, 0, side, h)
-        self.log_rect = pygame.Rect(0, h - log_h, w - side, log_h)
-        self.map_rect = pygame.Rect(0, BANNER_H, w - side, h - BANNER_H - log_h)
+    # --- the states ---------------------------------------------------------------------
+
+    def state(self) -> State:
+        """The state of the round that takes the input now (under those opened over it)."""
+        if self.handing_over.up():
+            return self.handing_over
+        below: State = self.targeting if self.choice.pending else self.declaring
+        if self.match.over:
+            below = self.over
+        if self.play.busy():
+            self.playing.below = below
+            return self.playing
+        return below
+
+    # --- layout and shared state ------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
         """A new window size: a map shown whole is fitted to it, else the same map point
         stays in the middle; the selected unit is brought back into view if it was lost."""
-        self.layout(size)
+        self.frame.fit(size)
         self.camera.resize(self.map_rect)
         if self.selected is not None and not self.camera.fitted:
             self.camera_follow(self.selected)
@@ -151,7 +182,7 @@ class BattleScreen:
     def rebind(self) -> None:
         """The session rebuilt its match (an undo): every part reads the new one."""
         self.match = self.session.match
-        for part in (self.choice, self.input, self.view):
+        for part in (self.choice, self.view):
             part.match = self.match
         self.play.rebind()
         self.cache.clear()
@@ -212,7 +243,31 @@ class BattleScreen:
     # --- the frame ----------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> tuple | str | None:
-        return self._guarded(self.input.handle, event)
+        return self._guarded(self._handle, event)
+
+    def _handle(self, event: pygame.event.Event) -> tuple | str | None:
+        """The event to the view's controls (a motion, a key let go), else to the top state
+        opened over the battle, else the help key, the question up, the tutorial's N, the
+        wheel, and the state of the round."""
+        if self.controls.track(event):
+            return None
+        if self.modal:
+            return self.modal.on_event(event)
+        if event.type == pygame.KEYDOWN and (event.key in HELP_KEYS or getattr(event, "unicode", "") == "?"):
+            self.help = True
+            return None
+        if self.prompt.question() is not None:
+            answered = self.prompt.on_event(event)
+            if answered is None:
+                return None
+        if self.coach is not None and self.coach.handle(event):
+            return None
+        if self.controls.zoom_or_drag(event):
+            return None
+        if self.session.ai_waiting and not (event.type == pygame.KEYDOWN and event.key in UNDO_KEYS):
+            self.release_ai()  # the player goes on: the AI declares now
+        state = self.state()
+        return self.modal.apply(state, state.on_event(event))
 
     def _guarded(self, step: Callable[..., Any], *args: Any) -> Any:
         """Run a step that may drive the round; a round that is stuck (`Stuck`: a step changed
@@ -234,7 +289,7 @@ class BattleScreen:
         if self.menu is not None or self.dialog is not None or self.help:
             return False
         s = self.session
-        if self.play.animating() or self.input.panning() or s.ai_waiting:
+        if self.play.animating() or self.controls.panning() or s.ai_waiting:
             return True
         if self.match.over or s.handover or self.replays.seat_for:
             return False
@@ -248,7 +303,7 @@ class BattleScreen:
     def _update(self, ms: float) -> str | None:
         if self.menu is not None or self.dialog is not None:
             return None  # paused
-        self.input.pan(ms)
+        self.controls.pan(ms)
         s = self.session
         if s.ai_waiting:
             self.grace_ms += ms
@@ -270,7 +325,7 @@ class BattleScreen:
             keep = self.selected if s.config.mode == "watch" else None
             self.selected = keep if keep is not None and not self.match.view(keep).out else None
             self.choice.cancel()
-            self.input.auto_select()
+            self.declaring.auto_select()
         if not s.handover and not self.replays.seat_for:
             self.follow_turn()
         if s.human_turn() and self._chimed != self.match.round and not s.handover:
@@ -285,7 +340,7 @@ class BattleScreen:
             self._guarded(self.session.release_ai)
             if "Z takes it back" in self.message:
                 self.message = ""
-            self.input.auto_select()
+            self.declaring.auto_select()
 
     def _on_resolved(self, first: int, rnd: int) -> None:
         if self.session.config.mode != "watch":
@@ -297,15 +352,14 @@ class BattleScreen:
     def draw(self, surface: pygame.Surface) -> None:
         if self.coach is not None:
             self.coach.update()  # (a lesson done by the last event: the frame it came in shows it)
-        self.view.draw(surface)
+        self.view.draw(surface)  # the battlefield: the map, the banner, the log, the side panel, the message
+        self.prompt.on_draw(surface)
+        if self.coach is not None:
+            self.coach.draw(surface)
+        self.handing_over.on_draw(surface)
+        self.modal.draw(surface)  # the help, the Esc menu, a dialog
 
     # --- menus, saves, quitting (BattleMenus) -------------------------------------------
-
-    def open_menu(self) -> None:
-        self.menus.open_menu()
-
-    def menu_choice(self, choice: Any) -> tuple | str | None:
-        return self.menus.menu_choice(choice)
 
     def menu_values(self) -> dict[str, str]:
         return self.menus.menu_values()

@@ -20,7 +20,7 @@ import pygame
 from game.ui import actionbar as bar
 from game.ui import keymap as km
 from game.ui import overlays as ov
-from game.ui import rulesheets
+from game.ui import rulesheets, split_fire
 from game.ui.rulesheets import reaction_policies
 from game.world.actions import Action, Aim, AreaFire, Attack, FirstAid, Move, Overwatch, Throw
 
@@ -43,10 +43,14 @@ class PendingChoice:
         self.reaction: str | None = None  # a reaction policy to declare (None: the one the unit keeps)
         # standing policies chosen from the reaction prompt (F there), declared with each unit's next action
         self.policy_for: dict[int, str] = {}
-        self.pending = ""  # "throw", "aim", "overwatch" or "first_aid": waiting for a click on the map
+        self.pending = ""  # "throw", "aim", "overwatch", "first_aid" or "split": waiting for a click on the map
+        self.split_first: int | None = None  # the split's first target (game/ui/split_fire.py)
         self.first_aid_stuns = False  # first aid treats stuns (else wounds)
         self.manoeuvre = ""  # a melee manoeuvre for the next attack (step dice: feint, grapple, break_free)
         self.all_out = False  # the next attack is an all-out attack (step dice)
+        # Mythras, taken with the next action: a ward (None: as the unit keeps it), Brace, Steady Weapon
+        self.ward: tuple[str, ...] | None = None
+        self.brace = self.steady = self.receive = self.outmanoeuvre = False
         # a move staged for `staged_uid`: its path (the unit's tile first) and mode; a click on
         # an enemy then attacks on the way, a click on its end tile moves only
         self.staged: tuple[tuple[int, int], ...] = ()
@@ -86,7 +90,19 @@ class PendingChoice:
             return self.choose_manoeuvre("break_free" if m.rules.held_by(m.view(uid).state) else "grapple")
         if act == "all_out" and rulesheets.all_out_words(m.rules) is not None:
             return self.toggle_all_out()
+        if act in rulesheets.stance_keys(m.rules):
+            return self.toggle_stance(uid, act)
         return None
+
+    def toggle_stance(self, uid: int, act: str) -> str:
+        """Mythras' 6 / 7 / 8: the next ward, Brace, Steady Weapon, taken with the unit's next
+        action (engine.mythras.stances); the line saying so."""
+        if act in ("brace", "steady", "receive", "outmanoeuvre"):
+            setattr(self, act, not getattr(self, act))
+            return rulesheets.stance_words(self.match.rules, act, getattr(self, act))
+        v = self.match.view(uid)
+        self.ward, line = rulesheets.next_ward(self.match.rules, v, self.ward)
+        return line
 
     def toggle_all_out(self) -> str:
         self.all_out = not self.all_out
@@ -220,7 +236,9 @@ class PendingChoice:
         out: dict[str, Any] = {} if self.defences is None else {"defences": self.defences}
         if self.reaction is not None:
             out["reaction"] = self.reaction
-        return out
+        stances = {"warded": None if self.ward is None else ",".join(self.ward), "brace": self.brace or None, "steady": self.steady or None,
+                   "receive": self.receive or None, "outmanoeuvre": self.outmanoeuvre or None}
+        return {**out, **{k: x for k, x in stances.items() if x is not None}}  # Mythras: 6 / 7 / 8
 
     def declared(self) -> None:
         """Declared with that unit: the next one starts from the rules' default defences and
@@ -229,6 +247,7 @@ class PendingChoice:
         self.reaction = None
         self.manoeuvre = ""
         self.all_out = False
+        self.ward, self.brace, self.steady, self.receive, self.outmanoeuvre = None, False, False, False, False
 
     # --- what a click declares --------------------------------------------------------
 
@@ -236,6 +255,8 @@ class PendingChoice:
         """What a click on `tile` (where `other` stands, if anyone) declares for the action
         waiting for it, or why it declares nothing."""
         m = self.match
+        if self.pending == split_fire.PENDING:
+            return split_fire.declaration(self, uid, other)
         if self.pending == "throw":
             path = self.free_path(uid)
             if isinstance(path, str):

@@ -1,6 +1,7 @@
-"""The battle screen drawn: the map with its overlays (reachable tiles, declarations, units,
-badges, the step being played back), the hover previews, the banner, the log, the side
-panel with its buttons and help, the hand-over screen and the Esc menu over it all.
+"""The battlefield drawn: the map with its overlays (reachable tiles, declarations, units,
+badges, the step being played back), the hover previews (an action awaiting its target asks
+its state, game/ui/states/targeting.py), the banner, the log, the side panel with its buttons
+and help, the message line. What opens over it draws itself (game/ui/states/).
 
     view = BattleView(screen)
     view.draw(surface)
@@ -15,25 +16,26 @@ import pygame
 
 from game.session_orders import orders_line, orders_routes
 from game.ui import actionbar as bar
+from game.ui import actionui, rulesheets
 from game.ui import figures as fig
 from game.ui import fogview as fv
 from game.ui import objectiveview as obv
 from game.ui import overlays as ov
 from game.ui import previews as pv
-from game.ui import rulesheets
 from game.ui.assets import TEAM_COLOURS, WHITE, YELLOW, text, wrap
 from game.ui.panels import (
     PHASE_NAMES,
     draw_banner,
-    draw_handover,
     draw_help,
     draw_log,
     draw_tooltip,
     draw_unit_panel,
     handover_lines,
     initiative_text,
+    order_entries,
     preview_lines,
 )
+from game.ui.states.base import Pass
 from game.ui.words import readable
 
 if TYPE_CHECKING:
@@ -99,21 +101,6 @@ class BattleView:
                 y += img.get_height()
         if tip:
             draw_tooltip(surface, sc.mouse, tip, sc.map_rect)
-        sc.prompt.draw(surface)
-        if sc.coach is not None:
-            sc.coach.draw(surface)
-        if sc.replays.seat_for is not None:
-            draw_handover(surface, sc.size, sc.replays.seat_for, sc.replays.lines(m))
-        elif self.session.handover:
-            draw_handover(surface, sc.size, self.session.handover or "", self.handover_lines())
-        if sc.help:
-            from game.ui.help import draw_help_overlay
-
-            draw_help_overlay(surface, sc.size, self.session.config.mode, m.rules.name)
-        if sc.menu is not None:
-            sc.menu.draw(surface, sc.size, sc.menu_values(), sc.menu_note)
-        if sc.dialog is not None:
-            sc.dialog.draw(surface, sc.size)
 
     def fog(self) -> tuple[str | None, frozenset[int]]:
         """The side whose view is drawn (None: all) and the enemies it does not see."""
@@ -147,7 +134,7 @@ class BattleView:
             if layer is not None:
                 surface.blit(layer[0], cam.tile_rect(layer[1]).topleft)
         if m.phase == "declare":
-            ov.draw_declarations(surface, cam, m, None if team is None else lambda u: fv.shown_declaration(m, team, u))
+            actionui.draw_declarations(surface, cam, m, None if team is None else lambda u: fv.shown_declaration(m, team, u))
         targets: set[int] = set()
         if uid is not None and not m.view(uid).out and not play.busy():
             sel = uid
@@ -252,8 +239,11 @@ class BattleView:
                 note = f"orders - {line}" + (f"; {note}" if note else "")
         hidden = self.fog()[1]
         queue = [u for u in s.queue if u not in hidden] if hidden else s.queue
-        draw_unit_panel(surface, side, m, uid, queue, s.current(), top - 8, legend=own, note=note,
-                        still_up=self.play.still_up())
+        cur, still_up = s.current(), self.play.still_up()
+        order = sc.cached("order", (m.phase, cur, tuple(queue), frozenset(still_up)),
+                          lambda: order_entries(m, queue, cur, still_up))
+        draw_unit_panel(surface, side, m, uid, queue, cur, top - 8, legend=own, note=note, still_up=still_up,
+                        order=order)
         bar.draw_buttons(surface, placed, sc.mouse)
         help_rect = pygame.Rect(side.x + 10, top + (bar.height(len(placed)) + 6 if placed else 0),
                                 side.w - 20, 3 * 14 + 4)
@@ -275,12 +265,10 @@ class BattleView:
         sc, m, cam, tile, choice = self.screen, self.match, self.screen.camera, self.screen.hover, self.choice
         if tile is None:
             return None
-        if choice.pending == "throw":
-            return self._throw_preview(surface, uid, tile)
-        if choice.pending == "overwatch":
-            return self._overwatch_preview(surface, uid, tile)
-        if choice.pending == "first_aid":
-            return self._first_aid_preview(surface, uid, tile)
+        if choice.pending:  # an action awaiting its target shows what a click there would do
+            lines = sc.targeting.preview(surface, uid, tile)
+            if not isinstance(lines, Pass):
+                return lines
         target = sc.unit_at(tile)
         melee = m.rules.weapon_facts(m.view(uid).combatant).melee
         if choice.area() and not melee and tile != m.view(uid).pos:
@@ -290,9 +278,6 @@ class BattleView:
             pv.draw_arc(surface, cam, m, uid, tile, sup, victims)
             return sc.cached("arc_lines", (uid, tile, sup), lambda: pv.area_lines(m, uid, aim, sup, victims))
         if target is not None and m.view(target).team != m.view(uid).team:
-            if choice.pending == "aim":
-                return [f"aim at {m.name(target)}: click to declare",
-                        "next round, a careful shot at it is an aimed shot"]
             attack = choice.attack(uid, target)
             if isinstance(attack, str):
                 return [f"{m.name(target)}: {attack}"]
@@ -314,49 +299,3 @@ class BattleView:
                 ov.draw_path(surface, cam, path, colour, 2 if staged else 3,
                              pv.move_label(reach[tile], mode, rulesheets.move_words(m.rules)))
         return None
-
-    def _overwatch_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:
-        """The overwatch's arc toward the hovered tile: the tiles it covers (in range and in
-        sight) shaded, its edges, the enemies in it ringed; what triggers it and what it does."""
-        sc, m, cam = self.screen, self.match, self.screen.camera
-        if tile == m.view(uid).pos:
-            return ["overwatch: aim at another tile than the unit's own"]
-        seen = sc.cached("ow_sight", (uid,), lambda: m.overwatch.sight(uid))
-        area = sc.cached("ow_area", (uid, tile), lambda: m.overwatch.area(uid, tile, seen))
-        xs, ys = cam.visible_tiles()
-        box = (xs.start, ys.start, xs.stop - 1, ys.stop - 1)
-        layer = sc.cached("ow_layer", (uid, tile, cam.tile_px, box),
-                          lambda: ov.area_layer(area, box, cam.tile_px, (*ov.OVERWATCH_COLOUR, 55)))
-        if layer is not None:
-            surface.blit(layer[0], cam.tile_rect(layer[1]).topleft)
-        ov.draw_overwatch(surface, cam, m, uid, tile)
-        hidden = self.fog()[1]
-        for e in m.enemies_of(uid):
-            if e.pos in area and e.uid not in hidden:
-                r = cam.tile_rect(e.pos)
-                pygame.draw.circle(surface, ov.OVERWATCH_COLOUR, r.center, max(6, r.w // 2 + 3), 2)
-        return sc.cached("ow_lines", (uid, tile), lambda: pv.overwatch_lines(m, uid, tile, area))
-
-    def _first_aid_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str] | None:
-        """Who may be tended (ringed green) and, over one of them, what first aid does."""
-        sc, m, cam = self.screen, self.match, self.screen.camera
-        stuns = self.choice.first_aid_stuns
-        patients = sc.cached("patients", (uid, stuns), lambda: pv.first_aid_patients(m, uid, stuns))
-        for p in patients:
-            r = cam.tile_rect(m.view(p).pos)
-            pygame.draw.circle(surface, (80, 220, 110), r.center, max(6, r.w // 2 + 3), 2)
-        other = sc.unit_at(tile)
-        if other is None or m.view(other).team != m.view(uid).team:
-            return None
-        friend = other
-        return sc.cached("aid_lines", (uid, other, stuns), lambda: pv.first_aid_lines(m, uid, friend, stuns))
-
-    def _throw_preview(self, surface: pygame.Surface, uid: int, tile: tuple[int, int]) -> list[str]:
-        """The grenade's blast bands before the throw, and who stands in each."""
-        m = self.match
-        v = m.view(uid)
-        weapon = v.grenades[0]
-        pv.draw_throw(surface, self.screen.camera, m, uid, tile)
-        bands = self.screen.cached("blast", (weapon, tile, v.team),
-                                   lambda: ov.blast_preview(m, weapon, tile, v.team, self.fog()[1]))
-        return pv.throw_lines(m, uid, tile, bands)

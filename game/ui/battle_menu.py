@@ -2,9 +2,11 @@
 slot, the autosave after every round), loading from the list of saves, the settings, the
 help, "end your turn?" when units have not declared, and "save before quitting?".
 
+Each opens its dialogs over the battle (game/ui/states/modal.py: `DialogState`) with the
+method that carries out their answer.
+
     flow = BattleMenus(screen)
     flow.open_menu(); flow.menu_choice(choice) -> a transition for the app, or None
-    flow.dialog_event(event) -> a transition, or None   (while `screen.dialog` is open)
     flow.end_turn()          # Enter: asks first when units have not declared
     flow.ask_quit(to_desktop) -> True when it asks "save before quitting?"
 """
@@ -17,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import settings as st
-from game.ui.dialogs import CANCEL, Confirm, SettingsPanel, Slot, SlotList, TextInput
+from game.ui.dialogs import Confirm, SettingsPanel, Slot, SlotList, TextInput
 from game.ui.escmenu import EscMenu
+from game.ui.states.base import Next
+from game.ui.states.modal import HelpState, MenuState
 from game.world.actions import describe
 
 if TYPE_CHECKING:
@@ -27,7 +31,8 @@ if TYPE_CHECKING:
 
 class BattleMenus:
     def __init__(self, screen: BattleScreen) -> None:
-        self.screen = screen
+        self.screen = screen  # the dialogs open over it, the message line, the Esc menu's values
+        self.session = screen.session
         self.save_path: Path | None = None  # the slot this game was loaded from or saved to
         self._slot: Path | None = None  # a new game's own slot (its map and when it began), made when first asked
         self._stamp: tuple[int, int] = self.stamp()  # what was last saved (a new game: nothing to lose)
@@ -38,12 +43,12 @@ class BattleMenus:
     # --- what is saved --------------------------------------------------------------------
 
     def stamp(self) -> tuple[int, int]:
-        s = self.screen.session
+        s = self.session
         return (len(s.match.log), sum(len(r.calls) + len(r.answers) for r in s.history))
 
     def unsaved(self) -> bool:
         """Has the game moved on since it was last saved or loaded?"""
-        s = self.screen.session
+        s = self.session
         return s.config.mode != "watch" and not s.match.over and self.stamp() != self._stamp
 
     def saved_as(self, path: str | Path) -> None:
@@ -59,7 +64,7 @@ class BattleMenus:
         if self._slot is None:
             from game.saveslots import new_game_path
 
-            self._slot = new_game_path(self.screen.session.config.map_path)
+            self._slot = new_game_path(self.session.config.map_path)
         return self._slot
 
     def save(self, path: Path | None = None, confirmed: bool = False) -> bool:
@@ -72,14 +77,13 @@ class BattleMenus:
         path = path or self.slot()
         if not confirmed and path != self.save_path and path.exists():
             self._overwrite = path
-            sc.dialog = Confirm(f"Overwrite {path.stem}?", [f"{path.name} holds another save: {self._line(path)}.",
-                                                            "Enter writes this game over it; Esc keeps it."],
-                                [(pygame.K_RETURN, "Enter: overwrite", "overwrite"),
-                                 (pygame.K_ESCAPE, "Esc: keep it", "back")])
-            sc.dialog_kind = "overwrite"
+            sc.ask(Confirm(f"Overwrite {path.stem}?", [f"{path.name} holds another save: {self._line(path)}.",
+                                                       "Enter writes this game over it; Esc keeps it."],
+                           [(pygame.K_RETURN, "Enter: overwrite", "overwrite"),
+                            (pygame.K_ESCAPE, "Esc: keep it", "back")]), "overwrite", self._overwritten)
             return False
         try:
-            written = save_game(sc.session, path)
+            written = save_game(self.session, path)
         except SaveError as exc:
             sc.message = sc.menu_note = str(exc)
             return False
@@ -99,10 +103,10 @@ class BattleMenus:
         from game.saveslots import autosave_path
 
         sc = self.screen
-        if sc.session.config.mode == "watch" or getattr(sc, "coach", None) is not None:
+        if self.session.config.mode == "watch" or getattr(sc, "coach", None) is not None:
             return
         try:
-            save_game(sc.session, autosave_path())
+            save_game(self.session, autosave_path())
         except SaveError as exc:
             sc.message = f"autosave failed: {exc}"
 
@@ -110,9 +114,12 @@ class BattleMenus:
 
     def open_menu(self) -> None:
         sc = self.screen
-        sc.menu = EscMenu()
-        sc.menu_note = ""
-        sc.input.release()
+        self.close_menu()
+        sc.modal.push(MenuState(EscMenu(), self, lambda: sc.size))
+        sc.controls.release()
+
+    def close_menu(self) -> None:
+        self.screen.modal.close(MenuState)
 
     def menu_values(self) -> dict[str, str]:
         sc = self.screen
@@ -121,33 +128,34 @@ class BattleMenus:
         return {"speed": sc.play.step_label(), "zoom": f"{sc.camera.tile_px} px tiles", "edge": edge,
                 "save": name}
 
-    def menu_choice(self, choice: Any) -> tuple | str | None:
+    def menu_choice(self, choice: Any) -> Next:
+        """A row of the Esc menu chosen (`MenuState`): carried out."""
         sc = self.screen
         if choice is None:
             return None
         if choice == "resume":
-            sc.menu = None
+            self.close_menu()
         elif choice == "save":
             if self.save():
-                sc.menu = None
+                self.close_menu()
         elif choice == "save_as":
             from game.saveslots import slot_name
 
             m = sc.match
-            default = slot_name(f"{Path(sc.session.config.map_path).stem} round {m.round}")
-            sc.dialog, sc.dialog_kind = TextInput("Save as", default, "a name for this save; Enter: save, Esc: "
-                                                  "cancel"), "save_as"
+            default = slot_name(f"{Path(self.session.config.map_path).stem} round {m.round}")
+            sc.ask(TextInput("Save as", default, "a name for this save; Enter: save, Esc: cancel"), "save_as",
+                   self._saved_as_named)
         elif choice == "load":
             self.open_loader()
         elif choice == "settings":
-            sc.dialog, sc.dialog_kind = SettingsPanel(sc.settings), "settings"
+            sc.ask(SettingsPanel(sc.settings), "settings")
         elif choice == "help":
-            sc.menu = None
-            sc.help = True
+            self.close_menu()
+            sc.modal.push(HelpState(lambda: sc.size, self.session.config.mode, sc.match.rules.name))
         elif choice == "quit":
             return self.quit_to("menu")
         elif choice == "edge":
-            sc.input.edge = (0, 0)
+            sc.controls.edge = (0, 0)
             return ("setting", "edge_pan", not sc.settings.get("edge_pan", True))
         elif isinstance(choice, tuple) and choice[0] == "speed":
             return ("setting", "playback_ms", st.step(st.SPEEDS, sc.play.step_ms, choice[1]))
@@ -160,51 +168,39 @@ class BattleMenus:
 
         sc = self.screen
         slots = [Slot(s.name, str(s.path), s.line) for s in list_saves()]
-        sc.dialog, sc.dialog_kind = SlotList(slots, note=note), "load"
+        sc.ask(SlotList(slots, note=note), "load", lambda answer: ("load", answer[1]) if isinstance(answer, tuple)
+               else None)
 
-    # --- dialogs ----------------------------------------------------------------------------
+    # --- the dialogs' answers (each called with its dialog closed) ---------------------------
 
-    def dialog_event(self, event: pygame.event.Event) -> tuple | str | None:
-        """An event for the open dialog; its answer carried out."""
-        sc = self.screen
-        answer = sc.dialog.handle(event, sc.size)
-        if answer is None:
-            return None
-        kind = sc.dialog_kind
-        if isinstance(answer, tuple) and answer[0] == "setting":
-            return answer  # the panel stays open; the app applies it (and keeps it)
-        sc.dialog, sc.dialog_kind = None, ""
-        if answer == CANCEL or answer == "back":
-            return None
-        if kind == "save_as" and isinstance(answer, tuple):
+    def _saved_as_named(self, answer: Any) -> Next:
+        if isinstance(answer, tuple):
             from game.saveslots import slot_path
 
             if self.save(slot_path(answer[1])):
-                sc.menu = None
-        elif kind == "load" and isinstance(answer, tuple):
-            return ("load", answer[1])
-        elif kind == "overwrite" and answer == "overwrite" and self._overwrite is not None:
-            if self.save(self._overwrite, confirmed=True):
-                sc.menu = None
-                if self._after_quit is not None and sc.dialog is None and self._quitting:
-                    return self._after_quit
-        elif kind.startswith("orders") and isinstance(answer, str):
-            sc.orders.answer(kind, answer)
-        elif kind == "end_turn" and answer == "end":
-            self.end_turn(confirmed=True)
-        elif kind == "quit":
-            self._quitting = answer == "save"
-            if answer == "save" and not self.save():
-                return None  # not saved (or asking first): the message says why, nothing is lost
-            sc.menu = None
-            return self._after_quit
+                self.close_menu()
         return None
+
+    def _overwritten(self, answer: Any) -> Next:
+        sc = self.screen
+        if answer == "overwrite" and self._overwrite is not None and self.save(self._overwrite, confirmed=True):
+            self.close_menu()
+            if self._after_quit is not None and sc.dialog is None and self._quitting:
+                return self._after_quit
+        return None
+
+    def _quit_answered(self, answer: Any) -> Next:
+        self._quitting = answer == "save"
+        if answer == "save" and not self.save():
+            return None  # not saved (or asking first): the message says why, nothing is lost
+        self.close_menu()
+        return self._after_quit
 
     # --- end of turn ----------------------------------------------------------------------------
 
     def undeclared(self) -> list[int]:
         """The units of the player at the keyboard still to declare this round."""
-        s, m = self.screen.session, self.screen.match
+        s, m = self.session, self.screen.match
         team = s.keyboard_team()
         if team is None or m.phase != "declare":
             return []
@@ -215,7 +211,7 @@ class BattleMenus:
         saying what each will do (carry on with its reload, first aid or overwatch, or hold;
         in a round of Turns, hold for the rest of the round, keeping its Action Points)."""
         sc = self.screen
-        s, m = sc.session, sc.match
+        s, m = self.session, sc.match
         waiting = self.undeclared()
         turns = s.turns_left() if not waiting else []
         if (waiting or turns) and not confirmed:
@@ -231,14 +227,13 @@ class BattleMenus:
                 title = f"{len(turns)} unit{'s have' if len(turns) > 1 else ' has'} Turns left"
             if len(lines) > 10:
                 lines[10:] = [f"and {len(lines) - 10} more"]
-            sc.dialog = Confirm(f"End your turn? {title}", ["They will do this:", *lines],
-                                [(pygame.K_RETURN, "Enter: end the turn", "end"), (pygame.K_ESCAPE, "Esc: go back",
-                                                                                   "back")])
-            sc.dialog_kind = "end_turn"
+            sc.ask(Confirm(f"End your turn? {title}", ["They will do this:", *lines],
+                           [(pygame.K_RETURN, "Enter: end the turn", "end"), (pygame.K_ESCAPE, "Esc: go back", "back")]),
+                   "end_turn", lambda answer: self.end_turn(confirmed=True) if answer == "end" else None)
             return
         s.end_declarations()
         sc.choice.cancel()
-        sc.input.auto_select()
+        sc.declaring.auto_select()
 
     # --- quitting -------------------------------------------------------------------------------
 
@@ -250,15 +245,14 @@ class BattleMenus:
         if where == "menu" and not to_desktop and sc.coach is not None:
             after = ("menu", None)  # the menu as it was, not set to the tutorial's yard
         if not self.unsaved():
-            sc.menu = None
+            self.close_menu()
             return after
         self._after_quit = after
         slot = self.slot().name
-        sc.dialog = Confirm("Save before quitting?", [f"The game has moved on since it was last saved. S saves it "
-                                                      f"to {slot} first."],
-                            [(pygame.K_s, "S: save and quit", "save"), (pygame.K_q, "Q: quit, don't save", "discard"),
-                             (pygame.K_ESCAPE, "Esc: keep playing", "back")])
-        sc.dialog_kind = "quit"
+        sc.ask(Confirm("Save before quitting?", [f"The game has moved on since it was last saved. S saves it "
+                                                 f"to {slot} first."],
+                       [(pygame.K_s, "S: save and quit", "save"), (pygame.K_q, "Q: quit, don't save", "discard"),
+                        (pygame.K_ESCAPE, "Esc: keep playing", "back")]), "quit", self._quit_answered)
         return None
 
     def ask_quit(self, to_desktop: bool = True) -> bool:

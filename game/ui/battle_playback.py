@@ -21,7 +21,7 @@ from game.ui.animate import Context, Walk, animate, heard_walkers, path_between,
 from game.ui.effects import Effects
 from game.ui.figures import Shown
 from game.ui.panels import PHASE_NAMES
-from game.world.actions import AreaFire, Throw
+from game.world.actions import find_kind
 from game.world.events import BlastAt, MovedTo, WatchNote
 from game.world.match import Match
 
@@ -187,8 +187,9 @@ class Playback:
         self._resolved = (first, rnd)
         events = self.match.log.since(first)
         self.actions = self.round_actions(rnd)
-        throwers = frozenset(u for u, a in self.actions.items() if isinstance(a, Throw))
-        sweepers = frozenset(u for u, a in self.actions.items() if isinstance(a, AreaFire))
+        kinds = {u: (a, k) for u, a in self.actions.items() if (k := find_kind(a)) is not None}
+        throwers = frozenset(u for u, (a, k) in kinds.items() if k.blast(a) is not None)
+        sweepers = frozenset(u for u, (a, k) in kinds.items() if k.arc(a) is not None)
         self.steps = playback_steps([e for e in events if e.phase != "declare"], throwers, sweepers)
         skipped = len(events) - sum(len(step) for step in self.steps)
         self.ends = []

@@ -15,15 +15,13 @@ from typing import Any
 import pygame
 
 from game.ui import settings as st
-from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text, wrap
+from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, shade, text, wrap
 
 CANCEL = "cancel"
 
 
 def _shade(surface: pygame.Surface, size: tuple[int, int]) -> None:
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 150))
-    surface.blit(shade, (0, 0))
+    shade(surface, (0, 0, *size), (0, 0, 0, 150))
 
 
 class Confirm:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text
+from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, shade, text
 
 ROWS = ("resume", "save", "save_as", "load", "speed", "zoom", "edge", "settings", "help", "quit")
 LABELS = {"resume": "Resume", "save": "Save game", "save_as": "Save as...", "load": "Load game...",
@@ -59,9 +59,7 @@ class EscMenu:
         return None
 
     def draw(self, surface: pygame.Surface, size: tuple[int, int], values: dict[str, str], note: str) -> None:
-        shade = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        shade(surface, (0, 0, *size), (0, 0, 0, 150))
         rects = self.rects(size)
         big = 26 if self.stride(size) >= 40 else 22
         title = text("Paused", 40 if big == 26 else 30, WHITE)

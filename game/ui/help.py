@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import keymap
-from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, text, wrap
+from game.ui.assets import DIM, GREY, WHITE, YELLOW, panel, shade, text, wrap
 from game.ui.glossary import glossary
 
 ROUNDS: dict[str, tuple[str, ...]] = {
@@ -69,39 +69,54 @@ def round_lines(ruleset: str) -> tuple[str, ...]:
     return ROUNDS.get(ruleset, GENERIC_ROUND)
 
 
-def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str, ruleset: str) -> None:
-    """The help panel over the whole window."""
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 170))
-    surface.blit(shade, (0, 0))
+NEXT_PAGE_KEYS = (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_SPACE)  # a narrow window's help, page 2
+
+
+def help_pages(size: tuple[int, int]) -> int:
+    """How many pages the help has at this window size: one where it has two columns (1000 px
+    and wider); two in a narrower window (800x600: the keys, then the round and its terms),
+    so the glossary is never cut off by the keys."""
+    return 1 if size[0] >= 1000 else 2
+
+
+def draw_help_overlay(surface: pygame.Surface, size: tuple[int, int], mode: str, ruleset: str, page: int = 0) -> None:
+    """The help panel over the whole window (`page` of `help_pages(size)`)."""
+    shade(surface, (0, 0, *size), (0, 0, 0, 170))
     w, h = size
     r = pygame.Rect(20, 16, w - 40, h - 32)
     panel(surface, r, 250)
     pygame.draw.rect(surface, YELLOW, r, 2)
     big = 16 if h < 560 or w < 900 else 18
     row = big - 2
+    pages = help_pages(size)
     surface.blit(text("Help", 30, YELLOW), (r.x + 16, r.y + 10))
-    surface.blit(text("any key or click closes it", 18, DIM), (r.x + 90, r.y + 18))
-    two = w >= 1000
+    hint = ("any key or click closes it" if pages == 1 else
+            f"page {page + 1} of {pages}: " + ("Right, PgDn or Space: the round and its terms; any other key closes it"
+                                              if page + 1 < pages else "any key or click closes it"))
+    surface.blit(text(hint, 18 if pages == 1 else 15, DIM), (r.x + 90, r.y + 18))
+    two = pages == 1
     col_w = (r.w - 48) // 2 if two else r.w - 32
     x, y = r.x + 16, r.y + 46
-    key_w = min(190, col_w // 3)
-    right = False  # the keys go on in the right column when the left is full (a short window)
-    for key, what in keymap.help_rows(ruleset):
-        parts = wrap(what, col_w - key_w, big)
-        if y + row * len(parts) > r.bottom - 8:
-            if not two or right:
-                break
-            right, x, y = True, r.x + 32 + col_w, r.y + 46
-        surface.blit(text(key, big, YELLOW), (x, y))
-        for part in parts:
-            surface.blit(text(part, big, WHITE), (x + key_w, y))
-            y += row
-        y += 2
-    if two and not right:
-        x, y = r.x + 32 + col_w, r.y + 46
-    else:
-        y += 8
+    if page == 0:
+        key_w = min(190, col_w // 3)
+        right = False  # the keys go on in the right column when the left is full (a short window)
+        for key, what in keymap.help_rows(ruleset):
+            parts = wrap(what, col_w - key_w, big)
+            if y + row * len(parts) > r.bottom - 8:
+                if not two or right:
+                    break
+                right, x, y = True, r.x + 32 + col_w, r.y + 46
+            surface.blit(text(key, big, YELLOW), (x, y))
+            for part in parts:
+                surface.blit(text(part, big, WHITE), (x + key_w, y))
+                y += row
+            y += 2
+        if not two:
+            return  # the round and its terms are page 2
+        if not right:
+            x, y = r.x + 32 + col_w, r.y + 46
+        else:
+            y += 8
     surface.blit(text(f"The round ({ruleset})", big + 4, YELLOW), (x, y))
     y += row + 6
     for i, line in enumerate(round_lines(ruleset), 1):

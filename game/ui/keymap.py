@@ -1,6 +1,7 @@
 """The battle's keys, in one table: the input reads which key does what from here, each
 button is labelled with its key from here, and the help (F1) lists the keys from here, so the
-three cannot drift apart.
+three cannot drift apart. Each action's keys (and its help rows, where the rows below do not
+name it) come from its entry in game/ui/actionui/.
 
     key("reload") -> pygame.K_r          keys("undo") -> (K_z, K_BACKSPACE)
     name("reload") -> "R"                label("reload", "reload") -> "R reload"
@@ -11,32 +12,19 @@ from __future__ import annotations
 
 import pygame
 
-# action: (its keys, the first one the key it is known by; the key as the player reads it)
+from game.ui import actionui
+
+# action: (its keys, the first one the key it is known by; the key as the player reads it).
+# The keys of the world's actions come with their entries (game/ui/actionui/); these are the
+# screen's own.
 KEYS: dict[str, tuple[tuple[int, ...], str]] = {
-    "shot": ((pygame.K_1,), "1"),
-    "snap": ((pygame.K_q,), "Q"),
-    "careful": ((pygame.K_e,), "E"),
-    "burst": ((pygame.K_2,), "2"),
-    "triple": ((pygame.K_3,), "3"),
-    "area": ((pygame.K_4,), "4"),
-    "suppress": ((pygame.K_5,), "5"),
-    "miniscule": ((pygame.K_m,), "M"),
-    "disarm": ((pygame.K_b,), "B"),
-    "feint": ((pygame.K_k,), "K"),
-    "grapple": ((pygame.K_j,), "J"),
-    "all_out": ((pygame.K_l,), "L"),
-    "reload": ((pygame.K_r,), "R"),
-    "hold": ((pygame.K_h,), "H"),
-    "dodge": ((pygame.K_d,), "D"),
-    "aim": ((pygame.K_v,), "V"),
-    "overwatch": ((pygame.K_o,), "O"),
-    "grenade": ((pygame.K_g,), "G"),
-    "first_aid": ((pygame.K_t,), "T"),
-    "treat": ((pygame.K_y,), "Y"),
-    "pick_up": ((pygame.K_u,), "U"),
-    "prone": ((pygame.K_p,), "P"),
-    "crouch": ((pygame.K_c,), "C"),
+    **actionui.keys(),
     "react": ((pygame.K_f,), "F"),
+    "ward": ((pygame.K_6,), "6"),  # Mythras: Ward Location, Brace, Steady Weapon (taken with the next action)
+    "brace": ((pygame.K_7,), "7"),
+    "steady": ((pygame.K_8,), "8"),
+    "receive": ((pygame.K_9,), "9"),
+    "outmanoeuvre": ((pygame.K_0,), "0"),
     "next_unit": ((pygame.K_TAB,), "Tab"),
     "orders": ((pygame.K_n,), "N"),
     "all_mine": ((pygame.K_x,), "X"),
@@ -100,17 +88,17 @@ COMMON_ROWS: tuple[tuple[tuple[str, ...] | str, str], ...] = (
     ("right click / Esc", "drop the innermost choice: a click awaited, area fire, the staged move, the shot "
                           "type; with none left Esc opens the menu"),
 )
-ACTION_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
+ACTION_ROWS: tuple[tuple[tuple[str, ...] | str, str], ...] = (
     (("shot", "snap", "careful"), "single shot: normal / snap / careful"),
     (("burst", "triple"), "burst / triple burst at one target"),
     (("area", "suppress"), "area fire 30 degrees / suppressive fire 60 degrees (click a tile)"),
     (("reload", "hold"), "reload (or clear a jam) / hold"),
     (("dodge", "aim"), "full dodge to cover / aim (an aimed shot next round)"),
     (("overwatch", "grenade"), "overwatch (click to aim its arc) / throw a grenade (click a tile)"),
-    (("first_aid", "treat", "pick_up"), "first aid (click the patient) / treat stuns or wounds / pick up a weapon"),
+    (("first_aid", "treat"), "first aid (click the patient) / treat stuns or wounds"),
     (("prone", "crouch", "react"), "prone or stand up / crouch / defences to declare"),
 )
-RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
+RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...] | str, str], ...]] = {
     "step": (
         (("shot", "snap", "careful"), "normal attack / limb attack / vital area"),
         (("miniscule", "disarm"), "minuscule target / disarm"),
@@ -118,12 +106,13 @@ RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
         (("area", "suppress"), "autofire at an area: 30 degrees / 60 degrees (click a tile)"),
         (("feint", "grapple", "all_out"), "feint then a blow / grapple or break free / all-out attack"),
         (("reload", "hold", "dodge"), "reload (or clear a jam) / hold (F: defences held ready) / full dodge"),
-        (("overwatch", "grenade", "pick_up"), "cover an arc (click to aim it) / throw a grenade / pick up a weapon"),
+        (("overwatch", "grenade"), "cover an arc (click to aim it) / throw a grenade"),
         (("prone", "crouch", "react"), "prone or stand up / crouch / defences to hold ready"),
     ),
     "yags-sf": (  # Yags's rows but for what its fire modes mean
         (("shot", "snap", "careful"), "shot / multiple shots (two) / single shot (twice the bonus)"),
         (("burst", "triple"), "full auto (ten rounds) / triple shot"),
+        ("Ctrl+click an enemy", "with the two shots (Q): the first at it, the second at the enemy you click next"),
         *ACTION_ROWS[2:],
     ),
     "mythras": (
@@ -133,9 +122,17 @@ RULESET_ROWS: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = {
                              "reactions"),
         (("dodge", "aim"), "move to cover / aim for a whole round (the next shot at it aimed)"),
         (("overwatch", "grenade"), "overwatch (click to aim its arc) / throw a grenade (click a tile)"),
-        (("first_aid", "treat", "pick_up"), "first aid / treat stuns or wounds / pick up a weapon"),
+        (("first_aid", "treat"), "first aid / treat stuns or wounds"),
         (("prone", "crouch"), "prone or stand up / crouch"),
         (("react",), "reaction policy, the next of: ask me, parry, evade guns, evade, best, never (kept until changed)"),
+        (("ward", "brace", "steady"), "with the next action (with H: the Turn is theirs): ward a location (the next; a shield its locations, kept "
+                                      "until the warding weapon attacks) / Brace (+1 AP, against knockback and Bash) "
+                                      "/ Steady Weapon (+1 AP, burst and full auto one grade easier); both last "
+                                      "until the unit moves"),
+        (("receive", "outmanoeuvre"), "with the next action: set a spear to receive a charge (counters a charger "
+                                      "with the better Damage Modifier; until it moves or attacks) / Outmaneuver "
+                                      "the foes engaging it (+1 AP: an Evade contest; those beaten cannot attack it "
+                                      "this round; beating all, it may move away)"),
     ),
 }
 END_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
@@ -153,9 +150,15 @@ END_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 
 
+# The action keys these rows name: an action named in none brings its own rows (its entry's).
+_NAMED = {a for rows in (ACTION_ROWS, *RULESET_ROWS.values()) for keys, _ in rows if not isinstance(keys, str)
+          for a in keys}
+
+
 def help_rows(ruleset: str) -> list[tuple[str, str]]:
     """The help's rows for `ruleset`: (the keys, what they do)."""
     rows = [(k if isinstance(k, str) else names(*k), what) for k, what in COMMON_ROWS]
-    rows += [(names(*k), what) for k, what in RULESET_ROWS.get(ruleset, ACTION_ROWS)]
+    rows += [(k if isinstance(k, str) else names(*k), what) for k, what in RULESET_ROWS.get(ruleset, ACTION_ROWS)]
+    rows += [(k if isinstance(k, str) else names(*k), what) for k, what in actionui.help_rows(_NAMED)]
     rows += [(names(*k), what) for k, what in END_ROWS]
     return rows

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.assets import GREY, TEAM_COLOURS, WHITE, text
+from game.ui.assets import GREY, TEAM_COLOURS, WHITE, shade, text
 from game.ui.camera import Camera
 
 OWN_FILL, ENEMY_FILL = 60, 28  # the zones' see-through fill: the side's own stronger
@@ -104,9 +104,7 @@ def draw_status(surface: pygame.Surface, topleft: tuple[int, int], lines: list[t
     w = min(width, max(img.get_width() for img in images) + 12)
     h = sum(img.get_height() for img in images) + 8
     box = pygame.Rect(topleft[0], topleft[1], w, h)
-    shade = pygame.Surface(box.size, pygame.SRCALPHA)
-    shade.fill((14, 14, 18, 210))
-    surface.blit(shade, box.topleft)
+    shade(surface, box, (14, 14, 18, 210))
     y = box.y + 4
     clip = surface.get_clip()
     surface.set_clip(box.clip(clip) if clip else box)

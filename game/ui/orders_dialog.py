@@ -180,4 +180,4 @@ class OrdersDialog:
 
     def _ask(self, kind: str, title: str, lines: list[str], answers: list[tuple[int, str, str]]) -> None:
         sc = self.screen
-        sc.dialog, sc.dialog_kind = Confirm(title, lines, answers), kind
+        sc.ask(Confirm(title, lines, answers), kind, lambda answer: self.answer(kind, answer) if isinstance(answer, str) else None)

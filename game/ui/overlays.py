@@ -1,19 +1,17 @@
 """Drawing on the map view: reachable tiles, the path under the cursor, labels and arrows,
-the declarations already made (move arrows, attack lines, overwatch arcs, grenade blasts)
-and the blast preview. The units themselves are drawn by `figures`."""
+overwatch arcs, grenade blasts and the blast preview. The declarations already made are drawn
+by each action's entry (game/ui/actionui/) with these; the units themselves by `figures`."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import pygame
 
 from engine.capabilities import blast_radius_m
-from game.ui.assets import TEAM_COLOURS, WHITE, text
+from game.ui.assets import WHITE, label_box
 from game.ui.camera import Camera
 from game.world import geometry as geo
-from game.world.actions import AreaFire, Attack, FullDodge, Move, Overwatch, Throw
 from game.world.match import Match
 
 SHADES = {"free": (60, 200, 90, 70), "run": (230, 200, 60, 70), "sprint": (240, 120, 40, 70)}
@@ -65,11 +63,10 @@ def draw_path(surface: pygame.Surface, cam: Camera, path: list[tuple[int, int]],
 def draw_label(surface: pygame.Surface, label: str, topleft: tuple[int, int], size: int = 18,
                colour: tuple[int, int, int] = WHITE) -> pygame.Rect:
     """A line of text on a dark box, kept inside the surface's clip."""
-    img = text(label, size, colour)
-    bg = pygame.Rect(topleft[0], topleft[1], img.get_width() + 6, img.get_height() + 4)
+    box = label_box(label, size, colour)
+    bg = box.get_rect(topleft=topleft)
     bg.clamp_ip(surface.get_clip())
-    pygame.draw.rect(surface, (20, 20, 20), bg)
-    surface.blit(img, (bg.x + 3, bg.y + 2))
+    surface.blit(box, bg)
     return bg
 
 
@@ -86,40 +83,6 @@ def arrow(surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[int, i
     pts = [b, (b[0] - head * math.cos(ang - 0.45), b[1] - head * math.sin(ang - 0.45)),
            (b[0] - head * math.cos(ang + 0.45), b[1] - head * math.sin(ang + 0.45))]
     pygame.draw.polygon(surface, colour, pts)
-
-
-def draw_declarations(surface: pygame.Surface, cam: Camera, match: Match,
-                      shown: Callable[[int], bool] | None = None) -> None:
-    """What has been declared this round, so later declarers can react (`shown`: whose
-    declarations the viewer sees, under fog of war)."""
-    for v in match.units(living=True):
-        d = match.declared(v.uid)
-        if d is None or (shown is not None and not shown(v.uid)):
-            continue
-        a = d.action
-        colour = TEAM_COLOURS.get(v.team, WHITE)
-        head = max(6, cam.tile_px // 2)
-        if isinstance(a, Move) and a.path:
-            draw_path(surface, cam, [v.pos, *a.path] if a.path[0] != v.pos else list(a.path), colour, 2)
-        elif isinstance(a, FullDodge) and a.tile:
-            draw_path(surface, cam, [v.pos, a.tile], colour, 2)
-        elif isinstance(a, Attack):
-            t = match.view(a.target)
-            if a.path:
-                draw_path(surface, cam, list(a.path), colour, 2)
-            # the attack: a line in the attacker's colour edged in red, its head at the target
-            short = cam.tile_px * 0.6
-            arrow(surface, (255, 60, 40), cam.centre(v.pos), cam.centre(t.pos), 4, head + 2, short)
-            arrow(surface, colour, cam.centre(v.pos), cam.centre(t.pos), 2, head, short)
-        if isinstance(a, AreaFire | Throw) and a.path:  # the free move taken with it
-            draw_path(surface, cam, [v.pos, *a.path], colour, 2)
-        if isinstance(a, AreaFire):
-            arrow(surface, (255, 150, 40), cam.centre(v.pos), cam.centre(a.aim), 2, head)
-        elif isinstance(a, Throw):
-            arrow(surface, (255, 220, 60), cam.centre(v.pos), cam.centre(a.tile), 2, head)
-            draw_blast(surface, cam, match, a.weapon, a.tile)
-        elif isinstance(a, Overwatch):
-            draw_overwatch(surface, cam, match, v.uid, a.aim, colour)
 
 
 OVERWATCH_COLOUR = (120, 230, 230)

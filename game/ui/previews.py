@@ -13,7 +13,7 @@ from engine.capabilities import blast_radius_m
 from engine.outcome import Impossible
 from game.ui import overlays as ov
 from game.ui import rulesheets
-from game.ui.assets import text
+from game.ui.assets import label_box
 from game.ui.camera import Camera
 from game.ui.panels import pct, preview_lines
 from game.world import geometry as geo
@@ -171,7 +171,8 @@ def first_aid_patients(match: Match, uid: int, stuns: bool) -> list[int]:
     """Whom `uid` may tend now: itself and the friends next to it, as the world allows."""
     v = match.view(uid)
     near = [uid] + [w.uid for w in match.units(v.team) if w.uid != uid and geo.chebyshev(w.pos, v.pos) <= 1]
-    return [p for p in near if not isinstance(match.check(uid, FirstAid(p, stuns)), Impossible)]
+    verdicts = {p: match.check(uid, FirstAid(p, stuns)) for p in near}
+    return [p for p in near if not isinstance(verdicts[p], Impossible)]
 
 
 def hit_chance(match: Match, uid: int, attack: Any) -> str:
@@ -191,5 +192,5 @@ def draw_chances(surface: pygame.Surface, cam: Camera, match: Match, marks: dict
         if not cam.view.colliderect(r):
             continue  # off the view: no mark pinned to its edge
         colour = (255, 235, 120) if mark != "no shot" else (190, 190, 190)
-        img_w = text(mark, 16).get_width() + 6
+        img_w = label_box(mark, 16, colour).get_width()
         ov.draw_label(surface, mark, (r.centerx - img_w // 2, r.y - 16), 16, colour)

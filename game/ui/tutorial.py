@@ -18,7 +18,7 @@ import pygame
 
 from game.session import SessionConfig
 from game.ui.assets import GREY, WHITE, YELLOW, panel, text, wrap
-from game.world.actions import Attack, Throw
+from game.world.actions import find_kind
 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScreen
@@ -48,7 +48,7 @@ def _staged(sc: BattleScreen) -> bool:
 
 
 def _shot_on_the_way(sc: BattleScreen) -> bool:
-    return any(isinstance(a, Attack) and a.path for _, a, _, _ in _blue_calls(sc))
+    return any((k := find_kind(a)) is not None and k.strikes_at(a) is not None and k.path(a) for _, a, _, _ in _blue_calls(sc))
 
 
 def _took_back(sc: BattleScreen) -> bool:
@@ -66,7 +66,7 @@ def _round_shown(sc: BattleScreen) -> bool:
 
 
 def _threw(sc: BattleScreen) -> bool:
-    return any(isinstance(a, Throw) for _, a, _, _ in _blue_calls(sc))
+    return any((k := find_kind(a)) is not None and k.blast(a) is not None for _, a, _, _ in _blue_calls(sc))
 
 
 LESSONS: tuple[Lesson, ...] = (

@@ -20,23 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.outcome import Done, Impossible
 from engine.ruleset import Intent
-from game.world.actions import (
-    COVER_ACTIONS,
-    Action,
-    Aim,
-    AreaFire,
-    Attack,
-    FirstAid,
-    FullDodge,
-    Hold,
-    Move,
-    Overwatch,
-    PickUp,
-    Stand,
-    Throw,
-    describe,
-    kind_of,
-)
+from game.world.actions import COVER_ACTIONS, Action, Hold, describe, kind_of
 from game.world.components import Declared, Initiative, Moved, Posture, ReactionPolicy
 from game.world.events import EventKind
 from game.world.legality import ruleset_refusal
@@ -61,7 +45,7 @@ class Plan:
 
 def is_missile_attack(action: Action) -> bool:
     """A shot, burst, area fire or throw (Missile Attacks): made in the normal stance."""
-    return isinstance(action, AreaFire | Throw) or (isinstance(action, Attack) and action.mode != "melee")
+    return kind_of(action).missile(action)
 
 
 class Declarations:
@@ -131,7 +115,7 @@ class Declarations:
         return m.round == 1 and m.component(uid, Initiative).lost_first_round
 
     def _lost_round_refusal(self, uid: int, action: Action) -> Impossible | None:
-        if self.lost_round(uid) and not isinstance(action, Hold | Move):
+        if self.lost_round(uid) and not kind_of(action).without_initiative:
             return Impossible(f"{self.m.name(uid)} fumbled initiative: no attacks or defences in the first round")
         return None
 
@@ -156,11 +140,12 @@ class Declarations:
         approaches (`check` needs neither)."""
         m = self.m
         v = m.view(uid)
+        kind = kind_of(action)
         lost = self.lost_round(uid)
         given = dict(choices)
         explicit = choices.pop("stance", None)
         partner = m.engagement.grappled_with(uid)
-        letting_go = partner is not None and isinstance(action, Move) and m.engagement.holds(uid)
+        letting_go = partner is not None and kind.lets_go and m.engagement.holds(uid)
         if partner is not None and not letting_go:
             # Grappled: the stance is inflicted; the ruleset hears whom the unit is grappling.
             if explicit not in (None, "grappled"):
@@ -169,11 +154,11 @@ class Declarations:
             choices["grappling"] = m.name(partner)
         else:
             stance = explicit or (v.stance if v.stance in ("prone", "crouched") else "normal")
-            if v.stance == "prone" and stance != "prone" and not isinstance(action, Stand):
+            if v.stance == "prone" and stance != "prone" and not kind.stands_up:
                 return Impossible(f"{v.name} is prone: standing up takes the action")
-            if isinstance(action, Stand):
+            if kind.stands_up:
                 stance = "normal"
-            if isinstance(action, Aim | FirstAid):
+            if kind.focused:
                 stance = "focused"  # aiming and tending take the unit's full attention: no defences
         # The move is measured in the stance declared with it (a crouched figure moves at most
         # its combat move, a prone one crawls half that).
@@ -183,21 +168,17 @@ class Declarations:
             return check
         if self._bolt_volley(v, action):
             choices["defences"] = 0  # Rate of Fire: no defence in a round of several bolt-action shots
-        dodge_path: tuple[Tile, ...] = ()
-        if isinstance(action, FullDodge):
-            tile = m.movement.dodge_to(v, action.tile, stance)
-            if isinstance(tile, Impossible):
-                return tile
-            if tile != v.pos and full:
-                dodge_path = tuple(m.movement.path(uid, tile) or ())
+        dodge_path = kind.dodge_path(m, v, action, stance, full)
+        if isinstance(dodge_path, Impossible):
+            return dodge_path
         # How a melee attacker approaches (a run makes it slow; some rulesets allow no attack
         # after a run): the ruleset's declaration hears it, so `check` works it out too.
-        approach = m.movement.approach_mode(v, action, stance) if isinstance(action, Attack) else "none"
+        approach = kind.approach(m, v, action, stance)
         intent = self._intent(action, approach)
         refusal = ruleset_refusal(m, v, action, stance, intent)  # what the rules allow: the ruleset's answer
         if refusal is not None:
             return refusal
-        if isinstance(action, FullDodge):
+        if kind.dodges:
             choices["full_dodge"] = True
         if "reaction" not in choices and m.reaction_policy(uid) is not None:
             choices["reaction"] = m.reaction_policy(uid)  # the standing policy it keeps
@@ -217,19 +198,8 @@ class Declarations:
         m = self.m
         kind = kind_of(action)
         target = kind.target(action)
-        move = "none"
-        if isinstance(action, Move):
-            move = action.mode
-        elif isinstance(action, FullDodge):
-            move = "free"
-        elif isinstance(action, Attack):
-            move = approach if action.mode == "melee" else (str(action.options.get("move", "free")) if action.path else "none")
-        elif isinstance(action, Throw | AreaFire) and action.path:
-            move = "free"
-        mode = action.mode if isinstance(action, Attack) else ("suppress" if isinstance(action, AreaFire) and action.suppressive
-                                                                else "area" if isinstance(action, AreaFire) else "")
-        options = dict(action.options) if isinstance(action, Attack) else {}
-        return Intent(kind.tag, mode, options, m.name(target) if m.has_unit(target) else None, move)
+        return Intent(kind.tag, kind.mode(action), kind.options(action), m.name(target) if m.has_unit(target) else None,
+                      kind.gait(action, approach))
 
     def _declare_now(self, uid: int, action: Action, choices: dict[str, Any]) -> Done | Impossible:
         m = self.m
@@ -245,13 +215,13 @@ class Declarations:
             m.put(uid, ReactionPolicy(str(plan.given["reaction"])))
         if plan.letting_go:
             m.engagement.release(uid, "lets go")
-        if stance in ("prone", "crouched", "normal") and not isinstance(action, Stand):
+        kind = kind_of(action)
+        if stance in ("prone", "crouched", "normal") and not kind.stands_up:
             posture = m.component(uid, Posture)
             if posture.stance != stance:  # (the same stance: the views and the roster still hold)
                 m.write(uid, Posture, stance=stance)
         mv = m.component(uid, Moved)
         mv.mode, mv.path = "none", ()
-        kind = kind_of(action)
         kind.declared(m, uid, action, plan.approach, plan.dodge_path)
         m.event(EventKind.DECLARE, f"{v.name} declares {describe(action, m.names)}", uid, kind.target(action))
         return Done()
@@ -280,8 +250,7 @@ class Declarations:
             if refusal is not None:
                 return refusal
         if self._bolt_volley(v, action):
-            assert isinstance(action, Attack)
-            if action.path:
+            if kind_of(action).path(action):
                 return Impossible("several bolt-action shots allow no move that round (Rate of Fire)")
             if int(choices.get("defences", 0) or 0) > 0:
                 return Impossible("several bolt-action shots allow no defence that round (Rate of Fire)")
@@ -295,7 +264,7 @@ class Declarations:
         action); it may still lie down or crouch and declare defences (rules-notes)."""
         if not self.m.rules.must_rest(v.combatant, v.state):
             return None
-        if not isinstance(action, Hold):
+        if not kind_of(action).rests:
             return Impossible(f"{v.name} is exhausted and must rest: it may only hold (Fatigue)")
         if int(choices.get("retreat_m", 0) or 0) > 0 or choices.get("cover_action"):
             return Impossible(f"{v.name} is exhausted and must rest: no retreat or move (Fatigue)")
@@ -312,27 +281,27 @@ class Declarations:
             return None
         p = m.name(partner)
         holds = m.engagement.holds(v.uid)
-        if isinstance(action, Move) and holds:
+        kind = kind_of(action)
+        if kind.lets_go and holds:
             return None  # lets go of the hold
         if stance not in (None, "grappled"):
             return Impossible(f"{v.name} is grappled with {p}: the grappled stance, not {stance}")
-        if isinstance(action, Move | FullDodge) or (isinstance(action, Attack) and action.path):
+        if kind.leaves_tile(action):
             if holds:
                 return Impossible(f"{v.name} holds {p}: it moves only by letting go (a plain move)")
             return Impossible(f"{v.name} is held by {p} and cannot move away (Grappled)")
         if choices.get("cover_action"):
             return Impossible(f"{v.name} is grappled with {p}: no shooting from cover")
-        if isinstance(action, Attack) and action.target != partner or isinstance(action, AreaFire | Throw | Overwatch):
+        if kind.attacks and kind.target(action) != partner:
             return Impossible(f"{v.name} is grappled with {p} and can attack no one else (Grappled)")
-        if isinstance(action, Aim | FirstAid | PickUp):
+        if kind.needs_hands:
             return Impossible(f"{v.name} is grappled with {p}: its hands are full")
         return None
 
     def _bolt_volley(self, v: UnitView, action: Action) -> bool:
         """Several shots a round from a bolt action (Rate of Fire: "You cannot make any defence
         or move actions in a round when firing multiple shots like this")."""
-        return (isinstance(action, Attack) and action.mode == "shot" and int(action.options.get("shots", 1)) > 1
-                and self.m.rules.weapon_facts(v.combatant).bolt_action)
+        return kind_of(action).volley(action) and self.m.rules.weapon_facts(v.combatant).bolt_action
 
     def _cover_action_refusal(self, v: UnitView, action: Action, cover_action: Any) -> Impossible | None:
         """Shooting from Cover. "step_out" (firing from full cover): a missile attack, standing,
@@ -343,12 +312,14 @@ class Declarations:
         m = self.m
         if cover_action not in COVER_ACTIONS:
             return Impossible(f"unknown cover action {cover_action!r}: step_out or cover_to_cover")
+        kind = kind_of(action)
+        target = kind.target(action)
         if cover_action == "step_out":
-            if not (isinstance(action, Attack) and action.mode != "melee"):
+            if not kind.shot(action):
                 return Impossible("stepping out of cover is for a shot (Firing from full cover)")
-            if action.path:
+            if kind.path(action):
                 return Impossible("stepping out to shoot: no move that round (use cover_to_cover)")
-            t = m.view(action.target).pos if m.has_unit(action.target) else None
+            t = m.view(target).pos if m.has_unit(target) else None
             if t is None:
                 return None
             ducks = [p for p in [v.pos, *m.topology.neighbours(v.pos)]
@@ -357,16 +328,13 @@ class Declarations:
                 return Impossible(f"no full cover to step out from: {v.name} needs hard 90% cover "
                                   "toward the target, or a tile beside it out of the target's sight")
             return None
-        path: tuple[Tile, ...]
-        if isinstance(action, Attack) and action.mode != "melee":
-            if not action.path:
+        path = kind.path(action)
+        if kind.shot(action):
+            if not path:
                 return Impossible("moving from cover to cover needs a path")
-            if action.options.get("move", "free") != "free":
+            if kind.gait(action) != "free":
                 return Impossible("shooting while moving from cover to cover: within the combat move only")
-            path = action.path
-        elif isinstance(action, Move):
-            path = action.path
-        else:
+        elif kind.attacks or not kind.advances(action):  # (a plain move advances, attacking no one)
             return Impossible("moving from cover to cover is a move, or a shot with a move")
         if not path:
             return Impossible("moving from cover to cover needs a path")

@@ -121,8 +121,11 @@ class CombatDoor:
 
     def __init__(self, m: Match) -> None:
         self.strike = partial(combat.strike, m)
-        self.effects = partial(combat.effects, m)
+        self.drive = partial(combat.drive, m)
+        self.ask = partial(combat.ask, m)
+        self.jam_volley = partial(combat.jam_volley, m)
         self.log_result = partial(combat.log_result, m)
+        self.stray = partial(combat.stray, m)
         self.drop_weapon = partial(gear.drop_weapon, m)
         self.pick_up = partial(gear.pick_up, m)
         self.jam = partial(gear.jam, m)
@@ -156,8 +159,9 @@ class HealthDoor:
         self.set_state = partial(health.set_state, m)
         self.exhausted = partial(health.exhausted, m)
         self.apply = partial(health.apply, m)
+        self.land = partial(health.land, m)
         self.on_grid = partial(health.on_grid, m)
-        self.cost_attacker = partial(health.cost_attacker, m)
+        self.spend = partial(health.spend, m)
         self.end_of_round = partial(health.end_of_round, m)
         self.end_holds = partial(health.end_holds, m)
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.outcome import Impossible
-from engine.ruleset import DeclarationRequest, HeldWeapon, Intent
-from game.world.actions import Action, Attack, kind_of
+from engine.ruleset import DeclarationRequest, HeldWeapon, Intent, Ruleset
+from game.world.actions import Action, kind_of
 from game.world.components import Moved
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def declaration_request(m: Match, v: UnitView, action: Action | None, stance: st
     target = kind_of(action).target(action) if action is not None else None
     participant = m.participant(target) if target is not None and m.has_unit(target) else None
     situation = None
-    if target is not None and participant is not None and isinstance(action, Attack):
+    if target is not None and participant is not None and kind_of(action).strikes_at(action) is not None:
         situation = m.range.situation(v.uid, target)
     engaged = any(m.topology.steps(v.pos, e.pos) <= m.rules.weapon_facts(e.combatant).reach_tiles
                   and m.rules.weapon_facts(e.combatant).melee for e in m.enemies_of(v.uid))
@@ -44,14 +44,26 @@ def declaration_request(m: Match, v: UnitView, action: Action | None, stance: st
                               engaged, participant, situation)
 
 
+def judges_declarations(rules: object) -> bool:
+    """Does the ruleset refuse declarations of its own (it has its own `may_declare`)? Yags,
+    Yags SF and the step dice keep to the world's checks: for them the request is not made
+    (the AI asks for thousands of declarations a match; an attack's request measures the
+    range and the cover)."""
+    return getattr(type(rules), "may_declare", Ruleset.may_declare) is not Ruleset.may_declare
+
+
 def ruleset_refusal(m: Match, v: UnitView, action: Action, stance: str, intent: Intent) -> Impossible | None:
     """The unit's ruleset's refusal of the declaration, or None: it may."""
+    if not judges_declarations(m.rules):
+        return None
     return m.rules.may_declare(declaration_request(m, v, action, stance, intent))
 
 
 def intent_refusal(m: Match, uid: int, intent: Intent) -> Impossible | None:
     """The ruleset's refusal of an action of `intent`'s kind by `uid` now, before a target
     or a tile is chosen (the UI greys the action's button with it), or None."""
+    if not judges_declarations(m.rules):
+        return None
     v = m.view(uid)
     return m.rules.may_declare(declaration_request(m, v, None, v.stance if v.stance in ("prone", "crouched")
                                                    else "normal", intent))

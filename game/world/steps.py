@@ -125,14 +125,14 @@ class RoundSteps:
         initiative attacks back if still standing); its own turn is then spent."""
         m = self.m
         d = m.declared(uid)
-        if d is None or not isinstance(d.action, Attack) or m.over:
+        t = kind_of(d.action).strikes_at(d.action) if d is not None else None
+        if d is None or t is None or m.over:
             return
-        t = d.action.target
         td = m.declared(t) if m.has_unit(t) else None
-        if (td is None or not isinstance(td.action, Attack) or td.action.target != uid or t in m.turn.acted
+        if (td is None or kind_of(td.action).strikes_at(td.action) != uid or t in m.turn.acted
                 or t in m.turn.lost or m.view(t).out or m.view(uid).out):
             return
-        if not m.rules.strikes_back(m.participant(uid), m.participant(t), d.action.mode):
+        if not m.rules.strikes_back(m.participant(uid), m.participant(t), kind_of(d.action).mode(d.action)):
             return
         m.event(EventKind.INFO, f"{m.name(t)} strikes back at {m.name(uid)}", t, uid)
         m.turn.acted.add(t)
@@ -147,7 +147,7 @@ class RoundSteps:
             why = "is exhausted and rests" if uid in m.turn.resting else "is held"
             m.event(EventKind.INFO, f"{m.name(uid)} {why}: its action is lost", uid)
             return
-        if isinstance(d.action, Attack) and self._regains_feet(uid):
+        if kind_of(d.action).strikes_at(d.action) is not None and self._regains_feet(uid):
             return
         yield from kind_of(d.action).resolve(m, uid, d.action)
 
@@ -179,8 +179,32 @@ class RoundSteps:
         yield from self.resolve_step(uid, phase)
         if not m.view(uid).out:
             c = m.component(uid, Combatant)
+            d = m.declared(uid)
             set_state(m, uid, m.rules.acted(c.combatant, c.state, kind_of(action).tag,
-                                                  m.declarations.intent_of(action)))
+                                            m.declarations.intent_of(action),
+                                            declaration=d.ruleset_decl if d is not None else None))
+            self._contest(uid)
+
+    def _contest(self, uid: int) -> None:
+        """A contest the Turn starts with the foes engaging `uid` (the ruleset's
+        `turn_contest`; Mythras: Outmaneuver's group roll): their states and its lines."""
+        m = self.m
+        rules = m.rules.choice_rules
+        if rules is None:
+            return
+        v = m.view(uid)
+        foes = [e for e in m.enemies_of(uid) if not e.out and m.rules.weapon_facts(e.combatant).melee
+                and m.topology.steps(v.pos, e.pos) <= m.rules.weapon_facts(e.combatant).reach_tiles]
+        out = rules.turn_contest(m.dice, m.participant(uid), [m.participant(e.uid) for e in foes])
+        if out is None:
+            return
+        state, others, lines = out
+        for line in lines:
+            m.event(EventKind.ROLL if not line.startswith(v.name + " outmanoeuvres") else EventKind.STATUS, line, uid)
+        set_state(m, uid, state)
+        for e in foes:
+            if e.name in others:
+                set_state(m, e.uid, others[e.name])
 
     def roll_initiative_all(self) -> None:
         """Roll initiative for every unit still in the fight (engine.turn.Initiative: rulesets

@@ -62,6 +62,10 @@ class Topology(Protocol):
         """Is `tile` in full cover (out of sight, or behind hard 90% cover) from every threat?"""
         ...
 
+    def cover_near(self, tile: Tile) -> bool:
+        """Is there cover, or anything that blocks sight, on a tile round `tile`?"""
+        ...
+
     def room_reach(self, tile: Tile) -> int | None:
         """The longest reach the surroundings of `tile` allow (None: no limit)."""
         ...
@@ -147,6 +151,9 @@ class SquareGrid:
 
     def hidden_from(self, threats: Sequence[Tile], tile: Tile) -> bool:
         return geo.hidden_from(self.grid, threats, tile)
+
+    def cover_near(self, tile: Tile) -> bool:
+        return geo.cover_near(self.grid, tile)
 
     def room_reach(self, tile: Tile) -> int | None:
         """(Remembered by tile: the grid never changes.)"""

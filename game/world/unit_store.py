@@ -72,12 +72,14 @@ class UnitStore:
     def component(self, uid: int, kind: type[C]) -> C:
         """`uid`'s component of `kind` (it must have one). Read it; change it through
         `write`, `put` or `drop`."""
-        self.use_world()
+        if esper.current_world != self.world:  # `use_world`, inline: the AI asks this 100,000s of times a match
+            esper.switch_world(self.world)
         return esper.component_for_entity(self._entities[uid], kind)
 
     def try_component(self, uid: int, kind: type[C]) -> C | None:
         """`uid`'s component of `kind`, or None when it has none."""
-        self.use_world()
+        if esper.current_world != self.world:  # `use_world`, inline (as in `component`)
+            esper.switch_world(self.world)
         return esper.try_component(self._entities[uid], kind)
 
     def has_component(self, uid: int, kind: type) -> bool:

@@ -1,7 +1,7 @@
 """Mythras on the world's turn protocol (engine/mythras/protocol.py, facts.py): the attack
 roll made before the defender chooses, the reaction question and its Action Point, the
 winner's effects asked before damage is rolled, Turns spending Action Points, the standing
-reaction policies, and what the world reads of an outcome (its effect strings, its log
+reaction policies, and what the world reads of an outcome (its typed effects, its log
 lines). Sections are the SRD's (0005 Combat)."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.dice import Dice, ScriptedDice
+from engine.exchange_types import Disarmed, DuckBack, GoesOn, Knockback, Prone, Withdraw
 from engine.mythras.attack import attack_roll, exchange, plan_attack, reaction_options
 from engine.mythras.auto import weakest_location
 from engine.mythras.facts import world_effects
@@ -125,13 +126,13 @@ def test_turns_spend_action_points():
 
 def test_an_outcome_for_the_world():
     """What the world reads of an outcome: its log lines (the attack roll first) and its
-    effect strings for the grid: knockback (0005 Knockback), a disarm's distance, a
+    typed effects for the grid: knockback (0005 Knockback), a disarm's distance, a
     withdrawal, a bystander struck (Select Target), a Weapon Malfunction as a jam."""
     assert world_effects("D", (("prone", True),), (("knockback", 2), ("disarmed", ("D", 3)), ("withdraw", "D"),
                                                    ("duck_back", "A"), ("select_target", "E"),
                                                    ("overpenetration", ("F", 4)), ("crowd_miss", ("G", 55)))) == (
-        "prone", "knockback:2", "disarmed:3", "withdraw", "attacker:duck_back", "strike:select_target:E",
-        "strike:overpenetration/4:F", "strike:crowd/55:G")
+        Prone(), Knockback(2.0), Disarmed(3.0), Withdraw(), DuckBack(), GoesOn("E", "select_target"),
+        GoesOn("F", "overpenetration/4"), GoesOn("G", "crowd/55"))
     assert world_effects("D", (("prone", True),), (), evaded=True) == ()  # an evade's dive is the state's
     a, d = fighter("A", points=P), fighter("D")
     plan = plan_attack(context(a, d))

@@ -13,6 +13,7 @@ from game.saves import load_game, save_game
 from game.session import SessionConfig
 from game.ui.app import new_session
 from game.ui.battle import BattleScreen
+from game.ui.keymap import help_rows
 from game.ui.panels import preview_lines, unit_lines
 from game.world.actions import Attack
 
@@ -132,3 +133,27 @@ def test_buttons_greyed_with_the_rulesets_reason(app):
                                     useless=frozenset({"right_leg"})))
     stand = button("P stand up")
     assert not stand.enabled and "right leg useless" in stand.tip
+
+
+def test_ward_brace_and_steady_on_keys(app):
+    """Issue 28, Mythras 13: the player reaches Ward Location, Brace and Steady Weapon (0005
+    Proactive and Free Actions) on 6 / 7 / 8, taken with the next action: a rifleman has
+    nothing to ward with; Brace taken with a hold is the Turn (2 Action Points -> 1) and the
+    unit stays braced."""
+    screen = open_mythras(app, CROSSROADS)
+    m = screen.match
+    app.frame(16)
+    uid = screen.selected
+    assert uid is not None
+    post_key(pygame.K_6)
+    app.frame(16)
+    assert "nothing to ward with" in screen.message
+    post_key(pygame.K_7)
+    app.frame(16)
+    assert screen.message.startswith("Brace with the next action")
+    post_key(pygame.K_h)
+    app.frame(16)
+    st = m.view(uid).state
+    assert st.braced and st.ap == 1
+    assert any(k == "6 / 7 / 8" and "Brace" in what for k, what in help_rows("mythras"))
+    assert not any(k == "6 / 7 / 8" for k, _ in help_rows("yags"))

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from gridfactory import make_grid
 from worldplay import unit
 
+from engine.exchange_types import Disarmed, DuckBack, Knockback, Withdraw
 from engine.mythras.ruleset import MythrasRuleset
 from engine.turn import Question
 from game.flow import Flow
@@ -139,7 +141,7 @@ class Result:
     """A stand-in result with only grid effects (the world's Outcome protocol)."""
 
     target: str
-    effects: tuple[str, ...]
+    effects: tuple[Any, ...]
     hit: bool = False
     fumble_outcome: None = None
     counter_strike: bool = False
@@ -151,16 +153,16 @@ class Result:
 def test_knockback_withdraw_and_duck_back_on_the_grid(new_match):
     """0005 Knockback: "thrust one metre for every five points"; Withdraw: "out of reach";
     Duck Back: "immediately duck back into cover" (a tile beside the shooter hidden from
-    the target): the world's effect strings, 2 m tiles."""
+    the target): the world's typed effects, 2 m tiles."""
     rows = ["...#................", "....................", "...................."]
     m = mythras_match(new_match, {"blue": [unit(RIFLE, "A", 2, 1), unit(SWORD, "W", 10, 2)],
                                   "red": [unit(SWORD, "T", 6, 1), unit(SWORD, "U", 11, 2)]}, rows=rows)
-    m.health.apply(2, Result("T", ("knockback:4",)), 0)
+    m.health.apply(2, Result("T", (Knockback(4.0),)), 0)
     assert m.view(2).pos == (8, 1)  # 4 m (two tiles) straight away from the attacker
-    m.health.apply(1, Result("W", ("withdraw",)), 3)
+    m.health.apply(1, Result("W", (Withdraw(),)), 3)
     assert m.topology.steps(m.view(1).pos, m.view(3).pos) > 1
     assert m.topology.line_of_sight(m.view(0).pos, m.view(2).pos)
-    m.health.apply(2, Result("T", ("attacker:duck_back",)), 0)
+    m.health.apply(2, Result("T", (DuckBack(),)), 0)
     assert m.view(0).pos != (2, 1) and not m.topology.line_of_sight(m.view(0).pos, m.view(2).pos)
 
 
@@ -169,7 +171,7 @@ def test_a_disarmed_weapon_is_flung_and_picked_up(new_match):
     Damage Modifier in metres"; the disarmed fights with fists and feet until it fetches it
     (Ready Weapon: two Actions)."""
     m = mythras_match(new_match, {"blue": [unit(SWORD, "D", 5, 3)], "red": [unit(SWORD, "W", 6, 3)]})
-    m.health.apply(1, Result("W", ("disarmed:4",)), 0)
+    m.health.apply(1, Result("W", (Disarmed(4.0),)), 0)
     name, tile = m.combat.dropped_weapon(1)
     assert tile == (8, 3) and m.rules.weapon_facts(m.view(1).combatant).name == "Fist/Kick"
     assert hasattr(m.check(1, PickUp()), "reason")  # not within reach
@@ -185,7 +187,7 @@ def test_a_disarmed_weapon_is_flung_and_picked_up(new_match):
 
 def test_a_blow_deflected_onto_a_bystander_strikes_it(new_match):
     """0005 Select Target: the blow "hits an adjacent bystander instead ... automatically
-    hits", with no special effect (the world's strike:select_target:NAME)."""
+    hits", with no special effect (the world's typed GoesOn)."""
 
     class Deflected(MythrasRuleset):
         def resolve(self, dice, request):

@@ -45,10 +45,12 @@ def test_the_module_call_graph_has_no_cycle():
 
 
 def test_the_one_recursion_is_an_attack_going_on_to_another():
-    """Within a module, the only call cycle: a blow that goes on to another, or a fumbled shot
-    gone astray, is struck again (combat.strike and combat.stray, yags-combat.md: Firing into
-    melee)."""
-    assert sg.cycles(GRAPH) == [[("combat", "stray"), ("combat", "strike")]]
+    """Within a module, the only call cycle: a blow that goes on to another (the exchange's
+    `GoesOn`), or a fumbled shot gone astray (`Astray`), is struck again: combat.strike drives
+    the exchange (combat.drive), which strikes again directly or through combat.stray
+    (yags-combat.md: Firing into melee)."""
+    assert sg.cycles(GRAPH) == [[("combat", "drive"), ("combat", "stray"), ("combat", "strike")]]
+    assert ("combat", "strike") in GRAPH[("combat", "drive")]  # the blow going on, not only the stray
 
 
 def test_queries_call_no_effect():

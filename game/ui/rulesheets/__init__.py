@@ -115,3 +115,25 @@ def reaction_policies(rules: Any) -> tuple:
     none: they are the choice capability's (engine/capabilities.py)."""
     choices = rules.choice_rules
     return tuple(choices.reaction_policies()) if choices is not None else ()
+
+
+def stance_keys(rules: Ruleset) -> tuple[str, ...]:
+    """The keymap actions of the ruleset's own that go with the next action (Mythras: ward,
+    brace, steady); none by default."""
+    return tuple(getattr(_module(rules), "STANCE_KEYS", ()))
+
+
+def stance_words(rules: Ruleset, act: str, on: bool) -> str:
+    """The line saying a stance key was taken or dropped (Mythras' Brace, Steady Weapon)."""
+    fn = getattr(_module(rules), "stance_words", None)
+    return str(fn(act, on)) if fn is not None else ""
+
+
+def next_ward(rules: Ruleset, view: Any, now: tuple[str, ...] | None) -> tuple[tuple[str, ...] | None, str]:
+    """The ward after `now` (None: the one the unit keeps) the ward key gives, and the line
+    saying so (Mythras); (None, "") for a ruleset with none."""
+    fn = getattr(_module(rules), "next_ward", None)
+    if fn is None:
+        return None, ""
+    out: tuple[tuple[str, ...] | None, str] = fn(view, now)
+    return out

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mythras.character import SKILL_NAMES
+from engine.mythras.ranged import shield_locations
+from engine.mythras.stances import ward_limit
 from engine.mythras.tables import LOCATIONS, fatigue_name, wound_level
 from engine.ruleset import AttackRequest, Ruleset
 from game.ui.rulesheets.yags import pct
@@ -24,6 +26,43 @@ UNUSED = {"snap": "Mythras has no snap shot: 1 fires a single shot",
           "careful": "Mythras has no careful shot: V aims for a whole round, then the shot is aimed",
           "triple": "Mythras has no triple burst: 2 fires a burst"}
 REACTIONS_COSTING = ("parry", "evade", "counter")  # each costs an Action Point (0005 Reactions)
+# Keys of the Imperative's own, taken with the next action (engine.mythras.stances).
+STANCE_KEYS = ("ward", "brace", "steady", "receive", "outmanoeuvre")
+
+
+def ward_options(c: Any, stance: str) -> list[tuple[str, ...]]:
+    """What 6 cycles through, after no ward: a shield's Passive Blocking locations (doubled
+    crouching), else each location in turn for the weapon in hand (0005 Ward Location)."""
+    if c.shield is not None:
+        return [shield_locations(c.shield, stance == "crouched")]
+    if ward_limit(c) == 0:
+        return []
+    return [(loc,) for loc in ("chest", "abdomen", "head", "left_arm", "right_arm", "left_leg", "right_leg")]
+
+
+def next_ward(v: Any, now: tuple[str, ...] | None) -> tuple[tuple[str, ...] | None, str]:
+    """The ward after `now` (None: the one the unit keeps), and the line saying so."""
+    options = [(), *ward_options(v.combatant, v.stance)]
+    if len(options) == 1:
+        return now, f"{v.name} has nothing to ward with (Ward Location)"
+    key = tuple(sorted(now if now is not None else v.state.warded))
+    keys = [tuple(sorted(o)) for o in options]
+    ward = options[(keys.index(key) + 1) % len(options) if key in keys else 1]
+    where = ", ".join(x.replace("_", " ") for x in ward) or "nothing"
+    return ward, f"ward: {where}, declared with the next action (kept until the warding weapon attacks)"
+
+
+def stance_words(act: str, on: bool) -> str:
+    if act == "outmanoeuvre":
+        return ("Outmaneuver with the next action (+1 AP; H: the Turn is the manoeuvre)" if on
+                else "Outmaneuver dropped")
+    if act == "receive":
+        return ("set to receive a charge with the next action (a hold or the like: no move, no attack)" if on
+                else "no longer set to receive a charge")
+    if act == "brace":
+        return "Brace with the next action (+1 AP; until it moves)" if on else "Brace dropped"
+    return ("Steady Weapon with the next action (+1 AP; burst and full auto a grade easier until it moves)"
+            if on else "Steady Weapon dropped")
 
 
 def reaction_words(state: Any, key: str, chance: str) -> tuple[str, str]:

@@ -31,9 +31,10 @@ from game.world.actions.throw import Throw, ThrowKind
 
 Action = Hold | Move | Attack | AreaFire | Throw | Reload | FullDodge | Aim | Stand | FirstAid | PickUp | Overwatch
 
+# (the order counts where the AI draws among them: `plain_actions` lists them in it)
 KINDS: tuple[ActionKind[Any], ...] = (
-    HoldKind(), MoveKind(), AttackKind(), AreaFireKind(), ThrowKind(), ReloadKind(), FullDodgeKind(),
-    AimKind(), StandKind(), FirstAidKind(), PickUpKind(), OverwatchKind(),
+    HoldKind(), MoveKind(), AttackKind(), AreaFireKind(), ThrowKind(), ReloadKind(), StandKind(),
+    FullDodgeKind(), AimKind(), FirstAidKind(), PickUpKind(), OverwatchKind(),
 )
 _BY_TYPE: dict[type, ActionKind[Any]] = {}
 _BY_TAG: dict[str, ActionKind[Any]] = {}
@@ -56,8 +57,24 @@ for _kind in KINDS:
 __all__ = [
     "ATTACK_MODES", "COVER_ACTIONS", "KINDS", "MOVE_MODES", "TAGS", "Action", "ActionKind", "Aim", "AreaFire",
     "Attack", "Fields", "FirstAid", "FullDodge", "Hold", "Move", "Overwatch", "PickUp", "Reload", "Stand", "Throw",
-    "describe", "from_dict", "kind_of", "register", "to_dict",
+    "describe", "find_kind", "from_dict", "kind_of", "kinds", "mending", "plain_actions", "register", "to_dict",
 ]
+
+
+def kinds() -> tuple[ActionKind[Any], ...]:
+    """Every registered kind, in the order registered."""
+    return tuple(_BY_TAG.values())
+
+
+def plain_actions() -> list[Any]:
+    """One of each action declared as it is, with nothing to choose (hold, reload, stand up,
+    dodge, pick up...): the AI offers them."""
+    return [k.action() for k in _BY_TAG.values() if k.plain]
+
+
+def mending(m: Any, uid: int) -> list[Any]:
+    """What puts `uid` right before anything else (a dropped weapon picked up), by kind."""
+    return [a for k in _BY_TAG.values() if (a := k.mends(m, uid)) is not None]
 
 
 def kind_of(action: Any) -> ActionKind[Any]:
@@ -66,6 +83,11 @@ def kind_of(action: Any) -> ActionKind[Any]:
     if kind is None:
         raise TypeError(f"not an action: {action!r}")
     return kind
+
+
+def find_kind(action: Any) -> ActionKind[Any] | None:
+    """The kind that handles `action`, or None for anything that is not a registered action."""
+    return _BY_TYPE.get(type(action))
 
 
 def describe(action: Any, names: Mapping[int, str]) -> str:

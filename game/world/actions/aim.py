@@ -28,6 +28,9 @@ class Aim:
 class AimKind(ActionKind[Aim]):
     action: ClassVar[type] = Aim
     tag: ClassVar[str] = "aim"
+    focused: ClassVar[bool] = True
+    needs_hands: ClassVar[bool] = True
+    hostile: ClassVar[bool] = True
 
     def check(self, m: Match, v: UnitView, action: Aim, stance: str | None) -> Done | Impossible:
         if not m.has_unit(action.target) or m.view(action.target).team == v.team:

@@ -29,6 +29,28 @@ class AreaFire:
 class AreaFireKind(ActionKind[AreaFire]):
     action: ClassVar[type] = AreaFire
     tag: ClassVar[str] = "area_fire"
+    attacks: ClassVar[bool] = True
+
+    def path(self, action: AreaFire) -> tuple[Tile, ...]:
+        return action.path
+
+    def gait(self, action: AreaFire, approach: str = "none") -> str:
+        return "free" if action.path else "none"
+
+    def mode(self, action: AreaFire) -> str:
+        return "suppress" if action.suppressive else "area"
+
+    def missile(self, action: AreaFire) -> bool:
+        return True
+
+    def arc(self, action: AreaFire) -> tuple[Tile, bool] | None:
+        return action.aim, action.suppressive
+
+    def on_the_way(self, action: AreaFire, path: tuple[Tile, ...]) -> AreaFire | None:
+        return AreaFire(action.aim, action.suppressive, path)
+
+    def standing(self, action: AreaFire) -> AreaFire | None:
+        return AreaFire(action.aim, action.suppressive) if action.path else action
 
     def check(self, m: Match, v: UnitView, action: AreaFire, stance: str | None) -> Done | Impossible:
         facts = m.rules.weapon_facts(v.combatant)

@@ -69,6 +69,49 @@ def _check_further(m: Match, v: UnitView, action: Attack, facts: Any) -> Impossi
 class AttackKind(ActionKind[Attack]):
     action: ClassVar[type] = Attack
     tag: ClassVar[str] = "attack"
+    attacks: ClassVar[bool] = True
+    hostile: ClassVar[bool] = True
+
+    def path(self, action: Attack) -> tuple[Tile, ...]:
+        return action.path
+
+    def gait(self, action: Attack, approach: str = "none") -> str:
+        if action.mode == "melee":
+            return approach
+        return str(action.options.get("move", "free")) if action.path else "none"
+
+    def mode(self, action: Attack) -> str:
+        return action.mode
+
+    def options(self, action: Attack) -> dict[str, Any]:
+        return dict(action.options)
+
+    def strikes_at(self, action: Attack) -> int | None:
+        return action.target
+
+    def missile(self, action: Attack) -> bool:
+        return action.mode != "melee"
+
+    def shot(self, action: Attack) -> bool:
+        return action.mode != "melee"
+
+    def melee(self, action: Attack) -> bool:
+        return action.mode == "melee"
+
+    def volley(self, action: Attack) -> bool:
+        return action.mode == "shot" and int(action.options.get("shots", 1)) > 1
+
+    def advances(self, action: Attack) -> bool:
+        return bool(action.path)
+
+    def approach(self, m: Match, v: UnitView, action: Attack, stance: str) -> str:
+        return m.movement.approach_mode(v, action, stance)
+
+    def on_the_way(self, action: Attack, path: tuple[Tile, ...]) -> Attack | None:
+        return Attack(action.target, action.mode, dict(action.options), path)
+
+    def standing(self, action: Attack) -> Attack | None:
+        return Attack(action.target, action.mode, dict(action.options)) if action.path else action
 
     def check(self, m: Match, v: UnitView, action: Attack, stance: str | None) -> Done | Impossible:
         facts = m.rules.weapon_facts(v.combatant)
@@ -153,7 +196,15 @@ class AttackKind(ActionKind[Attack]):
             yield from m.autofire.fire(uid, action)
 
     def describe(self, action: Attack, names: Mapping[int, str]) -> str:
-        extra = f" ({', '.join(f'{k} {v}' for k, v in action.options.items())})" if action.options else ""
+        def said(key: str, value: Any) -> str:
+            if key == "further":  # the split's further targets by name
+                try:
+                    return "further at " + ", ".join(str(names.get(uid, uid)) for uid in further_targets(action.options))
+                except ValueError:
+                    pass
+            return f"{key} {value}"
+
+        extra = f" ({', '.join(said(k, v) for k, v in action.options.items())})" if action.options else ""
         return f"{action.mode} attack on {names.get(action.target, action.target)}{extra}"
 
     def target(self, action: Attack) -> int | None:

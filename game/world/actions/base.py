@@ -68,6 +68,20 @@ class ActionKind(Generic[A]):
     action: ClassVar[type]
     tag: ClassVar[str]
     quiet: ClassVar[bool] = False  # carried out where it stands, does it show itself to an overwatch? (no)
+    # What the declarations, the systems, the AI and the UI ask of an action, answered here so
+    # that none of them tests the action's type (issue 29).
+    plain: ClassVar[bool] = False  # declared as it is, nothing to choose: the AI may offer `action()`
+    rests: ClassVar[bool] = False  # what an exhausted unit, which must rest, may do (Fatigue)
+    without_initiative: ClassVar[bool] = False  # allowed when the unit fumbled initiative (The Combat Sequence)
+    lets_go: ClassVar[bool] = False  # a holder declaring it lets go of its hold (Grappled)
+    stands_up: ClassVar[bool] = False  # gets up from prone: declared in the normal stance (Stance)
+    focused: ClassVar[bool] = False  # takes the unit's full attention: the focused stance, no defences
+    needs_hands: ClassVar[bool] = False  # not while grappled: the hands are full
+    attacks: ClassVar[bool] = False  # an attack (grappled: only on the one it grapples, `target`)
+    hostile: ClassVar[bool] = False  # aimed at an enemy (`target`): an attack on it, or aiming at it
+    dodges: ClassVar[bool] = False  # a full dodge (the ruleset hears `full_dodge`; no fire from cover)
+    watches: ClassVar[bool] = False  # an overwatch, acting when triggered
+    reloads: ClassVar[bool] = False  # a reload (declaring anything else stops one under way)
 
     def check(self, m: Match, v: UnitView, action: A, stance: str | None) -> Done | Impossible:
         """Is `action` legal for `v` now (in `stance`, when given)? The declaration's common
@@ -92,6 +106,89 @@ class ActionKind(Generic[A]):
 
     def target(self, action: A) -> int | None:
         """The unit it is aimed at, if any (the declaration event names it)."""
+        return None
+
+    # --- what others ask of it (defaults: no move, no target, no fire) ---------------------
+
+    def path(self, action: A) -> tuple[Tile, ...]:
+        """The tiles of the move declared with it (a move, a free move before firing or
+        throwing, a melee approach), or ()."""
+        return ()
+
+    def gait(self, action: A, approach: str = "none") -> str:
+        """How the unit moves this round as the ruleset hears it (`Intent.move`): "none",
+        "free", "run" or "sprint"; `approach`: a melee attacker's, worked out by movement."""
+        return "none"
+
+    def mode(self, action: A) -> str:
+        """The attack mode as the ruleset hears it (`Intent.mode`): "" when it is no attack."""
+        return ""
+
+    def options(self, action: A) -> dict[str, Any]:
+        """The attack's options as the ruleset hears them (`Intent.options`)."""
+        return {}
+
+    def strikes_at(self, action: A) -> int | None:
+        """The unit it attacks, for an attack on a unit (not over an area, a tile or an arc),
+        or None."""
+        return None
+
+    def missile(self, action: A) -> bool:
+        """A missile attack (Missile Attacks: made in the normal stance): a shot, a burst,
+        area fire, a throw."""
+        return False
+
+    def shot(self, action: A) -> bool:
+        """Fire at one unit (a shot or burst: what steps out of cover to shoot)."""
+        return False
+
+    def melee(self, action: A) -> bool:
+        """A blow in melee."""
+        return False
+
+    def volley(self, action: A) -> bool:
+        """Several single shots in the round (Rate of Fire, with a bolt action)."""
+        return False
+
+    def advances(self, action: A) -> bool:
+        """It walks as its point: a move, or an attack along a path (a dodge, and a throw's
+        or area fire's free step, are not counted: the AI reads a unit standing to fire)."""
+        return False
+
+    def leaves_tile(self, action: A) -> bool:
+        """It takes the unit off its tile (grappled, it cannot): what advances, and a dodge."""
+        return self.advances(action) or self.dodges
+
+    def approach(self, m: Match, v: UnitView, action: A, stance: str) -> str:
+        """How a melee attacker comes to its target this round ("none": it does not)."""
+        return "none"
+
+    def dodge_path(self, m: Match, v: UnitView, action: A, stance: str, full: bool) -> tuple[Tile, ...] | Impossible:
+        """The way of a dodge for cover worked out at the declaration (`full`: the path too;
+        the check needs only to know it can), or ()."""
+        return ()
+
+    def blast(self, action: A) -> tuple[Tile, str] | None:
+        """Where a thrown explosive lands, and the weapon: (tile, weapon), or None."""
+        return None
+
+    def arc(self, action: A) -> tuple[Tile, bool] | None:
+        """Fire over an arc: (the tile aimed at, suppressive?), or None."""
+        return None
+
+    def on_the_way(self, action: A, path: tuple[Tile, ...]) -> A | None:
+        """The same fire taken after a free move along `path`, or None when it is no fire
+        that takes one (a throw keeps its own)."""
+        return None
+
+    def standing(self, action: A) -> A | None:
+        """The same action without its move: itself when it takes none, None when the move
+        is all there is to it."""
+        return action
+
+    def mends(self, m: Match, uid: int) -> A | None:
+        """What puts the unit right before anything else (a weapon dropped: pick it up), that
+        the AI declares first, or None."""
         return None
 
     def to_dict(self, action: A) -> dict[str, Any]:

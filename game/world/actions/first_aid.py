@@ -29,6 +29,8 @@ class FirstAid:
 class FirstAidKind(ActionKind[FirstAid]):
     action: ClassVar[type] = FirstAid
     tag: ClassVar[str] = "first_aid"
+    focused: ClassVar[bool] = True
+    needs_hands: ClassVar[bool] = True
 
     def check(self, m: Match, v: UnitView, action: FirstAid, stance: str | None) -> Done | Impossible:
         aid = m.rules.first_aid_rules

@@ -17,3 +17,6 @@ class HoldKind(ActionKind[Hold]):
     action: ClassVar[type] = Hold
     tag: ClassVar[str] = "hold"
     quiet: ClassVar[bool] = True
+    plain: ClassVar[bool] = True
+    rests: ClassVar[bool] = True
+    without_initiative: ClassVar[bool] = True

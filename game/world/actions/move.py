@@ -28,6 +28,20 @@ class MoveKind(ActionKind[Move]):
     action: ClassVar[type] = Move
     tag: ClassVar[str] = "move"
     quiet: ClassVar[bool] = True  # it shows itself to an overwatch by its steps
+    without_initiative: ClassVar[bool] = True
+    lets_go: ClassVar[bool] = True
+
+    def path(self, action: Move) -> tuple[Tile, ...]:
+        return action.path
+
+    def gait(self, action: Move, approach: str = "none") -> str:
+        return action.mode
+
+    def advances(self, action: Move) -> bool:
+        return True
+
+    def standing(self, action: Move) -> Move | None:
+        return None
 
     def check(self, m: Match, v: UnitView, action: Move, stance: str | None) -> Done | Impossible:
         return m.movement.validate_path(v, action.path, action.mode, stance)

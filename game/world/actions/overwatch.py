@@ -29,6 +29,8 @@ class Overwatch:
 class OverwatchKind(ActionKind[Overwatch]):
     action: ClassVar[type] = Overwatch
     tag: ClassVar[str] = "overwatch"
+    attacks: ClassVar[bool] = True
+    watches: ClassVar[bool] = True
     quiet: ClassVar[bool] = True
 
     def check(self, m: Match, v: UnitView, action: Overwatch, stance: str | None) -> Done | Impossible:

@@ -23,6 +23,11 @@ class PickUp:
 class PickUpKind(ActionKind[PickUp]):
     action: ClassVar[type] = PickUp
     tag: ClassVar[str] = "pick_up"
+    plain: ClassVar[bool] = True
+    needs_hands: ClassVar[bool] = True
+
+    def mends(self, m: Match, uid: int) -> PickUp | None:
+        return PickUp() if m.combat.dropped_weapon(uid) is not None else None
 
     def check(self, m: Match, v: UnitView, action: PickUp, stance: str | None) -> Done | Impossible:
         dropped = m.combat.dropped_weapon(v.uid)

@@ -24,6 +24,8 @@ class Reload:
 class ReloadKind(ActionKind[Reload]):
     action: ClassVar[type] = Reload
     tag: ClassVar[str] = "reload"
+    plain: ClassVar[bool] = True
+    reloads: ClassVar[bool] = True
 
     def check(self, m: Match, v: UnitView, action: Reload, stance: str | None) -> Done | Impossible:
         facts = m.rules.weapon_facts(v.combatant)

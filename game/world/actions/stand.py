@@ -24,6 +24,8 @@ class Stand:
 class StandKind(ActionKind[Stand]):
     action: ClassVar[type] = Stand
     tag: ClassVar[str] = "stand"
+    plain: ClassVar[bool] = True
+    stands_up: ClassVar[bool] = True
 
     def check(self, m: Match, v: UnitView, action: Stand, stance: str | None) -> Done | Impossible:
         return Done() if v.stance == "prone" else Impossible(f"{v.name} is not prone")

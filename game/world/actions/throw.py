@@ -29,6 +29,19 @@ class Throw:
 class ThrowKind(ActionKind[Throw]):
     action: ClassVar[type] = Throw
     tag: ClassVar[str] = "throw"
+    attacks: ClassVar[bool] = True
+
+    def path(self, action: Throw) -> tuple[Tile, ...]:
+        return action.path
+
+    def gait(self, action: Throw, approach: str = "none") -> str:
+        return "free" if action.path else "none"
+
+    def missile(self, action: Throw) -> bool:
+        return True
+
+    def blast(self, action: Throw) -> tuple[Tile, str] | None:
+        return action.tile, action.weapon
 
     def check(self, m: Match, v: UnitView, action: Throw, stance: str | None) -> Done | Impossible:
         if action.weapon not in v.grenades:

@@ -40,6 +40,7 @@ from game.world.geometry.cover import (  # noqa: F401
     _cover_between,
     _fully_covered,
     cover_between,
+    cover_near,
     covers_each,
     covers_from,
     full_cover_within,

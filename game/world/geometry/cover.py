@@ -110,6 +110,10 @@ def _bare_ring(grid: GridMap, tile: Tile, known: dict[Tile, bool] | None = None)
             if (nx, ny) != tile and 0 <= nx < w and 0 <= ny < h))
     return bare
 
+def cover_near(grid: GridMap, tile: Tile) -> bool:
+    """Cover, or something that blocks sight, on a tile round `tile` (remembered per grid)."""
+    return not _bare_ring(grid, tile)
+
 def _fully_covered(grid: GridMap, threat: Tile, tile: Tile) -> bool:
     if threat == tile:
         return False

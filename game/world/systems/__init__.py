@@ -16,10 +16,10 @@ effects
   with the round
 - free_strikes | overwatch | autofire | explosions: strikes at a mover leaving reach;
   watches going off; shots, bursts, area and suppressive fire; throws and blasts
-- combat | work: an attack resolved and applied, with its fumbles; reloads and first aid
-  that last several rounds
-- health: a result applied, a unit's state changing (falling, exhaustion), the end-of-round
-  checks
+- combat | work: an attack, the ruleset's exchange driven and its typed steps applied, with
+  its fumbles; reloads and first aid that last several rounds
+- health: a result's harm and typed effects landed, what an attack cost, a unit's state
+  changing (falling, exhaustion), the end-of-round checks
 - placement | holds | gear: a unit put on a tile, its gait walked; grapples and
   overwhelming; weapons dropped, picked up, jammed
 

@@ -10,15 +10,14 @@ from collections.abc import Generator, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine.outcome import Impossible
+from engine.exchange_types import ExchangeRequest
 from engine.turn import Question
+from game.world.actions import kind_of
 from game.world.actions.attack import further_targets
-from game.world.actions.full_dodge import FullDodge
 from game.world.components import Ammo
 from game.world.events import EventKind
-from game.world.systems.combat import effects, log_result, strike
+from game.world.systems.combat import drive, strike
 from game.world.systems.gear import jam
-from game.world.systems.health import apply, cost_attacker
 from game.world.systems.range import cone_others, request, situation
 from game.world.systems.sight import target_cover
 
@@ -104,7 +103,7 @@ def shy(m: Match, uid: int, target: int, bursts: int) -> None:
     cover = target_cover(m, uid, target)  # the situation's cover, without the rest of it
     d = m.declared(target)
     covered = cover in ("soft90", "hard90", "full") or (d is not None and (
-        isinstance(d.action, FullDodge) or d.choices.get("cover_action") == "step_out"))
+        kind_of(d.action).dodges or d.choices.get("cover_action") == "step_out"))
     m.turn.pressure.setdefault(target, []).extend([covered] * bursts)
 
 
@@ -137,21 +136,9 @@ def area_fire(m: Match, uid: int, a: AreaFire) -> Generator[Question, Any, None]
     first, rest = victims[0], victims[1:]
     req = request(m, uid, first.uid, "suppress" if a.suppressive else "area", {"rounds": bullets})
     req = replace(req, others=tuple((m.participant(w.uid), situation(m, uid, w.uid)) for w in rest))
-    names = {w.name: w.uid for w in victims}
-    results = m.rules.resolve(m.dice, req)
-    for k, r in enumerate(results):
-        target = None if isinstance(r, Impossible) else names.get(r.target)
-        if not isinstance(r, Impossible):  # the winner chooses the special effects
-            r = yield from effects(m, uid, r)
-        log_result(m, uid, target, r)
-        if target is not None and not isinstance(r, Impossible):
-            shy(m, uid, target, 1)  # targeted by the burst, hit or not
-            apply(m, target, r, uid)
-            cost_attacker(m, uid, r)
-            if r.fumble_outcome == "jam":
-                _jammed(m, uid, ammo, bullets, len(results), len(results) - k - 1)
-                break
-    yield from ()
+    yield from drive(m, uid, first.uid, ExchangeRequest(req, "sweep"),
+                     jammed=lambda j: _jammed(m, uid, ammo, bullets, j.shares, j.unfired),
+                     harmed=lambda target: shy(m, uid, target, 1))  # targeted by the burst, hit or not
 
 
 def _jammed(m: Match, uid: int, ammo: Ammo | None, bullets: int, shares: int, unfired: int) -> None:

@@ -7,6 +7,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.exchange_types import (
+    Disarmed,
+    DuckBack,
+    Effect,
+    Grappled,
+    Harmed,
+    Knockback,
+    Overwhelmed,
+    Prone,
+    Withdraw,
+)
+from engine.ruleset_types import Applied
 from game.world.components import Combatant, Moved, Posture
 from game.world.events import EventKind, Health, Marker
 from game.world.systems.gear import drop_weapon
@@ -59,13 +71,21 @@ def exhausted(m: Match, uid: int) -> None:
 
 
 def apply(m: Match, target: int, result: Any, attacker: int | None = None, origin: Tile | None = None) -> None:
-    """Apply one result's damage and effects to `target` (knocked prone, grappled,
-    disarmed, overwhelmed; on the grid: knockback:M metres away from the attacker, or
-    from `origin` (a blast); disarmed:M, the weapon flung M metres; withdraw, out of the
-    attacker's reach; an effect `attacker:E` falls on the attacker: disarmed:M,
-    duck_back into cover beside it). strike:HOW:NAME is the combat system's."""
+    """Apply one result outside an exchange (a blast's, from `origin`) to `target`: the
+    ruleset's `apply` and its typed grid effects (`grid_effects`), landed as an
+    exchange's are."""
     c = m.component(target, Combatant)
     applied = m.rules.apply(m.dice, c.combatant, c.state, result)
+    land(m, target, Harmed(m.name(target), applied, m.rules.grid_effects(result, applied), result.hit),
+         attacker, origin)
+
+
+def land(m: Match, target: int, harmed: Harmed, attacker: int | None = None, origin: Tile | None = None) -> None:
+    """A result's harm on `target` (its rolls, its lines, the new state) and its typed
+    effects on the grid, in order: knocked prone, grappled, a weapon dropped or flung,
+    overwhelmed; knocked back away from the attacker or from `origin` (a blast),
+    withdrawing out of the attacker's reach, the attacker ducking back into cover."""
+    applied = harmed.applied
     for roll in applied.rolls:
         m.event(EventKind.ROLL, roll.describe(), target)
     health = health_of(m, target, applied.state)
@@ -74,55 +94,55 @@ def apply(m: Match, target: int, result: Any, attacker: int | None = None, origi
                  target, data=health)
     set_state(m, target, applied.state)
     standing = not m.rules.out_of_fight(m.component(target, Combatant).state)
-    for effect in (result.effects if applied.effects is None else applied.effects):
-        if effect.startswith(("knockback:", "disarmed:", "withdraw", "attacker:")):
+    for effect in harmed.effects:
+        if isinstance(effect, Knockback | Withdraw | DuckBack) or (
+                isinstance(effect, Disarmed) and effect.metres is not None):
             on_grid(m, target, effect, attacker, origin)
-        elif effect == "prone":
+        elif isinstance(effect, Prone):
             m.write(target, Posture, stance="prone")
             m.event(EventKind.STATUS, f"{m.name(target)} is knocked prone", target)
-        elif effect == "grappled" and attacker is not None and standing and not m.view(attacker).out:
+        elif isinstance(effect, Grappled) and attacker is not None and standing and not m.view(attacker).out:
             grapple(m, attacker, target)
-        elif effect == "disarmed" and standing:
+        elif isinstance(effect, Disarmed) and standing:
             drop_weapon(m, target, "is disarmed and drops")
-        elif effect.startswith("overwhelmed:") and standing:
+        elif isinstance(effect, Overwhelmed) and standing:
             overwhelm(m, target, effect)
-    if result.hit and not m.rules.out_of_fight(m.component(target, Combatant).state):
+    if harmed.hit and not m.rules.out_of_fight(m.component(target, Combatant).state):
         state = m.component(target, Combatant).state
         m.event(EventKind.DAMAGE, f"{m.name(target)}: {m.rules.status(state)}", None, target,
                  data=health_of(m, target, state))
 
 
-def on_grid(m: Match, target: int, effect: str, attacker: int | None, origin: Tile | None) -> None:
-    """An effect that moves someone or something on the grid (see `apply`)."""
+def on_grid(m: Match, target: int, effect: Effect, attacker: int | None, origin: Tile | None) -> None:
+    """An effect that moves someone or something on the grid (see `land`): on the
+    attacker for a weapon the attacker loses and for ducking back."""
     holder, other = target, attacker
-    if effect.startswith("attacker:"):
+    if isinstance(effect, DuckBack) or (isinstance(effect, Disarmed) and effect.on_attacker):
         if attacker is None:
             return
-        holder, other, effect = attacker, target, effect[len("attacker:"):]
-    kind, _, amount = effect.partition(":")
+        holder, other = attacker, target
     source = origin if origin is not None else (m.view(other).pos if other is not None else None)
-    if kind == "knockback" and source is not None:
-        thrust(m, holder, line_away(m, m.view(holder).pos, source, float(amount)), "is thrown back")
-    elif kind == "disarmed" and not m.view(holder).out:
-        tile = line_away(m, m.view(holder).pos, source, float(amount or 0), free=False) \
+    if isinstance(effect, Knockback) and source is not None:
+        thrust(m, holder, line_away(m, m.view(holder).pos, source, effect.metres), "is thrown back")
+    elif isinstance(effect, Disarmed) and not m.view(holder).out:
+        tile = line_away(m, m.view(holder).pos, source, effect.metres or 0.0, free=False) \
             if source is not None else None
         drop_weapon(m, holder, "is disarmed and loses", tile)
-    elif kind == "withdraw" and other is not None and not m.view(holder).out:
+    elif isinstance(effect, Withdraw) and other is not None and not m.view(holder).out:
         tile = step_out_of_reach(m, holder, other)
         if tile is not None:
             thrust(m, holder, tile, "withdraws out of reach")
-    elif kind == "duck_back" and other is not None and not m.view(holder).out:
+    elif isinstance(effect, DuckBack) and other is not None and not m.view(holder).out:
         tile = cover_beside(m, holder, other)
         if tile is not None:
             thrust(m, holder, tile, "ducks back into cover")
 
 
-def cost_attacker(m: Match, uid: int, result: Any) -> None:
-    """What an attack costs the one who made it (Yags: fatigue for a fumble whose chosen
-    outcome is fatigue, and for a tiring manoeuvre that succeeded)."""
-    c = m.component(uid, Combatant)
-    applied = m.rules.apply_to_attacker(m.dice, c.combatant, c.state, result)
-    if applied.state is c.state:
+def spend(m: Match, uid: int, applied: Applied) -> None:
+    """What an attack cost the one who made it (the exchange's `Spent`: Yags: fatigue for
+    a fumble whose chosen outcome is fatigue, and for a tiring manoeuvre that succeeded),
+    when it is a new state."""
+    if applied.state is m.component(uid, Combatant).state:
         return
     for text in applied.events:
         m.event(EventKind.STATUS, text, uid, data=health_of(m, uid, applied.state))

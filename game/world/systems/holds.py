@@ -5,8 +5,9 @@ on a declaration for the rest of the round (yags-combat.md, Grapple; Overwhelmin
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from engine.exchange_types import Overwhelmed
 from game.world.components import Grapple, Moved, Posture
 from game.world.events import EventKind, Marker
 from game.world.systems.reach import grappled_with
@@ -15,18 +16,18 @@ if TYPE_CHECKING:
     from game.world.match import Match
 
 
-def redeclare(m: Match, uid: int, effect: str, other: str = "") -> None:
+def redeclare(m: Match, uid: int, effect: Any, other: str = "") -> None:
     """Carry `effect` on `uid`'s declaration for the rest of the round."""
     d = m.declared(uid)
     if d is not None:
         m.put(uid, replace(d, ruleset_decl=m.rules.note_effect(d.ruleset_decl, effect, other)))
 
 
-def overwhelm(m: Match, uid: int, effect: str) -> None:
+def overwhelm(m: Match, uid: int, effect: Overwhelmed) -> None:
     """Overwhelming attacks: "-5 per level of success to any further attacks or defences
     that they make that round against anyone"."""
     redeclare(m, uid, effect)
-    m.event(EventKind.STATUS, f"{m.name(uid)} is overwhelmed: {effect.split(':', 1)[1]} to further "
+    m.event(EventKind.STATUS, f"{m.name(uid)} is overwhelmed: {effect.penalty} to further "
                   "attacks and defences this round", uid)
 
 

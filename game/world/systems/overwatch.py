@@ -26,7 +26,7 @@ from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.turn import Question
-from game.world.actions import Overwatch, kind_of
+from game.world.actions import kind_of
 from game.world.components import Ammo, Watch
 from game.world.events import CheckNote, EventKind, WatchNote
 from game.world.systems.combat import strike
@@ -44,7 +44,7 @@ def begin(m: Match) -> None:
     for uid in m.turn.queue:
         d = m.declared(uid)
         old = m.try_component(uid, Watch)
-        if d is None or not isinstance(d.action, Overwatch) or m.view(uid).out:
+        if d is None or not kind_of(d.action).watches or m.view(uid).out:
             if old is not None:
                 m.drop(uid, Watch)
             continue

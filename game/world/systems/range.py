@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.frozen import maker
 from engine.ruleset import AttackRequest, Participant, Situation, WeaponFacts
-from game.world.systems.paths import moved
+from game.world.systems.paths import cover_beside, line_away, moved
 from game.world.systems.reach import grappled_with
 from game.world.systems.sight import lateral, target_cover
 
@@ -56,6 +56,12 @@ def situation(m: Match, attacker: int, target: int, knows: str | None = None) ->
     apart = topology.steps(a.pos, t.pos)
     in_melee = apart <= 1 and m.rules.weapon_facts(t.combatant).melee
     bystanders = tuple(w.name for w in adjacent) + ((m.name(wrestler),) if wrestler is not None else ())
+    by_cover, flanked, room = False, False, None
+    if apart > 1:
+        by_cover = a.stance != "prone" and topology.cover_near(a.pos) and cover_beside(m, attacker, target) is not None
+    elif apart == 1:
+        flanked = _flanked(a, t, adjacent)
+        room = _room_behind(m, t.pos, a.pos)
     return _make_situation(
         distance_m=max(topology.distance_m(a.pos, t.pos), 1.0 * m.grid.metres_per_tile),
         target_cover=cover, attacker_moved=a_moved, target_moved=t_moved, attacker_gait=a_gait,
@@ -66,7 +72,29 @@ def situation(m: Match, attacker: int, target: int, knows: str | None = None) ->
         target_wrestling=wrestler is not None, tiles_apart=apart,
         attacker_stance=a.stance, target_stance=t.stance, bystanders=bystanders,
         behind=behind(m, a.pos, t.pos, knows=knows),
+        attacker_by_cover=by_cover, target_flanked=flanked, target_room_behind_m=room,
     )
+
+
+def _flanked(a: UnitView, t: UnitView, adjacent: Sequence[UnitView]) -> bool:
+    """Another foe of `t` beside it, opposite `a` (at least 135 degrees round from it): the
+    target cannot face both (the grid keeps no facing: rules-notes)."""
+    ax, ay = a.pos[0] - t.pos[0], a.pos[1] - t.pos[1]
+    for w in adjacent:
+        if w.team == t.team or w.out:
+            continue
+        wx, wy = w.pos[0] - t.pos[0], w.pos[1] - t.pos[1]
+        dot = ax * wx + ay * wy
+        if dot < 0 and dot * dot >= 0.5 * (ax * ax + ay * ay) * (wx * wx + wy * wy):
+            return True
+    return False
+
+
+def _room_behind(m: Match, target: Tile, attacker: Tile, most: int = 8) -> float:
+    """The metres a thrust straight away from `attacker` must reach to meet an obstacle
+    (`paths.line_away`'s tiles, rounded half up: free tiles + 1/2 of a tile)."""
+    far = line_away(m, target, attacker, most * m.grid.metres_per_tile)
+    return (m.topology.steps(target, far) + 0.5) * m.grid.metres_per_tile
 
 
 def behind(m: Match, shooter: Tile, target: Tile, tiles: int = 2, knows: str | None = None) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.world.actions.attack import Attack
+from game.world.actions import kind_of
 from game.world.components import Moved
 
 if TYPE_CHECKING:
@@ -70,9 +70,10 @@ def lateral(m: Match, shooter: Tile, uid: int) -> bool:
         start, end = tuple(path[0]), tuple(path[-1])
     else:
         d = m.declared(uid)
-        if d is None or not isinstance(d.action, Attack) or not m.has_unit(d.action.target):
+        target = kind_of(d.action).strikes_at(d.action) if d is not None else None
+        if target is None or not m.has_unit(target):
             return True
-        start, end = v.pos, m.view(d.action.target).pos
+        start, end = v.pos, m.view(target).pos
     mx, my = end[0] - start[0], end[1] - start[1]
     fx, fy = v.pos[0] - shooter[0], v.pos[1] - shooter[1]
     if (mx, my) == (0, 0) or (fx, fy) == (0, 0):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.world.actions import FirstAid, Reload
+from game.world.actions import FirstAid, kind_of
 from game.world.components import Ammo, Tending
 from game.world.events import EventKind, GearNote
 from game.world.systems.health import health_of, set_state
@@ -28,7 +28,7 @@ def interrupt(m: Match) -> None:
         d = m.declared(uid)
         a = d.action if d is not None else None
         ammo = m.view(uid).ammo
-        if ammo is not None and ammo.reload_left and not isinstance(a, Reload):
+        if ammo is not None and ammo.reload_left and not (a is not None and kind_of(a).reloads):
             m.write(uid, Ammo, reload_left=0)
             m.event(EventKind.AMMO, f"{m.name(uid)} stops reloading", uid)
         t = tending(m, uid)

@@ -8,6 +8,10 @@ defender's standing reaction policy.
 
 A turn's action (a ruleset of turns) is not asked here: the battle screen's usual declaring
 answers it.
+
+    state = AnsweringState(battle)
+    state.question() -> the question up (None: the state is not)
+    state.on_event(event) -> None (used) | PASS (Esc, the wheel, ...: the states below take it)
 """
 
 from __future__ import annotations
@@ -19,10 +23,11 @@ import pygame
 from engine.outcome import Impossible
 from engine.turn import Question
 from game.ui import keymap, rulesheets
-from game.ui.assets import GREY, WHITE, YELLOW, text, wrap
+from game.ui.assets import GREY, WHITE, YELLOW, shade, text, wrap
 from game.ui.overlays import draw_label
 from game.ui.panels import pct
 from game.ui.rulesheets import reaction_policies
+from game.ui.states.base import PASS, Next
 from game.ui.words import readable
 
 if TYPE_CHECKING:
@@ -35,21 +40,24 @@ KEY_NAMES.remove("f")  # F: the defender's standing reaction policy (keymap "rea
 NUMBER_KEYS = {getattr(pygame, f"K_{name}"): i for i, name in enumerate(KEY_NAMES)}
 
 
-class QuestionPrompt:
+class AnsweringState:
     """The panel over the map while a player's question waits. Every option is shown whole
     (wrapped, never cut off): its key, what it is, what it costs and what its chance means in
     the ruleset's words; a reaction also says what the unit has left to react with, and F
     chooses the unit's standing reaction policy from here (declared with its next action)."""
 
-    def __init__(self, screen: BattleScreen) -> None:
-        self.screen = screen
+    layer = -1
+
+    def __init__(self, battle: BattleScreen) -> None:
+        self.session, self.cursor, self.frame, self.choice = battle.session, battle.cursor, battle.frame, battle.choice
+        self.declaring = battle.declaring  # (a unit of the player's may declare once answered)
         self.chosen: list[str] = []  # effects picked so far
         self._asked: Question | None = None
 
     def question(self) -> Question | None:
         """The question shown now: a reaction or effects question for the side at the
         keyboard (none while a hand-over stands between)."""
-        s = self.screen.session
+        s = self.session
         q = s.question
         if q is None or q.kind not in ("reaction", "effects") or s.handover:
             return None
@@ -58,7 +66,7 @@ class QuestionPrompt:
         return q
 
     def title(self, q: Question) -> str:
-        m = self.screen.match
+        m = self.session.match
         who = m.name(q.uid)
         about = q.about
         if q.kind == "reaction":
@@ -72,7 +80,7 @@ class QuestionPrompt:
         standing policy (F)."""
         if q.kind != "reaction":
             return []
-        m = self.screen.match
+        m = self.session.match
         out = []
         seen = q.about.get("attack")
         if seen:  # the roll the defender has seen (Mythras: the attack is rolled first)
@@ -88,11 +96,11 @@ class QuestionPrompt:
         return out
 
     def policy_line(self, uid: int) -> str:
-        m = self.screen.match
+        m = self.session.match
         options = reaction_policies(m.rules)
         if not options:
             return ""
-        pending = self.screen.choice.policy_for.get(uid)
+        pending = self.choice.policy_for.get(uid)
         now = pending or m.reaction_policy(uid) or options[0].key
         label = next((o for o in options if o.key == now), options[0])
         when = " (from its next action)" if pending else ""
@@ -100,7 +108,7 @@ class QuestionPrompt:
 
     def items(self, q: Question) -> list[str]:
         """Each option as one text (wrapped when drawn): key, label, cost, chance, meaning."""
-        m = self.screen.match
+        m = self.session.match
         state = m.view(q.uid).state
         rows = []
         for i, o in enumerate(q.options):
@@ -121,7 +129,7 @@ class QuestionPrompt:
     def layout(self, q: Question) -> tuple[pygame.Rect, list[str], list[tuple[int, pygame.Rect, list[str]]]]:
         """The box, the header lines and each item's (index, rect, wrapped lines), in one
         column or, when that is taller than the map view, two."""
-        r = self.screen.map_rect
+        r = self.frame.map
         items = self.items(q)
         for cols in (1, 2):
             w = min(r.w - 20, 860 if cols == 1 else 1280)
@@ -148,14 +156,12 @@ class QuestionPrompt:
     def rect(self, q: Question) -> pygame.Rect:
         return self.layout(q)[0]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def on_draw(self, surface: pygame.Surface) -> None:
         q = self.question()
         if q is None:
             return
         box, header, cells = self.layout(q)
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((10, 10, 18, 235))
-        surface.blit(shade, box.topleft)
+        shade(surface, box, (10, 10, 18, 235))
         pygame.draw.rect(surface, YELLOW, box, 2)
         title = self.title(q)
         if text(title, 20).get_width() > box.w - 20:
@@ -170,26 +176,26 @@ class QuestionPrompt:
             for j, line in enumerate(lines):
                 surface.blit(text(line, 17, colour if j == 0 else GREY), (cell.x + (0 if j == 0 else 16), cell.y + j * LINE_H))
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Take the event if the prompt is up; True when it was used."""
+    def on_event(self, event: pygame.event.Event) -> Next:
+        """The event taken while the question is up (None), or left to the states below (PASS)."""
         q = self.question()
         if q is None:
-            return False
+            return PASS
         index = None
         if event.type == pygame.KEYDOWN:
             if event.key in keymap.keys("menu"):
-                return False  # the pause menu opens over the question (which waits for its answer)
+                return PASS  # the pause menu opens over the question (which waits for its answer)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and q.kind == "effects":
                 self._answer(q, tuple(self.chosen))
-                return True
-            if event.key in keymap.keys("react") and q.kind == "reaction" and reaction_policies(self.screen.match.rules):
-                self.screen.message = self.screen.choice.cycle_policy_of(q.uid)
-                return True
+                return None
+            if event.key in keymap.keys("react") and q.kind == "reaction" and reaction_policies(self.session.match.rules):
+                self.cursor.message = self.choice.cycle_policy_of(q.uid)
+                return None
             index = NUMBER_KEYS.get(event.key)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             index = next((i for i, cell, _ in self.layout(q)[2] if cell.inflate(8, 4).collidepoint(event.pos)), None)
         else:
-            return False
+            return PASS
         if index is not None and index < len(q.options):
             key = q.options[index].key
             if q.kind == "reaction":
@@ -200,10 +206,10 @@ class QuestionPrompt:
                 self.chosen.append(key)
         elif index is not None and q.kind == "effects" and index == len(q.options):
             self._answer(q, tuple(self.chosen))  # the "Enter" line clicked
-        return True  # the prompt keeps the keyboard and the mouse while it is up
+        return None  # the prompt keeps the keyboard and the mouse while it is up
 
     def _answer(self, q: Question, value: object) -> None:
-        out = self.screen.session.answer(value)
-        self.screen.message = out.reason if isinstance(out, Impossible) else ""
+        out = self.session.answer(value)
+        self.cursor.message = out.reason if isinstance(out, Impossible) else ""
         self.chosen = []
-        self.screen.input.auto_select()  # the round may go on to one of the player's turns
+        self.declaring.auto_select()  # the round may go on to one of the player's turns
