@@ -12,9 +12,11 @@ or, declaring from outside (the UI's player, a test):
     match.resolve_round()                     # the rest of the round, as the ruleset runs it
 
 The match holds the state (components in its own esper world) and answers the queries the
-AI, the UI and the tests share; the round's work is done by its systems (game/world/systems/,
-esper processors run at the round's phases) and its actions (game/world/actions/, one module
-each); how a round runs is the ruleset's (engine/turn.py), driven by game/flow.py.
+AI, the UI and the tests share; the round's work is done by its systems (game/world/systems/:
+queries and effects, functions of the match, reached through the match's doors,
+game/world/doors.py; the round's phases are its esper processors) and its actions
+(game/world/actions/, one module each); how a round runs is the ruleset's (engine/turn.py),
+driven by game/flow.py.
 """
 
 from __future__ import annotations
@@ -39,20 +41,14 @@ from game.world.components import (
     ReactionPolicy,
 )
 from game.world.declaration import Declarations
+from game.world.doors import Doors
 from game.world.events import Event, EventKind, EventLog, Payload
 from game.world.round_state import RoundState
 from game.world.setup import place
 from game.world.steps import RoundSteps
-from game.world.systems.autofire import AutoFireSystem
-from game.world.systems.combat import CombatSystem
-from game.world.systems.engagement import EngagementSystem
-from game.world.systems.explosions import ExplosionSystem
-from game.world.systems.health import HealthSystem
-from game.world.systems.movement import MovementSystem
-from game.world.systems.overwatch import OverwatchSystem
-from game.world.systems.range import RangeSystem
-from game.world.systems.sight import SightSystem
-from game.world.systems.work import WorkSystem
+from game.world.systems.paths import approach_mode
+from game.world.systems.phases import PROCESSORS
+from game.world.systems.range import request as attack_request
 from game.world.topology import SquareGrid, Topology
 from game.world.unit_store import UnitStore, UnitView
 
@@ -112,22 +108,18 @@ class Match(UnitStore):
         esper.switch_world(self.world)
         self.declarations = Declarations(self)
         self.steps = RoundSteps(self)
-        # The systems, as esper processors in the order they act at a phase boundary.
-        self.movement = MovementSystem(self)
-        self.sight = SightSystem(self)
-        self.range = RangeSystem(self)
-        self.engagement = EngagementSystem(self)
-        self.combat = CombatSystem(self)
-        self.autofire = AutoFireSystem(self)
-        self.explosions = ExplosionSystem(self)
-        self.health = HealthSystem(self)
-        self.work = WorkSystem(self)
-        self.overwatch = OverwatchSystem(self)
-        for priority, system in enumerate((self.movement, self.work, self.overwatch, self.health)):
-            esper.add_processor(system, priority=-priority)
+        # The round's phases, as esper processors (game/world/systems/phases.py), and the doors to
+        # the systems (game/world/doors.py: `self.movement.reachable(uid)`, ...).
+        for phase in PROCESSORS:
+            esper.add_processor(phase(self))
+        doors = Doors(self)
+        self.movement, self.sight, self.range = doors.movement, doors.sight, doors.range
+        self.engagement, self.combat, self.autofire = doors.engagement, doors.combat, doors.autofire
+        self.explosions, self.health, self.work = doors.explosions, doors.health, doors.work
+        self.overwatch = doors.overwatch
         place(grid, ruleset, squads, self._entities, self._specs)
         self._uids = tuple(sorted(self._entities))
-        self._uid_of = {ent: uid for uid, ent in self._entities.items()}
+        self._uid_of.update({ent: uid for uid, ent in self._entities.items()})
         self.names: dict[int, str] = {uid: self.name(uid) for uid in self._uids}  # fixed for the match: read only
         for uid in sorted(self._entities):
             ent = self._entities[uid]
@@ -207,8 +199,8 @@ class Match(UnitStore):
         a = esper.try_component(self._entities[uid], Aiming)
         return None if a is None else (a.target_uid, a.round)
 
-    # --- what the systems answer (movement, sight, range, engagement, combat, work and
-    # overwatch hold the queries: match.movement.reachable(uid), match.sight.can_see(a, b), ...)
+    # --- what the systems answer (their queries, through the doors: match.movement.reachable(uid),
+    # match.sight.can_see(a, b), ...; game/world/systems/)
 
     def participant(self, uid: int, undeclared: bool = False) -> Participant:
         """`uid` as the ruleset sees it: with its declaration this round (`undeclared`: as
@@ -245,11 +237,11 @@ class Match(UnitStore):
         While declarations are open, a unit changing its declaration is previewed without the
         old one where a declaration states the round's actions (step dice)."""
         knows = None if self.vision is None or sees_all else self.view(uid).team
-        request = self.range.request(uid, target, mode, options, knows=knows)
+        request = attack_request(self, uid, target, mode, options, knows=knows)
         if self.phase == "declare" and self.rules.declaration_counts_actions() and self.declared(uid) is not None:
             request = replace(request, attacker=self.participant(uid, undeclared=True))
         if mode == "melee":
-            move = self.movement.approach_mode(self.view(uid), Attack(target, mode, dict(options), tuple(path)), None)
+            move = approach_mode(self, self.view(uid), Attack(target, mode, dict(options), tuple(path)), None)
         else:
             move = str(options.get("move", "free")) if path else "none"
         if move == "none":

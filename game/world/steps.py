@@ -1,8 +1,9 @@
 """The steps of a round as the world carries them out, for the turn driver (game/flow.py):
-counting the round, opening and closing the declarations, the phase boundaries (the systems
-act on them as esper processors), resolving a unit's declared action or taking its turn,
-rolling initiative, and the victory test. It is also the `RoundTable` a ruleset's round reads
-(engine/turn.py): who is standing, their initiative and their declared action's speed.
+counting the round, opening and closing the declarations, the phase boundaries (the round's
+phases act on them as esper processors: game/world/systems/phases.py), resolving a unit's
+declared action or taking its turn, rolling initiative, and the victory test. It is also the
+`RoundTable` a ruleset's round reads (engine/turn.py): who is standing, their initiative and
+their declared action's speed.
 """
 
 from __future__ import annotations
@@ -14,8 +15,13 @@ import esper
 
 from engine.turn import Question
 from game.world.actions import Action, Attack, kind_of
-from game.world.components import Combatant, Declared, Initiative, Posture
+from game.world.components import Combatant, Initiative, Posture
 from game.world.events import EventKind, Tally
+from game.world.systems.autofire import fire
+from game.world.systems.health import set_state
+from game.world.systems.overwatch import after, before
+from game.world.systems.phases import PHASES
+from game.world.systems.under_way import carry_on
 
 if TYPE_CHECKING:
     from game.world.match import Match
@@ -45,7 +51,7 @@ class RoundSteps:
         m.phase = "declare"
         m.turn.queue = list(order)
         m.turn.stance_at_start = {uid: m.component(uid, Posture).stance for uid in m.turn.queue}
-        m.overwatch.watching = []
+        m.turn.watching = []
 
     def close_declarations(self) -> None:
         """Every declaration is in: a unit nobody declared for goes on with what it was doing
@@ -54,21 +60,18 @@ class RoundSteps:
         for uid in m.turn.queue:
             if m.declared(uid) is None and not m.view(uid).out:
                 m.phase = "declare"
-                m.declare_or_hold(uid, m.work.carry_on(uid))
+                m.declare_or_hold(uid, carry_on(m, uid))
 
     def phase_step(self, name: str) -> Iterator[Question]:
         """A phase boundary of the round (engine.turn.Phase): start, declared, move, end. The
-        systems act on it (esper processors, in order); yields the questions they ask."""
+        round's phases act on it (esper processors: game/world/systems/phases.py); yields the
+        questions they ask."""
         m = self.m
         m.use_world()
-        if name not in ("start", "declared", "move", "end"):
+        if name not in PHASES:
             raise ValueError(f"unknown phase {name!r}")
         if name == "start":
             self._later = []
-            for ent, _ in esper.get_component(Declared):
-                esper.remove_component(ent, Declared)
-        elif name == "declared":
-            m.turn.acted, m.turn.lost, m.turn.resting = set(), set(), set()
         tasks: list[Iterator[Question]] = []
         esper.process(name, tasks)
         for task in tasks:
@@ -83,10 +86,10 @@ class RoundSteps:
         m.phase = phase
         if m.view(uid).out or uid in m.turn.acted:  # down, or its action came already (struck back)
             return
-        later = yield from m.overwatch.before(uid, phase)
+        later = yield from before(m, uid, phase)
         if not m.view(uid).out:
             yield from self._carry_out(uid)
-            yield from m.overwatch.after(uid, later)
+            yield from after(m, uid, later)
         m.turn.acted.add(uid)
         yield from self._strike_back(uid, phase)
 
@@ -114,7 +117,7 @@ class RoundSteps:
                      f"{t.name} is already down", uid, action.target)
             return
         m.event(EventKind.INFO, f"{m.name(uid)} fires again at initiative {count}", uid, action.target)
-        yield from m.autofire.fire(uid, action)
+        yield from fire(m, uid, action)
 
     def _strike_back(self, uid: int, phase: str) -> Iterator[Question]:
         """The target of `uid`'s attack answers it at once with its own declared attack on
@@ -161,7 +164,7 @@ class RoundSteps:
         state = regains(c.combatant, c.state)
         if state is None:
             return False
-        m.health.set_state(uid, state)
+        set_state(m, uid, state)
         m.write(uid, Posture, stance="normal")
         m.event(EventKind.STATUS, f"{m.name(uid)} regains his feet: his attack action is spent", uid)
         return True
@@ -177,9 +180,9 @@ class RoundSteps:
         if not m.view(uid).out:
             c = m.component(uid, Combatant)
             d = m.declared(uid)
-            m.health.set_state(uid, m.rules.acted(c.combatant, c.state, kind_of(action).tag,
-                                                  m.declarations.intent_of(action),
-                                                  declaration=d.ruleset_decl if d is not None else None))
+            set_state(m, uid, m.rules.acted(c.combatant, c.state, kind_of(action).tag,
+                                            m.declarations.intent_of(action),
+                                            declaration=d.ruleset_decl if d is not None else None))
             self._contest(uid)
 
     def _contest(self, uid: int) -> None:
@@ -198,10 +201,10 @@ class RoundSteps:
         state, others, lines = out
         for line in lines:
             m.event(EventKind.ROLL if not line.startswith(v.name + " outmanoeuvres") else EventKind.STATUS, line, uid)
-        m.health.set_state(uid, state)
+        set_state(m, uid, state)
         for e in foes:
             if e.name in others:
-                m.health.set_state(e.uid, others[e.name])
+                set_state(m, e.uid, others[e.name])
 
     def roll_initiative_all(self) -> None:
         """Roll initiative for every unit still in the fight (engine.turn.Initiative: rulesets

@@ -119,12 +119,17 @@ class SquareGrid:
         self.grid = grid
         geo.prepare(grid)
         self._room: dict[Tile, int | None] = {}
+        self._around: dict[Tile, list[Tile]] = {}  # neighbours by tile, remembered (the grid is fixed)
 
     def in_bounds(self, tile: Tile) -> bool:
         return self.grid.in_bounds(*tile)
 
     def neighbours(self, tile: Tile) -> list[Tile]:
-        return geo.neighbours8(self.grid, tile)
+        """The tiles next to `tile`, remembered by tile (the list is shared: not to be changed)."""
+        hit = self._around.get(tile)
+        if hit is None:
+            hit = self._around[tile] = geo.neighbours8(self.grid, tile)
+        return hit
 
     def steps(self, a: Tile, b: Tile) -> int:
         return geo.chebyshev(a, b)

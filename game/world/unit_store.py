@@ -37,6 +37,9 @@ class UnitView:
     grenades: tuple[str, ...]
     out: bool
 
+def _first(pair: tuple[int, Any]) -> int:
+    return pair[0]
+
 
 class UnitStore:
     """A match's units: their components in the esper world `world`, and the views of them."""
@@ -45,6 +48,7 @@ class UnitStore:
         self.world = world
         self.rules = rules
         self._entities: dict[int, int] = {}  # uid -> esper entity
+        self._uid_of: dict[int, int] = {}  # esper entity -> uid (set once the units are placed)
         self._uids: tuple[int, ...] = ()  # every uid, in order (set once the units are placed)
         self._gone: dict[int, str] = {}  # units that left the map, by the exit's name
         # The views are cached; `write`, `put` and `drop` forget what depended on a component
@@ -81,6 +85,22 @@ class UnitStore:
     def has_component(self, uid: int, kind: type) -> bool:
         self.use_world()
         return esper.has_component(self._entities[uid], kind)
+
+    def having(self, kind: type[C]) -> list[tuple[int, C]]:
+        """The units that have a component of `kind`, in uid order, each with it (esper's
+        `get_component`: the world's query for them)."""
+        self.use_world()
+        uid_of = self._uid_of
+        return sorted(((uid_of[ent], comp) for ent, comp in esper.get_component(kind) if ent in uid_of),
+                      key=_first)
+
+    def having_all(self, *kinds: type) -> list[tuple[int, tuple[Any, ...]]]:
+        """The units that have a component of each of `kinds`, in uid order, each with them in
+        that order (esper's `get_components`)."""
+        self.use_world()
+        uid_of = self._uid_of
+        rows: list[tuple[int, Any]] = esper.get_components(*kinds)
+        return sorted(((uid_of[ent], tuple(comps)) for ent, comps in rows if ent in uid_of), key=_first)
 
     def write(self, uid: int, kind: type[C], **fields: Any) -> C:
         """Set `fields` on `uid`'s component of `kind` (say `write(uid, Posture, stance="prone")`)

@@ -70,3 +70,21 @@ def test_the_round_bookkeeping_and_the_decision_are_public(new_match):
     assert not m.over and m.has_unit(1) and not m.has_unit(7)
     m.decide("red", "time")
     assert m.over and m.winner == "red" and m.decided_by == ("time", ())
+
+
+def test_the_units_with_components_are_esper_s_answer_in_uid_order(new_match):
+    """`having` and `having_all` ask esper for the units with components: only those, in uid
+    order, each with its live components, and only this match's."""
+    squads = {"blue": [unit(RIFLEMAN, "A", 2, 5), unit(RIFLEMAN, "C", 3, 5)],
+              "red": [unit(RIFLEMAN, "B", 20, 5), unit(RIFLEMAN, "D", 21, 5)]}
+    other = new_match(make_grid(OPEN), squads)
+    other.put(0, Aiming(1, 0))
+    m = new_match(make_grid(OPEN), squads)
+    assert m.having(Aiming) == []
+    m.put(3, Aiming(0, 1))
+    m.put(1, Aiming(2, 1))
+    assert [(uid, a.target_uid) for uid, a in m.having(Aiming)] == [(1, 2), (3, 0)]
+    found = m.having_all(Position, Aiming)
+    assert [uid for uid, _ in found] == [1, 3]
+    assert found[0][1][0] is m.component(1, Position) and found[1][1][1] is m.component(3, Aiming)
+    assert [uid for uid, _ in m.having(Position)] == [0, 1, 2, 3]

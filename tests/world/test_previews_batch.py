@@ -1,7 +1,7 @@
-"""`RangeSystem.previews` (every fire mode at one target, the situation worked out once, and
-shared with later calls of the same decision) gives exactly `Match.preview` of each, in every
-ruleset, with fog of war and without, round after round of a real match (the AI weighs its
-shots and area fire with it)."""
+"""`range.previews` (game/world/systems/range.py: every fire mode at one target, the situation
+worked out once, and shared with later calls of the same decision) gives exactly
+`Match.preview` of each, in every ruleset, with fog of war and without, round after round of a
+real match (the AI weighs its shots and area fire with it)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from game.ai import make_controller
 from game.flow import Flow
 from game.maps import load_map
 from game.squads import map_squads
+from game.world.geometry.basics import neighbours8
 from game.world.match import Match
 
 CROSSROADS = Path(__file__).resolve().parents[2] / "maps" / "crossroads.tmx"
@@ -72,14 +73,14 @@ def test_previews_equal_one_preview_each(ruleset, fog):
 
 
 def test_remembered_neighbours_are_the_topologys():
-    """The situation's neighbour tiles, remembered by tile (`RangeSystem._neighbours`), are
-    `topology.neighbours` of every tile, corners and edges included, asked once or again."""
+    """The situation's neighbour tiles, remembered by tile (`SquareGrid.neighbours`), are
+    the grid's eight neighbours of every tile, corners and edges included, asked once or again."""
     grid = load_map(CROSSROADS)
     m = Match(grid, map_squads(grid, "default", 2), seed=1, ruleset=make_ruleset("yags"))
     try:
         for again in (False, True):
             for y in range(grid.height):
                 for x in range(grid.width):
-                    assert m.range._neighbours((x, y)) == m.topology.neighbours((x, y)), (x, y, again)
+                    assert m.topology.neighbours((x, y)) == neighbours8(grid, (x, y)), (x, y, again)
     finally:
         m.close()

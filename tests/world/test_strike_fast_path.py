@@ -1,5 +1,5 @@
 """Free strikes at a mover leaving reach (Free Strikes, 3), looked for only among the foes
-able to strike (`EngagementSystem.able_to_strike`, asked again whenever a strike or an
+able to strike (`reach.able_to_strike`, asked again whenever a strike or an
 overwatch may have changed the world): the same strikes, in the same order, as looking at
 every foe at every step (issue 20: a speed-up that must change nothing)."""
 
@@ -12,7 +12,7 @@ from gridfactory import make_grid
 from worldplay import BRAWLER, OPEN, RIFLEMAN, SWORDSMAN, declare_all, unit
 
 from game.world.actions import Move
-from game.world.systems.engagement import EngagementSystem
+from game.world.systems import movement
 
 SPEARMAN = {**SWORDSMAN, "weapon": "spear"}  # reach two tiles
 
@@ -42,7 +42,7 @@ def _crowded_walk(new_match, seed):
 def test_free_strikes_at_a_mover_are_those_of_every_foe_looked_at(new_match, monkeypatch, seed):
     fast = _crowded_walk(new_match, seed)
     with monkeypatch.context() as mp:
-        mp.setattr(EngagementSystem, "able_to_strike", lambda self, foes: list(range(len(foes))))
+        mp.setattr(movement, "able_to_strike", lambda m, foes: list(range(len(foes))))
         slow = _crowded_walk(new_match, seed)
     assert fast == slow
 

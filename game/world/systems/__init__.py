@@ -1,42 +1,41 @@
-"""The mission's systems: esper processors of one match's world, one module each.
+"""The match's systems in two layers, one module each (a file's name says what it holds).
 
-Each reads components, asks the ruleset, writes components and typed events. The turn
-driver (game/flow.py) runs them at the round's phase boundaries through `esper.process(phase)`
-(`RoundSteps.phase_step`, game/world/steps.py): each processor acts on the phases it cares about. The world's actions
-(game/world/actions/) call them while an action resolves.
+Queries are read-only: they read components and answer; the UI, the AI, the actions and the
+effects ask them. Effects change components (through the match's write API) and log typed
+events; only the actions (game/world/actions/), the turn driver's steps (game/world/steps.py)
+and other effects call them. A system imports what it uses from another by name; the calls
+between systems form no cycle (tests/world/test_system_layers.py builds the call graph;
+pyproject.toml's contract "The systems' layers" keeps the imports in this order, each line
+using only the lines after it):
 
-- movement: reachable tiles, paths and their costs, approaching a foe, stepping along a
-  path (leaving and entering reach), the moves that end with the round
-- engagement: melee reach, free strikes, counter strikes, grapples
-- sight: line of sight, cover, who sees whom
-- range: distance, the situation of an attack (range bands and increments are the
-  ruleset's, from the distance), the crowd and the shotgun's cone
-- autofire: shots and bursts with their ammunition, area and suppressive fire, bullet
-  shyness
-- explosions: throws, blast bands, taking cover
-- combat: an attack resolved and applied, with its fumbles (a jam, a dropped weapon, a shot
-  gone astray)
-- health: a unit's state changing, falling, exhaustion, the end-of-round checks
-- overwatch: watches kept and triggered
-- work: what lasts several rounds (reloading, first aid) going on or stopping
+effects
+- phases: the round's phases as esper processors (start, declared, move, end), run by the
+  turn driver through `esper.process` (`RoundSteps.phase_step`)
+- engagement: a melee attack, its approach walked, free and counter strikes
+- movement: stepping along a path (leaving reach, into an overwatch), the moves that end
+  with the round
+- free_strikes | overwatch | autofire | explosions: strikes at a mover leaving reach;
+  watches going off; shots, bursts, area and suppressive fire; throws and blasts
+- combat | work: an attack, the ruleset's exchange driven and its typed steps applied, with
+  its fumbles; reloads and first aid that last several rounds
+- health: a result's harm and typed effects landed, what an attack cost, a unit's state
+  changing (falling, exhaustion), the end-of-round checks
+- placement | holds | gear: a unit put on a tile, its gait walked; grapples and
+  overwhelming; weapons dropped, picked up, jammed
+
+queries
+- under_way: first aid given, a weapon dropped, what a unit carries on with
+- range | watches: distance and the situation of an attack, the crowd, a shotgun's cone;
+  the overwatches, what they cover, who presents itself to them
+- paths: reachable tiles, paths and costs, approaching, a full dodge's dive, where a thrust
+  lands, how a unit moves this round
+- sight | reach: line of sight and cover; holds and the foes able to strike
+
+Each function takes the match first: `paths.reachable(match, uid)`. The UI, the AI and the
+actions reach them through the match's doors too (`match.movement.reachable(uid)`,
+game/world/doors.py), the same functions bound to the match.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-import esper
-
-if TYPE_CHECKING:
-    from game.world.match import Match
-
-
-class System(esper.Processor):
-    """A processor of one match's world; `process(phase)` acts at a phase boundary of the
-    round (start, declared, move, end), most systems at none."""
-
-    def __init__(self, match: Match) -> None:
-        self.m = match
-
-    def process(self, phase: str) -> None:  # type: ignore[override]
-        """Act at the round's phase boundary `phase` (nothing by default)."""
+QUERIES = ("sight", "reach", "paths", "range", "watches", "under_way")
+EFFECTS = ("placement", "holds", "gear", "health", "combat", "work", "free_strikes", "overwatch", "autofire",
+           "explosions", "movement", "engagement", "phases")
