@@ -161,6 +161,7 @@ def bench_sight(runs: int) -> None:
 
 def bench_round(matches: int) -> None:
     from game.ai import make_controller
+    from game.flow import driver
     from game.maps import load_map
     from game.squads import map_squads
     from game.world.actions import Hold
@@ -175,13 +176,13 @@ def bench_round(matches: int) -> None:
             while not match.over:
                 t0 = time.perf_counter()
                 d = 0.0
-                for uid in match.start_round():
+                for uid in driver(match).start_round():
                     t1 = time.perf_counter()
                     action, choices = ais[match.view(uid).team].decide(match, uid)
                     d += time.perf_counter() - t1
                     if hasattr(match.declare(uid, action, **choices), "reason"):
                         match.declare(uid, Hold())
-                match.resolve_round()
+                driver(match).resolve_round()
                 times.append(time.perf_counter() - t0)
                 decide.append(d)
         finally:
@@ -252,16 +253,17 @@ from game.maps import load_map
 from game.squads import map_squads
 from game.world.actions import Hold
 from game.world.match import Match
+from game.flow import driver
 base = peak_kb()
 grid = load_map({map!r})
 match = Match(grid, map_squads(grid, "default", 8), seed=1)
 ais = {{t: make_controller("normal", 1, t) for t in ("blue", "red")}}
 while not match.over:
-    for uid in match.start_round():
+    for uid in driver(match).start_round():
         a, c = ais[match.view(uid).team].decide(match, uid)
         if hasattr(match.declare(uid, a, **c), "reason"):
             match.declare(uid, Hold())
-    match.resolve_round()
+    driver(match).resolve_round()
 peak = peak_kb()
 print(json.dumps({{"base_kb": base, "peak_kb": peak, "rounds": match.round}}))
 """

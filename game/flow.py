@@ -241,3 +241,13 @@ def answer_problem(question: Question, value: Any) -> str | None:
         ok = isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], dict)
         return None if ok else "answer with an action and its choices"
     return f"cannot answer a {question.kind} question"
+
+
+def driver(match: Any) -> Flow:
+    """The match's own turn driver, made the first time it is asked for: a match played with
+    no session (the tests, the benches, a scripted round) starts and resolves its rounds as
+    `driver(m).start_round()` and `driver(m).resolve_round()`. The match keeps it (its
+    `driver`), and knows nothing of this layer (world below flow: pyproject's contracts)."""
+    if match.driver is None:
+        match.driver = Flow(match)
+    return match.driver

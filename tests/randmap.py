@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "world"))
 from gridfactory import make_grid  # noqa: E402
 
 from engine.yags.catalogue import default_catalogue  # noqa: E402
+from game.flow import driver
 from game.maps.grid import GridMap, Spawn, TileRect
 
 # kind: its picture character in tests/world/gridfactory.py, whose LEGEND holds the facts
@@ -156,11 +157,11 @@ def play_random(seed: int) -> dict[str, Any]:
             guard += 1
             if guard > match.max_rounds + 1:
                 raise AssertionError(f"seed {seed}: round {match.round} past max_rounds {match.max_rounds}")
-            for uid in match.start_round():
+            for uid in driver(match).start_round():
                 action, choices = ais[match.view(uid).team].decide(match, uid)
                 if hasattr(match.declare(uid, action, **choices), "reason"):
                     match.declare(uid, Hold())
-            match.resolve_round()
+            driver(match).resolve_round()
         r = match.result()
         digest = hashlib.sha256("\n".join(match.log.lines()).encode()).hexdigest()
         return {"seed": seed, "levels": levels, "size": (grid.width, grid.height),

@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from randmap import random_setup  # noqa: E402
 
+from game.flow import driver
 from game.world.actions import (  # noqa: E402
     Aim,
     AreaFire,
@@ -130,7 +131,7 @@ def play(seed: int, pick) -> tuple[tuple, Made]:
     try:
         while not match.over:
             assert match.round < match.max_rounds, f"seed {seed}: past max_rounds"
-            for uid in match.start_round():
+            for uid in driver(match).start_round():
                 if match.view(uid).out:
                     continue
                 action = pick(candidates(match, uid, rng))
@@ -144,7 +145,7 @@ def play(seed: int, pick) -> tuple[tuple, Made]:
                     made.append((match.round, uid, Hold(), {}))
                     assert not hasattr(match.declare(uid, Hold()), "reason")
                 check_state(match, wounds, seed)
-            match.resolve_round()
+            driver(match).resolve_round()
             check_state(match, wounds, seed)
         assert match.winner in ("blue", "red", "draw")
         check_fallen_never_act(match, seed)
@@ -159,11 +160,11 @@ def replay(seed: int, made: Made) -> tuple:
     try:
         queue = list(made)
         while not match.over and queue:
-            match.start_round()
+            driver(match).start_round()
             while queue and queue[0][0] == match.round:
                 _, uid, action, choices = queue.pop(0)
                 match.declare(uid, action, **dict(choices))
-            match.resolve_round()
+            driver(match).resolve_round()
         return event_key(match), match.result()
     finally:
         match.close()

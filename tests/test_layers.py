@@ -72,3 +72,14 @@ def test_the_layer_contracts_hold():
 def test_no_import_circle_but_the_known_ones():
     found = {" + ".join(p) for p in circles()}
     assert found == KNOWN_CIRCLES, (found - KNOWN_CIRCLES, KNOWN_CIRCLES - found)
+
+
+def test_the_contracts_ignore_no_import():
+    """Issue 29: "world never imports flow, so Match.flow() goes". The last exception the
+    contracts carried (game.world.match -> game.flow) went with it: a match played without a
+    session asks game.flow.driver(m) for its turn driver. No import is let through."""
+    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
+    assert "ignore_imports" not in text
+    from game.world.match import Match
+
+    assert not hasattr(Match, "flow") and not hasattr(Match, "resolve_round")

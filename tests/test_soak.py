@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from randmap import box_in, play_random, random_map, random_setup, random_unit  # noqa: E402
 
 from game.ai import make_controller  # noqa: E402
+from game.flow import driver
 from game.world import geometry as geo  # noqa: E402
 from game.world.actions import Hold  # noqa: E402
 from game.world.match import Match  # noqa: E402
@@ -86,11 +87,11 @@ def test_boxed_in_unit_still_ends_by_max_rounds(level: str) -> None:
         ais = {t: make_controller(level, 3, t) for t in ("blue", "red")}
         while not match.over:
             assert match.round < match.max_rounds
-            for uid in match.start_round():
+            for uid in driver(match).start_round():
                 action, choices = ais[match.view(uid).team].decide(match, uid)
                 if hasattr(match.declare(uid, action, **choices), "reason"):
                     match.declare(uid, Hold())
-            match.resolve_round()
+            driver(match).resolve_round()
         assert match.winner == "draw"
         assert match.round == match.max_rounds == 5
     finally:

@@ -104,7 +104,7 @@ class Match(UnitStore):
         self._by = "elimination"  # how the match was decided (steps.check_victory)
         self._decided_by: tuple[str, ...] = ()  # the objectives that decided it
         self._allowances: dict[int, tuple[UnitView, dict[str, int]]] = {}
-        self._flow: Any = None
+        self.driver: Any = None  # its own turn driver, once one is asked for (game.flow.driver)
         esper.switch_world(self.world)
         self.declarations = Declarations(self)
         self.steps = RoundSteps(self)
@@ -288,24 +288,6 @@ class Match(UnitStore):
               data: Payload | None = None) -> None:
         """Add an event of this round and phase to the log."""
         self.log.add(Event(self.round, self.phase, kind, text, actor, target, data))
-
-    def start_round(self) -> list[int]:
-        """Begin a round (through the match's own turn driver, game/flow.py): the units that
-        declare, in the order they declare; then `declare` each, then `resolve_round`."""
-        return self.flow.start_round()
-
-    def resolve_round(self) -> None:
-        """Carry out the round declared (the turn driver goes on to the round's end)."""
-        self.flow.resolve_round()
-
-    @property
-    def flow(self) -> Any:
-        """The turn driver that runs this match's rounds when no other was given one."""
-        if self._flow is None:
-            from game.flow import Flow
-
-            self._flow = Flow(self)
-        return self._flow
 
     # --- the end ----------------------------------------------------------------------------
 

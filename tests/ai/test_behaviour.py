@@ -5,6 +5,7 @@ from gridfactory import make_grid
 
 from game.ai import make_controller
 from game.ai.tactical import blast_harm, grenade_safe
+from game.flow import driver
 from game.maps import load_map
 from game.sim import MatchSpec, spec_squads
 from game.world import geometry as geo
@@ -31,7 +32,7 @@ def decide_first(m, level="normal"):
     """Start a round; every unit decides in order; returns {uid: (action, choices)}."""
     out = {}
     ais = {t: make_controller(level, 3, t) for t in ("blue", "red")}
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         action, choices = ais[m.view(uid).team].decide(m, uid)
         assert not hasattr(m.check(uid, action), "reason")
         assert not hasattr(m.declare(uid, action, **choices), "reason")
@@ -50,7 +51,7 @@ def test_never_throws_where_a_friend_is_within_twice_the_radius(new_match, level
         m = new_match(g, squads, seed=seed)
         ai = make_controller(level, seed, "blue")
         ai.level = ai.level.__class__(**{**ai.level.__dict__, "mistake_rate": 0.0})
-        for uid in m.start_round():
+        for uid in driver(m).start_round():
             if m.view(uid).team == "blue":
                 action, _ = ai.decide(m, uid)
                 if isinstance(action, Throw):
@@ -89,7 +90,7 @@ def test_reloads_when_empty(new_match):
         m2 = m
         ai = make_controller(level, 1, "blue")
         ai.level = ai.level.__class__(**{**ai.level.__dict__, "mistake_rate": 0.0})
-        m2.start_round() if m2.phase != "declare" else None
+        driver(m2).start_round() if m2.phase != "declare" else None
         action, _ = ai.decide(m2, 0)
         assert isinstance(action, Reload), (level, action)
 
@@ -101,7 +102,7 @@ def test_melee_unit_closes_in(new_match):
     ai = make_controller("hard", 1, "blue")
     start = geo.distance_m(g, m.view(0).pos, m.view(1).pos)
     for _ in range(3):
-        for uid in m.start_round():
+        for uid in driver(m).start_round():
             if uid == 0:
                 action, choices = ai.decide(m, 0)
                 assert isinstance(action, Move | Attack)
@@ -110,7 +111,7 @@ def test_melee_unit_closes_in(new_match):
                 m.declare(0, action, **choices)
             else:
                 m.declare(uid, Hold())
-        m.resolve_round()
+        driver(m).resolve_round()
         if m.over:
             break
     assert geo.distance_m(g, m.view(0).pos, m.view(1).pos) < start - 10
@@ -139,7 +140,7 @@ def test_every_decision_is_legal_over_a_whole_match(level):
     try:
         ais = {"blue": make_controller(level, 5, "blue"), "red": make_controller("normal", 5, "red")}
         while not m.over and m.round < 15:
-            for uid in m.start_round():
+            for uid in driver(m).start_round():
                 action, choices = ais[m.view(uid).team].decide(m, uid)
                 assert not hasattr(m.check(uid, action), "reason"), (level, action, m.check(uid, action))
                 r = m.declare(uid, action, **choices)
@@ -147,6 +148,6 @@ def test_every_decision_is_legal_over_a_whole_match(level):
                     # only the fumbled-initiative rule (not visible to check) may refuse
                     assert "fumbled initiative" in r.reason, r.reason
                     m.declare(uid, Hold())
-            m.resolve_round()
+            driver(m).resolve_round()
     finally:
         m.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from gridfactory import make_grid
 
 from game.ai import make_controller
+from game.flow import driver
 from game.world.actions import Attack, Hold, PickUp, Reload
 from game.world.components import Ammo
 
@@ -32,14 +33,14 @@ def blue_round(m, ai):
     """Blue unit 0 declares what the AI decides (checked legal), the others hold; the round
     resolves. Returns blue's action."""
     got = None
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         if uid == 0:
             got = ai.decide(m, 0)
             assert not hasattr(m.check(0, got[0]), "reason"), m.check(0, got[0])
             assert not hasattr(m.declare(0, got[0], **got[1]), "reason")
         else:
             m.declare(uid, Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     return got[0]
 
 

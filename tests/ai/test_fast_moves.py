@@ -10,6 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.flow import driver
+
 
 def _cover_step_tile_by_tile(ai, m, me, target, visible):
     """`_cover_step` the plain way: each reachable tile in the side's order, its cover from
@@ -53,7 +55,7 @@ def test_cover_step_is_the_tile_by_tile_one(new_match, name, level, fog):
     ais = {t: make_controller(level, 4, t) for t in ("blue", "red")}
     steps = 0
     for _ in range(6):
-        for uid in m.start_round():
+        for uid in driver(m).start_round():
             ai = ais[m.view(uid).team]
             me = m.view(uid)
             enemies = ai.facts(m).living(enemy_of=me.team)
@@ -64,7 +66,7 @@ def test_cover_step_is_the_tile_by_tile_one(new_match, name, level, fog):
                 steps += bool(got)
             action, choices = ai.decide(m, uid)
             m.declare(uid, action, **choices)
-        m.resolve_round()
+        driver(m).resolve_round()
         if m.over:
             break
     assert steps  # some steps to cover were taken
@@ -138,7 +140,7 @@ def test_random_ai_decides_as_with_a_search_for_each_mode(new_match, name, fog):
     ais = {t: (RandomAI(6, t), Plain(6, t)) for t in ("blue", "red")}
     moved = 0
     for _ in range(6):
-        for uid in m.start_round():
+        for uid in driver(m).start_round():
             fast, plain = ais[m.view(uid).team]
             assert fast._options(m, uid) == plain._options(m, uid)
             got = fast.decide(m, uid)
@@ -146,7 +148,7 @@ def test_random_ai_decides_as_with_a_search_for_each_mode(new_match, name, fog):
             assert fast.rng.getstate() == plain.rng.getstate()
             m.declare(uid, got[0], **got[1])
             moved += type(got[0]).__name__ == "Move"
-        m.resolve_round()
+        driver(m).resolve_round()
         if m.over:
             break
     assert moved  # some random moves were declared
@@ -205,7 +207,7 @@ def test_withdraw_is_the_plain_one(new_match, name, fog):
     ais = {t: make_controller("normal", 7, t) for t in ("blue", "red")}
     asked = 0
     for _ in range(6):
-        for uid in m.start_round():
+        for uid in driver(m).start_round():
             ai = ais[m.view(uid).team]
             me = m.view(uid)
             visible = ai.seen_among(m, me, ai.facts(m).living(enemy_of=me.team))
@@ -214,7 +216,7 @@ def test_withdraw_is_the_plain_one(new_match, name, fog):
                 asked += 1
             action, choices = ai.decide(m, uid)
             m.declare(uid, action, **choices)
-        m.resolve_round()
+        driver(m).resolve_round()
         if m.over:
             break
     assert asked
@@ -252,7 +254,7 @@ def test_advance_pick_is_every_candidate_weighed(new_match, name, level, fog):
     ais = {t: make_controller(level, 11, t) for t in ("blue", "red")}
     picked = 0
     for _ in range(4):
-        for uid in m.start_round():
+        for uid in driver(m).start_round():
             ai = ais[m.view(uid).team]
             me = m.view(uid)
             enemies = ai.facts(m).living(enemy_of=me.team)
@@ -269,7 +271,7 @@ def test_advance_pick_is_every_candidate_weighed(new_match, name, level, fog):
                     picked += 1
             action, choices = ai.decide(m, uid)
             m.declare(uid, action, **choices)
-        m.resolve_round()
+        driver(m).resolve_round()
         if m.over:
             break
     assert picked

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.tactical_moves import _crowding
+from game.flow import driver
 
 
 def _crowding_by_counting(near, tiles, apart):
@@ -50,10 +51,10 @@ def test_seen_among_is_sees_one_by_one(new_match, fog):
     m = new_match(grid, map_squads(grid, "default", 8), seed=3, fog=fog)
     ais = {t: make_controller("normal", 3, t) for t in ("blue", "red")}
     for _ in range(3):  # a few rounds played: the sides have moved, under fog some are only remembered
-        for uid in m.start_round():
+        for uid in driver(m).start_round():
             action, choices = ais[m.view(uid).team].decide(m, uid)
             m.declare(uid, action, **choices)
-        m.resolve_round()
+        driver(m).resolve_round()
     ghost_count = 0
     for team in ("blue", "red"):
         fast, slow = make_controller("normal", 5, team), make_controller("normal", 5, team)
@@ -108,7 +109,7 @@ def test_round_facts_living_follows_the_deciding_units_view(new_match, fog):
     m = new_match(grid, map_squads(grid, "default", 6), seed=2, fog=fog)
     ais = {t: make_controller("normal", 2, t) for t in ("blue", "red")}
     for _ in range(4):
-        for uid in m.start_round():
+        for uid in driver(m).start_round():
             ai = ais[m.view(uid).team]
             action, choices = ai.decide(m, uid)
             f = ai.facts(m)
@@ -117,7 +118,7 @@ def test_round_facts_living_follows_the_deciding_units_view(new_match, fog):
                 for enemy_of in (None, "blue", "red"):
                     assert f.living(team, enemy_of) == filtered(f, team, enemy_of)
             m.declare(uid, action, **choices)
-        m.resolve_round()
+        driver(m).resolve_round()
 
 
 @settings(max_examples=300)
@@ -197,7 +198,7 @@ def test_danger_tiles_are_the_declarations_read_unit_by_unit(new_match, name, fo
     m = new_match(grid, map_squads(grid, "default", 8), seed=5, fog=fog)
     ais = {t: make_controller("normal", 5, t) for t in ("blue", "red")}
     for _ in range(6):
-        for uid in m.start_round():
+        for uid in driver(m).start_round():
             ai = ais[m.view(uid).team]
             me = m.view(uid)
             blasts, arcs, claimed = ai.danger_tiles(m, me)
@@ -205,7 +206,7 @@ def test_danger_tiles_are_the_declarations_read_unit_by_unit(new_match, name, fo
             assert (Counter(blasts), Counter(arcs), claimed) == (Counter(want[0]), Counter(want[1]), want[2])
             action, choices = ai.decide(m, uid)
             m.declare(uid, action, **choices)
-        m.resolve_round()
+        driver(m).resolve_round()
         if m.over:
             break
 

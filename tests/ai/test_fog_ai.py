@@ -5,6 +5,7 @@ from worldplay import FOG_RIFLEMAN as RIFLEMAN
 from worldplay import ROOMS
 
 from game.ai import make_controller
+from game.flow import driver
 from game.world.actions import Hold, Move, Overwatch
 
 
@@ -15,7 +16,7 @@ def unit(name, x, y):
 def decision(new_match, red_at, fog=True, sees_all=False):
     m = new_match(make_grid(ROOMS), {"blue": [unit("A", 3, 2)], "red": [unit("B", *red_at)]}, fog=fog)
     ai = make_controller("normal", 1, "blue", sees_all=sees_all)
-    m.start_round()
+    driver(m).start_round()
     a = m.units("blue")[0].uid
     return ai.decide(m, a)
 
@@ -37,10 +38,10 @@ def test_an_enemy_last_seen_nearby_is_watched_for(new_match):
     """It knows an enemy is near but not where: an overwatch toward where it was seen."""
     m = new_match(make_grid(ROOMS), {"blue": [unit("A", 3, 5)], "red": [unit("B", 18, 5)]}, fog=True)
     a, b = m.units("blue")[0].uid, m.units("red")[0].uid
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         m.declare(uid, Move(((18, 5), (18, 4), (18, 3))) if uid == b else Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     assert not m.sees("blue", b) and m.vision.last_seen["blue"][b][0] == (18, 5)
-    m.start_round()
+    driver(m).start_round()
     action, _ = make_controller("normal", 1, "blue").decide(m, a)
     assert action == Overwatch((18, 5))

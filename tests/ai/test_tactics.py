@@ -11,6 +11,7 @@ from gridfactory import make_grid
 from engine.yags.health import Condition
 from game.ai import make_controller
 from game.ai.tactical import blast_harm
+from game.flow import driver
 from game.world import geometry as geo
 from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload, Throw
 
@@ -35,7 +36,7 @@ def careful(level: str = "normal", team: str = "blue", seed: int = 1):
 def first_blue_decision(m, ai):
     """Start a round; red units hold; returns blue unit 0's (action, choices)."""
     got = None
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         if uid == 0:
             got = ai.decide(m, uid)
             assert not hasattr(m.check(uid, got[0]), "reason"), m.check(uid, got[0])

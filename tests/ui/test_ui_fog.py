@@ -5,6 +5,7 @@ import os
 
 from uihelp import ai_declares_round
 
+from game.flow import driver
 from game.session import SessionConfig
 from game.ui import fogview as fv
 from game.ui.app import new_session
@@ -102,7 +103,7 @@ def test_declarations_in_the_log_hidden_and_unknown(new_match):
                   fog=True)
     b = next(v.uid for v in m.units("red") if v.name == "B")
     start = len(m.log)
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         m.declare(uid, Move(((18, 2), (18, 3), (18, 4), (18, 5))) if uid == b else Hold())
     hidden = fv.hidden_units(m, "blue")
     lines = [line.split("] ", 1)[-1] for line in fv.log_lines(m, "blue", m.log.events[start:], hidden)
@@ -127,11 +128,11 @@ def _gap_match(new_match, bx, by):
 def _play_round_moving(m, b, path):
     from game.world.actions import Move
 
-    order = m.start_round()
+    order = driver(m).start_round()
     m.log.add(Event(m.round, "fast", "attack", "B fires at A", b, m.units("blue")[0].uid))
     for uid in order:
         m.declare(uid, Move(path) if uid == b else Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
 
 
 def test_the_log_names_an_enemy_as_the_side_saw_it_then(new_match):

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+from game.flow import driver
 from game.ui.battle_playback import Playback
 from game.world.actions import Hold, Move
 from game.world.events import MovedTo
@@ -32,7 +33,7 @@ def move_step(new_match, order, viewer="blue", walks=None, blue_at=(3, 2)):
     paths = {v.uid: walks[v.name] for v in m.units("red")}
     rnd = m.round + 1
     declared = []
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         action = Move(paths[uid]) if uid in paths else Hold()
         m.declare(uid, action)
         declared.append((uid, action, {}))
@@ -47,7 +48,7 @@ def move_step(new_match, order, viewer="blue", walks=None, blue_at=(3, 2)):
     play.fx.add = lambda fx: added.append((play.i, fx)) or fx
     play.begin_round()
     first = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     play.on_resolved(first, rnd)
     while play.busy():
         play.tick(play.durations[play.i] + 1)

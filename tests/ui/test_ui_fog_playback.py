@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from game.flow import driver
 from game.ui import fogview as fv
 from game.world.actions import Hold, Move
 
@@ -28,10 +29,10 @@ def test_each_sides_glimpses_of_the_round(new_match):
     m = new_match(make_grid(ROOMS), {"blue": [{**RIFLEMAN, "name": "A", "x": 3, "y": 5}],
                                      "red": [{**RIFLEMAN, "name": "B", "x": 18, "y": 2}]}, fog=True)
     b = m.units("red")[0].uid
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         m.declare(uid, Move(((18, 2), (18, 3), (18, 4), (18, 5))) if uid == b else Hold())
     before = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     moved = next(i for i, e in enumerate(m.log.events) if e.kind == "move")
     assert b not in m.vision.glimpse("blue", before).enemies
     assert b not in m.vision.glimpse("blue", moved).enemies

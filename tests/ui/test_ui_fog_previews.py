@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from engine.rulesets import make_ruleset
+from game.flow import driver
 from game.squads import template_spec
 from game.ui import previews as pv
 from game.ui.panels import preview_lines
@@ -28,7 +29,7 @@ def hidden_neighbour(new_match, monkeypatch, fog, c_at=(8, 2), ruleset="yags", a
                   fog=fog, ruleset=make_ruleset(ruleset))
     if fog:
         monkeypatch.setattr(m.rules, "notice", lambda *a, **k: (False, "failed"))
-    m.start_round()
+    driver(m).start_round()
     a = m.units("blue")[0].uid
     b, c = (v.uid for v in m.units("red"))
     return m, a, b, c

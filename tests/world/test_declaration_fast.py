@@ -7,6 +7,7 @@ from __future__ import annotations
 from gridfactory import make_grid
 from worldplay import OPEN, RIFLEMAN, SWORDSMAN, declare_all, unit
 
+from game.flow import driver
 from game.world.actions import Hold, Move
 
 
@@ -20,7 +21,7 @@ def test_all_declared_is_declared_unit_by_unit(new_match):
     m = new_match(make_grid(OPEN), squads)
     other = new_match(make_grid(OPEN), squads, seed=2)
     assert m.all_declared() == one_by_one(m) == {}
-    order = list(m.start_round())
+    order = list(driver(m).start_round())
     for k, uid in enumerate(order):
         m.declare(uid, Move(((m.view(uid).pos[0] + 1, m.view(uid).pos[1]),), "free") if k % 2 else Hold())
         declare_all(other, {})
@@ -37,7 +38,7 @@ def test_a_declaration_in_the_same_stance_keeps_the_view(new_match):
 
     m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "Able", 2, 2), unit(RIFLEMAN, "Baker", 3, 5)],
                                     "red": [unit(RIFLEMAN, "Charlie", 9, 2)]})
-    order = list(m.start_round())
+    order = list(driver(m).start_round())
     views = {u: m.view(u) for u in m.uids()}
     first, second = order[0], order[1]
     assert m.declare(first, Hold(), stance="normal") and m.view(first) is views[first]

@@ -12,6 +12,7 @@ from gridfactory import make_grid
 from worldplay import BRAWLER, MEDIC, OPEN, RIFLEMAN, SWORDSMAN, ok, play, refused, spy, texts, unit
 
 from engine.yags.health import Condition
+from game.flow import driver
 from game.saves import action_from_dict, action_to_dict
 from game.world.actions import (
     Attack,
@@ -101,8 +102,8 @@ def test_first_aid_is_interrupted_by_another_declaration_and_starts_afresh(new_m
     for _ in range(3):
         play(m, {0: FirstAid(1, stuns=True)})
     assert m.work.tending(0).rounds_left == 9
-    m.start_round()
-    m.resolve_round()  # undeclared: it carries on
+    driver(m).start_round()
+    driver(m).resolve_round()  # undeclared: it carries on
     assert m.work.tending(0).rounds_left == 8
     assert m.declared(0).action == FirstAid(1, stuns=True)
     start = play(m, {0: Hold()})
@@ -149,7 +150,7 @@ def test_a_won_grapple_holds_both_and_the_held_loses_the_rest_of_its_round(new_m
     assert (m.declared(2).ruleset_decl.stance, m.declared(2).ruleset_decl.grappling) == ("grappled", "W")
     assert (m.declared(0).ruleset_decl.stance, m.declared(0).ruleset_decl.grappling) == ("grappled", "R")
     calls = spy(monkeypatch, m, "declare")
-    queue = m.start_round()
+    queue = driver(m).start_round()
     for uid in queue:
         if uid == 2:
             refused(m.check(2, Move(((6, 5), (7, 5)), "free")), "held by W and cannot move away")
@@ -171,10 +172,10 @@ def test_the_holder_lets_go_by_moving_and_a_hold_ends_when_one_falls(new_match):
     refused(m.check(0, Attack(1, "melee")), "can attack no one else")
     refused(m.check(0, FullDodge()), "letting go")
     ok(m.check(0, Move(((5, 5), (4, 5)), "free")))
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         ok(m.declare(uid, Move(((5, 5), (4, 5)), "free") if uid == 0 else Hold()))
     assert m.engagement.grappled_with(2) is None and any("W lets go: the hold with R ends" in t for t in texts(m))
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.view(0).pos == (4, 5)
     m = grapple_match(new_match)
     play(m, {0: Attack(2, "melee", {"manoeuvre": "grapple"})}, {2: {"defences": 0}}, faces=[15, 15, 2])

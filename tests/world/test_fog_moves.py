@@ -6,6 +6,7 @@ into an unseen unit."""
 from gridfactory import make_grid
 
 from game.ai import make_controller
+from game.flow import driver
 from game.world.actions import Hold, Move
 
 RIFLEMAN = {
@@ -26,7 +27,7 @@ def hedge_match(new_match, monkeypatch, fog, red_at=(8, 2), blue_at=(4, 2)):
     m = new_match(make_grid(HEDGE), {"blue": [unit("A", *blue_at)], "red": [unit("B", *red_at)]}, fog=fog)
     if fog:
         monkeypatch.setattr(m.rules, "notice", lambda *a, **k: (False, "failed"))
-    order = m.start_round()
+    order = driver(m).start_round()
     return m, m.units("blue")[0].uid, m.units("red")[0].uid, order
 
 
@@ -54,7 +55,7 @@ def test_a_move_into_an_unseen_unit_stops_short_and_reveals_it(new_match, monkey
     for uid in order:
         out = m.declare(uid, Move(tuple(m.movement.path(a, (10, 2))), "run") if uid == a else Hold())
         assert not hasattr(out, "reason")
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.view(a).pos == (7, 2)
     assert m.view(b).pos == (8, 2)
     assert m.sees("blue", b)
@@ -70,7 +71,7 @@ def test_a_move_ending_on_an_unseen_unit_is_declared_and_stops_short(new_match, 
     for uid in order:
         out = m.declare(uid, Move(tuple(m.movement.path(a, (8, 2))), "run") if uid == a else Hold())
         assert not hasattr(out, "reason")
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.view(a).pos == (7, 2)
 
 
@@ -87,7 +88,7 @@ def test_the_ai_plans_from_its_sides_knowledge(new_match, monkeypatch):
         monkeypatch.setattr(m.rules, "notice", lambda *a, **k: (False, "failed"))
         c = m.units("red")[1].uid
         m.vision.last_seen["blue"][c] = ((25, 1), -5)  # seen long ago, out of sight now
-        m.start_round()
+        driver(m).start_round()
         assert not m.sees("blue", c) and m.units("red")[0].uid in m.vision.unnoticed["blue"]
         action, _ = make_controller("normal", 1, "blue").decide(m, m.units("blue")[0].uid)
         m.close()

@@ -12,6 +12,7 @@ from engine.dice import Dice
 from engine.notice import yags_spot_difficulty
 from engine.ruleset import Participant
 from engine.rulesets import make_ruleset
+from game.flow import driver
 from game.world.actions import Attack, Hold, Move
 
 OPEN = ["." * 20 for _ in range(6)]
@@ -76,7 +77,7 @@ def test_declarations_open_unknown_and_hidden(new_match):
                                      "red": [unit("B", 18, 2), unit("D", 14, 1)]}, fog=True)
     a, c = (v.uid for v in m.units("blue"))
     b, d = (v.uid for v in m.units("red"))
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         if uid == b:
             m.declare(b, Move(((18, 2), (18, 3), (18, 4), (18, 5))))  # into the door's row
         else:
@@ -95,7 +96,7 @@ def test_no_direct_attack_on_an_unnoticed_enemy_and_its_attack_is_from_an_unknow
     m = new_match(make_grid(HEDGE), {"blue": [unit("A", 9, 2)], "red": [unit("B", 2, 2)]}, fog=True)
     monkeypatch.setattr(m.rules, "notice", lambda *a, **k: (False, "failed"))
     a, b = m.units("blue")[0].uid, m.units("red")[0].uid
-    m.start_round()
+    driver(m).start_round()
     assert m.topology.line_of_sight(m.view(b).pos, m.view(a).pos)  # the hedge hides, it does not block
     assert b in m.vision.unnoticed["blue"] or a in m.vision.unnoticed["red"]
     hider, seeker = (a, b) if a in m.vision.unnoticed["red"] else (b, a)
@@ -109,7 +110,7 @@ def test_no_direct_attack_on_an_unnoticed_enemy_and_its_attack_is_from_an_unknow
     while m.declaring() is not None:
         u = m.declaring()
         assert not hasattr(m.declare(u, Attack(seeker) if u == hider else Hold()), "reason")
-    m.resolve_round()
+    driver(m).resolve_round()
     assert seen and seen[0] is True  # no defence against an unknown target
     assert m.sees(m.view(seeker).team, hider)  # the attack gave it away
 

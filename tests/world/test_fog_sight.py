@@ -14,6 +14,7 @@ from gridfactory import make_grid
 from worldplay import FOG_RIFLEMAN as RIFLEMAN
 from worldplay import ROOMS
 
+from game.flow import driver
 from game.lab.simulate import simulate
 from game.maps import load_map
 from game.sim import MatchSpec, choose_fog, play_match
@@ -67,7 +68,7 @@ def test_a_side_sees_what_its_units_see_and_shooting_follows(new_match):
     for e in (b, d):
         assert (e in seen) == any(m.topology.line_of_sight(v.pos, m.view(e).pos) for v in m.units("blue"))
     assert b not in seen and not m.sees("blue", b)
-    m.start_round()
+    driver(m).start_round()
     assert hasattr(m.check(a, Attack(b)), "reason")  # behind the wall
     assert m.sees("blue", a) and m.sees("red", b)  # a side always sees its own
 
@@ -80,9 +81,9 @@ def test_memory_keeps_tiles_and_where_an_enemy_was_last_seen(new_match):
     assert m.sees("blue", b)  # along the door's row
     assert m.vision.last_seen["blue"][b] == ((18, 5), 0)
     before = m.vision.remembered["blue"].copy()
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         m.declare(uid, Move(((18, 5), (18, 4), (18, 3))) if uid == b else Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.view(b).pos == (18, 3) and not m.sees("blue", b)
     assert m.vision.last_seen["blue"][b] == ((18, 5), 1)  # seen there in round 1, before the move ended
     assert (m.vision.remembered["blue"] >= before).all()
@@ -179,10 +180,10 @@ def test_the_sight_cache_reads_the_units_places_again_only_when_a_view_changed(n
     assert views._signature() == plain()
     b = next(v.uid for v in m.units("red") if v.name == "B")
     assert not views.sees("blue", b)
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         m.declare(uid, Move(((18, 2), (18, 3), (18, 4), (18, 5))) if uid == b else Hold())
         assert views._signature() == plain()
-    m.resolve_round()
+    driver(m).resolve_round()
     assert views._signature() == plain()
     assert m.view(b).pos == (18, 5) and views.sees("blue", b)  # in the doorway's line now
     m.view(b)  # the same view: the places are not read again

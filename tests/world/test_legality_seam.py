@@ -13,6 +13,7 @@ from engine.outcome import Impossible
 from engine.ruleset import DeclarationRequest
 from engine.yags.ruleset import YagsRuleset
 from game.ai import make_controller
+from game.flow import driver
 from game.world.actions import Attack, Hold, Move
 
 
@@ -56,7 +57,7 @@ def test_one_answer_for_the_ui_the_ai_and_the_declaration(new_match):
     assert not isinstance(m.check(0, shot), Impossible)
     rules.refuse = True
     assert m.check(0, shot) == Impossible("no shot today (the test's rule)")  # the UI's greyed button
-    order = m.start_round()
+    order = driver(m).start_round()
     ai = make_controller("normal", 1, "blue")
     for uid in order:
         if uid == 0:

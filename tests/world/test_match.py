@@ -4,6 +4,7 @@ import esper
 import pytest
 from gridfactory import make_grid
 
+from game.flow import driver
 from game.world.actions import AreaFire, Attack, FullDodge, Hold, Move, Reload, Throw
 from game.world.events import MovedTo
 
@@ -29,7 +30,7 @@ def unit(spec, name, x, y, **extra):
 
 def declare_all(m, plan):
     """plan: uid -> action (others hold)."""
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         assert not hasattr(m.declare(uid, plan.get(uid, Hold())), "reason"), m.log.lines()[-3:]
 
 
@@ -50,13 +51,13 @@ def test_initiative_once_and_declaration_order_increasing(new_match):
               "red": [unit(RIFLEMAN, f"R{i}", 25, 1 + i) for i in range(3)]}
     m = new_match(g, squads, seed=5)
     inits = {uid: m.view(uid).initiative for uid in m.uids()}
-    order = m.start_round()
+    order = driver(m).start_round()
     assert [inits[u] for u in order] == sorted(inits[u] for u in order)
     assert len(m.log.of_kind("initiative")) == 6
     for uid in order:
         m.declare(uid, Hold())
-    m.resolve_round()
-    m.start_round()
+    driver(m).resolve_round()
+    driver(m).start_round()
     assert {uid: m.view(uid).initiative for uid in m.uids()} == inits
     assert len(m.log.of_kind("initiative")) == 6
 
@@ -71,7 +72,7 @@ def test_actions_fast_normal_slow_in_decreasing_initiative(new_match):
     shots = {0: Attack(3, "shot", {"shot": "snap"}), 1: Attack(3, "shot", {"shot": "careful"}), 2: Attack(3, "shot")}
     declare_all(m, shots)
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     attackers = []
     for e in m.log.since(start):
         if e.kind == "attack" and e.actor in (0, 1, 2) and e.actor not in attackers:
@@ -87,13 +88,13 @@ def test_movement_ends_at_end_of_round_and_costs(new_match):
     g = make_grid(OPEN)
     m = new_match(g, {"blue": [unit(RIFLEMAN, "Mover", 0, 0)], "red": [unit(RIFLEMAN, "Watcher", 29, 11)]})
     assert m.movement_allowance(0) == {"free": 6, "run": 12, "sprint": 27}
-    m.start_round()
+    driver(m).start_round()
     too_far = Move(tuple((x, 0) for x in range(0, 8)), "free")
     assert "allows 6 m" in m.declare(0, too_far).reason
     run = Move(tuple((x, 0) for x in range(0, 13)), "run")
     assert not hasattr(m.declare(0, run), "reason")
     m.declare(1, Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.view(0).pos == (12, 0)
     moves = [e for e in m.log.events if e.kind == "move"]
     assert moves and moves[-1].phase == "move"
@@ -104,7 +105,7 @@ def test_shooting_needs_sight_and_range(new_match):
                    "....#.....",
                    ".........."])
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 1, 1)], "red": [unit(RIFLEMAN, "B", 8, 1)]})
-    m.start_round()
+    driver(m).start_round()
     assert "no line of sight" in m.check(0, Attack(1, "shot")).reason
     assert not hasattr(m.check(0, Attack(1, "melee")), "x") and "not a melee weapon" in m.check(0, Attack(1, "melee")).reason
 
@@ -127,15 +128,15 @@ def test_ammunition_is_used_and_reloading_takes_rounds(new_match):
     g = make_grid(OPEN)
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 1, 1)], "red": [unit({**RIFLEMAN, "armour": ["ceramic_plate_carrier"]}, "B", 6, 1)]})
     declare_all(m, {0: Attack(1, "burst", {"bursts": 3})})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.view(0).ammo.loaded == 0
     assert "empty" in m.check(0, Attack(1, "shot")).reason
     declare_all(m, {0: Reload()})
-    m.resolve_round()
+    driver(m).resolve_round()
     reload_rounds = m.rules.weapon_facts(m.view(0).combatant).reload_rounds
     for _ in range(reload_rounds - 1):
         declare_all(m, {0: Reload()})
-        m.resolve_round()
+        driver(m).resolve_round()
     assert m.view(0).ammo.loaded == 30 and m.view(0).ammo.magazines == 1
 
 
@@ -145,7 +146,7 @@ def test_melee_approach_is_implied_and_longer_reach_strikes_first(new_match):
     g = make_grid(OPEN)
     m = new_match(g, {"blue": [unit(SWORDSMAN, "Sword", 2, 5)], "red": [unit(SPEARMAN, "Spear", 9, 5)]}, seed=4)
     declare_all(m, {0: Attack(1, "melee")})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert max(abs(m.view(0).pos[0] - 9), abs(m.view(0).pos[1] - 5)) <= 1 or m.view(0).out
     kinds = [e.text for e in m.log.events if e.kind == "free_strike"]
     assert any("longer reach" in t for t in kinds)
@@ -159,7 +160,7 @@ def test_running_past_an_enemy_draws_a_free_strike(new_match):
     m = new_match(g, {"blue": [unit(SWORDSMAN, "Runner", 2, 0)], "red": [unit(SWORDSMAN, "Guard", 7, 1)]}, seed=3)
     path = tuple((x, 0) for x in range(2, 13))
     declare_all(m, {0: Move(path, "run")})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert any(e.kind == "free_strike" and e.actor == 1 for e in m.log.events)
 
 
@@ -175,7 +176,7 @@ def test_grenade_blast_hits_friends_and_foes_and_hard_cover_protects(new_match):
               "red": [unit(RIFLEMAN, "R1", 14, 2), unit(RIFLEMAN, "R2", 14, 3)]}
     m = new_match(g, squads, seed=11)
     declare_all(m, {0: Throw("concussion_grenade", (14, 2))})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.log.of_kind("blast")
     assert m.view(0).grenades == ()
 
@@ -187,7 +188,7 @@ def test_area_fire_works_through_the_arc_nearest_first(new_match):
               "red": [unit(RIFLEMAN, "Near", 6, 5), unit(RIFLEMAN, "Far", 9, 5), unit(RIFLEMAN, "Off", 6, 0)]}
     m = new_match(g, squads, seed=8)
     declare_all(m, {0: AreaFire((10, 5))})
-    m.resolve_round()
+    driver(m).resolve_round()
     targets = [e.target for e in m.log.events if e.kind == "attack" and e.actor == 0 and e.target is not None]
     assert targets and targets[0] == 1
     assert 3 not in targets
@@ -213,7 +214,7 @@ def test_a_throw_and_area_fire_take_a_free_move_in_the_same_declaration(new_matc
     throw = Throw("concussion_grenade", (12, 2), step)
     burst = AreaFire((20, 8), False, ((3, 8),))
     declare_all(m, {0: throw, 1: burst})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.log.of_kind("blast") and m.view(0).pos == step[-1] and m.view(1).pos == (3, 8)
     assert to_dict(throw)["path"] == [list(t) for t in step]
     assert action_from_dict(to_dict(throw)) == throw
@@ -226,10 +227,10 @@ def test_full_dodge_moves_to_cover(new_match):
                    "....#.....",
                    ".........."])
     m = new_match(g, {"blue": [unit(RIFLEMAN, "Dodger", 5, 0)], "red": [unit(RIFLEMAN, "Shooter", 3, 2)]})
-    m.start_round()
+    driver(m).start_round()
     assert not hasattr(m.declare(0, FullDodge((5, 1))), "reason")
     m.declare(1, Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.view(0).pos == (5, 1)
 
 
@@ -239,7 +240,7 @@ def test_victory_and_draw_at_max_rounds(new_match):
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 29, 11)]}, max_rounds=2)
     for _ in range(2):
         declare_all(m, {})
-        m.resolve_round()
+        driver(m).resolve_round()
     assert m.over and m.winner == "draw"
     assert m.result().rounds == 2
 
@@ -254,10 +255,10 @@ def test_same_seed_same_match_bit_for_bit(new_match):
         m = new_match(g, {"blue": squad_specs("default", "blue", 4), "red": squad_specs("default", "red", 4)}, seed=42)
         ais = {t: make_controller("normal", 42, t) for t in ("blue", "red")}
         while not m.over:
-            for uid in m.start_round():
+            for uid in driver(m).start_round():
                 action, choices = ais[m.view(uid).team].decide(m, uid)
                 m.declare(uid, action, **choices)
-            m.resolve_round()
+            driver(m).resolve_round()
         logs.append(m.log.lines())
     assert logs[0] == logs[1]
     assert len(logs[0]) > 20
@@ -272,10 +273,10 @@ def test_eight_against_eight_runs_to_the_end_on_a_plain_map(new_match, level):
     m = new_match(g, {"blue": squad_specs("default", "blue", 8), "red": squad_specs("default", "red", 8)}, seed=3)
     ais = {t: make_controller(level, 3, t) for t in ("blue", "red")}
     while not m.over:
-        for uid in m.start_round():
+        for uid in driver(m).start_round():
             action, choices = ais[m.view(uid).team].decide(m, uid)
             m.declare(uid, action, **choices)
-        m.resolve_round()
+        driver(m).resolve_round()
     assert m.winner in ("blue", "red", "draw")
     assert m.round <= g.max_rounds
 
@@ -285,15 +286,15 @@ def test_aimed_shot_needs_a_round_of_aiming(new_match):
     thirded)."""
     g = make_grid(OPEN)
     m = new_match(g, {"blue": [unit(RIFLEMAN, "Sniper", 0, 5)], "red": [unit(RIFLEMAN, "Far", 29, 5)]})
-    m.start_round()
+    driver(m).start_round()
     assert "round spent aiming" in m.check(0, Attack(1, "shot", {"shot": "aimed"})).reason
     from game.world.actions import Aim
 
     assert m.aiming(0) is None
     m.declare(0, Aim(1))
     m.declare(1, Hold())
-    m.resolve_round()
-    m.start_round()
+    driver(m).resolve_round()
+    driver(m).start_round()
     assert m.aiming(0) == (1, 1) and m.aiming(1) is None  # the target and the round spent aiming
     assert not hasattr(m.declare(0, Attack(1, "shot", {"shot": "aimed"})), "reason")
     aimed = m.preview(0, 1, "shot", {"shot": "aimed"})
@@ -305,19 +306,19 @@ def test_prone_crawls_and_must_stand(new_match):
     """Stance, Prone: half the combat move (3 m); standing up takes the action."""
     g = make_grid(OPEN)
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 29, 11)]})
-    m.start_round()
+    driver(m).start_round()
     m.declare(0, Hold(), stance="prone")
     m.declare(1, Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.view(0).stance == "prone"
     assert m.movement_allowance(0)["run"] == 3
-    m.start_round()
+    driver(m).start_round()
     assert "standing up" in m.declare(0, Attack(1, "shot"), stance="normal").reason
     from game.world.actions import Stand
 
     assert not hasattr(m.declare(0, Stand()), "reason")
     m.declare(1, Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.view(0).stance == "normal"
 
 
@@ -327,7 +328,7 @@ def test_grappling_draws_a_free_strike(new_match):
     g = make_grid(OPEN)
     m = new_match(g, {"blue": [unit(brawler, "Wrestler", 5, 5)], "red": [unit(SWORDSMAN, "Guard", 6, 5)]})
     declare_all(m, {0: Attack(1, "melee", {"manoeuvre": "grapple"})})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert any("reaching to grab" in e.text for e in m.log.events)
 
 
@@ -344,7 +345,7 @@ def test_declarations_follow_increasing_initiative(new_match):
     g = make_grid(OPEN)
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0), unit(RIFLEMAN, "B", 0, 2)],
                       "red": [unit(RIFLEMAN, "C", 29, 0)]}, seed=6)
-    first, second, third = m.start_round()
+    first, second, third = driver(m).start_round()
     assert m.declaring() == first
     assert "declares before" in m.declare(second, Hold()).reason
     assert not hasattr(m.declare(first, Hold()), "reason")
@@ -362,7 +363,7 @@ def test_victory_is_announced_once(new_match):
     declare_all(m, {})
     m.health.set_state(1, Condition(wounds=9, status="dead"))  # red is wiped out mid-round
     assert m.steps.check_victory(final=False)
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.winner == "blue"
     assert len(m.log.of_kind("victory")) == 1
 
@@ -370,8 +371,8 @@ def test_victory_is_announced_once(new_match):
 def test_move_events_carry_the_destination(new_match):
     g = make_grid(OPEN)
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 29, 11)]})
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         m.declare(uid, Move(((0, 0), (1, 0), (2, 0)), "free") if uid == 0 else Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     moves = [e for e in m.log.events if e.kind == "move"]
     assert moves[-1].data == MovedTo((2, 0))

@@ -11,6 +11,7 @@ from pathlib import Path
 from gridfactory import make_grid
 from worldplay import OPEN, RIFLEMAN, unit
 
+from game.flow import driver
 from game.world.components import Aiming, Ammo, Position, Posture
 
 REPO = Path(__file__).resolve().parents[2]
@@ -32,7 +33,7 @@ def test_no_module_but_match_py_touches_a_private_member_of_match():
 def test_the_counter_finds_a_private_use(tmp_path):
     counter = _counter()
     privates = counter.match_privates(REPO)
-    assert {"_entities", "_changed", "_views", "_winner", "_flow"} <= privates
+    assert {"_entities", "_changed", "_views", "_winner"} <= privates
     planted = tmp_path / "planted.py"
     planted.write_text("def f(m):\n    m._changed(1)\n    return m._entities[1], m.view(1)\n\n"
                        "class Own:\n    def __init__(self):\n        self._views = {}\n\n"
@@ -65,7 +66,7 @@ def test_a_component_the_view_is_not_built_from_keeps_the_views(new_match):
 
 def test_the_round_bookkeeping_and_the_decision_are_public(new_match):
     m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "A", 2, 5)], "red": [unit(RIFLEMAN, "B", 20, 5)]})
-    order = m.start_round()
+    order = driver(m).start_round()
     assert m.turn.queue == order and set(m.turn.stance_at_start) == set(order)
     assert not m.over and m.has_unit(1) and not m.has_unit(7)
     m.decide("red", "time")

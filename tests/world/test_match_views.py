@@ -5,6 +5,7 @@ unit's view gives at every moment: through declarations, moves, wounds and death
 from __future__ import annotations
 
 from game.ai import make_controller
+from game.flow import driver
 from game.maps import load_map
 from game.squads import map_squads
 
@@ -33,12 +34,12 @@ def test_unit_lists_follow_the_match(new_match):
     fallen = 0
     for _ in range(8):
         _check(m)
-        for uid in m.start_round():
+        for uid in driver(m).start_round():
             _check(m)
             action, choices = ais[m.view(uid).team].decide(m, uid)
             m.declare(uid, action, **choices)
         _check(m)
-        m.resolve_round()
+        driver(m).resolve_round()
         fallen = sum(1 for v in m.units() if v.out)
         if m.over:
             break

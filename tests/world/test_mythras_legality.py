@@ -13,6 +13,7 @@ from worldplay import unit
 from engine.mythras.ruleset import MythrasRuleset
 from engine.outcome import Impossible
 from game.duel import run_duel
+from game.flow import driver
 from game.world.actions import Attack, Hold, Move, Reload, Stand
 from game.world.components import Ammo
 
@@ -81,10 +82,10 @@ def test_attacks_the_rules_forbid_are_refused_before_the_action_point_is_spent(n
     refused(m.check(1, shot), "Pin Down")
     # a player's refused Turn keeps its Action Points (the Turn holds, to parry)
     hurt(m, 0, no_attack_turns=2, useless=frozenset())
-    m.start_round()
-    while m.flow.pending is not None and m.flow.pending.uid != 0:
-        m.flow.answer((Hold(), {}))
-    m.flow.answer((blow, {}))
+    driver(m).start_round()
+    while driver(m).pending is not None and driver(m).pending.uid != 0:
+        driver(m).answer((Hold(), {}))
+    driver(m).answer((blow, {}))
     assert m.view(0).state.ap == 2
     assert not any("cannot attack now" in e.text for e in m.log)
 
@@ -117,14 +118,14 @@ SCOUT = {"role": "scout", "weapon": "ak_47", "magazines": 2}
 
 def _run_first(m, uid, path):
     """Play Turns until `uid` has run along `path` in its first Turn; its next Turn waits."""
-    m.start_round()
+    driver(m).start_round()
     ran = False
-    while m.flow.pending is not None:
-        if m.flow.pending.uid != uid:
-            m.flow.answer((Hold(), {}))
+    while driver(m).pending is not None:
+        if driver(m).pending.uid != uid:
+            driver(m).answer((Hold(), {}))
         elif not ran:
             ran = True
-            m.flow.answer((Move(path, "run"), {}))
+            driver(m).answer((Move(path, "run"), {}))
         else:
             return
 
@@ -141,7 +142,7 @@ def test_a_shot_after_a_run_is_hard_and_needs_skirmishing(new_match):
     assert not isinstance(m.check(0, Attack(1, "shot")), Impossible)
     _run_first(m, 0, path)
     assert m.view(0).pos == (10, 1) and m.movement.moved(0).walked == "run"
-    assert m.flow.pending.uid == 0 and m.view(0).state.ap == 1
+    assert driver(m).pending.uid == 0 and m.view(0).state.ap == 1
     refused(m.check(0, Attack(1, "shot")), "Run", "Skirmishing", "Gaits")
     s = mythras_match(new_match, {"blue": [unit(SCOUT, "S", 1, 1)], "red": [unit(RIFLE, "R", 18, 6)]})
     _run_first(s, 0, path)
@@ -167,10 +168,10 @@ def test_rapid_reload_shortens_the_next_reload_and_is_offered_only_where_it_can(
     hurt(m, 0, rapid_reload=1)
     assert m.rules.reload_rounds(m.view(0).combatant, m.view(0).state) == 1
     m.component(0, Ammo).loaded = 0
-    m.start_round()
-    while m.flow.pending is not None and m.flow.pending.uid != 0:
-        m.flow.answer((Hold(), {}))
-    m.flow.answer((Reload(), {}))
+    driver(m).start_round()
+    while driver(m).pending is not None and driver(m).pending.uid != 0:
+        driver(m).answer((Hold(), {}))
+    driver(m).answer((Reload(), {}))
     assert m.component(0, Ammo).loaded == m.component(0, Ammo).capacity  # one Turn
     assert m.view(0).state.rapid_reload == 0  # spent on that reload
 

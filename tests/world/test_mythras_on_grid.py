@@ -18,7 +18,7 @@ from worldplay import unit
 from engine.exchange_types import Disarmed, DuckBack, Knockback, Withdraw
 from engine.mythras.ruleset import MythrasRuleset
 from engine.turn import Question
-from game.flow import Flow
+from game.flow import Flow, driver
 from game.world.actions import Attack, Hold, Move, PickUp, Stand
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -176,11 +176,11 @@ def test_a_disarmed_weapon_is_flung_and_picked_up(new_match):
     assert tile == (8, 3) and m.rules.weapon_facts(m.view(1).combatant).name == "Fist/Kick"
     assert hasattr(m.check(1, PickUp()), "reason")  # not within reach
     m.movement.thrust(1, (7, 3), "steps")
-    m.start_round()  # a round of Turns: the question for the first Turn waits (no controllers)
-    uid = m.flow.pending.uid
+    driver(m).start_round()  # a round of Turns: the question for the first Turn waits (no controllers)
+    uid = driver(m).pending.uid
     if uid == 0:
-        m.flow.answer((Hold(), {}))
-    m.flow.answer((PickUp(), {}))
+        driver(m).answer((Hold(), {}))
+    driver(m).answer((PickUp(), {}))
     assert m.combat.dropped_weapon(1) is None and m.view(1).state.ap == 0
     assert m.rules.weapon_facts(m.view(1).combatant).name == name
 
@@ -244,10 +244,10 @@ def test_prone_from_the_rules_lays_the_unit_down_and_standing_ends_it(new_match)
     m = mythras_match(new_match, {"blue": [unit(RIFLE, "B", 1, 1)], "red": [unit(RIFLE, "R", 18, 6)]})
     m.health.set_state(0, replace(m.view(0).state, prone=True))
     assert m.view(0).stance == "prone"
-    m.start_round()
-    while m.flow.pending is not None and m.flow.pending.uid != 0:
-        m.flow.answer((Hold(), {}))
-    m.flow.answer((Stand(), {}))
+    driver(m).start_round()
+    while driver(m).pending is not None and driver(m).pending.uid != 0:
+        driver(m).answer((Hold(), {}))
+    driver(m).answer((Stand(), {}))
     assert m.view(0).stance == "normal" and not m.view(0).state.prone
 
 

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from engine.outcome import Done, Impossible
 from engine.turn import Question
+from game.flow import driver
 from game.saveformat import action_from_dict, action_to_dict
 from game.world import actions
 from game.world.actions import ActionKind, Fields, Hold
@@ -52,7 +53,7 @@ def test_a_new_action_registered_is_declared_resolved_logged_and_saved(new_match
     unit = {"attributes": {"agility": 3}, "skills": {}, "weapon": "broad_sword"}
     m = new_match(make_grid(["........"]), {"blue": [{**unit, "name": "Ann", "x": 0, "y": 0}],
                                              "red": [{**unit, "name": "Bob", "x": 7, "y": 0}]})
-    order = m.start_round()
+    order = driver(m).start_round()
     ann = next(u for u in order if m.name(u) == "Ann")
     for uid in order:
         if uid == ann:
@@ -60,7 +61,7 @@ def test_a_new_action_registered_is_declared_resolved_logged_and_saved(new_match
             assert isinstance(m.declare(uid, Shout("forward!")), Done)
         else:
             m.declare(uid, Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     lines = m.log.lines()
     assert any("Ann declares shout 'forward!'" in x for x in lines)
     assert any("[r1 fast] Ann shouts 'forward!'" in x for x in lines)

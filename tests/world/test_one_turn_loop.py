@@ -7,7 +7,7 @@ from gridfactory import make_grid
 from worldplay import OPEN, RIFLEMAN, unit
 
 from engine.outcome import Done
-from game.flow import Flow
+from game.flow import Flow, driver
 from game.session import SessionConfig
 from game.ui.app import new_session
 from game.world.actions import Attack, Hold, Reload
@@ -19,7 +19,7 @@ def _match(new_match):
 
 def test_a_refused_declaration_holds(new_match):
     m = _match(new_match)
-    uid = m.start_round()[0]
+    uid = driver(m).start_round()[0]
     choices = {"defences": 1}
     action, kept, out = m.declare_or_hold(uid, Attack(7, "shot"), **choices)  # no unit 7
     assert isinstance(out, Done) and action == Hold() and kept == {}
@@ -28,7 +28,7 @@ def test_a_refused_declaration_holds(new_match):
 
 def test_an_allowed_declaration_stands_with_its_choices(new_match):
     m = _match(new_match)
-    uid = m.start_round()[0]
+    uid = driver(m).start_round()[0]
     other = 1 - uid
     choices = {"defences": 1}
     action, kept, out = m.declare_or_hold(uid, Attack(other, "shot"), **choices)

@@ -11,6 +11,7 @@ from gridfactory import make_grid
 from worldplay import ok, play, refused, unit
 
 from engine.yags.health import Condition
+from game.flow import driver
 from game.saves import action_from_dict, action_to_dict
 from game.world import geometry as geo
 from game.world.actions import Attack, FirstAid, Hold, Move, Overwatch, Reload, Stand
@@ -93,7 +94,7 @@ def test_what_an_overwatch_declaration_needs(new_match):
                                     "red": [unit(RIFLEMAN, "Eve", 20, 5)]})
     for uid in (0, 1, 2):
         set_initiative(m, uid, 10 + uid)
-    m.start_round()
+    driver(m).start_round()
     refused(m.check(0, Overwatch()), "aim the overwatch at a tile: it covers a 45 degree arc")
     refused(m.check(0, Overwatch((2, 5))), "another tile than your own")
     refused(m.check(0, Overwatch((40, 5))), "off the map")
@@ -222,22 +223,22 @@ def test_nothing_triggers_it_the_action_is_wasted_and_carry_on_keeps_it(new_matc
     set_initiative(m, 1, 12)
     start = play(m, {0: Overwatch((10, 5))})
     assert stages(m, start) == [] and not any(e.actor == 0 and e.kind == "attack" for e in m.log.since(start))
-    m.start_round()
+    driver(m).start_round()
     assert m.work.carry_on(0) == Overwatch((10, 5)) and m.overwatch.keeps(0, (10, 5))
     assert not m.overwatch.keeps(0, (10, 6))
     ok(m.declare(0, m.work.carry_on(0)))
     m.declare(1, Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.overwatch.watch(0).since == 1 and m.overwatch.watch(0).round == 2
-    m.start_round()
+    driver(m).start_round()
     m.declare(0, Overwatch((10, 6)))  # another aim: a new overwatch
     m.declare(1, Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.overwatch.watch(0).since == 3
-    m.start_round()
+    driver(m).start_round()
     ok(m.declare(0, Hold()))
     m.declare(1, Hold())
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.overwatch.watch(0) is None
 
 
@@ -279,7 +280,7 @@ def test_a_changed_declaration_starts_from_the_posture_the_round_began_in(new_ma
                                     "red": [unit(RIFLEMAN, "Eve", 20, 5)]})
     for uid, value in ((0, 5), (1, 6), (2, 20)):
         set_initiative(m, uid, value)
-    m.start_round()
+    driver(m).start_round()
     ok(m.declare(0, Hold(), stance="prone"))
     assert m.view(0).stance == "prone"
     refused(m.check(0, Stand()), "not prone")  # it was standing when the round began
@@ -293,8 +294,8 @@ def test_a_changed_declaration_starts_from_the_posture_the_round_began_in(new_ma
     ok(m.declare(0, Hold(), stance="prone"))
     m.declare(1, Hold())
     m.declare(2, Hold())
-    m.resolve_round()
-    m.start_round()
+    driver(m).resolve_round()
+    driver(m).start_round()
     refused(m.declare(0, Hold(), stance="crouched"), "prone: standing up takes the action")
     refused(m.check(0, Attack(2, "shot"), "crouched"), "prone: standing up takes the action")
     ok(m.declare(0, Stand()))
@@ -310,7 +311,7 @@ def test_check_refuses_what_declare_refuses_in_a_fumbled_first_round(new_match):
     set_initiative(m, 1, 20)
     ini = m.component(0, Initiative)
     ini.value, ini.lost_first_round = 5, True
-    m.start_round()
+    driver(m).start_round()
     assert m.lost_round(0) and not m.lost_round(1)
     for action in (Attack(1, "shot"), Overwatch((9, 5)), Reload(), FirstAid(0)):
         refused(m.check(0, action), "fumbled initiative: no attacks or defences in the first round")
@@ -318,8 +319,8 @@ def test_check_refuses_what_declare_refuses_in_a_fumbled_first_round(new_match):
     ok(m.check(0, Move(((3, 5),), "free")))
     ok(m.declare(0, Hold()))
     m.declare(1, Hold())
-    m.resolve_round()
-    m.start_round()
+    driver(m).resolve_round()
+    driver(m).start_round()
     assert not m.lost_round(0)
     ok(m.check(0, Attack(1, "shot")))
 

@@ -23,6 +23,7 @@ from worldplay import (
 
 from engine.dice import ScriptedDice
 from engine.yags.health import Condition
+from game.flow import driver
 from game.world.actions import Attack, FullDodge, Hold, Move, Stand
 
 # --- Fatigue: "If a character becomes Exhausted then they must immediately rest" -----------------
@@ -37,7 +38,7 @@ def test_an_exhausted_unit_must_rest_it_may_only_hold(new_match):
     ok(m.check(0, Attack(1, "melee")))
     set_state(m, 0, Condition(fatigue=6))
     assert m.rules.must_rest(m.view(0).combatant, m.view(0).state)
-    m.start_round()
+    driver(m).start_round()
     refused(m.check(0, Attack(1, "melee")), "exhausted and must rest")
     refused(m.check(0, Move(((5, 5), (4, 5)), "free")), "must rest")
     refused(m.check(0, FullDodge()), "must rest")
@@ -61,7 +62,7 @@ def test_a_unit_exhausted_during_the_round_loses_the_rest_of_it(new_match):
     assert "W is exhausted and must rest; it loses the rest of its round" in got
     assert "W is exhausted and rests: its action is lost" in got
     assert not [t for t in texts(m, start, "attack") if t.startswith("W -> R")]
-    m.start_round()
+    driver(m).start_round()
     refused(m.check(0, Attack(1, "melee")), "must rest")
 
 
@@ -98,11 +99,11 @@ def test_a_fumble_at_a_wrestling_target_goes_astray_into_the_tangle(new_match):
     the shot is rolled at W."""
     m = grapple_match(new_match)
     play(m, {0: Attack(2, "melee", {"manoeuvre": "grapple"})}, {2: {"defences": 0}}, faces=[15, 15, 2])
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         ok(m.declare(uid, Attack(2, "shot") if uid == 1 else Hold(), **({} if uid == 1 else {"defences": 0})))
     m.dice = ScriptedDice([4, 2, 3])
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.dice.faces == []
     assert "F's fumbled shot goes astray into the melee: at W (d2: 2)" in texts(m, start, "info")
 

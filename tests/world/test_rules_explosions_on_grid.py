@@ -11,6 +11,7 @@ from gridfactory import make_grid
 from worldplay import OPEN, declare_all, events, spy, unit
 from worldplay import VESTED_RIFLEMAN as RIFLEMAN  # these tests' riflemen wear kevlar vests
 
+from game.flow import driver
 from game.world.actions import Throw
 
 # --- explosions (Explosive damage; Taking Cover; rules-notes Grenades) ------------------------
@@ -31,7 +32,7 @@ def test_a_thrown_grenade_is_a_throw_at_a_tile_and_a_miss_scatters(new_match, mo
 
     monkeypatch.setattr(m.rules, "throw", throw)
     declare_all(m, {0: Throw("concussion_grenade", (12, 5))})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert throws == [10.0]
     blasts = events(m, "blast")
     assert any("scatters to (12, 9)" in e.text for e in blasts)
@@ -53,7 +54,7 @@ def test_the_blast_reaches_everyone_by_distance_and_hard_cover_protects(new_matc
     monkeypatch.setattr(m.rules, "throw", lambda dice, p, w, d: (real(dice, p, w, d)[0], (0.0, 0.0)))
     calls = spy(monkeypatch, m, "blast")
     declare_all(m, {0: Throw("concussion_grenade", (10, 2))}, {u: {"defences": 0} for u in range(1, 5)})
-    m.resolve_round()
+    driver(m).resolve_round()
     (args, _), = calls
     victims = {p.name: (d, covered) for p, d, covered in args[3]}
     assert victims["Near"] == (1.0, False)
@@ -87,7 +88,7 @@ def test_taking_cover_a_victim_with_a_defence_dodges_its_combat_move_further_out
     calls = spy(monkeypatch, m, "blast")
     declare_all(m, {0: Throw("concussion_grenade", (11, 5))},
                 {1: {"defences": 1}, 2: {"defences": 0}, 3: {"defences": 1, "stance": "prone"}})
-    m.resolve_round()
+    driver(m).resolve_round()
     by_name = {name: (roll, metres) for name, roll, metres in dodges}
     roll, metres = by_name["Dodger"]
     assert roll is not None and roll.target == 15
@@ -114,7 +115,7 @@ def test_taking_cover_succeeds_and_fails_by_the_roll(new_match, monkeypatch):
         monkeypatch.setattr(m.rules, "throw", lambda dice, p, w, d, real=real: (real(dice, p, w, d)[0], (0.0, 0.0)))
         calls = spy(monkeypatch, m, "blast")
         declare_all(m, {0: Throw("concussion_grenade", (10, 5))}, {1: {"defences": 1}})
-        m.resolve_round()
+        driver(m).resolve_round()
         (args, _), = calls
         d = {p.name: dist for p, dist, _ in args[3]}["Dodger"]
         ev = next(e for e in m.log.events if "dodge the blast" in e.text)

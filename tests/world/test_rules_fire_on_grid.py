@@ -8,6 +8,7 @@ from gridfactory import make_grid
 from worldplay import OPEN, declare_all, events, play, refused, spy, unit
 from worldplay import VESTED_RIFLEMAN as RIFLEMAN  # these tests' riflemen wear kevlar vests
 
+from game.flow import driver
 from game.world.actions import Aim, AreaFire, Attack, Reload
 from game.world.components import Ammo
 
@@ -21,7 +22,7 @@ def test_bullet_shyness_counts_every_burst_aimed_at_a_target(new_match, monkeypa
                                     "red": [unit({**RIFLEMAN, "armour": ["ceramic_plate_carrier"]}, "B", 7, 1)]})
     calls = spy(monkeypatch, m, "end_of_round")
     declare_all(m, {0: Attack(1, "burst", {"bursts": 3})})
-    m.resolve_round()
+    driver(m).resolve_round()
     by_name = {args[1].name: kwargs for args, kwargs in calls}
     assert by_name["B"]["bursts"] == 3 and by_name["B"]["in_cover"] is False
     assert by_name["A"]["bursts"] == 0
@@ -35,7 +36,7 @@ def test_bullet_shyness_halves_in_ninety_percent_cover(new_match, monkeypatch):
     assert m.range.situation(0, 1).target_cover == "hard90"
     calls = spy(monkeypatch, m, "end_of_round")
     declare_all(m, {0: Attack(1, "burst")})
-    m.resolve_round()
+    driver(m).resolve_round()
     by_name = {args[1].name: kwargs for args, kwargs in calls}
     assert by_name["B"]["bursts"] == 1 and by_name["B"]["in_cover"] is True
 
@@ -48,7 +49,7 @@ def test_area_fire_makes_everyone_it_targets_shy_but_a_triple_burst_does_not(new
                                     "red": [unit(RIFLEMAN, "N", 6, 5), unit(RIFLEMAN, "F", 9, 5)]}, seed=3)
     calls = spy(monkeypatch, m, "end_of_round")
     declare_all(m, {0: AreaFire((10, 5)), 1: Attack(2, "triple")})
-    m.resolve_round()
+    driver(m).resolve_round()
     by_name = {args[1].name: kwargs for args, kwargs in calls}
     targeted = {e.target for e in events(m, "attack", actor=0) if e.target is not None}
     assert targeted  # the arc's nearest target at least
@@ -71,7 +72,7 @@ def test_snap_is_fast_careful_slow_and_both_change_the_distance(new_match):
     assert aimed < d["normal"]
     refused(m.check(0, Attack(1, "shot", {"shot": "aimed"})), "needs a round spent aiming")
     play(m, {0: Aim(1)})
-    m.start_round()
+    driver(m).start_round()
     assert not hasattr(m.check(0, Attack(1, "shot", {"shot": "aimed"})), "reason")
 
 
@@ -81,7 +82,7 @@ def test_multiple_shots_take_recoil_and_ammunition(new_match):
     m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "A", 1, 1)],
                                     "red": [unit({**RIFLEMAN, "armour": ["ceramic_plate_carrier"]}, "B", 12, 1)]})
     declare_all(m, {0: Attack(1, "shot", {"shots": 3})})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.view(0).ammo.loaded == 27
     text = "\n".join(e.text for e in events(m, "attack", actor=0))
     assert "recoil -5" in text and "recoil -10" in text
@@ -103,7 +104,7 @@ def test_area_fire_hits_friends_in_the_arc_nearest_first(new_match):
     m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "Gunner", 1, 5), unit(RIFLEMAN, "Friend", 4, 5)],
                                     "red": [unit(RIFLEMAN, "Foe", 9, 5)]}, seed=8)
     declare_all(m, {0: AreaFire((10, 5))})
-    m.resolve_round()
+    driver(m).resolve_round()
     targets = [e.target for e in events(m, "attack", actor=0) if e.target is not None]
     assert targets and targets[0] == 1
 
@@ -114,12 +115,12 @@ def test_suppressive_fire_covers_sixty_degrees(new_match):
     squads = {"blue": [unit(RIFLEMAN, "Gunner", 1, 5)], "red": [unit(RIFLEMAN, "Off", 9, 9)]}
     m = new_match(make_grid(OPEN), squads, seed=2)
     declare_all(m, {0: AreaFire((11, 5))})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert not [e for e in events(m, "attack", actor=0) if e.target == 1]
     assert any("empty arc" in e.text for e in events(m, "info", actor=0))
     s = new_match(make_grid(OPEN), squads, seed=2)
     declare_all(s, {0: AreaFire((11, 5), suppressive=True)})
-    s.resolve_round()
+    driver(s).resolve_round()
     assert [e for e in events(s, "attack", actor=0) if e.target == 1]
 
 
@@ -132,7 +133,7 @@ def test_a_shotgun_cone_reaches_those_near_the_line_of_fire(new_match, monkeypat
                                             unit(RIFLEMAN, "Aside", 5, 10)]})
     calls = spy(monkeypatch, m, "resolve")
     declare_all(m, {0: Attack(2, "shot")})
-    m.resolve_round()
+    driver(m).resolve_round()
     request = next(args[1] for args, _ in calls if args[1].attacker.name == "S")
     assert [p.name for p, _ in request.others] == ["Friend", "Behind"]
 

@@ -11,6 +11,7 @@ from gridfactory import make_grid
 from worldplay import OPEN, declare_all, events, play, refused, unit
 from worldplay import VESTED_RIFLEMAN as RIFLEMAN  # these tests' riflemen wear kevlar vests
 
+from game.flow import driver
 from game.world import geometry as geo
 from game.world.actions import Attack, Move
 
@@ -25,7 +26,7 @@ def test_paths_go_round_blocking_tiles_and_pay_move_costs(new_match):
                    "..++++....",
                    ".........."])
     m = new_match(g, {"blue": [unit(RIFLEMAN, "A", 0, 2)], "red": [unit(RIFLEMAN, "B", 9, 0)]})
-    m.start_round()
+    driver(m).start_round()
     refused(m.check(0, Move(((0, 2), (1, 1)), "free")), "cannot be walked")
     refused(m.check(0, Move(((0, 2), (0, 1), (1, 0)), "free")), "cuts a corner")
     rough = ((0, 2), (1, 2), (2, 2), (3, 2), (4, 2))  # 1 + 2 + 2 + 2 = 7 m
@@ -40,7 +41,7 @@ def test_diagonal_steps_cost_root_two(new_match):
     """Distances are metres: a diagonal step is 1.41 m, so a 6 m free move is 4 diagonal
     steps (5.66 m) but not 5 (7.07 m)."""
     m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "A", 0, 0)], "red": [unit(RIFLEMAN, "B", 29, 11)]})
-    m.start_round()
+    driver(m).start_round()
     assert not hasattr(m.check(0, Move(tuple((i, i) for i in range(5)), "free")), "reason")
     refused(m.check(0, Move(tuple((i, i) for i in range(6)), "free")), "path costs 7.1 m, free allows 6 m")
 
@@ -63,7 +64,7 @@ def test_a_full_move_allows_only_a_slow_standard_attack_and_a_sprint_none(new_ma
     assert m.range.situation(0, 2).attacker_moved == "run"
     assert m.preview(0, 2).difficulty > still  # firer moving: 26 m doubled is 52 m
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     phases = {e.actor: e.phase for e in events(m, "attack", since=start) if e.actor in (0, 1)}
     assert phases.get(0, "slow") == "slow" and phases.get(1, "normal") == "normal"
     assert 0 in phases or m.view(2).out
@@ -101,7 +102,7 @@ def test_the_higher_initiative_takes_a_contested_tile(new_match):
         if m.view(0).initiative == m.view(1).initiative:
             continue
         declare_all(m, {0: Move(((3, 5), (4, 5), (5, 5)), "free"), 1: Move(((7, 5), (6, 5), (5, 5)), "free")})
-        m.resolve_round()
+        driver(m).resolve_round()
         fast = max((0, 1), key=lambda u: m.view(u).initiative)
         slow = 1 - fast
         assert m.view(fast).pos == (5, 5)

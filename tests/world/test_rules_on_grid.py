@@ -11,6 +11,7 @@ from worldplay import OPEN, declare_all, events, unit
 from worldplay import VESTED_RIFLEMAN as RIFLEMAN  # these tests' riflemen wear kevlar vests
 
 from engine.yags.health import Condition
+from game.flow import driver
 from game.world.actions import Attack, Move
 
 # --- the round (The Combat Round; Declaring Actions; Performing Actions; End of Round) -------
@@ -20,7 +21,7 @@ def test_each_declaration_is_public_as_soon_as_it_is_made(new_match):
     """Declaring Actions: "All declared actions are public": a later declarer sees it."""
     m = new_match(make_grid(OPEN), {"blue": [unit(RIFLEMAN, "A", 1, 1), unit(RIFLEMAN, "B", 1, 3)],
                                     "red": [unit(RIFLEMAN, "C", 20, 1)]}, seed=6)
-    first, second, _ = m.start_round()
+    first, second, _ = driver(m).start_round()
     start = m.view(first).pos
     path = (start, (start[0], start[1] + 1))
     assert not hasattr(m.declare(first, Move(path, "free")), "reason")
@@ -41,7 +42,7 @@ def test_actions_of_one_speed_go_in_decreasing_initiative(new_match):
     assert len(set(inits.values())) == 3
     declare_all(m, {uid: Attack(3, "shot") for uid in (0, 1, 2)})
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     acted = []
     for e in m.log.since(start):
         if e.actor in inits and e.kind in ("attack", "info") and e.actor not in acted:
@@ -57,7 +58,7 @@ def test_end_of_round_health_check_for_the_beaten(new_match):
     m.health.set_state(0, Condition(stuns=6))
     declare_all(m, {})
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     checks = [e for e in events(m, "roll", since=start) if e.target == 0 or e.actor == 0]
     assert checks and all(e.phase == "end" for e in checks)
     assert "20" in checks[0].text  # the check is at 20
@@ -72,9 +73,9 @@ def test_a_side_with_nobody_able_to_fight_loses_unconscious_included(new_match):
                                     "red": [unit(RIFLEMAN, "B", 29, 11), unit(RIFLEMAN, "C", 29, 9)]})
     m.health.set_state(1, Condition(status="unconscious"))
     declare_all(m, {})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert not m.over
     m.health.set_state(2, Condition(status="unconscious"))
     declare_all(m, {})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.over and m.winner == "blue"

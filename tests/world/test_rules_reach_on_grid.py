@@ -9,6 +9,7 @@ from gridfactory import make_grid
 from worldplay import BRAWLER, OPEN, SWORDSMAN, declare_all, events, play, spy, unit
 from worldplay import VESTED_RIFLEMAN as RIFLEMAN  # these tests' riflemen wear kevlar vests
 
+from game.flow import driver
 from game.world import geometry as geo
 from game.world.actions import Attack, Move
 
@@ -29,7 +30,7 @@ def test_a_melee_charge_past_half_move_is_slow(new_match, target_x, phase, moved
     declare_all(m, {0: Attack(2, "melee")})
     assert m.range.situation(3, 0).target_moved == moved
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     mine = [e for e in events(m, "attack", actor=0, since=start)]
     assert mine and all(e.phase == phase for e in mine)
     assert geo.chebyshev(m.view(0).pos, m.view(2).pos) == 1
@@ -42,7 +43,7 @@ def test_a_spear_strikes_two_tiles_away_without_moving(new_match):
                                     "red": [unit(SWORDSMAN, "A", 7, 5), unit(SWORDSMAN, "B", 7, 9)]}, seed=5)
     declare_all(m, {0: Attack(2, "melee"), 1: Attack(3, "melee")})
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.view(0).pos == (5, 5) and events(m, "attack", actor=0, since=start)
     assert m.view(1).pos != (5, 9) or m.view(1).out  # the sword had to step in
 
@@ -54,7 +55,7 @@ def test_the_longer_weapon_ignores_the_free_strike(new_match):
                   seed=7)
     declare_all(m, {0: Attack(1, "melee")})
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     before = [e for e in m.log.since(start) if e.kind in ("free_strike", "attack")]
     assert before[0].actor == 0  # the spear's attack comes first: no free strike at it
     assert not any("longer reach" in e.text for e in before)
@@ -68,7 +69,7 @@ def test_grappling_a_longer_weapon_is_one_automatic_strike(new_match, monkeypatc
                                     "red": [unit(SWORDSMAN, "Guard", 6, 5), unit(BRAWLER, "Boxer", 6, 9)]}, seed=1)
     calls = spy(monkeypatch, m, "resolve")
     declare_all(m, {0: Attack(2, "melee", {"manoeuvre": "grapple"}), 1: Attack(3, "melee", {"manoeuvre": "trip"})})
-    m.resolve_round()
+    driver(m).resolve_round()
     guard = [e for e in events(m, "free_strike", actor=2)]
     boxer = [e for e in events(m, "free_strike", actor=3)]
     assert len(guard) == 1 and guard[0].data.strike == "automatic strike"
@@ -88,14 +89,14 @@ def test_attacking_without_a_defence_against_the_target_earns_a_counter_strike(n
         m = new_match(make_grid(OPEN), {"blue": [unit(SWORDSMAN, "A", 5, 5)],
                                         "red": [unit({**SWORDSMAN, "armour": ["kevlar_vest"]}, "B", 6, 5)]}, seed=seed)
         declare_all(m, {0: Attack(1, "melee")}, {0: {"defences": 0}})
-        m.resolve_round()
+        driver(m).resolve_round()
         counter = [e for e in events(m, "free_strike", actor=1) if "counter" in e.text]
         assert len(counter) == (0 if m.view(1).out else 1)
         countered += len(counter)
     assert countered >= 4
     m = new_match(make_grid(OPEN), {"blue": [unit(SWORDSMAN, "A", 5, 5)], "red": [unit(SWORDSMAN, "B", 6, 5)]})
     declare_all(m, {0: Attack(1, "melee")}, {0: {"defences": 1}})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert not [e for e in events(m, "free_strike", actor=1) if "counter" in e.text]
 
 
@@ -106,7 +107,7 @@ def test_running_past_two_guards_draws_their_strikes_in_initiative_order(new_mat
         m = new_match(make_grid(OPEN), {"blue": [unit(SWORDSMAN, "Runner", 2, 1)],
                                         "red": [unit(SWORDSMAN, "G1", 6, 0), unit(SWORDSMAN, "G2", 6, 2)]}, seed=seed)
         declare_all(m, {0: Move(tuple((x, 1) for x in range(2, 14)), "run")})
-        m.resolve_round()
+        driver(m).resolve_round()
         strikers = [e.actor for e in events(m, "free_strike")]
         assert strikers, seed
         first = max((1, 2), key=lambda u: (m.view(u).initiative, -u))

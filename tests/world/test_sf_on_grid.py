@@ -17,6 +17,7 @@ from engine.yags_sf.plan import AttackResult, DamageRoll
 from engine.yags_sf.ruleset import YagsSFRuleset
 from engine.yags_sf.world import knocked
 from game.ai import make_controller
+from game.flow import driver
 from game.world.actions import Attack, Hold, Move, PickUp, Stand
 from game.world.events import EventKind
 
@@ -61,7 +62,7 @@ def test_initiative_is_rolled_each_round_after_the_declarations(new_match):
     for _ in (1, 2):
         start = len(m.log)
         declare_all(m, {0: Attack(1, "shot", {"shot": "careful"}), 1: Hold()})
-        m.resolve_round()
+        driver(m).resolve_round()
         kinds = [e.kind for e in m.log.since(start)]
         rolls = [e for e in m.log.since(start) if e.kind == EventKind.INITIATIVE]
         assert len(rolls) == 2 and kinds.index(EventKind.INITIATIVE) > max(
@@ -81,7 +82,7 @@ def test_the_loser_of_initiative_strikes_back_inside_the_winners_turn(new_match)
                              "red": [unit(BOXER, "Bob", 6, 5)]}, rules)
     declare_all(m, {0: Attack(2, "melee"), 1: Attack(2, "shot"), 2: Attack(0, "melee")})
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     attacks = [(e.actor, e.target) for e in m.log.since(start) if e.kind == EventKind.ATTACK and "->" in e.text]
     back = [e for e in m.log.since(start) if "strikes back" in e.text]
     assert len(back) == 1 and back[0].actor == 2 and back[0].target == 0
@@ -95,7 +96,7 @@ def test_no_strike_back_at_one_who_is_not_attacked(new_match):
                              "red": [unit(BOXER, "Bob", 6, 5)]}, rules)
     declare_all(m, {0: Attack(2, "melee"), 1: Hold(), 2: Attack(1, "melee")})
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     assert not [e for e in m.log.since(start) if "strikes back" in e.text]
 
 
@@ -106,7 +107,7 @@ def test_a_fumbled_initiative_acts_after_those_who_kept_it(new_match):
     m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 20, 8)]}, rules)
     declare_all(m, {0: Attack(1, "shot"), 1: Attack(0, "shot")})
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     shooters = [e.actor for e in m.log.since(start) if e.kind == EventKind.ATTACK and "->" in e.text]
     assert shooters[0] == 1
 
@@ -122,7 +123,7 @@ def test_a_shot_does_not_take_the_defence_a_melee_attacker_meets(new_match):
                              "red": [unit(SWORDSMAN, "Bob", 6, 5)]}, rules)
     declare_all(m, {0: Attack(2, "shot"), 1: Attack(2, "melee"), 2: Hold()})
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     lines = [e.text for e in m.log.since(start) if e.kind == EventKind.ATTACK]
     assert lines[0].startswith("shot:") and "Ann -> Bob" in lines[1]
     assert "Dan -> Bob" in lines[-1] and any(t.startswith("defence:") for t in lines)  # Bob parries Dan
@@ -134,7 +135,7 @@ def test_an_attack_after_a_run_is_refused(new_match):
     a run none. A swordsman of agility 11 runs 11 m, strikes after 6 m at most."""
     m = sf_match(new_match, {"blue": [unit(SWORDSMAN, "Ann", 1, 5)], "red": [unit(SWORDSMAN, "Bob", 10, 5),
                                                                               unit(SWORDSMAN, "Cid", 7, 5)]})
-    m.start_round()
+    driver(m).start_round()
     refused(m.check(0, Attack(1, "melee")), "run allows no attack")
     assert not hasattr(m.check(0, Attack(2, "melee")), "reason")
 
@@ -155,14 +156,14 @@ def test_a_knocked_down_unit_is_prone_and_stands_with_its_action(new_match):
     v = m.view(1)
     assert v.stance == "prone" and v.state.prone and v.state.fatigue == 1
     assert m.rules.health_facts(v.state).prone
-    m.start_round()
+    driver(m).start_round()
     m.declare(0, Hold())
     refused(m.check(1, Attack(0, "shot")), "regaining his feet takes the attack action")
     ai = make_controller("normal", 1, "red")
     action, choices = ai.decide(m, 1)
     assert isinstance(action, Stand)
     m.declare(1, action, **choices)
-    m.resolve_round()
+    driver(m).resolve_round()
     v = m.view(1)
     assert v.stance == "normal" and not v.state.prone
 
@@ -178,7 +179,7 @@ def test_a_unit_knocked_down_before_its_attack_spends_it_regaining_its_feet(new_
     m.health.apply(1, _knockdown("Bob"), 0)  # knocked down as the round's actions begin
     assert m.view(1).stance == "prone" and m.view(1).state.prone
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     v = m.view(1)
     assert v.stance == "normal" and not v.state.prone
     lines = [e.text for e in m.log.since(start)]
@@ -188,7 +189,7 @@ def test_a_unit_knocked_down_before_its_attack_spends_it_regaining_its_feet(new_
     # knocked down after his action: down until he stands
     after = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 8, 1)]})
     declare_all(after, {})
-    after.resolve_round()
+    driver(after).resolve_round()
     after.health.apply(1, _knockdown("Bob"), 0)
     assert after.view(1).state.prone and after.view(1).stance == "prone"
 
@@ -216,7 +217,7 @@ def test_a_disarmed_unit_fights_with_its_fists_until_it_picks_the_weapon_up(new_
     assert m.rules.weapon_facts(m.view(1).combatant).name == "Fist/kick"
     assert m.combat.dropped_weapon(1) == ("Sword", (2, 1))
     declare_all(m, {0: Hold(), 1: PickUp()})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert m.rules.weapon_facts(m.view(1).combatant).name == "Sword"
 
 
@@ -232,7 +233,7 @@ def test_multiple_shots_stop_at_initiative_zero(new_match):
     m = sf_match(new_match, {"blue": [unit(pistol, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 4, 1)]}, rules)
     declare_all(m, {0: Attack(1, "shot", {"shots": 3}), 1: Hold()})
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     shots = [e.text for e in m.log.since(start) if e.kind == EventKind.ATTACK and e.text.startswith("shot ")]
     assert [s.split(":")[0] for s in shots] == ["shot 1", "shot 2"]
     assert m.view(0).ammo.loaded == m.view(0).ammo.capacity - 2
@@ -265,7 +266,7 @@ def test_moves_are_allowed_by_the_free_run_and_sprint_readings(new_match):
     20 m for agility 10); a rifleman sprints 20 one-metre tiles in a round."""
     m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 28, 10)]})
     assert m.movement_allowance(0) == {"free": 5, "run": 10, "sprint": 20}
-    m.start_round()
+    driver(m).start_round()
     path = tuple((x, 1) for x in range(2, 22))
     assert not hasattr(m.check(0, Move(path, "sprint")), "reason")
     refused(m.check(0, Move(path, "run")), "run allows 10 m")
@@ -352,7 +353,7 @@ def test_further_shots_come_ten_initiative_steps_later(new_match):
     loaded = m.view(0).ammo.loaded
     start = len(m.log)
     declare_all(m, {0: Attack(1, "shot", {"shots": 3}), 1: Attack(0, "shot")})
-    m.resolve_round()
+    driver(m).resolve_round()
     texts = [e.text for e in m.log.since(start)]
     assert [who for who, _ in rules.made] == ["Ann", "Bob", "Ann", "Ann"], rules.made
     first, second, third = (line for who, line in rules.made if who == "Ann")
@@ -388,7 +389,7 @@ def test_a_further_shot_at_a_target_down_by_its_count_is_not_fired(new_match):
     loaded = m.view(0).ammo.loaded
     start = len(m.log)
     declare_all(m, {0: Attack(2, "shot", {"shots": 3}), 1: Attack(2, "shot")})
-    m.resolve_round()
+    driver(m).resolve_round()
     texts = [e.text for e in m.log.since(start)]
     assert m.view(2).out
     assert [line[:6] for who, line in rules.made if who == "Ann"] == ["shot 1"]
@@ -405,7 +406,7 @@ def test_multiple_shots_may_go_at_several_targets(new_match):
     m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)],
                              "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}, rules=rules)
     declare_all(m, {0: Attack(1, "shot", {"shots": 3, "further": "2"})})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert rules.at == ["Bob", "Cid", "Bob"]
     assert [line[:6] for _, line in rules.made] == ["shot 1", "shot 2", "shot 3"]
 
@@ -420,14 +421,14 @@ def test_full_auto_bursts_may_go_at_separate_targets(new_match):
     m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)],
                              "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}, rules=rules)
     declare_all(m, {0: Attack(1, "burst", {"bursts": 2, "further": "2"})})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert rules.at == ["Bob", "Cid"]
     assert "recoil" in rules.made[1][1] and "walking" not in rules.made[1][1]
     rules = Recorded({"Ann": 50})  # a full magazine again (30 rounds: two bursts of ten)
     m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)],
                              "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}, rules=rules)
     declare_all(m, {0: Attack(1, "burst", {"bursts": 2})})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert rules.at == ["Bob", "Bob"] and "walking fire +5" in rules.made[1][1]
 
 
@@ -439,7 +440,7 @@ def test_further_targets_are_refused_where_the_rules_keep_one_target(new_match):
 
     squads = {"blue": [unit(RIFLEMAN, "Ann", 1, 1)], "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}
     m = sf_match(new_match, squads)
-    m.start_round()
+    driver(m).start_round()
     assert not hasattr(m.check(0, Attack(1, "shot", {"shots": 2, "further": "2"})), "reason")
     refused(m.check(0, Attack(1, "shot", {"shots": 2, "further": "2,2"})), "2 further targets for 1 further shots")
     refused(m.check(0, Attack(1, "shot", {"shots": 2, "further": "0"})), "no enemy seen as unit 0")
@@ -448,6 +449,6 @@ def test_further_targets_are_refused_where_the_rules_keep_one_target(new_match):
     y = new_match(make_grid(OPEN), {"blue": [unit(gun, "Ann", 1, 1)],
                                     "red": [unit(gun, "Bob", 10, 1), unit(gun, "Cid", 10, 5)]},
                   seed=1, ruleset=YagsRuleset())
-    y.start_round()
+    driver(y).start_round()
     assert not hasattr(y.check(0, Attack(1, "burst", {"bursts": 2})), "reason")
     refused(y.check(0, Attack(1, "burst", {"bursts": 2, "further": "2"})), "cannot be split")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from gridfactory import make_grid
 from worldplay import OPEN, RIFLEMAN, SWORDSMAN, ok, play, refused, spy, texts, unit
 
+from game.flow import driver
 from game.world.actions import (
     AreaFire,
     Attack,
@@ -51,7 +52,7 @@ def test_a_missile_attack_is_made_in_the_normal_stance(new_match):
         refused(m.check(0, action, "defensive"), "not defensive")
     ok(m.check(0, Attack(2, "shot"), "crouched"))
     ok(m.check(1, Attack(3, "melee"), "aggressive"))
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         if uid == 0:
             refused(m.declare(0, Attack(2, "shot"), stance="aggressive"), "normal stance")
         ok(m.declare(uid, Hold()))
@@ -132,8 +133,8 @@ def test_another_declaration_interrupts_a_reload_and_reload_starts_afresh(new_ma
     assert (m.view(0).ammo.loaded, m.view(0).ammo.reload_left) == (0, 0)
     start = play(m, {0: Reload()})
     assert "A reloads (2 rounds)" in texts(m, start, "ammo") and m.view(0).ammo.reload_left == 1
-    m.start_round()
-    m.resolve_round()  # nobody declared for A: it goes on
+    driver(m).start_round()
+    driver(m).resolve_round()  # nobody declared for A: it goes on
     assert (m.view(0).ammo.loaded, m.view(0).ammo.magazines, m.view(0).ammo.reload_left) == (30, 1, 0)
     m.component(0, Ammo).loaded = 10
     play(m, {0: Reload()})

@@ -12,6 +12,7 @@ from test_step_on_grid import OPEN, RIFLE
 from worldplay import unit
 
 from engine.stepdice.ruleset import StepRuleset
+from game.flow import driver
 from game.ui.panels import pct, preview_lines
 from game.world.actions import Attack
 
@@ -28,7 +29,7 @@ def duel(new_match, bx):
 @pytest.mark.parametrize(("bx", "approach", "steps"), [(2, "none", 0), (5, "free", -1), (9, "run", -2)])
 def test_the_preview_before_declaring_counts_the_approach_as_the_declaration_does(new_match, bx, approach, steps):
     m = duel(new_match, bx)
-    m.start_round()
+    driver(m).start_round()
     before = m.preview(0, 1, "melee", {})
     lines = preview_lines(m, 0, 1, "melee", {})
     assert m.declare(0, Attack(1, "melee", {})).__class__.__name__ == "Done", lines
@@ -44,7 +45,7 @@ def test_a_staged_run_then_a_blow_previews_the_run_the_declaration_states(new_ma
     """A melee attack on the way of a staged move: the declaration states the move by its
     cost (here a run, two actions: -2 steps), and so does the preview."""
     m = duel(new_match, 9)
-    m.start_round()
+    driver(m).start_round()
     path = tuple(m.movement.path(0, (8, 1)))
     lines = preview_lines(m, 0, 1, "melee", {}, path)
     assert any("on the way of a run move" in t for t in lines), lines

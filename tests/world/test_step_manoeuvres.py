@@ -13,7 +13,7 @@ from worldplay import refused, unit
 
 from engine.outcome import Impossible
 from engine.stepdice.ruleset import StepRuleset
-from game.flow import Flow
+from game.flow import Flow, driver
 from game.world.actions import Attack, Hold, PickUp
 
 SWORD = {"role": "swordsman", "weapon": "broad_sword"}
@@ -61,7 +61,7 @@ def test_the_feints_preview_mixes_the_blow_on_its_exact_chance(new_match):
     and its `p_effect` is the feint's chance (Alertness + Melee, -1 step, against
     Intelligence + Perception, rolled higher)."""
     m = close(new_match)
-    m.start_round()
+    driver(m).start_round()
     m.declare(1, Hold(), defences=1)
     feint = m.preview(0, 1, "melee", {"manoeuvre": "feint"})
     plain = m.preview(0, 1, "melee", {})
@@ -87,7 +87,7 @@ def test_a_grapple_holds_the_foe_who_cannot_move_and_is_an_easy_target(new_match
     else:
         raise AssertionError("no hold in 39 seeds")
     assert m.movement_allowance(1)["free"] == 0
-    m.start_round()
+    driver(m).start_round()
     assert m.rules.plan(m.range.request(0, 1, "shot", {})).fixed_defence
     refused(m.check(1, Attack(0, "shot", {}, ((2, 1), (3, 1)))), "")
     assert not hasattr(m.check(1, Attack(0, "melee", {"manoeuvre": "break_free"})), "reason")
@@ -128,7 +128,7 @@ def test_a_disarm_drops_the_weapon_only_when_the_hard_check_fails(new_match):
         if gone:
             dropped += 1
             assert m.rules.weapon_facts(m.view(1).combatant).name.lower() == "fist"
-            m.start_round()
+            driver(m).start_round()
             assert not hasattr(m.check(1, PickUp()), "reason")
         if kept and dropped:
             break
@@ -149,7 +149,7 @@ def test_all_out_attack_gives_two_steps_and_allows_no_move_or_defence(new_match)
     the shot is at +2 steps, a move with it is refused, and attacked it meets the foe with
     its innate defence alone (no question)."""
     m = close(new_match, a=RIFLE, bx=6)
-    m.start_round()
+    driver(m).start_round()
     refused(m.check(0, Attack(1, "shot", {"all_out": True}, ((1, 2),))), "all-out")
     plain = m.preview(0, 1, "shot", {})
     allout = m.preview(0, 1, "shot", {"all_out": True})
@@ -168,7 +168,7 @@ def test_the_ai_takes_the_special_attack_that_harms_most_and_breaks_free_when_he
     from game.ai import make_controller
 
     m = close(new_match, a=RIFLE, bx=6)
-    m.start_round()
+    driver(m).start_round()
     shot = m.rules.expected_harm(m.preview(0, 1, "shot", {}))
     allout = m.rules.expected_harm(m.preview(0, 1, "shot", {"all_out": True}))
     assert allout > shot
@@ -176,7 +176,7 @@ def test_the_ai_takes_the_special_attack_that_harms_most_and_breaks_free_when_he
     assert isinstance(action, Attack) and action.options.get("all_out") and choices.get("defences") == 0
 
     m = close(new_match)
-    m.start_round()
+    driver(m).start_round()
     ai = make_controller("normal", 1, "blue")
     harms = {str(o): m.rules.expected_harm(m.preview(0, 1, "melee", dict(o)))
              for o in m.rules.attack_options(m.view(0).combatant, "melee")}
@@ -188,7 +188,7 @@ def test_the_ai_takes_the_special_attack_that_harms_most_and_breaks_free_when_he
 
     m = close(new_match, a=RIFLE, b=RIFLE)
     m.health.set_state(1, replace(m.view(1).state, held_by="Ann"))
-    m.start_round()
+    driver(m).start_round()
     m.declare(0, Hold())
     action, _ = make_controller("normal", 1, "red").choose(m, Question(1, "declare"))
     assert isinstance(action, Attack) and action.target == 0 and action.options == {"manoeuvre": "break_free"}

@@ -15,7 +15,7 @@ from worldplay import refused, unit
 from engine.stepdice.round import Turn
 from engine.stepdice.ruleset import StepRuleset
 from engine.turn import Question
-from game.flow import Flow
+from game.flow import Flow, driver
 from game.world.actions import Attack, Hold, Move
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,7 +77,7 @@ def test_three_actions_at_most_and_defences_fill_what_is_left(new_match):
     no room for a defence; standing, the shot leaves two for defences held ready (the
     declaration choice `defences`, as many as the round leaves)."""
     m = duo(new_match)
-    m.start_round()
+    driver(m).start_round()
     run = ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7))
     assert not hasattr(m.declare(0, Attack(1, "shot", {"move": "run"}, run), defences=2), "reason")
     turn = m.declared(0).ruleset_decl
@@ -94,7 +94,7 @@ def test_carried_actions_leave_less_room(new_match):
     from dataclasses import replace
 
     m.health.set_state(0, replace(m.view(0).state, carried=2))
-    m.start_round()
+    driver(m).start_round()
     run = ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7))
     refused(m.check(0, Attack(1, "shot", {"move": "run"}, run)), "2 carried from last round")
     assert not hasattr(m.check(0, Attack(1, "shot", {})), "reason")
@@ -154,7 +154,7 @@ def test_the_sheet_has_no_aimed_shot_and_no_first_aid(new_match):
     from game.world.actions import Aim
 
     m = duo(new_match)
-    m.start_round()
+    driver(m).start_round()
     refused(m.check(0, Aim(1)), "no aimed shot")
 
 
@@ -199,7 +199,7 @@ def test_the_ai_states_no_defence_with_an_attack(new_match):
     from game.ai import make_controller
 
     m = duo(new_match)
-    m.start_round()
+    driver(m).start_round()
     ai = make_controller("normal", 1, "blue")
     action, choices = ai.choose(m, Question(0, "declare"))
     assert isinstance(action, Attack) and choices.get("defences") == 0
@@ -213,7 +213,7 @@ def test_a_limb_attack_after_a_run_costs_steps_not_a_refusal(new_match):
     -1 step; nothing on the sheet forbids them together (Ruleset.run_limits_attack: the
     Yags limit does not apply)."""
     m = duo(new_match)
-    m.start_round()
+    driver(m).start_round()
     run = ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7))
     assert not hasattr(m.check(0, Attack(1, "shot", {"move": "run", "shot": "snap"}, run)), "reason")
 
@@ -226,7 +226,7 @@ def test_a_full_dodge_is_a_move_with_a_dodge_held_ready(new_match):
     rows = ["." * 20 for _ in range(8)]
     rows[1] = "...#" + "." * 16  # a wall between Ann and Bob, a tile away
     m = step_match(new_match, {"blue": [unit(RIFLE, "Ann", 1, 1)], "red": [unit(RIFLE, "Bob", 6, 1)]}, rows=rows)
-    m.start_round()
+    driver(m).start_round()
     assert not hasattr(m.declare(0, FullDodge()), "reason")
     turn = m.declared(0).ruleset_decl
     assert turn.statement.actions == 2 and turn.statement.defences == 1
@@ -239,7 +239,7 @@ def test_a_stunned_unit_may_only_hold(new_match):
 
     m = duo(new_match)
     m.health.set_state(0, replace(m.view(0).state, stunned=2))
-    m.start_round()
+    driver(m).start_round()
     refused(m.check(0, Attack(1, "shot", {})), "stunned")
     assert not hasattr(m.declare(0, Hold()), "reason")
     assert m.declared(0).ruleset_decl.count == 0

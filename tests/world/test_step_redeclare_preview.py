@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from test_step_approach_preview import duel
 
+from game.flow import driver
 from game.ui.panels import pct, preview_lines
 from game.world.actions import Attack, Move
 
 
 def test_a_preview_while_changing_a_declaration_ignores_the_old_one(new_match):
     m = duel(new_match, 5)
-    m.start_round()
+    driver(m).start_round()
     fresh = m.preview(0, 1, "melee", {})
     path = tuple(m.movement.path(0, (1, 7)))
     assert m.declare(0, Move(path, "sprint")).__class__.__name__ == "Done"

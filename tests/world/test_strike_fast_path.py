@@ -11,6 +11,7 @@ import pytest
 from gridfactory import make_grid
 from worldplay import BRAWLER, OPEN, RIFLEMAN, SWORDSMAN, declare_all, unit
 
+from game.flow import driver
 from game.world.actions import Move
 from game.world.systems import movement
 
@@ -34,7 +35,7 @@ def _crowded_walk(new_match, seed):
     m = new_match(make_grid(OPEN), {"blue": blue, "red": red}, seed=seed)
     declare_all(m, {0: Move(tuple((x, 5) for x in range(3, 3 + rng.randint(3, 8))), "run"),
                     1: Move(tuple((x, 6) for x in range(3, 3 + rng.randint(3, 8))), "run")})
-    m.resolve_round()
+    driver(m).resolve_round()
     return m.log.lines()
 
 

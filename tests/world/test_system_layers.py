@@ -14,6 +14,7 @@ import esper
 from gridfactory import make_grid
 from worldplay import OPEN, RIFLEMAN, declare_all, unit
 
+from game.flow import driver
 from game.world.systems import phases
 
 REPO = Path(__file__).resolve().parents[2]
@@ -107,7 +108,7 @@ def test_the_phases_are_the_processors_and_all_are_registered(new_match, monkeyp
 
     monkeypatch.setattr(phases.Phase, "process", noting)
     declare_all(m, {})
-    m.resolve_round()
+    driver(m).resolve_round()
     assert seen == ["start", "declared", "move", "end"]
 
 

@@ -5,6 +5,7 @@ asserting a refusal or an acceptance, reading the log, and spying on a ruleset m
 from __future__ import annotations
 
 from engine.dice import ScriptedDice
+from game.flow import driver
 from game.world.actions import Hold
 from game.world.components import Combatant
 
@@ -40,7 +41,7 @@ def unit(spec, name, x, y, **extra):
 
 def declare_all(m, plan, choices=None):
     """plan: uid -> action (others hold); choices: uid -> declaration choices."""
-    for uid in m.start_round():
+    for uid in driver(m).start_round():
         result = m.declare(uid, plan.get(uid, Hold()), **(choices or {}).get(uid, {}))
         assert not hasattr(result, "reason"), result
 
@@ -52,7 +53,7 @@ def play(m, plan, choices=None, faces=None):
     if faces is not None:
         m.dice = ScriptedDice(faces)
     start = len(m.log)
-    m.resolve_round()
+    driver(m).resolve_round()
     if faces is not None:
         assert m.dice.faces == [], f"unused faces {m.dice.faces}"
     return start
