@@ -9,7 +9,6 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
 
 from game.cli_common import (
     HEADLESS_HINT,
@@ -305,18 +304,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
                        ms_per_frame=100 if args.screenshot else None)
     except FileProblem as exc:
         return _error(f"--screenshot: {exc}")
-
-
-def add_sweep_log(sub: Any) -> None:
-    """`skirmish sweep-log STORE VARIANT INDEX` (issue 31)."""
-    from game import limits as lim
-    from game.cli_numbers import whole
-
-    log = sub.add_parser("sweep-log", help="print the event log a sweep stored for one match")
-    log.add_argument("store", help="the sweep's results store (.sqlite)")
-    log.add_argument("variant", help="the variant's id (or the start of it), as the sweep's table shows")
-    log.add_argument("index", type=whole(0, 2 * lim.MAX_RUNS), help="the match's index in the variant, from 0")
-    log.set_defaults(func=cmd_sweep_log)
 
 
 def cmd_sweep_log(args: argparse.Namespace) -> int:
