@@ -22,6 +22,7 @@ from game.ui import keymap as km
 from game.ui import overlays as ov
 from game.ui import rulesheets, split_fire
 from game.ui.rulesheets import reaction_policies
+from game.ui.stance_choice import Stances
 from game.world.actions import Action, Aim, AreaFire, Attack, FirstAid, Move, Overwatch, Throw
 
 if TYPE_CHECKING:
@@ -48,9 +49,7 @@ class PendingChoice:
         self.first_aid_stuns = False  # first aid treats stuns (else wounds)
         self.manoeuvre = ""  # a melee manoeuvre for the next attack (step dice: feint, grapple, break_free)
         self.all_out = False  # the next attack is an all-out attack (step dice)
-        # Mythras, taken with the next action: a ward (None: as the unit keeps it), Brace, Steady Weapon
-        self.ward: tuple[str, ...] | None = None
-        self.brace = self.steady = self.receive = self.outmanoeuvre = False
+        self.stances = Stances()  # Mythras' keys taken with the next action (game/ui/stance_choice.py)
         # a move staged for `staged_uid`: its path (the unit's tile first) and mode; a click on
         # an enemy then attacks on the way, a click on its end tile moves only
         self.staged: tuple[tuple[int, int], ...] = ()
@@ -95,14 +94,8 @@ class PendingChoice:
         return None
 
     def toggle_stance(self, uid: int, act: str) -> str:
-        """Mythras' 6 / 7 / 8: the next ward, Brace, Steady Weapon, taken with the unit's next
-        action (engine.mythras.stances); the line saying so."""
-        if act in ("brace", "steady", "receive", "outmanoeuvre"):
-            setattr(self, act, not getattr(self, act))
-            return rulesheets.stance_words(self.match.rules, act, getattr(self, act))
-        v = self.match.view(uid)
-        self.ward, line = rulesheets.next_ward(self.match.rules, v, self.ward)
-        return line
+        """Mythras' 6-0, taken with the unit's next action; the line saying so."""
+        return self.stances.toggle(self.match, uid, act)
 
     def toggle_all_out(self) -> str:
         self.all_out = not self.all_out
@@ -236,9 +229,7 @@ class PendingChoice:
         out: dict[str, Any] = {} if self.defences is None else {"defences": self.defences}
         if self.reaction is not None:
             out["reaction"] = self.reaction
-        stances = {"warded": None if self.ward is None else ",".join(self.ward), "brace": self.brace or None, "steady": self.steady or None,
-                   "receive": self.receive or None, "outmanoeuvre": self.outmanoeuvre or None}
-        return {**out, **{k: x for k, x in stances.items() if x is not None}}  # Mythras: 6 / 7 / 8
+        return {**out, **self.stances.choices()}  # Mythras: 6-0
 
     def declared(self) -> None:
         """Declared with that unit: the next one starts from the rules' default defences and
@@ -247,7 +238,7 @@ class PendingChoice:
         self.reaction = None
         self.manoeuvre = ""
         self.all_out = False
-        self.ward, self.brace, self.steady, self.receive, self.outmanoeuvre = None, False, False, False, False
+        self.stances = Stances()
 
     # --- what a click declares --------------------------------------------------------
 
@@ -384,9 +375,7 @@ class PendingChoice:
         """The choice as the buttons light it."""
         return bar.Choice(self.attack_mode, self.shot, self.defences, self.pending, self.lost_round(uid),
                           self.first_aid_stuns, self.reaction or self.policy_for.get(uid), self.manoeuvre, self.all_out,
-                          frozenset(k for k, on in (("ward", self.ward is not None), ("brace", self.brace),
-                                                    ("steady", self.steady), ("receive", self.receive),
-                                                    ("outmanoeuvre", self.outmanoeuvre)) if on))
+                          self.stances.taken())
 
     def buttons(self) -> list[tuple[bar.Button, pygame.Rect]]:
         """The side panel's buttons where they are drawn (those of the selected unit when
@@ -396,8 +385,7 @@ class PendingChoice:
         key = (uid, self.attack_mode, self.shot, self.defences, self.reaction or self.policy_for.get(uid or -1),
                self.pending, self.first_aid_stuns,
                play.paused, play.step_ms, sc.side_rect.topleft, sc.side_rect.size, s.handover, bool(self.staged),
-               s.ai_waiting, self.manoeuvre, self.all_out, self.ward, self.brace, self.steady, self.receive,
-               self.outmanoeuvre, sc.steps and sc.steps.state())
+               s.ai_waiting, self.manoeuvre, self.all_out, self.stances.key(), sc.steps and sc.steps.state())
 
         def make() -> list[tuple[bar.Button, pygame.Rect]]:
             if s.config.mode == "watch":
