@@ -18,47 +18,18 @@ KNOWN_CIRCLES: set[str] = set()
 
 
 def circles() -> list[list[str]]:
-    """The strongly connected parts of the import graph with more than one module (Tarjan's)."""
+    """The strongly connected parts of the import graph with more than one module (Tarjan's:
+    tools/system_graph.py's `cycles`, which the systems' call graph is checked with too)."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("system_graph", root / "tools" / "system_graph.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
     g = grimp.build_graph("game", "engine", exclude_type_checking_imports=True)
-    adj = {m: sorted(set(g.find_modules_directly_imported_by(m)) & g.modules) for m in sorted(g.modules)}
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-    for root in adj:
-        if root in index:
-            continue
-        work = [(root, iter(adj[root]))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on.add(root)
-        while work:
-            v, it = work[-1]
-            w = next(it, None)
-            if w is not None:
-                if w not in index:
-                    index[w] = low[w] = len(index)
-                    stack.append(w)
-                    on.add(w)
-                    work.append((w, iter(adj[w])))
-                elif w in on:
-                    low[v] = min(low[v], index[w])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[v])
-            if low[v] == index[v]:
-                part = []
-                while True:
-                    w = stack.pop()
-                    on.discard(w)
-                    part.append(w)
-                    if w == v:
-                        break
-                if len(part) > 1:
-                    out.append(sorted(part))
-    return out
+    adj = {m: set(g.find_modules_directly_imported_by(m)) & g.modules for m in sorted(g.modules)}
+    return tool.cycles(adj)
 
 
 def test_the_layer_contracts_hold():

@@ -63,26 +63,35 @@ def _variant(row: sqlite3.Row, map_path: str) -> Variant:
         tuple(sorted((k, float(x)) for k, x in (red.get("ai_weights") or {}).items())))
 
 
-def _find_map(store: Path, plan: str | None, name: str, facts: str) -> tuple[str, list[str]]:
-    """The map file whose digest is `facts`: beside the store, beside the plan, shipped."""
+def matching_map(found: list[Path], facts: str | None, played: str) -> tuple[str, list[str]]:
+    """Of the map files `found` (in the order looked at; at least one), the one whose digest is
+    `facts`; else the first, with the note that it has changed since the `played` was played
+    (a match, a battle). No digest kept: the first."""
     from game.maps import MapError, load_map
 
+    if facts is not None:
+        for path in found:
+            try:
+                if map_digest(load_map(path)) == facts:
+                    return str(path), []
+            except MapError:
+                continue
+        return str(found[0]), [f"the map {found[0]} has changed since the {played} was played (its digest differs): "
+                               "the battle will not be the same"]
+    return str(found[0]), []
+
+
+def _find_map(store: Path, plan: str | None, name: str, facts: str) -> tuple[str, list[str]]:
+    """The map file whose digest is `facts`: beside the store, beside the plan, shipped."""
     folders = [store.resolve().parent]
     if plan:
         folders.append(Path(plan).resolve().parent)
     folders.append(SHIPPED_MAPS)
     found = [f / name for f in dict.fromkeys(folders) if (f / name).is_file()]
-    for path in found:
-        try:
-            if map_digest(load_map(path)) == facts:
-                return str(path), []
-        except MapError:
-            continue
     if not found:
         raise ReplayError(f"{store}: the map {name} is not found (looked beside the store, beside the plan "
                           "and in the shipped maps)")
-    return str(found[0]), [f"the map {found[0]} has changed since the match was played (its digest differs): "
-                           "the battle will not be the same"]
+    return matching_map(found, facts, "match")
 
 
 def stored_match(store: str | Path, which: str, index: int) -> StoredMatch:

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from game.lab.replay import SHIPPED_MAPS, ReplayError
+from game.lab.replay import SHIPPED_MAPS, ReplayError, matching_map
 from game.lab.replay_sources import SpecSource
 
 
@@ -52,24 +52,12 @@ def _whole(data: dict[str, Any], key: str, low: int, high: int, where: str, requ
 
 def _find_map(record: Path, name: str, facts: str | None) -> tuple[str, list[str]]:
     """The record's map: as named, beside the record, shipped; the one with the digest `facts`."""
-    from game.lab.variant import map_digest
-    from game.maps import MapError, load_map
-
     candidates = [Path(name), record.resolve().parent / Path(name).name, SHIPPED_MAPS / Path(name).name]
     found = [c for c in dict.fromkeys(candidates) if c.is_file()]
     if not found:
         raise ReplayError(f"{record}: map: {name} is not found (looked there, beside the record and in the "
                           "shipped maps)")
-    if facts is None:
-        return str(found[0]), []
-    for path in found:
-        try:
-            if map_digest(load_map(path)) == facts:
-                return str(path), []
-        except MapError:
-            continue
-    return str(found[0]), [f"the map {found[0]} has changed since the battle was played (its digest differs): "
-                           "the battle will not be the same"]
+    return matching_map(found, facts, "battle")
 
 
 def _tactic(record: Path, data: dict[str, Any], team: str, notes: list[str]) -> tuple[str, str] | None:
