@@ -49,6 +49,9 @@ class Ruleset(ABC):
     below give each, or None."""
 
     name: str = "ruleset"
+    # The Situation's surroundings only some rulesets read (engine/ruleset_types.py: attacker_by_cover,
+    # target_flanked, target_room_behind_m): the grid works out only those named here.
+    surroundings: frozenset[str] = frozenset()
 
     # --- the optional capabilities (engine/capabilities.py): None when the ruleset has none ----
 

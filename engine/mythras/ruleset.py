@@ -75,6 +75,7 @@ CRAWL_M = 2  # 0005 Crawl: "a maximum rate of two metres per Turn"
 
 class MythrasRuleset(MythrasExchange, Legality, TurnHooks, WorldFacts, Blasts, FirstAidRules, HidingRules, Ruleset):
     name = "mythras"
+    surroundings = frozenset({"attacker_by_cover", "target_flanked", "target_room_behind_m"})  # 0005: Duck Back, behind, Bash
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
         self.catalogue = catalogue or default_catalogue()

@@ -71,7 +71,7 @@ class TacticalBase:
         self.rng = random.Random(f"{seed}-{team}-{level.name}")
         self.random = RandomAI(seed + 7919, team)
         self._facts: RoundFacts | None = None
-        self._facts_roster: Any = None  # the match's roster the facts were made from (its identity)
+        self._facts_changes = -1  # the match's view_changes the facts were made at
         self.w = level.weights
         self._stood: dict[int, tuple[int, Tile]] = {}  # uid: (round, where it stood declaring)
         self._before: tuple[int, Tile] | None = None  # the deciding unit's entry, last round's
@@ -86,15 +86,15 @@ class TacticalBase:
 
     def facts(self, match: Match) -> RoundFacts:
         """What it knows now: made again in a new round, and whenever a unit's view changed
-        since (the match's roster is the same list until one does). Under Yags every unit
+        since (the match counts the changes). Under Yags every unit
         declares before anything moves, so that is once a round; under Mythras units act
         Turn by Turn within the round, and facts kept from before a unit moved put it where
         it was (two units on one tile in the AI's eyes: escort, seed 6, an area-fire arc
         aimed at the AI's own tile)."""
-        roster = match.roster()
-        if self._facts is not None and self._facts_roster is not roster:
+        changes = match.view_changes
+        if self._facts is not None and self._facts_changes != changes:
             self._facts = None
-        self._facts_roster = roster
+        self._facts_changes = changes
         if self.fogged(match):  # what its side sees and remembers (game/ai/fogsight.py)
             key: tuple = (id(match), match.round, match.vision.seen_enemies(self.team))
             if self._facts is None or self._facts.key != key:

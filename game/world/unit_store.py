@@ -55,6 +55,7 @@ class UnitStore:
         # (the ammunition in a view is the live component).
         self._views: dict[int, UnitView] = {}
         self._roster: list[UnitView] | None = None  # every unit's view, in uid order
+        self.view_changes = 0  # how many times a unit's view changed: a cache of views compares it
         self._subsets: dict[tuple, list[UnitView]] = {}  # parts of the roster asked for (_subset)
         self._by_tile: dict[Tile, list[UnitView]] | None = None  # the living by tile, in uid order
 
@@ -156,6 +157,7 @@ class UnitStore:
         self._views.pop(uid, None)
         self._roster = None
         self._by_tile = None
+        self.view_changes += 1
 
     def _build_view(self, uid: int) -> UnitView:
         self.use_world()

@@ -57,11 +57,12 @@ def situation(m: Match, attacker: int, target: int, knows: str | None = None) ->
     in_melee = apart <= 1 and m.rules.weapon_facts(t.combatant).melee
     bystanders = tuple(w.name for w in adjacent) + ((m.name(wrestler),) if wrestler is not None else ())
     by_cover, flanked, room = False, False, None
-    if apart > 1:
+    wanted = m.rules.surroundings  # (a ruleset that reads none of them costs nothing here)
+    if apart > 1 and "attacker_by_cover" in wanted:
         by_cover = a.stance != "prone" and topology.cover_near(a.pos) and cover_beside(m, attacker, target) is not None
     elif apart == 1:
-        flanked = _flanked(a, t, adjacent)
-        room = _room_behind(m, t.pos, a.pos)
+        flanked = "target_flanked" in wanted and _flanked(a, t, adjacent)
+        room = _room_behind(m, t.pos, a.pos) if "target_room_behind_m" in wanted else None
     return _make_situation(
         distance_m=max(topology.distance_m(a.pos, t.pos), 1.0 * m.grid.metres_per_tile),
         target_cover=cover, attacker_moved=a_moved, target_moved=t_moved, attacker_gait=a_gait,
