@@ -27,8 +27,9 @@ class TacticalAttacks(TacticalBase):
         declared = match.all_declared()
         for v in self.facts(match).living(team=me.team):
             d = declared.get(v.uid) if v.uid != me.uid else None
-            if d is not None and kind_of(d.action).hostile and kind_of(d.action).target(d.action) == t.uid:
-                n += 1
+            if d is not None:
+                kind = kind_of(d.action)
+                n += kind.hostile and kind.target(d.action) == t.uid
         return self.w["pile_on"] ** n
 
     def _target_bonus(self, match: Match, t: UnitView) -> float:
