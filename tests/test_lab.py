@@ -77,6 +77,10 @@ def test_bad_scenario_is_one_line_exit_2(tmp_path, capsys, body, expect):
 def test_normal_beats_random_clearly():
     r = pairing(SMALL, "normal", "random", seeds=2, seed=1)
     assert r["won"] >= 3, r
+    # by side, the same matches: the stronger's wins on each side add up to its wins, and the
+    # weaker's wins on each side to the stronger's losses
+    assert r["won_as_blue"] + r["won_as_red"] == r["won"]
+    assert r["weak_won_as_blue"] + r["weak_won_as_red"] == r["lost"]
 
 
 def test_report_marks_falls_in_team_colours_over_the_map(tmp_path):

@@ -34,7 +34,11 @@ def pairing(map_path: str, strong: str, weak: str, seeds: int, seed: int = 1, jo
     lost = as_blue["wins"]["red"] + as_red["wins"]["blue"]
     n = 2 * seeds
     return {"map": str(map_path), "strong": strong, "weak": weak, "matches": n, "won": won,
-            "lost": lost, "draws": n - won - lost, "rate": won / n}
+            "lost": lost, "draws": n - won - lost, "rate": won / n,
+            # by side: on a one-sided map (an objective map) the pair may sit near half whatever
+            # the levels; the stronger should still do better on each side than the weaker did
+            "won_as_blue": as_blue["wins"]["blue"], "weak_won_as_blue": as_red["wins"]["blue"],
+            "won_as_red": as_red["wins"]["red"], "weak_won_as_red": as_blue["wins"]["red"]}
 
 
 def fog_cost(map_path: str, level: str, seeds: int, seed: int = 1, jobs: int = 1,
@@ -94,7 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             failed += not ok
             print(f"{Path(m).name:16} {strong:>6} vs {weak:<6} won {r['won']:2}/{r['matches']} "
                   f"(lost {r['lost']}, drawn {r['draws']}) {100 * r['rate']:5.1f}% "
-                  f"need {100 * need:.0f}%: {'ok' if ok else 'FAIL'}", flush=True)
+                  f"need {100 * need:.0f}%: {'ok' if ok else 'FAIL'}; by side: as blue {r['won_as_blue']}/{seeds} "
+                  f"({weak} {r['weak_won_as_blue']}/{seeds}), as red {r['won_as_red']}/{seeds} "
+                  f"({weak} {r['weak_won_as_red']}/{seeds})", flush=True)
     return 1 if failed else 0
 
 
