@@ -222,6 +222,12 @@ class Ruleset(ABC):
         takes the best): by default only the plain attack."""
         return ({},)
 
+    def fire_count(self, mode: str, options: Mapping[str, Any]) -> int:
+        """How many shots or bursts an attack in `mode` with `options` fires, as the rules read
+        the options (the option `shots`, or `bursts` for a burst; one where it names none): the
+        world counts an attack's further targets against it (WeaponFacts.split_modes)."""
+        return int(options.get("bursts" if mode == "burst" else "shots", 1) or 1)
+
     def expected_harm(self, preview: Preview) -> float:
         """The harm an attack is expected to do, in the ruleset's levels of harm (what the AI
         weighs attacks by); by default the chance to hit."""

@@ -62,4 +62,4 @@ def test_each_ruleset_has_the_capabilities_its_text_has():
     for cap in CAPABILITIES.values():
         hooks = {k for k, v in vars(cap).items() if callable(v) and not k.startswith("_")}
         assert hooks and not hooks & core
-    assert len(core) == 43  # issue 28: 44 before the exchange generator (-takes_defence, turn_effects, apply_to_attacker; +resolve_exchange, grid_effects)
+    assert len(core) == 44  # issue 28: 44 before the exchange generator (-takes_defence, turn_effects, apply_to_attacker; +resolve_exchange, grid_effects), then +fire_count (the shots an attack fires, as the rules read its options)

@@ -331,6 +331,10 @@ class YagsSFRuleset(YagsSFHealthRules, YagsSFBlastRules, YagsSFTimingRules, Rule
         """engine.yags_sf.world.expected_harm: the worth of the wounds and fatigue it adds."""
         return expected_harm(preview)
 
+    def fire_count(self, mode: str, options: Mapping[str, Any]) -> int:
+        """The grid's snap shot is two of Multiple Shots (engine.yags_sf.world.fire_options)."""
+        return super().fire_count(mode, fire_options(mode, options))
+
     def attack_options(self, combatant: Fighter, mode: str) -> tuple[Mapping[str, Any], ...]:
         """Worth weighing (Special Firearm Attacks): engine.yags_sf.world.attack_options."""
         return attack_options(combatant.weapon, mode)

@@ -75,14 +75,14 @@ class TacticalAttacks(TacticalBase):
                     bonus = self._target_bonus(match, e)
                 out.append((self.w["harm"] * harm + bonus, Attack(e.uid, mode, dict(opts))))
                 if mode in facts.split_modes:
-                    if _count(mode, opts) > 1:
+                    if match.rules.fire_count(mode, opts) > 1:
                         several.setdefault(mode, []).append((harm, e, bonus, dict(opts)))
                     elif not opts:
                         single[mode, e.uid] = harm
-        out.extend(self._split(several, single))
+        out.extend(self._split(match, several, single))
         return out
 
-    def _split(self, several: dict[str, list[tuple[float, UnitView, float, dict]]],
+    def _split(self, match: Match, several: dict[str, list[tuple[float, UnitView, float, dict]]],
                single: dict[tuple[str, int], float]) -> list[tuple[float, Any]]:
         """Shots or bursts split over several targets where the rules let the mode split
         (Yags SF, Multiple Shots: "at either the same or multiple targets"; Full Auto: "Each
@@ -97,7 +97,7 @@ class TacticalAttacks(TacticalBase):
             for opts in sorted({tuple(sorted(r[3].items())) for r in rows}):
                 same = sorted((r for r in rows if tuple(sorted(r[3].items())) == opts),
                               key=lambda r: (-(self.w["harm"] * r[0] + r[2]), r[1].uid))
-                n = _count(mode, dict(opts))
+                n = match.rules.fire_count(mode, dict(opts))
                 one = single.get((mode, same[0][1].uid))
                 if len(same) < 2 or one is None:
                     continue
@@ -225,11 +225,6 @@ class TacticalAttacks(TacticalBase):
             return ()
         path = match.movement.path(me.uid, best[1], self.sees_all)
         return tuple(path) if path else ()
-
-
-def _count(mode: str, options: Any) -> int:
-    """The shots or bursts an attack option fires (1 where it names none)."""
-    return int((options or {}).get("bursts" if mode == "burst" else "shots", 1) or 1)
 
 
 def _ammo_time(match: Match, me: UnitView, facts: Any, mode: str, weight: float,

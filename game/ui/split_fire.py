@@ -15,16 +15,16 @@ if TYPE_CHECKING:
     from game.ui.battle_choice import PendingChoice
 
 PENDING = "split"
-TWO = 2  # the snap shot's shots (engine.yags_sf.world.SNAP_SHOTS), named so the world counts the further one
 
 
-def can_split(choice: PendingChoice, uid: int) -> bool:
-    """Does the chosen attack fire two or more shots that the rules let go at several targets
+def can_split(choice: PendingChoice, uid: int, target: int) -> bool:
+    """Does the chosen attack on `target` fire two or more shots or bursts, as the rules count
+    them (`Ruleset.fire_count`), in a mode they let go at several targets
     (`WeaponFacts.split_modes`: only Yags SF has any)?"""
     m = choice.match
     facts = m.rules.weapon_facts(m.view(uid).combatant)
     return (not facts.melee and not choice.area() and choice.attack_mode in facts.split_modes
-            and choice.attack_mode == "shot" and choice.shot == "snap")
+            and m.rules.fire_count(choice.attack_mode, choice.shot_options(uid, target)) > 1)
 
 
 def start(choice: PendingChoice, uid: int, first: int | None) -> str:
@@ -32,7 +32,7 @@ def start(choice: PendingChoice, uid: int, first: int | None) -> str:
     m = choice.match
     if first is None or m.view(first).team == m.view(uid).team:
         return "Ctrl+click an enemy: the first of the two shots"
-    if not can_split(choice, uid):
+    if not can_split(choice, uid, first):
         return "Ctrl+click splits two shots over two enemies: choose the two shots first (the snap key)"
     choice.pending, choice.split_first = PENDING, first
     return f"first shot at {m.name(first)}: click the enemy for the second (Esc drops the split)"
@@ -47,5 +47,4 @@ def declaration(choice: PendingChoice, uid: int, other: int | None) -> Attack | 
     attack = choice.attack(uid, first)
     if isinstance(attack, str) or other == first:
         return attack
-    options = {k: v for k, v in attack.options.items() if k != "shot"}  # the snap shot: two of Multiple Shots,
-    return Attack(attack.target, attack.mode, {**options, "shots": TWO, "further": str(other)}, attack.path)  # named
+    return Attack(attack.target, attack.mode, {**attack.options, "further": str(other)}, attack.path)

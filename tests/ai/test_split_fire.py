@@ -5,6 +5,7 @@ the world accepts and fires (issue 28: a rule the notes call done is reachable b
 
 from types import SimpleNamespace
 
+from engine.yags_sf.ruleset import YagsSFRuleset
 from game.ai.tactical_attacks import TacticalAttacks
 from game.maps import load_map
 from game.sim import MatchSpec, play_match
@@ -17,6 +18,9 @@ def _ai() -> TacticalAttacks:
     return ai
 
 
+MATCH = SimpleNamespace(rules=YagsSFRuleset())  # what _split asks of the match: the rules' count of shots
+
+
 def _row(harm, uid, n=3):
     return (harm, SimpleNamespace(uid=uid), 0.0, {"shots": n})
 
@@ -25,7 +29,7 @@ def test_a_split_wins_where_the_first_shot_likely_downs_the_first_target():
     """Three shots: the first target is worth 1.0 to one shot and no more to three (it is down
     after the first); the second target is worth 0.9 to three. Split: 1.0 + 0.9/3 + the
     third shot's share of nothing more at the first = 1.3, above the 1.0 of three at one."""
-    (score, attack), = _ai()._split({"shot": [_row(1.0, 5), _row(0.9, 6)]}, {("shot", 5): 1.0})
+    (score, attack), = _ai()._split(MATCH, {"shot": [_row(1.0, 5), _row(0.9, 6)]}, {("shot", 5): 1.0})
     assert attack.target == 5 and attack.options == {"shots": 3, "further": "6"}
     assert abs(score - (1.0 + 0.9 / 3)) < 1e-9
 
@@ -34,7 +38,7 @@ def test_no_split_is_better_where_each_shot_counts_at_the_first_target():
     """A tough first target: one shot 0.4, three shots 1.2 (nothing wasted). Split over three
     targets of 0.6 for three shots: 0.4 + 0.2 + 0.2 = 0.8, below the 1.2 of three at one, so
     the plain option (scored by _shots itself) stays the better."""
-    (score, attack), = _ai()._split({"shot": [_row(1.2, 5), _row(0.6, 6), _row(0.6, 7)]}, {("shot", 5): 0.4})
+    (score, attack), = _ai()._split(MATCH, {"shot": [_row(1.2, 5), _row(0.6, 6), _row(0.6, 7)]}, {("shot", 5): 0.4})
     assert attack.options["further"] == "6,7"
     assert score < 1.2
 

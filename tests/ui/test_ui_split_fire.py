@@ -57,7 +57,7 @@ def test_ctrl_click_splits_two_shots_over_two_enemies(app):
     d = m.declared(uid)
     assert d is not None, screen.message
     assert d.action.target == first and d.action.options.get("further") == str(second)
-    assert d.action.options.get("shots") == 2
+    assert d.action.options.get("shot") == "snap"  # two of Multiple Shots (Ruleset.fire_count)
 
 
 def test_ctrl_click_without_the_two_shots_says_how(app):

@@ -411,6 +411,19 @@ def test_multiple_shots_may_go_at_several_targets(new_match):
     assert [line[:6] for _, line in rules.made] == ["shot 1", "shot 2", "shot 3"]
 
 
+def test_the_snap_shot_is_two_shots_that_may_go_at_two_targets(new_match):
+    """The grid's snap shot is two of Multiple Shots (engine.yags_sf.world.fire_options), and
+    the world counts its further target against the two as the rules read them
+    (Ruleset.fire_count): shot 1 at Bob, shot 2 at Cid; a second further target is refused."""
+    rules = Recorded({"Ann": 50})
+    m = sf_match(new_match, {"blue": [unit(RIFLEMAN, "Ann", 1, 1)],
+                             "red": [unit(RIFLEMAN, "Bob", 20, 1), unit(RIFLEMAN, "Cid", 20, 5)]}, rules=rules)
+    refused(m.check(0, Attack(1, "shot", {"shot": "snap", "further": "2,2"})), "2 further targets for 1 further shots")
+    declare_all(m, {0: Attack(1, "shot", {"shot": "snap", "further": "2"})})
+    driver(m).resolve_round()
+    assert rules.at == ["Bob", "Cid"]
+
+
 def test_full_auto_bursts_may_go_at_separate_targets(new_match):
     """Full Auto: "Each burst can be fired at separate targets if desired. Subsequent bursts
     suffer a cumulative recoil penalty. However, bursts may be 'walked' onto a target if all

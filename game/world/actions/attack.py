@@ -50,7 +50,7 @@ def _check_further(m: Match, v: UnitView, action: Attack, facts: Any) -> Impossi
         return None
     if action.mode not in facts.split_modes:
         return Impossible(f"{facts.name}'s {action.mode} cannot be split over several targets")
-    count = int(action.options.get("bursts" if action.mode == "burst" else "shots", 1))
+    count = m.rules.fire_count(action.mode, action.options)
     if len(further) > count - 1:
         return Impossible(f"{len(further)} further targets for {count - 1} further {action.mode}s")
     for uid in further:
