@@ -15,16 +15,16 @@ from collections.abc import Sequence
 from contextlib import nullcontext
 
 from engine.rulesets import DEFAULT as DEFAULT_RULESET
-from game.cli_common import (  # noqa: F401 (imported from here by tests and tools)
+from game.cli_common import (
     HEADLESS_HINT,
     RULESET_HELP,
     RULESET_NAMES,
     OneLineParser,
     _error,
     _judge_or_warn,
-    _out_of_bounds,
     _writable,
     display_available,
+    run_window,  # noqa: F401 (imported from here by tests and tools)
 )
 from game.cli_lab import cmd_replay, cmd_simulate, cmd_sweep, progress_bar  # noqa: F401 (imported from here by tests)
 from game.cli_lab_args import add_replay, add_simulate, add_sweep, add_sweep_log
@@ -112,7 +112,6 @@ def cmd_play(args: argparse.Namespace) -> int:
             session = new_session(config)
         except (MapError, SquadError, TacticError) as exc:
             return _error(str(exc))
-    from game.files import FileProblem
     from game.ui.app import App
 
     size = tuple(args.window)
@@ -124,11 +123,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         app = App(size, watch_ms=600, settings=load_settings(), persist=True)
     if session is not None:
         app.battle(config, session)
-    try:
-        return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot,
-                       ms_per_frame=100 if args.screenshot else None)
-    except FileProblem as exc:
-        return _error(f"--screenshot: {exc}")
+    return run_window(app, args)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:

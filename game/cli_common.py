@@ -108,3 +108,15 @@ def _judge_or_warn(path: str, ruleset: str | None = None, size: int | None = Non
     for line in judged.warnings:
         print(one_line(f"warning: {line}"), file=sys.stderr)
     return None
+
+
+def run_window(app: Any, args: Any) -> int:
+    """Run the window `play` or `replay` opened: to the player's quit, or with --screenshot
+    for --frames frames at 100 ms each, the window saved as PNG (one line if it cannot be)."""
+    from game.files import FileProblem
+
+    try:
+        return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot,
+                       ms_per_frame=100 if args.screenshot else None)
+    except FileProblem as exc:
+        return _error(f"--screenshot: {exc}")

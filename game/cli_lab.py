@@ -17,6 +17,7 @@ from game.cli_common import (
     _out_of_bounds,
     _writable,
     display_available,
+    run_window,
 )
 
 
@@ -292,18 +293,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         session.match.close()
         print(one_line(f"skirmish: cannot open a window: {why}; {HEADLESS_HINT}"), file=sys.stderr)
         return 1
-    from game.files import FileProblem
     from game.ui.app import App
     from game.ui.replay_steps import ReplaySteps
 
     app = App((1280, 720), playback_ms=0 if args.screenshot else None, watch_ms=200 if args.screenshot else 600)
     screen = app.battle(session.config, session)
     screen.steps = ReplaySteps(screen, source)
-    try:
-        return app.run(frames=args.frames if args.screenshot else None, screenshot=args.screenshot,
-                       ms_per_frame=100 if args.screenshot else None)
-    except FileProblem as exc:
-        return _error(f"--screenshot: {exc}")
+    return run_window(app, args)
 
 
 def cmd_sweep_log(args: argparse.Namespace) -> int:

@@ -3,7 +3,7 @@ preview, the range band in the attack preview and the declared defences key."""
 
 import pygame
 import pytest
-from uihelp import click_tile, end_turn, pick_esc_row, post_click, post_key
+from uihelp import click_tile, end_turn, open_menu, pick_esc_row, post_click, post_key
 
 from game.saves import default_save_path
 from game.ui.battle import BattleScreen
@@ -15,12 +15,6 @@ from game.world.actions import Hold, Throw
 def save_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_SAVE_DIR", str(tmp_path / "saves"))
     return tmp_path / "saves"
-
-
-def open_menu(app):
-    post_key(pygame.K_ESCAPE)
-    app.frame(16)
-    assert app.screen.menu is not None
 
 
 def choose(app, row, slot=None):

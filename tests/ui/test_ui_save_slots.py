@@ -7,7 +7,7 @@ import json
 
 import pygame
 import pytest
-from uihelp import CROSSROADS, STREET, pick_esc_row, post_key
+from uihelp import CROSSROADS, STREET, open_menu, pick_esc_row, post_key
 
 from game.saveslots import new_game_path
 from game.session import SessionConfig
@@ -19,12 +19,6 @@ from game.ui.menus import MainMenu
 def save_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_SAVE_DIR", str(tmp_path / "saves"))
     return tmp_path / "saves"
-
-
-def open_menu(app):
-    post_key(pygame.K_ESCAPE)
-    app.frame(16)
-    assert app.screen.menu is not None
 
 
 def test_new_game_path_names_the_map_and_the_time(tmp_path):

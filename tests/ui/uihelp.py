@@ -26,6 +26,13 @@ def post_key(key, unicode=""):
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
 
 
+def open_menu(app):
+    """Esc opens the pause menu (over a battle with nothing chosen to drop)."""
+    post_key(pygame.K_ESCAPE)
+    app.frame(16)
+    assert app.screen.menu is not None
+
+
 def click_tile(app, tile):
     """Bring `tile` into view and click it; run a frame."""
     screen = app.screen
